@@ -1,0 +1,1 @@
+"""Game-agnostic core: messages, game registry, journal, session and game records."""

@@ -1,0 +1,136 @@
+"""Message catalogues for English, Polish, French and Spanish.
+
+Catalogues are gettext ``.po`` files under ``companion/locale/<lang>/<domain>.po``;
+each part of the app (core, ui, fuji, tikal, ...) keeps its own domain file.  The
+``msgid`` is a stable key such as ``fuji.phase.roll``; the ``msgstr`` is the text,
+with ``{name}`` placeholders filled from the message parameters.  The files are read
+at load time: no compile step is needed on the Pi.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+
+from companion.core.messages import Msg, ParamValue
+
+LANGUAGES: tuple[str, ...] = ("en", "pl", "fr", "es")
+"""Supported language codes, English first (the fallback)."""
+
+LANGUAGE_NAMES: Mapping[str, str] = {
+    "en": "English",
+    "pl": "Polski",
+    "fr": "Français",
+    "es": "Español",
+}
+"""Each language's name in itself, for the language picker."""
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+"""Where the ``.po`` catalogues live."""
+
+_ENTRY = re.compile(r'^(msgctxt|msgid|msgstr)\s+(".*")\s*$')
+_CONTINUATION = re.compile(r'^(".*")\s*$')
+
+
+class CatalogueError(ValueError):
+    """A ``.po`` file that cannot be parsed."""
+
+
+def parse_po(text: str, source: str = "<po>") -> dict[str, str]:
+    """Parse the text of a ``.po`` file into ``{msgid: msgstr}`` (header entry dropped)."""
+    entries: dict[str, str] = {}
+    current: dict[str, str] = {}
+    field: str | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        entry = _ENTRY.match(line)
+        if entry:
+            if entry.group(1) == "msgid" and "msgid" in current:
+                _store(entries, current)
+                current = {}
+            field = entry.group(1)
+            current[field] = _unquote(entry.group(2), source, number)
+            continue
+        continuation = _CONTINUATION.match(line)
+        if continuation and field is not None:
+            current[field] += _unquote(continuation.group(1), source, number)
+            continue
+        raise CatalogueError(f"{source}:{number}: cannot read {raw!r}")
+    _store(entries, current)
+    return entries
+
+
+def _unquote(quoted: str, source: str, number: int) -> str:
+    try:
+        value = ast.literal_eval(quoted)
+    except (SyntaxError, ValueError) as error:
+        raise CatalogueError(f"{source}:{number}: bad string {quoted}") from error
+    if not isinstance(value, str):
+        raise CatalogueError(f"{source}:{number}: bad string {quoted}")
+    return value
+
+
+def _store(entries: dict[str, str], current: Mapping[str, str]) -> None:
+    key = current.get("msgid")
+    if key:
+        entries[key] = current.get("msgstr", "")
+
+
+@cache
+def catalogue(lang: str) -> Mapping[str, str]:
+    """Return every message of ``lang`` from all domain files, merged."""
+    merged: dict[str, str] = {}
+    folder = LOCALE_DIR / lang
+    for path in sorted(folder.glob("*.po")):
+        merged.update(parse_po(path.read_text(encoding="utf-8"), str(path)))
+    return merged
+
+
+def domains() -> list[str]:
+    """Return the names of all catalogue domains (the English file names)."""
+    return sorted(path.stem for path in (LOCALE_DIR / "en").glob("*.po"))
+
+
+def placeholders(text: str) -> set[str]:
+    """Return the placeholder names used in a translated text."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def translate(message: Msg | str, lang: str, **params: ParamValue) -> str:
+    """Render ``message`` in ``lang``; fall back to English, then to the bare key."""
+    if isinstance(message, str):
+        message = Msg(message, params)
+    template = catalogue(lang).get(message.key) or catalogue("en").get(message.key)
+    if not template:
+        return message.key
+    values = {name: _localise(value, lang) for name, value in message.params.items()}
+    try:
+        return template.format_map(_Defaulting(values))
+    except (ValueError, IndexError):
+        return template
+
+
+def _localise(value: ParamValue, lang: str) -> str:
+    """Translate parameters that are themselves message keys (``@key``)."""
+    if isinstance(value, str) and value.startswith("@"):
+        return translate(value[1:], lang)
+    if value is None:
+        return ""
+    return str(value)
+
+
+class _Defaulting(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def missing_keys(lang: str, keys: Iterable[str]) -> list[str]:
+    """Return the keys absent or empty in ``lang``'s catalogue."""
+    table = catalogue(lang)
+    return [key for key in keys if not table.get(key)]

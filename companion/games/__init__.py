@@ -1,0 +1,1 @@
+"""Rules engines, one package per game; each package exposes ``GAME``."""

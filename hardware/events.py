@@ -1,0 +1,74 @@
+"""The one input model: every source produces the same button events on one queue."""
+
+from __future__ import annotations
+
+import queue
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+EventKind = Literal["press", "release", "long_press"]
+"""What happened to a button."""
+
+BUTTON_IDS: tuple[str, ...] = ("advance", "undo", "seat1", "seat2", "seat3", "seat4")
+"""The buttons a table can have: the big advance button, undo, and one per seat."""
+
+
+@dataclass(frozen=True)
+class ButtonEvent:
+    """A button was pressed, released or held, by any source."""
+
+    button: str
+    """Which button: one of :data:`BUTTON_IDS`."""
+    kind: EventKind
+    """Press, release or long press."""
+    time: float = field(default_factory=time.monotonic)
+    """When it happened, on the ``time.monotonic`` clock."""
+    source: str = "touch"
+    """Where it came from: ``gpio``, ``serial``, ``keyboard`` or ``touch``."""
+
+
+@dataclass(frozen=True)
+class StatusEvent:
+    """An input source changed state (connected, lost, reconnected, misconfigured)."""
+
+    source: str
+    """Which source: ``gpio``, ``serial`` or ``keyboard``."""
+    key: str
+    """Catalogue key of the message to show, e.g. ``hardware.serial.lost``."""
+    params: Mapping[str, str | int] = field(default_factory=dict)
+    """Placeholder values for the message."""
+    time: float = field(default_factory=time.monotonic)
+    """When it happened, on the ``time.monotonic`` clock."""
+
+
+InputEvent = ButtonEvent | StatusEvent
+"""Anything an input source may report."""
+
+
+class EventQueue:
+    """A thread-safe queue that sources fill and the app drains without blocking."""
+
+    def __init__(self) -> None:
+        self._queue: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
+
+    def put(self, event: InputEvent) -> None:
+        """Add an event; safe from any thread."""
+        self._queue.put(event)
+
+    def drain(self) -> list[InputEvent]:
+        """Return every waiting event, oldest first, without blocking."""
+        events: list[InputEvent] = []
+        while True:
+            try:
+                events.append(self._queue.get_nowait())
+            except queue.Empty:
+                return events
+
+    def wait(self, timeout: float) -> InputEvent | None:
+        """Block up to ``timeout`` seconds for one event (for threads other than the UI)."""
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            return None
