@@ -1,0 +1,1 @@
+"""Fuji: a cooperative escape from an erupting volcano."""
