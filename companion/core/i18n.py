@@ -134,3 +134,21 @@ def missing_keys(lang: str, keys: Iterable[str]) -> list[str]:
     """Return the keys absent or empty in ``lang``'s catalogue."""
     table = catalogue(lang)
     return [key for key in keys if not table.get(key)]
+
+
+def describe(message: Msg, lang: str, cause: Msg | None = None) -> str:
+    """Render ``message``; when a ``cause`` is given it fills the ``{reason}`` placeholder."""
+    if cause is None:
+        return translate(message, lang)
+    params = {**message.params, "reason": translate(cause, lang)}
+    return translate(Msg(message.key, params), lang)
+
+
+def language_from_environment(environ: Mapping[str, str]) -> str:
+    """Pick a supported language from ``LANGUAGE``/``LC_ALL``/``LANG``; English otherwise."""
+    for variable in ("LANGUAGE", "LC_ALL", "LANG"):
+        for part in environ.get(variable, "").split(":"):
+            code = part[:2].lower()
+            if code in LANGUAGES:
+                return code
+    return "en"

@@ -66,9 +66,11 @@ class SetupError(IllegalActionError):
 
 
 class RecordError(ValueError):
-    """A game record or saved game that cannot be read."""
+    """A game record or saved game that cannot be read or replayed."""
 
-    def __init__(self, key: str, **params: ParamValue) -> None:
+    def __init__(self, key: str, cause: Msg | None = None, **params: ParamValue) -> None:
         super().__init__(f"{key} {params}" if params else key)
         self.message = Msg(key, params)
         """What to tell the user, as a translatable message."""
+        self.cause = cause
+        """The rules' own reason, when a step of the record was refused."""

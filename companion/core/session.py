@@ -1,0 +1,195 @@
+"""A game being played: rules, current state and journal kept in step.
+
+The session is the only way the screens and buttons change a game.  It asks the
+rules for the new state, writes the action to the journal, and only then makes the
+new state current — so what the screen shows is always what is on disk.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.game import Game, Setup
+from companion.core.journal import GameStatus, Journal
+from companion.core.messages import IllegalActionError, Msg
+from companion.core.registry import find_game
+
+START_LABEL = Msg("core.label.start")
+"""History label of step 0, the set-up."""
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One line of the history list."""
+
+    step: int
+    """0 for the set-up, then 1, 2, ... for each action."""
+    label: Msg
+    """What happened, translated when shown."""
+    active: bool
+    """False for an undone step that redo would bring back."""
+
+
+def plain_action(action: Mapping[str, Any]) -> dict[str, Any]:
+    """Return ``action`` as the plain JSON data the journal stores (tuples become lists)."""
+    try:
+        plain = json.loads(json.dumps(action))
+    except (TypeError, ValueError) as error:
+        raise IllegalActionError("core.error.bad_action", detail=str(error)) from error
+    if not isinstance(plain, dict) or not isinstance(plain.get("type"), str):
+        raise IllegalActionError("core.error.bad_action", detail="no action type")
+    return plain
+
+
+class Session:
+    """One saved game opened for play, with undo, redo and history."""
+
+    def __init__(
+        self,
+        journal: Journal,
+        game_id: int,
+        game: Game[Any],
+        setup: Setup,
+        actions: list[dict[str, Any]],
+        labels: list[Msg],
+        cursor: int,
+    ) -> None:
+        self.journal = journal
+        """Where every step is written."""
+        self.game_id = game_id
+        """The game's number in the journal."""
+        self.game = game
+        """The rules engine."""
+        self.setup = setup
+        """The set-up the game started from."""
+        self._actions = actions
+        self._labels = labels
+        self._states: list[Any] = [game.new_state(setup)]
+        self._cursor = 0
+        self._move_to(cursor)
+
+    # ------------------------------------------------------------ construction
+    @classmethod
+    def start(cls, journal: Journal, game_name: str, setup: Setup, title: str = "") -> Session:
+        """Check ``setup`` with the rules, store it as a new game and open it."""
+        game = find_game(game_name)
+        game.new_state(setup)
+        game_id = journal.create_game(game.name, setup, title)
+        return cls(journal, game_id, game, setup, [], [], 0)
+
+    @classmethod
+    def resume(cls, journal: Journal, game_id: int) -> Session:
+        """Open a saved game exactly where it was left."""
+        saved = journal.load(game_id)
+        game = find_game(saved.summary.game)
+        return cls(
+            journal,
+            game_id,
+            game,
+            saved.setup,
+            list(saved.actions),
+            list(saved.labels),
+            saved.cursor,
+        )
+
+    @classmethod
+    def resume_latest(cls, journal: Journal) -> Session | None:
+        """Open the most recent unfinished game, if there is one."""
+        latest = journal.latest_active()
+        return None if latest is None else cls.resume(journal, latest.id)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> Any:
+        """The current state (after :attr:`cursor` actions)."""
+        return self._states[self._cursor]
+
+    @property
+    def cursor(self) -> int:
+        """How many actions are in effect."""
+        return self._cursor
+
+    @property
+    def finished(self) -> bool:
+        """Whether the current state is the end of the game."""
+        return self.game.is_finished(self.state)
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is a step to take back."""
+        return self._cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether an undone step can be brought back."""
+        return self._cursor < len(self._actions)
+
+    def history(self) -> list[HistoryEntry]:
+        """The set-up and every recorded step, undone ones marked inactive."""
+        entries = [HistoryEntry(0, START_LABEL, True)]
+        for step, label in enumerate(self._labels, start=1):
+            entries.append(HistoryEntry(step, label, step <= self._cursor))
+        return entries
+
+    def actions(self) -> list[dict[str, Any]]:
+        """The actions in effect, oldest first."""
+        return list(self._actions[: self._cursor])
+
+    def last_label(self) -> Msg | None:
+        """The label of the newest step in effect."""
+        return self._labels[self._cursor - 1] if self._cursor else None
+
+    # ----------------------------------------------------------------- changing
+    def submit(self, action: Mapping[str, Any]) -> Any:
+        """Apply ``action``; it is committed to the journal before this returns.
+
+        Raises :class:`IllegalActionError` (and changes nothing) if the rules refuse it.
+        """
+        plain = plain_action(action)
+        before = self.state
+        if self.game.is_finished(before):
+            raise IllegalActionError("core.error.game_over")
+        after = self.game.apply(before, plain)
+        label = self.game.action_label(before, plain)
+        step = self._cursor + 1
+        self.journal.append(self.game_id, step, plain, label, self._status_of(after))
+        del self._actions[self._cursor :]
+        del self._labels[self._cursor :]
+        del self._states[step:]
+        self._actions.append(plain)
+        self._labels.append(label)
+        self._states.append(after)
+        self._cursor = step
+        return after
+
+    def undo(self) -> Any:
+        """Take back the newest step."""
+        if not self.can_undo:
+            raise IllegalActionError("core.error.nothing_to_undo")
+        return self.jump_to(self._cursor - 1)
+
+    def redo(self) -> Any:
+        """Bring back the step undone last."""
+        if not self.can_redo:
+            raise IllegalActionError("core.error.nothing_to_redo")
+        return self.jump_to(self._cursor + 1)
+
+    def jump_to(self, step: int) -> Any:
+        """Go back (or forward through undone steps) to just after ``step``."""
+        if not 0 <= step <= len(self._actions):
+            raise IllegalActionError("core.error.no_such_step", step=step)
+        self._move_to(step)
+        self.journal.set_cursor(self.game_id, step, self._status_of(self.state))
+        return self.state
+
+    def _move_to(self, step: int) -> None:
+        while len(self._states) <= step:
+            index = len(self._states) - 1
+            self._states.append(self.game.apply(self._states[index], self._actions[index]))
+        self._cursor = step
+
+    def _status_of(self, state: Any) -> GameStatus:
+        return "finished" if self.game.is_finished(state) else "active"
