@@ -1,0 +1,74 @@
+"""A tiny real game used to test the core without depending on a board game's rules.
+
+Players take turns adding 1-3 to a shared total; whoever reaches the target wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.core.game import Action, Setup
+from companion.core.messages import IllegalActionError, Msg, SetupError
+
+
+@dataclass(frozen=True)
+class CountingState:
+    """Total so far, whose turn it is, and the winner once there is one."""
+
+    target: int
+    players: int
+    total: int = 0
+    turn: int = 0
+    winner: int | None = None
+
+
+class CountingGame:
+    """Add 1, 2 or 3 in turn; reaching the target wins."""
+
+    name = "counting"
+    title_key = "core.label.start"
+    min_players = 2
+    max_players = 4
+
+    def new_state(self, setup: Setup) -> CountingState:
+        """Start from the target and player count in ``setup``."""
+        players = int(setup.get("players", 2))
+        if not self.min_players <= players <= self.max_players:
+            raise SetupError("core.error.bad_action", detail="players")
+        return CountingState(target=int(setup.get("target", 21)), players=players)
+
+    def apply(self, state: CountingState, action: Action) -> CountingState:
+        """Add the action's amount for the player whose turn it is."""
+        if action.get("type") != "add":
+            raise IllegalActionError("core.error.bad_action", detail=str(action.get("type")))
+        amount = action.get("amount")
+        if amount not in (1, 2, 3):
+            raise IllegalActionError("core.error.bad_action", detail="amount")
+        total = min(state.total + amount, state.target)
+        winner = state.turn if total == state.target else None
+        return replace(state, total=total, turn=(state.turn + 1) % state.players, winner=winner)
+
+    def state_to_json(self, state: CountingState) -> dict[str, Any]:
+        """The state's fields."""
+        return {"total": state.total, "turn": state.turn, "winner": state.winner}
+
+    def is_finished(self, state: CountingState) -> bool:
+        """Over once somebody reached the target."""
+        return state.winner is not None
+
+    def action_label(self, before: CountingState, action: Action) -> Msg:
+        """A label naming the amount."""
+        return Msg("core.label.start", {"amount": action.get("amount")})
+
+    def example_setup(self) -> Setup:
+        """Two players to 21."""
+        return {"players": 2, "target": 21}
+
+    def legal_actions(self, state: CountingState) -> Sequence[Action]:
+        """Every amount."""
+        return [] if state.winner is not None else [{"type": "add", "amount": n} for n in (1, 2, 3)]
+
+
+GAME = CountingGame()
