@@ -218,15 +218,13 @@ class Board:
 
     def positions(self) -> tuple[Position, ...]:
         """Return every position that holds a card, row by row."""
-        return tuple(
-            (r, c) for r in range(self.rows) for c in range(self.cols) if self.grid[r][c]
-        )
+        return tuple((r, c) for r in range(self.rows) for c in range(self.cols) if self.grid[r][c])
 
     def replace(self, position: Position, cell: Cell | None) -> Board:
         """Return a board with ``cell`` put at ``position``."""
         row, col = position
-        new_row = (*self.grid[row][:col], cell, *self.grid[row][col + 1:])
-        grid = (*self.grid[:row], new_row, *self.grid[row + 1:])
+        new_row = (*self.grid[row][:col], cell, *self.grid[row][col + 1 :])
+        grid = (*self.grid[:row], new_row, *self.grid[row + 1 :])
         return Board(self.rows, self.cols, grid)
 
 
