@@ -7,3 +7,16 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--long`` runs the long modes (thousands of playouts, hundreds of power cuts)."""
+    parser.addoption("--long", action="store_true", help="run the long soak/fuzz/playout modes")
+
+
+@pytest.fixture
+def long_mode(request: pytest.FixtureRequest) -> bool:
+    """Whether the long modes were asked for."""
+    return bool(request.config.getoption("--long"))
