@@ -1,0 +1,1 @@
+"""The pygame-ce touch UI: app loop, widgets, scenes and each game's screens."""

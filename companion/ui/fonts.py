@@ -1,0 +1,44 @@
+"""The bundled font, loaded once per size.
+
+The UI uses DejaVu Sans (``assets/fonts``; licence in ``assets/LICENSES.md``), which
+covers every letter of the four languages.  If the asset folder is missing (a broken
+install), pygame's own default font is used so the app still starts.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pygame
+
+ASSETS_DIR = Path(__file__).resolve().parent.parent.parent / "assets"
+"""The project's asset folder (fonts, licences)."""
+
+FONT_DIR = ASSETS_DIR / "fonts"
+"""Where the bundled fonts live."""
+
+REGULAR_FONT = FONT_DIR / "DejaVuSans.ttf"
+"""The regular face."""
+
+BOLD_FONT = FONT_DIR / "DejaVuSans-Bold.ttf"
+"""The bold face."""
+
+
+def font_path(bold: bool = False) -> Path | None:
+    """Return the file of the regular or bold face (``None``: pygame's own font)."""
+    path = BOLD_FONT if bold else REGULAR_FONT
+    return path if path.is_file() else None
+
+
+@cache
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Return the UI font at ``size`` pixels, loaded once and then reused."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(font_path(bold), max(1, size))
+
+
+def clear_cache() -> None:
+    """Forget loaded fonts (needed after ``pygame.quit``)."""
+    font.cache_clear()

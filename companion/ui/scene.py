@@ -1,0 +1,212 @@
+"""Scenes: the screens of the app, each a pure drawing of the current state.
+
+The scene API
+=============
+
+A scene is a subclass of :class:`Scene` that overrides :meth:`Scene.build`::
+
+    class ScoreScene(Scene):
+        def build(self, ctx: Context) -> list[Widget]:
+            theme = ctx.theme
+            bar, body = game_bar(ctx, "fuji.screen.scores")      # companion.ui.bar
+            return [*bar, Label(body, msg("fuji.scores.title"), "title")]
+
+* ``build(ctx)`` returns the widgets for the current state.  It is called on every
+  draw, so it must only *read* ``ctx`` (session state, language, settings, size).
+  Texts are :class:`~companion.core.messages.Msg` objects or literal strings; widgets
+  translate them at draw time into ``ctx.lang``.
+* ``draw(surface, ctx)`` clears the screen, builds the widgets and draws them.  The
+  app calls it only when something changed.
+* ``handle(event, ctx)`` turns a pygame event into a list of intents
+  (:mod:`companion.ui.intents`): the default implementation hit-tests the widgets
+  drawn last — a tap on a :class:`~companion.ui.widgets.Button` returns its intents,
+  dragging or the wheel scrolls a :class:`~companion.ui.widgets.ListView`.  Override
+  :meth:`Scene.handle_key` for keys of the scene's own.  An empty list means
+  "nothing changed, do not redraw"; :class:`~companion.ui.intents.Redraw` asks only
+  for a redraw.
+* Scene-local view state (a selected card, a scroll position) lives in attributes of
+  the scene; game state lives only in ``ctx.session``.
+* ``needs_session = True`` marks scenes that show a game; the app never opens them
+  without one.  ``overlay = True`` marks dialogs drawn over the scene below.
+
+Tests use :meth:`Scene.overflowing` and :meth:`Scene.touch_targets` after a draw to
+check that every text fits and every target is big enough.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+import pygame
+
+from companion.core.i18n import LANGUAGES
+from companion.ui.intents import Back, Intent, Redraw
+from companion.ui.theme import TEXT_SCALES, Theme, theme_for
+from companion.ui.widgets import Widget
+
+if TYPE_CHECKING:
+    from companion.core.journal import Journal
+    from companion.core.session import Session
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The user's choices that change how the app looks."""
+
+    language: str = "en"
+    """One of :data:`companion.core.i18n.LANGUAGES`."""
+    fullscreen: bool = False
+    """Full screen rather than a window."""
+    text_scale: float = 1.0
+    """Text magnification, one of :data:`companion.ui.theme.TEXT_SCALES`."""
+
+    def __post_init__(self) -> None:
+        if self.language not in LANGUAGES:
+            object.__setattr__(self, "language", "en")
+        if self.text_scale not in TEXT_SCALES:
+            object.__setattr__(self, "text_scale", 1.0)
+
+
+@dataclass
+class Context:
+    """Everything a scene may read while drawing or handling input."""
+
+    size: tuple[int, int]
+    """Window size in pixels."""
+    settings: Settings = field(default_factory=Settings)
+    """Language, full screen and text size."""
+    session: Session | None = None
+    """The game being played, if any."""
+    journal: Journal | None = None
+    """The saved games and settings."""
+    now: float = 0.0
+    """Current time on the ``time.monotonic`` clock."""
+
+    @property
+    def lang(self) -> str:
+        """The language to draw in."""
+        return self.settings.language
+
+    @property
+    def theme(self) -> Theme:
+        """Colours and sizes for the current window and text size."""
+        return theme_for(self.size, self.settings.text_scale)
+
+    @property
+    def screen(self) -> pygame.Rect:
+        """The whole window as a rectangle."""
+        return pygame.Rect(0, 0, *self.size)
+
+
+def flatten(widgets: list[Widget]) -> list[Widget]:
+    """Widgets and their children, in drawing order."""
+    result: list[Widget] = []
+    for widget in widgets:
+        result.append(widget)
+        result.extend(flatten(widget.children()))
+    return result
+
+
+class Scene:
+    """A screen of the app; see the module documentation for the API."""
+
+    needs_session: ClassVar[bool] = False
+    """True for scenes that show a game."""
+    overlay: ClassVar[bool] = False
+    """True for dialogs drawn over the scene below."""
+
+    def __init__(self) -> None:
+        self.widgets: list[Widget] = []
+        """The widgets drawn last (flattened), used to route touches."""
+        self._pressed: str | None = None
+        self._press_pos = (0, 0)
+        self._dragged = False
+
+    # ---------------------------------------------------------------- drawing
+    def build(self, ctx: Context) -> list[Widget]:
+        """Return the widgets for the current state (override in every scene)."""
+        return []
+
+    def draw(self, surface: pygame.Surface, ctx: Context) -> None:
+        """Draw the scene for the current state."""
+        theme = ctx.theme
+        if not self.overlay:
+            surface.fill(theme.palette.background)
+        self.widgets = flatten(self.build(ctx))
+        for widget in self.widgets:
+            widget.pressed = widget.identity == self._pressed and widget.interactive
+            widget.draw(surface, theme, ctx.lang)
+
+    def overflowing(self) -> list[Widget]:
+        """Widgets whose text did not fit when last drawn."""
+        return [widget for widget in self.widgets if widget.overflow]
+
+    def touch_targets(self) -> list[pygame.Rect]:
+        """Every touch target drawn last."""
+        return [rect for widget in self.widgets for rect in widget.touch_targets()]
+
+    # ---------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event, ctx: Context) -> list[Intent]:
+        """Turn one pygame event into intents (empty: nothing changed)."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._press(event.pos)
+        if event.type == pygame.MOUSEMOTION and event.buttons[0]:
+            return self._drag(event.pos, event.rel, ctx)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._release(event.pos)
+        if event.type == pygame.MOUSEWHEEL:
+            return self._wheel(pygame.mouse.get_pos(), event.y, ctx)
+        if event.type == pygame.KEYDOWN:
+            return self.handle_key(event.key, ctx)
+        return []
+
+    def handle_key(self, key: int, ctx: Context) -> list[Intent]:
+        """React to a key the app did not map to a table button (Escape goes back)."""
+        return [Back()] if key == pygame.K_ESCAPE else []
+
+    def widget_at(self, pos: tuple[int, int]) -> Widget | None:
+        """The topmost interactive widget under ``pos``."""
+        for widget in reversed(self.widgets):
+            if widget.interactive and widget.hit(pos):
+                return widget
+        return None
+
+    def _find(self, identity: str | None) -> Widget | None:
+        for widget in self.widgets:
+            if widget.identity == identity:
+                return widget
+        return None
+
+    def _press(self, pos: tuple[int, int]) -> list[Intent]:
+        widget = self.widget_at(pos)
+        self._pressed = widget.identity if widget else None
+        self._press_pos = pos
+        self._dragged = False
+        return [Redraw()] if widget else []
+
+    def _drag(self, pos: tuple[int, int], rel: tuple[int, int], ctx: Context) -> list[Intent]:
+        widget = self._find(self._pressed)
+        if widget is None:
+            return []
+        distance = abs(pos[0] - self._press_pos[0]) + abs(pos[1] - self._press_pos[1])
+        if distance > ctx.theme.px(12):
+            self._dragged = True
+        moved = widget.scroll(-rel[1])
+        return [Redraw()] if moved else []
+
+    def _release(self, pos: tuple[int, int]) -> list[Intent]:
+        widget = self._find(self._pressed)
+        self._pressed = None
+        if widget is None:
+            return []
+        intents: list[Intent] = [Redraw()]
+        if not self._dragged and widget.hit(pos):
+            intents.extend(widget.release(pos))
+        return intents
+
+    def _wheel(self, pos: tuple[int, int], steps: int, ctx: Context) -> list[Intent]:
+        for widget in reversed(self.widgets):
+            if widget.hit(pos) and widget.scroll(-steps * ctx.theme.px(40)):
+                return [Redraw()]
+        return []

@@ -1,0 +1,79 @@
+"""The registry of named screens: ``"home"``, ``"settings"``, ``"history"``, ``"fuji.map"``...
+
+Screens are registered by name with a factory that builds a fresh scene.  The
+game-independent screens register themselves when :mod:`companion.ui.home` and its
+siblings are imported (see :func:`load_all`); game packages register theirs through
+:func:`companion.ui.games.register_game_screens`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.ui.scene import Scene
+
+SceneFactory = Callable[[], Scene]
+"""Builds a fresh scene."""
+
+
+@dataclass(frozen=True)
+class ScreenEntry:
+    """A registered screen."""
+
+    name: str
+    """Its name, e.g. ``"history"`` or ``"fuji.map"``."""
+    factory: SceneFactory
+    """Builds the scene."""
+    game: str | None = None
+    """The game it belongs to (``None`` for game-independent screens)."""
+
+
+_SCREENS: dict[str, ScreenEntry] = {}
+
+CORE_SCREEN_MODULES: tuple[str, ...] = (
+    "companion.ui.home",
+    "companion.ui.settings",
+    "companion.ui.history",
+    "companion.ui.play",
+)
+"""Modules that register the game-independent screens."""
+
+
+class UnknownScreenError(KeyError):
+    """No screen is registered under the requested name."""
+
+
+def register_screen(name: str, factory: SceneFactory, game: str | None = None) -> None:
+    """Register (or replace) the screen ``name``."""
+    _SCREENS[name] = ScreenEntry(name, factory, game)
+
+
+def load_all() -> None:
+    """Import the core screens and every game's UI package so all screens are registered."""
+    for module in CORE_SCREEN_MODULES:
+        importlib.import_module(module)
+    from companion.ui.games import load_game_uis
+
+    load_game_uis()
+
+
+def screen_names() -> list[str]:
+    """Every registered screen name, sorted."""
+    load_all()
+    return sorted(_SCREENS)
+
+
+def screen_entry(name: str) -> ScreenEntry:
+    """The registration of screen ``name``."""
+    if name not in _SCREENS:
+        load_all()
+    if name not in _SCREENS:
+        raise UnknownScreenError(name)
+    return _SCREENS[name]
+
+
+def make_screen(name: str) -> Scene:
+    """Build a fresh scene for screen ``name``."""
+    return screen_entry(name).factory()

@@ -1,0 +1,667 @@
+"""Touch widgets: buttons, labels, panels, a scrolling list, toasts and a modal choice.
+
+Widgets are cheap value-like objects that a scene builds afresh on every draw
+from the current state.  Each one knows its rectangle, draws itself translated into
+the current language, and reports two things tests rely on:
+
+* ``overflow`` — after drawing, True if its text did not fit even at the smallest
+  allowed size (text first shrinks, then wraps, then is cut with an ellipsis);
+* ``touch_targets()`` — the rectangles a finger can hit (each at least 48 px).
+
+A widget that reacts to touch returns intents from :meth:`Widget.release`; scroll
+positions and selections live in the scene (see :class:`ScrollState`) because the
+widgets themselves are rebuilt on every frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+
+import pygame
+
+from companion.core.i18n import translate
+from companion.core.messages import Msg
+from companion.ui.fonts import font
+from companion.ui.intents import CloseDialog, Intent
+from companion.ui.theme import MIN_TOUCH, Colour, TextRole, Theme
+
+Text = Msg | str
+"""Something to show: a message translated at draw time, or a literal (names, numbers)."""
+
+Align = Literal["left", "center", "right"]
+"""Horizontal alignment of text in its box."""
+
+ButtonStyle = Literal["normal", "primary", "danger", "quiet", "selected"]
+"""How a button looks: neutral, the next thing to press, destructive, flat, or chosen."""
+
+ELLIPSIS = "…"
+
+
+def render_text(text: Text, lang: str) -> str:
+    """Translate a :class:`Msg`; return a literal string unchanged."""
+    return translate(text, lang) if isinstance(text, Msg) else text
+
+
+# ------------------------------------------------------------------ text fitting
+@dataclass(frozen=True)
+class FittedText:
+    """Text broken into lines at a size that fits a box (or as close as possible)."""
+
+    lines: tuple[str, ...]
+    """The lines to draw, top to bottom."""
+    size: int
+    """Font size used."""
+    line_height: int
+    """Distance between baselines."""
+    overflow: bool
+    """True if the text did not fit even at the smallest size and was cut."""
+
+
+def wrap_words(text: str, face: pygame.font.Font, width: int) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` where spaces allow."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if current and face.size(candidate)[0] > width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+    return lines
+
+
+def _fits(lines: Sequence[str], face: pygame.font.Font, width: int, height: int) -> bool:
+    if face.get_height() * len(lines) > height:
+        return False
+    return all(face.size(line)[0] <= width for line in lines)
+
+
+def _cut_to_fit(text: str, face: pygame.font.Font, width: int, height: int) -> list[str]:
+    """Keep what fits of ``text``, ending the last kept line with an ellipsis."""
+    rows = max(1, height // max(1, face.get_height()))
+    lines = wrap_words(text, face, width)[:rows]
+    last = lines[-1]
+    while last and face.size(last + ELLIPSIS)[0] > width:
+        last = last[:-1]
+    lines[-1] = last.rstrip() + ELLIPSIS
+    return lines
+
+
+@lru_cache(maxsize=4096)
+def fit_text(
+    text: str, width: int, height: int, size: int, min_size: int, bold: bool = False,
+    wrap: bool = True,
+) -> FittedText:
+    """Find the largest size from ``size`` down to ``min_size`` at which ``text`` fits.
+
+    At each size the text is first tried on one line, then wrapped (if ``wrap``).
+    If nothing fits, the text is cut at ``min_size`` and the result reports overflow.
+    """
+    current = size
+    while True:
+        face = font(current, bold)
+        candidates = [[text]] if "\n" not in text else []
+        if wrap:
+            candidates.append(wrap_words(text, face, width))
+        for lines in candidates:
+            if _fits(lines, face, width, height):
+                return FittedText(tuple(lines), current, face.get_height(), False)
+        if current <= min_size:
+            break
+        current = max(min_size, current - max(1, current // 12))
+    face = font(min_size, bold)
+    cut = _cut_to_fit(text, face, width, height) if wrap else _cut_to_fit(text, face, width, 0)
+    return FittedText(tuple(cut), min_size, face.get_height(), True)
+
+
+def draw_fitted(
+    surface: pygame.Surface, fitted: FittedText, rect: pygame.Rect, colour: Colour,
+    bold: bool, align: Align,
+) -> None:
+    """Draw fitted lines centred vertically in ``rect`` with the given alignment."""
+    face = font(fitted.size, bold)
+    total = fitted.line_height * len(fitted.lines)
+    y = rect.y + (rect.height - total) // 2
+    for line in fitted.lines:
+        image = face.render(line, True, colour)
+        if align == "left":
+            x = rect.x
+        elif align == "right":
+            x = rect.right - image.get_width()
+        else:
+            x = rect.x + (rect.width - image.get_width()) // 2
+        surface.blit(image, (x, y))
+        y += fitted.line_height
+
+
+# ------------------------------------------------------------------ base widget
+class Widget:
+    """Something drawn in a rectangle; may react to touch."""
+
+    interactive = False
+    """Whether touches on the widget go to :meth:`release`."""
+
+    def __init__(self, rect: pygame.Rect, key: str = "") -> None:
+        self.rect = pygame.Rect(rect)
+        """Where the widget is drawn."""
+        self.key = key
+        """A stable name, so a press survives the widget being rebuilt."""
+        self.overflow = False
+        """Set by :meth:`draw`: True if some text did not fit."""
+        self.pressed = False
+        """Set by the scene while a finger is down on the widget."""
+
+    @property
+    def identity(self) -> str:
+        """The key, or the rectangle if no key was given."""
+        return self.key or f"{type(self).__name__}{tuple(self.rect)}"
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the widget; subclasses set :attr:`overflow`."""
+
+    def children(self) -> list[Widget]:
+        """Widgets inside this one, drawn and hit-tested after it."""
+        return []
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the widget."""
+        return bool(self.rect.collidepoint(pos))
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """A tap ended on the widget: return what it asks for."""
+        return []
+
+    def scroll(self, delta: int) -> bool:
+        """Scroll by ``delta`` pixels (positive: further down); True if it moved."""
+        return False
+
+    def touch_targets(self) -> list[pygame.Rect]:
+        """Rectangles a finger can hit (empty for passive widgets)."""
+        return [pygame.Rect(self.rect)] if self.interactive else []
+
+
+# ------------------------------------------------------------------ passive widgets
+class Panel(Widget):
+    """A filled, rounded box that groups other widgets."""
+
+    def __init__(
+        self, rect: pygame.Rect, colour: Colour | None = None, border: bool = True,
+        key: str = "",
+    ) -> None:
+        super().__init__(rect, key)
+        self.colour = colour
+        """Fill colour (``None``: the palette's surface colour)."""
+        self.border = border
+        """Whether to draw an outline."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Fill the box and outline it."""
+        colour = self.colour or theme.palette.surface
+        pygame.draw.rect(surface, colour, self.rect, border_radius=theme.radius)
+        if self.border:
+            pygame.draw.rect(
+                surface, theme.palette.border, self.rect, theme.border_width,
+                border_radius=theme.radius,
+            )
+
+
+class Label(Widget):
+    """Text fitted into a box: shrunk, then wrapped, then cut (reported as overflow)."""
+
+    def __init__(
+        self, rect: pygame.Rect, text: Text, role: TextRole = "body",
+        colour: Colour | None = None, align: Align = "left", bold: bool = False,
+        wrap: bool = True, key: str = "",
+    ) -> None:
+        super().__init__(rect, key)
+        self.text = text
+        """What to show."""
+        self.role = role
+        """Decides the starting font size."""
+        self.colour = colour
+        """Text colour (``None``: the palette's text colour)."""
+        self.align = align
+        """Horizontal alignment."""
+        self.bold = bold
+        """Bold face."""
+        self.wrap = wrap
+        """Whether the text may wrap onto more lines."""
+
+    def fitted(self, theme: Theme, lang: str) -> FittedText:
+        """The text as it will be drawn."""
+        return fit_text(
+            render_text(self.text, lang), self.rect.width, self.rect.height,
+            theme.text_size(self.role), theme.min_text_size(self.role), self.bold, self.wrap,
+        )
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the fitted text."""
+        fitted = self.fitted(theme, lang)
+        self.overflow = fitted.overflow
+        colour = self.colour or theme.palette.text
+        draw_fitted(surface, fitted, self.rect, colour, self.bold, self.align)
+
+
+# ------------------------------------------------------------------ button
+_BUTTON_COLOURS: dict[ButtonStyle, tuple[str, str]] = {
+    "normal": ("surface", "text"),
+    "primary": ("primary", "primary_text"),
+    "danger": ("danger", "danger_text"),
+    "quiet": ("background", "text"),
+    "selected": ("accent", "accent_text"),
+}
+
+
+class Button(Widget):
+    """A labelled touch target that returns its intents when tapped."""
+
+    interactive = True
+
+    def __init__(
+        self, rect: pygame.Rect, text: Text, intents: Sequence[Intent] = (),
+        style: ButtonStyle = "normal", enabled: bool = True, role: TextRole = "button",
+        key: str = "",
+    ) -> None:
+        super().__init__(rect, key)
+        self.text = text
+        """The label."""
+        self.intents = tuple(intents)
+        """What a tap asks for."""
+        self.style = style
+        """How it looks."""
+        self.enabled = enabled
+        """A disabled button is greyed and ignores taps."""
+        self.role = role
+        """Text size role of the label."""
+
+    def colours(self, theme: Theme) -> tuple[Colour, Colour]:
+        """Fill and text colour for the current style and state."""
+        palette = theme.palette
+        if not self.enabled:
+            return palette.background, palette.text_disabled
+        fill_name, text_name = _BUTTON_COLOURS[self.style]
+        fill: Colour = getattr(palette, fill_name)
+        if self.pressed:
+            fill = palette.surface_high if self.style in ("normal", "quiet") else _darker(fill)
+        return fill, getattr(palette, text_name)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the box, outline and fitted label."""
+        fill, text_colour = self.colours(theme)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
+        outline = theme.palette.border if self.enabled else theme.palette.surface
+        if self.style != "quiet" or not self.enabled:
+            pygame.draw.rect(
+                surface, outline, self.rect, theme.border_width, border_radius=theme.radius
+            )
+        inner = self.rect.inflate(-2 * theme.pad, -theme.pad)
+        fitted = fit_text(
+            render_text(self.text, lang), inner.width, inner.height,
+            theme.text_size(self.role), theme.min_text_size(self.role), True,
+        )
+        self.overflow = fitted.overflow
+        draw_fitted(surface, fitted, inner, text_colour, True, "center")
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """Return the button's intents if it is enabled."""
+        return list(self.intents) if self.enabled else []
+
+    def touch_targets(self) -> list[pygame.Rect]:
+        """The button's rectangle (disabled buttons still count: they take the space)."""
+        return [pygame.Rect(self.rect)]
+
+
+def _darker(colour: Colour) -> Colour:
+    r, g, b = colour
+    return (r * 3 // 4, g * 3 // 4, b * 3 // 4)
+
+
+# ------------------------------------------------------------------ list view
+@dataclass
+class ScrollState:
+    """A list's scroll position, kept by the scene across redraws."""
+
+    offset: int = 0
+    """Pixels scrolled from the top."""
+    follow_end: bool = False
+    """Keep the end of the list in view (for a growing history) until the user scrolls."""
+
+
+@dataclass(frozen=True)
+class RowButton:
+    """A small button at the right end of a list row (e.g. delete)."""
+
+    text: Text
+    """The label."""
+    intents: tuple[Intent, ...]
+    """What a tap asks for."""
+    style: ButtonStyle = "normal"
+    """How it looks."""
+
+
+@dataclass(frozen=True)
+class ListItem:
+    """One row of a :class:`ListView`."""
+
+    text: Text
+    """Main line."""
+    detail: Text | None = None
+    """Second, smaller line (dates, step numbers)."""
+    intents: tuple[Intent, ...] = ()
+    """What tapping the row asks for (nothing if empty)."""
+    dim: bool = False
+    """Greyed, e.g. an undone step."""
+    highlight: bool = False
+    """Marked, e.g. the current step."""
+    buttons: tuple[RowButton, ...] = field(default_factory=tuple)
+    """Buttons at the right end of the row."""
+
+
+class ListView(Widget):
+    """A vertical list of rows that scrolls by dragging or with the mouse wheel."""
+
+    interactive = True
+
+    def __init__(
+        self, rect: pygame.Rect, items: Sequence[ListItem], row_height: int,
+        scroll: ScrollState, key: str = "",
+    ) -> None:
+        super().__init__(rect, key)
+        self.items = list(items)
+        """The rows."""
+        self.row_height = row_height
+        """Height of every row (at least the minimum touch size)."""
+        self.state = scroll
+        """The scroll position, owned by the scene."""
+        self.button_width = 0
+        """Width of row buttons; set when drawn."""
+        self._gap = 8
+        self._clamp()
+
+    @property
+    def content_height(self) -> int:
+        """Height of all rows together."""
+        return self.row_height * len(self.items)
+
+    @property
+    def max_offset(self) -> int:
+        """The furthest the list can scroll."""
+        return max(0, self.content_height - self.rect.height)
+
+    def _clamp(self) -> None:
+        if self.state.follow_end:
+            self.state.offset = self.max_offset
+        self.state.offset = min(max(0, self.state.offset), self.max_offset)
+
+    def scroll(self, delta: int) -> bool:
+        """Scroll by ``delta`` pixels; stop following the end when the user scrolls up."""
+        before = self.state.offset
+        self.state.offset = min(max(0, before + delta), self.max_offset)
+        self.state.follow_end = self.state.offset >= self.max_offset and self.state.follow_end
+        if delta < 0:
+            self.state.follow_end = False
+        return self.state.offset != before
+
+    def scroll_to(self, index: int) -> None:
+        """Scroll so that row ``index`` is visible."""
+        top = index * self.row_height
+        if top < self.state.offset:
+            self.state.offset = top
+        elif top + self.row_height > self.state.offset + self.rect.height:
+            self.state.offset = top + self.row_height - self.rect.height
+        self._clamp()
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Where row ``index`` is drawn (may lie outside the visible box)."""
+        y = self.rect.y + index * self.row_height - self.state.offset
+        return pygame.Rect(self.rect.x, y, self.rect.width, self.row_height)
+
+    def visible_rows(self) -> range:
+        """Indexes of the rows at least partly in view."""
+        first = self.state.offset // self.row_height
+        last = (self.state.offset + self.rect.height - 1) // self.row_height
+        return range(first, min(len(self.items), last + 1))
+
+    def _button_rects(self, row: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:
+        rects: list[pygame.Rect] = []
+        right = row.right - gap
+        for _ in range(count):
+            height = max(MIN_TOUCH, row.height - gap)
+            rect = pygame.Rect(right - self.button_width, row.y + (row.height - height) // 2,
+                               self.button_width, height)
+            rects.insert(0, rect)
+            right = rect.x - gap
+        return rects
+
+    def row_widgets(self, index: int, theme: Theme) -> list[Widget]:
+        """The labels and buttons that make up row ``index``."""
+        item = self.items[index]
+        row = self.row_rect(index)
+        gap = self._gap = theme.gap
+        self.button_width = max(theme.touch, self.rect.width // 5)
+        buttons = [
+            Button(rect, spec.text, spec.intents, spec.style, key=f"{self.identity}:{index}:{n}")
+            for n, (spec, rect) in enumerate(
+                zip(item.buttons, self._button_rects(row, len(item.buttons), gap), strict=True)
+            )
+        ]
+        text_right = buttons[0].rect.x - gap if buttons else row.right - gap
+        text_box = pygame.Rect(row.x + theme.pad, row.y + 2, text_right - row.x - theme.pad,
+                               row.height - 4)
+        palette = theme.palette
+        colour = palette.text_disabled if item.dim else palette.text
+        if item.highlight:
+            colour = palette.accent_text
+        widgets: list[Widget] = []
+        if item.detail is None:
+            widgets.append(Label(text_box, item.text, "body", colour))
+        else:
+            top = text_box.height * 3 // 5
+            widgets.append(Label(pygame.Rect(text_box.x, text_box.y, text_box.width, top),
+                                 item.text, "body", colour))
+            detail_colour = colour if item.highlight or item.dim else palette.text_muted
+            widgets.append(Label(pygame.Rect(text_box.x, text_box.y + top, text_box.width,
+                                             text_box.height - top),
+                                 item.detail, "small", detail_colour))
+        return widgets + list(buttons)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the visible rows, clipped to the box, and a scroll bar if needed."""
+        palette = theme.palette
+        pygame.draw.rect(surface, palette.surface, self.rect, border_radius=theme.radius)
+        clip = surface.get_clip()
+        surface.set_clip(self.rect.clip(clip) if clip else self.rect)
+        self.overflow = False
+        for index in self.visible_rows():
+            row = self.row_rect(index)
+            item = self.items[index]
+            if item.highlight:
+                pygame.draw.rect(surface, palette.accent, row.inflate(-4, -4),
+                                 border_radius=theme.radius)
+            for widget in self.row_widgets(index, theme):
+                widget.draw(surface, theme, lang)
+                self.overflow = self.overflow or widget.overflow
+            pygame.draw.line(surface, palette.background, (row.x, row.bottom - 1),
+                             (row.right, row.bottom - 1), 2)
+        surface.set_clip(clip)
+        pygame.draw.rect(surface, palette.border, self.rect, theme.border_width,
+                         border_radius=theme.radius)
+        self._draw_scroll_bar(surface, theme)
+
+    def _draw_scroll_bar(self, surface: pygame.Surface, theme: Theme) -> None:
+        if self.max_offset <= 0:
+            return
+        track = self.rect.height - 2 * theme.radius
+        length = max(theme.px(24), track * self.rect.height // self.content_height)
+        top = self.rect.y + theme.radius + (track - length) * self.state.offset // self.max_offset
+        bar = pygame.Rect(self.rect.right - theme.px(6), top, theme.px(4), length)
+        pygame.draw.rect(surface, theme.palette.text_muted, bar, border_radius=theme.px(2))
+
+    def index_at(self, pos: tuple[int, int]) -> int | None:
+        """The row under ``pos``, if any."""
+        if not self.hit(pos):
+            return None
+        index = (pos[1] - self.rect.y + self.state.offset) // self.row_height
+        return index if 0 <= index < len(self.items) else None
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """A tap on a row button or on a row returns its intents."""
+        index = self.index_at(pos)
+        if index is None:
+            return []
+        item = self.items[index]
+        if item.buttons:
+            rects = self._button_rects(self.row_rect(index), len(item.buttons), self._gap)
+            for spec, rect in zip(item.buttons, rects, strict=True):
+                if rect.inflate(self._gap, self._gap).collidepoint(pos):
+                    return list(spec.intents)
+        return list(item.intents)
+
+    def touch_targets(self) -> list[pygame.Rect]:
+        """Every tappable row and row button that is in view."""
+        targets: list[pygame.Rect] = []
+        for index in self.visible_rows():
+            item = self.items[index]
+            if item.intents:
+                targets.append(self.row_rect(index))
+            if item.buttons:
+                targets.extend(
+                    self._button_rects(self.row_rect(index), len(item.buttons), self._gap)
+                )
+        return targets
+
+
+# ------------------------------------------------------------------ toast
+class Toast(Widget):
+    """A short notice near the bottom of the screen; refusals use the error colour."""
+
+    def __init__(self, screen: pygame.Rect, message: Text, error: bool, theme: Theme) -> None:
+        width = min(screen.width - 2 * theme.gap, theme.px(640))
+        height = theme.px(44) * 2
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midbottom = (screen.centerx, screen.bottom - theme.gap)
+        super().__init__(rect, "toast")
+        self.message = message
+        """What to say."""
+        self.error = error
+        """Whether it is a refusal."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the notice box with its fitted text."""
+        palette = theme.palette
+        fill = palette.toast_error if self.error else palette.toast
+        pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
+        pygame.draw.rect(surface, palette.toast_text, self.rect, theme.border_width,
+                         border_radius=theme.radius)
+        inner = self.rect.inflate(-2 * theme.pad, -theme.pad)
+        fitted = fit_text(render_text(self.message, lang), inner.width, inner.height,
+                          theme.text_size("body"), theme.min_text_size("body"), True)
+        self.overflow = fitted.overflow
+        draw_fitted(surface, fitted, inner, palette.toast_text, True, "center")
+
+
+# ------------------------------------------------------------------ modal choice
+@dataclass(frozen=True)
+class Option:
+    """One answer of a :class:`Choice`."""
+
+    text: Text
+    """The label."""
+    intents: tuple[Intent, ...]
+    """What choosing it asks for (the dialog closes first)."""
+    style: ButtonStyle = "normal"
+    """How its button looks."""
+
+
+class Choice(Widget):
+    """A modal picker: a question and a column (or grid) of answers over a dimmed screen.
+
+    Choosing an option closes the dialog and then carries out the option's intents;
+    tapping outside the box, or the cancel button, only closes it.
+    """
+
+    interactive = True
+
+    def __init__(
+        self, screen: pygame.Rect, title: Text, options: Sequence[Option], theme: Theme,
+        cancel: Text | None = None, body: Text | None = None,
+    ) -> None:
+        super().__init__(screen, "choice")
+        self.title = title
+        """The question."""
+        self.body = body
+        """Optional longer explanation under the question."""
+        self.options = list(options)
+        """The answers."""
+        self.cancel = cancel
+        """Label of the cancel button (``None``: no cancel button)."""
+        self.box = self._layout_box(theme)
+        """The dialog box inside the screen."""
+        self._children = self._build(theme)
+
+    def _columns(self) -> int:
+        count = len(self.options) + (1 if self.cancel is not None else 0)
+        return 1 if count <= 3 else 2
+
+    def _rows(self) -> int:
+        count = len(self.options) + (1 if self.cancel is not None else 0)
+        return -(-count // self._columns())
+
+    def _layout_box(self, theme: Theme) -> pygame.Rect:
+        title_height = theme.px(44) + (theme.px(70) if self.body is not None else 0)
+        rows_height = self._rows() * (theme.touch + theme.gap)
+        height = min(self.rect.height - 2 * theme.gap,
+                     title_height + rows_height + 2 * theme.pad + theme.gap)
+        width = min(self.rect.width - 2 * theme.gap, theme.px(560))
+        box = pygame.Rect(0, 0, width, height)
+        box.center = self.rect.center
+        return box
+
+    def _build(self, theme: Theme) -> list[Widget]:
+        inner = self.box.inflate(-2 * theme.pad, -2 * theme.pad)
+        widgets: list[Widget] = [Panel(self.box, theme.palette.surface)]
+        title_box = pygame.Rect(inner.x, inner.y, inner.width, theme.px(44))
+        widgets.append(Label(title_box, self.title, "heading", bold=True, align="center"))
+        y = title_box.bottom
+        if self.body is not None:
+            widgets.append(Label(pygame.Rect(inner.x, y, inner.width, theme.px(70)), self.body,
+                                 "body", theme.palette.text_muted, align="center"))
+            y += theme.px(70)
+        y += theme.gap
+        columns = self._columns()
+        width = (inner.width - (columns - 1) * theme.gap) // columns
+        row_height = max(theme.touch, min(theme.touch, (inner.bottom - y) // self._rows()
+                                           - theme.gap))
+        entries = [(o.text, (CloseDialog(), *o.intents), o.style) for o in self.options]
+        if self.cancel is not None:
+            entries.append((self.cancel, (CloseDialog(),), "quiet"))
+        for number, (text, intents, style) in enumerate(entries):
+            column, row = number % columns, number // columns
+            rect = pygame.Rect(inner.x + column * (width + theme.gap),
+                               y + row * (row_height + theme.gap), width, row_height)
+            widgets.append(Button(rect, text, intents, style, key=f"choice:{number}"))
+        return widgets
+
+    def children(self) -> list[Widget]:
+        """The panel, texts and option buttons."""
+        return self._children
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Dim the screen under the dialog."""
+        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        shade.fill(theme.palette.overlay)
+        surface.blit(shade, self.rect.topleft)
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """A tap outside the box closes the dialog."""
+        return [] if self.box.collidepoint(pos) else [CloseDialog()]
+
+    def touch_targets(self) -> list[pygame.Rect]:
+        """The dim area is not a target of its own; the buttons report themselves."""
+        return []
