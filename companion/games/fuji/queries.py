@@ -1,0 +1,311 @@
+"""Questions the screens, the buttons and the rules ask about a Fuji state.
+
+All functions are pure and cheap enough to call on every frame.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from companion.games.fuji.conditions import movement_value
+from companion.games.fuji.model import (
+    OPEN_DICE_SEAT,
+    Board,
+    DiceCondition,
+    Die,
+    Player,
+    Position,
+    Skill,
+    State,
+    TerrainKind,
+    Variant,
+)
+
+NORMAL_REACH = 3
+"""Cards a pawn may move in one round."""
+SCOUT_REACH = 4
+"""Cards the Scout may move in one round."""
+
+_STEPS: tuple[Position, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def player(state: State, seat: int) -> Player:
+    """Return the player at ``seat``."""
+    return state.players[seat]
+
+
+def skill_active(someone: Player, skill: Skill) -> bool:
+    """Tell whether ``someone`` has ``skill`` and may still use it (no amnesia)."""
+    return someone.skill is skill and not someone.wounds.amnesia
+
+
+def walkable(board: Board, position: Position) -> bool:
+    """Tell whether a pawn may stand on or pass over ``position``."""
+    cell = board.cell(position)
+    if cell is None or cell.lava:
+        return False
+    return cell.kind in (TerrainKind.LANDSCAPE, TerrainKind.VILLAGE)
+
+
+def orthogonal(position: Position) -> tuple[Position, ...]:
+    """Return the four positions next to ``position`` (some may be off the grid)."""
+    row, col = position
+    return tuple((row + dr, col + dc) for dr, dc in _STEPS)
+
+
+def reach(state: State, seat: int) -> int:
+    """Return how many cards the player at ``seat`` may move this round."""
+    return SCOUT_REACH if skill_active(player(state, seat), Skill.SCOUT) else NORMAL_REACH
+
+
+def distances(board: Board, start: Position, limit: int) -> dict[Position, int]:
+    """Return the walking distance to every card reachable from ``start`` in ``limit`` steps."""
+    found = {start: 0}
+    frontier = [start]
+    for step in range(1, limit + 1):
+        next_frontier = []
+        for position in frontier:
+            for nearby in orthogonal(position):
+                if nearby not in found and walkable(board, nearby):
+                    found[nearby] = step
+                    next_frontier.append(nearby)
+        frontier = next_frontier
+    return found
+
+
+def distance(state: State, seat: int, target: Position) -> int | None:
+    """Return the steps from the pawn at ``seat`` to ``target`` (``None``: out of reach)."""
+    here = player(state, seat).position
+    return distances(state.board, here, reach(state, seat)).get(target)
+
+
+def neighbours(state: State, seat: int) -> tuple[int, ...]:
+    """Return the seats compared with ``seat`` in phase 5.
+
+    Seats sit in a ring; with three characters everyone neighbours everyone.  In the
+    two-player variant A the open dice set (:data:`OPEN_DICE_SEAT`) is the other
+    neighbour of both players.
+    """
+    count = len(state.players)
+    if count == 2:
+        other = 1 - seat
+        if state.settings.variant is Variant.TWO_PLAYER_A:
+            return (other, OPEN_DICE_SEAT)
+        return (other,)
+    if count == 3:
+        return tuple(other for other in range(count) if other != seat)
+    return ((seat - 1) % count, (seat + 1) % count)
+
+
+def side_by_side(state: State, seat: int) -> tuple[int, ...]:
+    """Return the real players seated next to ``seat`` (the open dice set left out)."""
+    return tuple(other for other in neighbours(state, seat) if other != OPEN_DICE_SEAT)
+
+
+def legal_destinations(state: State, seat: int) -> tuple[Position, ...]:
+    """Return the cards ``seat`` may choose as destination, own card included, sorted.
+
+    A card chosen by a player seated side by side is not available.
+    """
+    here = player(state, seat).position
+    taken = {
+        player(state, other).destination
+        for other in side_by_side(state, seat)
+        if player(state, other).destination is not None
+    }
+    reachable = distances(state.board, here, reach(state, seat))
+    return tuple(sorted(position for position in reachable if position not in taken))
+
+
+def shortest_paths(state: State, seat: int, target: Position) -> tuple[tuple[Position, ...], ...]:
+    """Return every shortest walk from the pawn at ``seat`` to ``target``.
+
+    Each path lists the cards entered, ``target`` last; staying gives one empty path;
+    an unreachable target gives no path.
+    """
+    here = player(state, seat).position
+    limit = reach(state, seat)
+    known = distances(state.board, here, limit)
+    if target not in known:
+        return ()
+    return _walks_back(known, target)
+
+
+def _walks_back(known: dict[Position, int], target: Position) -> tuple[tuple[Position, ...], ...]:
+    steps = known[target]
+    if steps == 0:
+        return ((),)
+    paths: list[tuple[Position, ...]] = []
+    for previous in orthogonal(target):
+        if known.get(previous) == steps - 1:
+            paths.extend((*path, target) for path in _walks_back(known, previous))
+    return tuple(sorted(paths))
+
+
+def eruption_tokens_on(board: Board, path: Iterable[Position]) -> tuple[Position, ...]:
+    """Return the cards of ``path`` that carry an eruption token, in walking order."""
+    result = []
+    for position in path:
+        cell = board.cell(position)
+        if cell is not None and cell.eruption_token:
+            result.append(position)
+    return tuple(result)
+
+
+def path_choice_needed(state: State, seat: int) -> bool:
+    """Tell whether the shortest walks to the destination cross different eruption tokens."""
+    target = player(state, seat).destination
+    if target is None:
+        return False
+    paths = shortest_paths(state, seat, target)
+    crossed = {frozenset(eruption_tokens_on(state.board, path)) for path in paths}
+    return len(crossed) > 1
+
+
+def reroll_allowance(state: State, seat: int) -> int:
+    """Return the phase-3 rerolls of ``seat`` for the destination chosen.
+
+    Staying gives 2, moving 1-2 cards 1, moving 3 cards 0; the reroll symbol on the
+    destination adds 1.  An eye wound removes these rerolls, but the Survivalist's
+    extra reroll stays.  A Scout moving 4 cards gets none at all.
+    """
+    someone = player(state, seat)
+    target = someone.destination if someone.destination is not None else someone.position
+    steps = distance(state, seat, target) or 0
+    if steps > NORMAL_REACH:
+        return 0
+    base = {0: 2, 1: 1, 2: 1}.get(steps, 0)
+    cell = state.board.cell(target)
+    if cell is not None and cell.reroll_symbol:
+        base += 1
+    if someone.wounds.eye:
+        base = 0
+    if skill_active(someone, Skill.SURVIVALIST):
+        base += 1
+    return base
+
+
+def condition_of(state: State, seat: int) -> DiceCondition | None:
+    """Return the dice condition of the destination of ``seat`` (own card when staying)."""
+    someone = player(state, seat)
+    target = someone.destination if someone.destination is not None else someone.position
+    cell = state.board.cell(target)
+    return cell.condition if cell is not None else None
+
+
+def counted_dice(state: State, seat: int) -> tuple[Die, ...] | None:
+    """Return the dice that count for ``seat`` in phase 5 (``None``: dice not entered).
+
+    Own dice, less those set aside and those lent away, plus dice lent by others.
+    """
+    if seat == OPEN_DICE_SEAT:
+        return state.open_dice.dice if state.open_dice is not None else None
+    someone = player(state, seat)
+    if someone.dice is None:
+        return None
+    remaining = Counter(someone.dice)
+    removed = Counter(someone.modifiers.set_aside)
+    removed.update(loan.die for loan in someone.modifiers.lent)
+    remaining.subtract(removed)
+    kept = [die for die in someone.dice if _take(remaining, die)]
+    borrowed = [
+        loan.die for other in state.players for loan in other.modifiers.lent if loan.to_seat == seat
+    ]
+    return (*kept, *borrowed)
+
+
+def _take(remaining: Counter[Die], die: Die) -> bool:
+    """Keep ``die`` only while the budget of ``remaining`` copies allows."""
+    if remaining[die] > 0:
+        remaining[die] -= 1
+        return True
+    return False
+
+
+def quick_value(state: State, holder: int, condition_seat: int) -> int | None:
+    """Return a total typed in quick mode for ``holder`` under ``condition_seat``'s card."""
+    if holder == OPEN_DICE_SEAT:
+        values = state.open_dice.quick_values if state.open_dice is not None else ()
+    else:
+        values = player(state, holder).quick_values
+    return dict(values).get(condition_seat)
+
+
+def dice_value(state: State, holder: int, condition_seat: int) -> int | None:
+    """Return ``holder``'s total under the destination condition of ``condition_seat``.
+
+    A quick-mode total wins over entered dice; ``None`` when neither is known.
+    """
+    typed = quick_value(state, holder, condition_seat)
+    if typed is not None:
+        return typed
+    condition = condition_of(state, condition_seat)
+    dice = counted_dice(state, holder)
+    if condition is None or dice is None:
+        return None
+    return movement_value(condition, dice)
+
+
+@dataclass(frozen=True)
+class MovementPreview:
+    """The comparison of phase 5 for one active player, as far as it is known."""
+
+    seat: int
+    """The active player."""
+    own_value: int | None
+    """Their movement value with flare and energy bonuses (``None``: unknown)."""
+    neighbour_values: tuple[tuple[int, int | None], ...]
+    """``(neighbour seat, value or None)`` under the active player's condition."""
+    missing: tuple[int, ...]
+    """Seats whose dice or totals are still needed."""
+    allowed: bool | None
+    """Whether the active player may move (``None`` until everything is known)."""
+    lead: int | None
+    """Own value minus the highest neighbour value."""
+    stamina_loss: int | None
+    """Steps of stamina the player would lose."""
+
+
+def own_bonus(state: State, seat: int) -> int:
+    """Return the flare and energy bonuses added to ``seat``'s own value."""
+    modifiers = player(state, seat).modifiers
+    return modifiers.flare_bonus + modifiers.energy_bonus
+
+
+def movement_values(state: State, seat: int) -> MovementPreview:
+    """Compare ``seat`` with its neighbours under ``seat``'s destination condition."""
+    base = dice_value(state, seat, seat)
+    own = None if base is None else base + own_bonus(state, seat)
+    others = tuple((other, dice_value(state, other, seat)) for other in neighbours(state, seat))
+    missing = tuple(holder for holder, value in ((seat, own), *others) if value is None)
+    if own is None or missing:
+        return MovementPreview(seat, own, others, missing, None, None, None)
+    highest = max(value for _, value in others if value is not None)
+    lead = own - highest
+    allowed = lead > 0
+    loss = stamina_loss(state, seat, allowed, lead)
+    return MovementPreview(seat, own, others, (), allowed, lead, loss)
+
+
+def stamina_loss(state: State, seat: int, allowed: bool, lead: int) -> int:
+    """Return the stamina lost by ``seat`` after a comparison (first aid: none)."""
+    if player(state, seat).modifiers.first_aid:
+        return 0
+    table = state.settings.level_table
+    return table.loss_for(lead) if allowed else table.failed
+
+
+def all_on_villages(state: State) -> bool:
+    """Tell whether every pawn stands on a village card."""
+    for someone in state.players:
+        cell = state.board.cell(someone.position)
+        if cell is None or cell.kind is not TerrainKind.VILLAGE:
+            return False
+    return True
+
+
+def equipment_in_play(state: State) -> frozenset[str]:
+    """Return the equipment cards held by any player."""
+    return frozenset(card for someone in state.players for card in someone.equipment)
