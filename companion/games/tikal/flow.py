@@ -1,0 +1,214 @@
+"""Who plays next: drawing hexes, scoring rounds, the final round and the end."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.core.messages import IllegalActionError, msg
+from companion.games.tikal.books import (
+    add_hex,
+    change_score,
+    clockwise_from,
+    hexes_left,
+    next_seat,
+)
+from companion.games.tikal.constants import (
+    HEX_KINDS,
+    HIGHEST_TEMPLE_VALUE,
+    MAX_MASKS,
+    MIN_MASKS,
+)
+from companion.games.tikal.fields import choice_field, int_field
+from companion.games.tikal.scoring import (
+    majority_holder,
+    treasure_points,
+)
+from companion.games.tikal.state import (
+    PHASE_ACTIONS,
+    PHASE_FINISHED,
+    PHASE_REVEAL,
+    SCORING_FINAL,
+    SCORING_VOLCANO,
+    HexTile,
+    ScoreEntry,
+    ScoringRound,
+    TikalState,
+    Turn,
+)
+
+Action = Mapping[str, Any]
+
+
+def read_tile(state: TikalState, raw: Mapping[str, Any]) -> HexTile:
+    """Read a hex description the table entered and check the stack can still hold it."""
+    kind = choice_field(raw, "kind", HEX_KINDS)
+    if state.kinds_left[HEX_KINDS.index(kind)] <= 0:
+        raise IllegalActionError("tikal.error.kind_used_up", kind=f"@tikal.hex.{kind}")
+    if kind == "temple":
+        return HexTile(kind, value=int_field(raw, "value", 1, HIGHEST_TEMPLE_VALUE))
+    if kind == "treasure":
+        return HexTile(kind, masks=int_field(raw, "masks", MIN_MASKS, MAX_MASKS))
+    return HexTile(kind)
+
+
+def take_from_stack(state: TikalState, tiles: Sequence[HexTile]) -> TikalState:
+    """Return the state with ``tiles`` counted as drawn from the stack."""
+    if len(tiles) > hexes_left(state):
+        raise IllegalActionError("tikal.error.stack_empty")
+    kinds = list(state.kinds_left)
+    for tile in tiles:
+        kinds[HEX_KINDS.index(tile.kind)] -= 1
+    if min(kinds) < 0:
+        raise IllegalActionError("tikal.error.too_many_of_kind")
+    return replace(state, drawn=state.drawn + len(tiles), kinds_left=tuple(kinds))
+
+
+def fresh_turn(state: TikalState, seat: int) -> TikalState:
+    """Return the state with ``seat`` about to spend a new set of 10 action points."""
+    return replace(state, active=seat, phase=PHASE_ACTIONS, turn=Turn())
+
+
+def place_tile(state: TikalState, tile: HexTile) -> TikalState:
+    """The active player puts ``tile`` on the board, or sets a volcano aside and scoring starts."""
+    seat = state.active
+    placed = replace(state, last_placer=seat)
+    if tile.kind == "volcano":
+        return start_volcano_round(placed)
+    if tile.kind == "treasure":
+        if tile.masks > placed.tokens_left:
+            raise IllegalActionError("tikal.error.no_tokens", masks=tile.masks,
+                                     left=placed.tokens_left)
+        placed = replace(placed, tokens_left=placed.tokens_left - tile.masks)
+        placed = add_hex(placed, "treasure", treasures=tile.masks)
+        note = msg("tikal.instruction.lay_tokens", count=tile.masks, hex=len(placed.hexes) - 1)
+        placed = replace(placed, instructions=(note,))
+    else:
+        placed = add_hex(placed, tile.kind, value=tile.value)
+    return fresh_turn(placed, seat)
+
+
+def draw(state: TikalState, action: Action) -> TikalState:
+    """Basic game: record the hex the active player drew and placed."""
+    tile = read_tile(state, action)
+    return place_tile(take_from_stack(state, [tile]), tile)
+
+
+def start_volcano_round(state: TikalState) -> TikalState:
+    """The drawer sets the volcano aside; everyone, drawer first, plays and scores."""
+    seat = state.active
+    order = clockwise_from(state, seat)
+    rounds = state.scoring_rounds + 1
+    started = replace(
+        state,
+        scoring=ScoringRound(SCORING_VOLCANO, order),
+        scoring_rounds=rounds,
+        volcano_aside=True,
+        volcano_owner=seat,
+        instructions=(msg("tikal.instruction.volcano_aside", player=state.players[seat].name),),
+    )
+    return fresh_turn(started, seat)
+
+
+def final_order(state: TikalState) -> tuple[int, ...]:
+    """Order of the final round.
+
+    Basic game: clockwise, starting left of whoever placed the last hex.  Auction
+    variant: lowest score first; on equal scores the player sitting nearer clockwise
+    to the last placer (their left neighbour nearest, themselves furthest) goes first.
+    """
+    last = state.last_placer if state.last_placer is not None else len(state.players) - 1
+    count = len(state.players)
+    order = clockwise_from(state, next_seat(state, last))
+    if state.variant != "auction":
+        return order
+    return tuple(sorted(order, key=lambda s: (state.players[s].score, (s - last - 1) % count)))
+
+
+def start_final_round(state: TikalState) -> TikalState:
+    """After the last hex: every player plays once more and scores, then the game ends."""
+    order = final_order(state)
+    started = replace(
+        state,
+        scoring=ScoringRound(SCORING_FINAL, order),
+        scoring_rounds=state.scoring_rounds + 1,
+        instructions=(*state.instructions, msg("tikal.instruction.final_round")),
+    )
+    return fresh_turn(started, order[0])
+
+
+def in_scoring_turn(state: TikalState) -> bool:
+    """Whether the active player's turn ends with them scoring."""
+    return state.scoring is not None and state.phase == PHASE_ACTIONS
+
+
+def record_score(state: TikalState, temples: tuple[int, ...]) -> TikalState:
+    """Give the active player their temples' values plus their treasure points."""
+    seat = state.active
+    treasures = treasure_points(state.players[seat].treasures)
+    entry = ScoreEntry(round=state.scoring_rounds, seat=seat, temples=temples,
+                       treasures=treasures)
+    scored = replace(state, history=(*state.history, entry))
+    return change_score(scored, seat, entry.points)
+
+
+def after_scoring_turn(state: TikalState) -> TikalState:
+    """Hand on to the next scorer, or close the scoring round."""
+    assert state.scoring is not None
+    following = state.scoring.index + 1
+    if following < len(state.scoring.order):
+        ongoing = replace(state, scoring=replace(state.scoring, index=following))
+        return fresh_turn(ongoing, state.scoring.order[following])
+    if state.scoring.kind == SCORING_FINAL:
+        return replace(state, scoring=None, phase=PHASE_FINISHED, turn=Turn())
+    return place_volcano(state)
+
+
+def place_volcano(state: TikalState) -> TikalState:
+    """The volcano's drawer places it and takes a normal turn."""
+    owner = state.volcano_owner if state.volcano_owner is not None else state.active
+    placed = add_hex(replace(state, scoring=None, volcano_aside=False, volcano_owner=None),
+                     "volcano")
+    note = msg("tikal.instruction.place_volcano", player=state.players[owner].name,
+               hex=len(placed.hexes) - 1)
+    return fresh_turn(replace(placed, instructions=(*placed.instructions, note)), owner)
+
+
+def score_entered(state: TikalState, action: Action) -> TikalState:
+    """End a scoring turn with the temples as the table reports them, not as tracked."""
+    if not in_scoring_turn(state):
+        raise IllegalActionError("tikal.error.not_scoring")
+    raw = action.get("temples")
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        raise IllegalActionError("tikal.error.bad_field", field="temples")
+    temples = tuple(entry_value_for(state, entry, state.active) for entry in raw)
+    return after_scoring_turn(record_score(state, tuple(v for v in temples if v > 0)))
+
+
+def entry_value_for(state: TikalState, entry: object, seat: int) -> int:
+    """Value an entered temple brings ``seat`` (0 if someone else or nobody controls it)."""
+    if not isinstance(entry, Mapping):
+        raise IllegalActionError("tikal.error.bad_field", field="temples")
+    value = int_field(entry, "value", 1, HIGHEST_TEMPLE_VALUE)
+    if "strengths" in entry:
+        return value if majority_holder(_strengths(state, entry["strengths"])) == seat else 0
+    controller = entry.get("controller")
+    if controller is None:
+        return 0
+    return value if int_field(entry, "controller", 0, len(state.players) - 1) == seat else 0
+
+
+def _strengths(state: TikalState, raw: object) -> tuple[int, ...]:
+    """Read one strength per seat, leader counted as 3 by the table."""
+    if not isinstance(raw, Sequence) or len(raw) != len(state.players):
+        raise IllegalActionError("tikal.error.bad_field", field="strengths")
+    if any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in raw):
+        raise IllegalActionError("tikal.error.bad_field", field="strengths")
+    return tuple(int(x) for x in raw)
+
+
+def new_auction_round(state: TikalState) -> TikalState:
+    """All revealed hexes are placed: reveal again, opened left of the last placer."""
+    starter = next_seat(state, state.last_placer if state.last_placer is not None else -1)
+    return replace(state, phase=PHASE_REVEAL, active=starter, placed_this_round=(), turn=Turn())

@@ -1,0 +1,153 @@
+"""A sample of legal actions for every phase, enough to drive a random playout to the end."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from companion.core.messages import IllegalActionError
+from companion.games.tikal.books import hexes_left
+from companion.games.tikal.constants import (
+    ACTION_POINTS,
+    HEX_KINDS,
+    MAX_MASKS,
+    MIN_MASKS,
+    TREASURE_KINDS,
+)
+from companion.games.tikal.state import (
+    PHASE_ACTIONS,
+    PHASE_AUCTION,
+    PHASE_CHOOSE,
+    PHASE_DRAW,
+    PHASE_REVEAL,
+    TikalState,
+)
+from companion.games.tikal.turn import own_entry_points, pieces_on
+
+Action = Mapping[str, Any]
+Apply = Callable[[TikalState, Action], TikalState]
+SAMPLE_TEMPLE_VALUES = (1, 2, 3, 4, 5)
+"""Printed temple numbers offered when sampling draws."""
+
+
+def legal_actions(state: TikalState, apply: Apply) -> list[Action]:
+    """Candidate actions for the phase, keeping only those ``apply`` accepts."""
+    accepted: list[Action] = []
+    for action in _candidates(state):
+        try:
+            apply(state, action)
+        except IllegalActionError:
+            continue
+        accepted.append(action)
+    return accepted
+
+
+def _candidates(state: TikalState) -> Iterator[Action]:
+    if state.phase == PHASE_DRAW:
+        yield from ({"type": "draw", **tile} for tile in _tiles(state))
+    elif state.phase == PHASE_REVEAL:
+        yield from _reveals(state)
+    elif state.phase == PHASE_AUCTION and state.auction is not None:
+        yield {"type": "pass"}
+        yield {"type": "bid", "amount": state.auction.high_bid + 1}
+        yield {"type": "bid", "amount": state.auction.high_bid + 3}
+    elif state.phase == PHASE_CHOOSE:
+        yield from ({"type": "choose", "index": i} for i in range(len(state.revealed)))
+    elif state.phase == PHASE_ACTIONS:
+        yield {"type": "end_turn"}
+        if ACTION_POINTS - state.turn.spent > 0:
+            yield from _turn_actions(state)
+
+
+def _mask_choices(state: TikalState, tokens_left: int, treasure_hexes_left: int) -> list[int]:
+    """Mask counts that still leave enough tokens for the other treasure hexes."""
+    spare = tokens_left - MIN_MASKS * (treasure_hexes_left - 1)
+    return [m for m in range(MIN_MASKS, MAX_MASKS + 1) if m <= spare]
+
+
+def _tiles(state: TikalState) -> list[dict[str, Any]]:
+    """One entry per kind still in the stack (temples with a few printed numbers)."""
+    tiles: list[dict[str, Any]] = []
+    for kind, left in zip(HEX_KINDS, state.kinds_left, strict=True):
+        if left <= 0:
+            continue
+        if kind == "temple":
+            tiles.extend({"kind": kind, "value": v} for v in SAMPLE_TEMPLE_VALUES)
+        elif kind == "treasure":
+            masks = _mask_choices(state, state.tokens_left, left)
+            tiles.extend({"kind": kind, "masks": m} for m in masks)
+        else:
+            tiles.append({"kind": kind})
+    return tiles
+
+
+def _reveals(state: TikalState) -> Iterator[Action]:
+    """A few different sets of revealed hexes, each respecting what the stack holds."""
+    wanted = min(len(state.players), hexes_left(state))
+    for offset in range(len(HEX_KINDS)):
+        kinds = list(state.kinds_left)
+        tokens = state.tokens_left
+        hexes: list[dict[str, Any]] = []
+        for slot in range(wanted):
+            tile = _pick(kinds, tokens, offset + slot)
+            if tile is None:
+                break
+            tokens -= int(tile.get("masks", 0))
+            hexes.append(tile)
+        if len(hexes) == wanted:
+            yield {"type": "reveal", "hexes": hexes}
+
+
+def _pick(kinds: list[int], tokens: int, turn: int) -> dict[str, Any] | None:
+    """Take one available kind, trying them in rotation from ``turn``; updates ``kinds``."""
+    for step in range(len(HEX_KINDS)):
+        index = (turn + step) % len(HEX_KINDS)
+        if kinds[index] <= 0:
+            continue
+        kind = HEX_KINDS[index]
+        tile: dict[str, Any] = {"kind": kind}
+        if kind == "temple":
+            tile["value"] = 1 + turn % 4
+        if kind == "treasure":
+            masks = [m for m in range(MIN_MASKS, MAX_MASKS + 1)
+                     if m <= tokens - MIN_MASKS * (kinds[index] - 1)]
+            if not masks:
+                continue
+            tile["masks"] = masks[turn % len(masks)]
+        kinds[index] -= 1
+        return tile
+    return None
+
+
+def _turn_actions(state: TikalState) -> Iterator[Action]:
+    seat = state.active
+    entry_points = sorted(own_entry_points(state, seat))
+    for target in entry_points:
+        yield {"type": "bring", "piece": "worker", "to": target}
+        yield {"type": "bring", "piece": "leader", "to": target}
+        for source in entry_points:
+            if source != target:
+                yield {"type": "camp_move", "piece": "worker", "from": source, "to": target}
+    occupied = [hx.id for hx in state.hexes if pieces_on(state, hx.id, seat) > 0]
+    for source in occupied:
+        for dest in state.hexes:
+            for piece in ("worker", "leader"):
+                stones = 1 + (source + dest.id) % 3
+                yield {"type": "move", "piece": piece, "from": source, "to": dest.id,
+                       "stones": stones}
+        yield {"type": "uncover", "hex": source}
+        yield {"type": "place_guard", "hex": source}
+        for kind in range(1, TREASURE_KINDS + 1):
+            yield {"type": "take_treasure", "hex": source, "kind": kind}
+    for hx in state.hexes:
+        yield {"type": "build_camp", "hex": hx.id}
+    mine = _singles(state, seat)
+    for other in range(len(state.players)):
+        for give in mine:
+            for take in _singles(state, other):
+                yield {"type": "exchange", "with": other, "give": give, "take": take}
+
+
+def _singles(state: TikalState, seat: int) -> list[int]:
+    """Treasure kinds a player holds exactly one of (the only ones that can be swapped)."""
+    return [k + 1 for k, n in enumerate(state.players[seat].treasures) if n == 1]

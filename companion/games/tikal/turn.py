@@ -1,0 +1,236 @@
+"""The action-point actions of a turn: each checks its limits, pays and updates the books."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.core.messages import IllegalActionError, msg
+from companion.games.tikal.books import (
+    add_workers,
+    bump,
+    count_for,
+    spend,
+    with_hex,
+    with_player,
+)
+from companion.games.tikal.constants import (
+    BASE_CAMP,
+    COPIES_PER_KIND,
+    COST_BRING,
+    COST_CAMP,
+    COST_CAMP_MOVE,
+    COST_EXCHANGE,
+    COST_GUARD,
+    COST_TAKE_TREASURE,
+    COST_UNCOVER,
+    HIGHEST_TEMPLE_VALUE,
+    MAX_CAMPS,
+    MAX_GUARDS,
+    MAX_LEVELS_PER_TEMPLE_PER_TURN,
+    MAX_STONES_PER_MOVE,
+    MAX_TREASURES_PER_HEX_PER_TURN,
+    TREASURE_KINDS,
+)
+from companion.games.tikal.fields import int_field, piece_field
+from companion.games.tikal.scoring import majority_holder, strengths
+from companion.games.tikal.state import LEADER_IN_RESERVE, LEADER_OUT, Hex, TikalState
+
+Action = Mapping[str, Any]
+
+
+def hex_field(state: TikalState, action: Action, name: str) -> Hex:
+    """Return the explored hex named by ``action[name]``."""
+    return state.hexes[int_field(action, name, 0, len(state.hexes) - 1)]
+
+
+def pieces_on(state: TikalState, hex_id: int, seat: int) -> int:
+    """Number of a player's pieces (workers and leader) on a hex."""
+    leader = 1 if state.players[seat].leader == hex_id else 0
+    return state.workers[hex_id][seat] + leader
+
+
+def own_entry_points(state: TikalState, seat: int) -> frozenset[int]:
+    """Hexes a player may bring pieces to: the base camp and their own camps."""
+    camps = {hx.id for hx in state.hexes if hx.camp == seat}
+    return frozenset({BASE_CAMP, *camps})
+
+
+def bring(state: TikalState, action: Action) -> TikalState:
+    """Bring a worker or the leader from the reserve to the base camp or an own camp."""
+    seat = state.active
+    piece = piece_field(action)
+    target = hex_field(state, action, "to")
+    if target.id not in own_entry_points(state, seat):
+        raise IllegalActionError("tikal.error.not_entry_point", hex=target.id)
+    player = state.players[seat]
+    if piece == "leader":
+        if player.leader != LEADER_IN_RESERVE:
+            raise IllegalActionError("tikal.error.leader_not_in_reserve")
+        return with_player(spend(state, COST_BRING), seat, leader=target.id)
+    if player.reserve <= 0:
+        raise IllegalActionError("tikal.error.reserve_empty")
+    paid = with_player(spend(state, COST_BRING), seat, reserve=player.reserve - 1)
+    return add_workers(paid, target.id, seat, 1)
+
+
+def _relocate(state: TikalState, piece: str, source: Hex, target: Hex, cost: int) -> TikalState:
+    """Move one of the active player's pieces from ``source`` to ``target`` for ``cost``."""
+    seat = state.active
+    if source.id == target.id:
+        raise IllegalActionError("tikal.error.same_hex")
+    if piece == "leader":
+        if state.players[seat].leader != source.id:
+            raise IllegalActionError("tikal.error.no_leader_there", hex=source.id)
+        return with_player(spend(state, cost), seat, leader=target.id)
+    if state.workers[source.id][seat] <= 0:
+        raise IllegalActionError("tikal.error.no_worker_there", hex=source.id)
+    paid = spend(state, cost)
+    return add_workers(add_workers(paid, source.id, seat, -1), target.id, seat, 1)
+
+
+def camp_move(state: TikalState, action: Action) -> TikalState:
+    """Move a piece between the base camp and an own camp, or between own camps (1 point)."""
+    entry_points = own_entry_points(state, state.active)
+    source = hex_field(state, action, "from")
+    target = hex_field(state, action, "to")
+    if source.id not in entry_points or target.id not in entry_points:
+        raise IllegalActionError("tikal.error.not_camp_link")
+    return _relocate(state, piece_field(action), source, target, COST_CAMP_MOVE)
+
+
+def move(state: TikalState, action: Action) -> TikalState:
+    """Move a piece across one edge, paying one point per stone on it."""
+    source = hex_field(state, action, "from")
+    target = hex_field(state, action, "to")
+    stones = int_field(action, "stones", 1, MAX_STONES_PER_MOVE)
+    if target.kind == "volcano":
+        raise IllegalActionError("tikal.error.volcano_closed")
+    return _relocate(state, piece_field(action), source, target, stones)
+
+
+def _level_tile_left(state: TikalState, value: int) -> bool:
+    """Whether the supply still has a level tile with this number."""
+    return 2 <= value <= HIGHEST_TEMPLE_VALUE and state.levels[value - 2] > 0
+
+
+def uncover(state: TikalState, action: Action) -> TikalState:
+    """Uncover the next level of a temple the active player stands on (2 points)."""
+    seat = state.active
+    temple = hex_field(state, action, "hex")
+    if temple.kind != "temple":
+        raise IllegalActionError("tikal.error.not_temple", hex=temple.id)
+    if temple.guard is not None:
+        raise IllegalActionError("tikal.error.temple_guarded", hex=temple.id)
+    present = pieces_on(state, temple.id, seat)
+    if present == 0:
+        raise IllegalActionError("tikal.error.no_piece_there", hex=temple.id)
+    done = count_for(state.turn.levels, temple.id)
+    if done >= MAX_LEVELS_PER_TEMPLE_PER_TURN:
+        raise IllegalActionError("tikal.error.two_levels", hex=temple.id)
+    if done >= present:
+        raise IllegalActionError("tikal.error.second_level_needs_two", hex=temple.id)
+    following = temple.value + 1
+    if not _level_tile_left(state, following):
+        raise IllegalActionError("tikal.error.no_level_tile", value=following)
+    paid = spend(state, COST_UNCOVER)
+    levels = list(paid.levels)
+    levels[following - 2] -= 1
+    raised = with_hex(replace(paid, levels=tuple(levels)), temple.id, value=following)
+    return replace(raised, turn=replace(raised.turn, levels=bump(raised.turn.levels, temple.id)))
+
+
+def held_in_all(state: TikalState, kind: int) -> int:
+    """Tokens of one treasure kind held by all players together."""
+    return sum(player.treasures[kind - 1] for player in state.players)
+
+
+def take_treasure(state: TikalState, action: Action) -> TikalState:
+    """Take the top treasure of a hex the active player stands on (3 points)."""
+    seat = state.active
+    source = hex_field(state, action, "hex")
+    kind = int_field(action, "kind", 1, TREASURE_KINDS)
+    if source.kind != "treasure" or source.treasures <= 0:
+        raise IllegalActionError("tikal.error.no_treasure_there", hex=source.id)
+    present = pieces_on(state, source.id, seat)
+    if present == 0:
+        raise IllegalActionError("tikal.error.no_piece_there", hex=source.id)
+    done = count_for(state.turn.taken, source.id)
+    if done >= MAX_TREASURES_PER_HEX_PER_TURN:
+        raise IllegalActionError("tikal.error.two_treasures", hex=source.id)
+    if done >= present:
+        raise IllegalActionError("tikal.error.second_treasure_needs_two", hex=source.id)
+    if held_in_all(state, kind) >= COPIES_PER_KIND:
+        raise IllegalActionError("tikal.error.kind_exhausted", kind=kind)
+    paid = spend(state, COST_TAKE_TREASURE)
+    hand = list(paid.players[seat].treasures)
+    hand[kind - 1] += 1
+    taken = with_hex(with_player(paid, seat, treasures=tuple(hand)), source.id,
+                     treasures=source.treasures - 1)
+    return replace(taken, turn=replace(taken.turn, taken=bump(taken.turn.taken, source.id)))
+
+
+def exchange(state: TikalState, action: Action) -> TikalState:
+    """Swap a single treasure with another player's single treasure (3 points)."""
+    seat = state.active
+    other = int_field(action, "with", 0, len(state.players) - 1)
+    give = int_field(action, "give", 1, TREASURE_KINDS)
+    take = int_field(action, "take", 1, TREASURE_KINDS)
+    if other == seat:
+        raise IllegalActionError("tikal.error.exchange_self")
+    if give == take:
+        raise IllegalActionError("tikal.error.exchange_same_kind")
+    mine = list(state.players[seat].treasures)
+    theirs = list(state.players[other].treasures)
+    if mine[give - 1] != 1:
+        raise IllegalActionError("tikal.error.give_not_single", kind=give)
+    if theirs[take - 1] != 1:
+        raise IllegalActionError("tikal.error.take_not_single", kind=take)
+    paid = spend(state, COST_EXCHANGE)
+    mine[give - 1], mine[take - 1] = mine[give - 1] - 1, mine[take - 1] + 1
+    theirs[give - 1], theirs[take - 1] = theirs[give - 1] + 1, theirs[take - 1] - 1
+    swapped = with_player(paid, seat, treasures=tuple(mine))
+    return with_player(swapped, other, treasures=tuple(theirs))
+
+
+def build_camp(state: TikalState, action: Action) -> TikalState:
+    """Build a camp on a jungle hex or an emptied treasure hex (5 points)."""
+    seat = state.active
+    site = hex_field(state, action, "hex")
+    emptied = site.kind == "treasure" and site.treasures == 0
+    if site.kind != "jungle" and not emptied:
+        raise IllegalActionError("tikal.error.camp_ground", hex=site.id)
+    if site.camp is not None:
+        raise IllegalActionError("tikal.error.camp_taken", hex=site.id)
+    player = state.players[seat]
+    if player.camps >= MAX_CAMPS:
+        raise IllegalActionError("tikal.error.no_camps_left")
+    paid = spend(state, COST_CAMP)
+    return with_hex(with_player(paid, seat, camps=player.camps + 1), site.id, camp=seat)
+
+
+def place_guard(state: TikalState, action: Action) -> TikalState:
+    """Make one piece the guard of a temple held by majority; other own pieces there leave."""
+    seat = state.active
+    temple = hex_field(state, action, "hex")
+    if temple.kind != "temple":
+        raise IllegalActionError("tikal.error.not_temple", hex=temple.id)
+    if temple.guard is not None:
+        raise IllegalActionError("tikal.error.temple_guarded", hex=temple.id)
+    player = state.players[seat]
+    if player.guards >= MAX_GUARDS:
+        raise IllegalActionError("tikal.error.no_guards_left")
+    if majority_holder(strengths(state, temple.id)) != seat:
+        raise IllegalActionError("tikal.error.no_majority", hex=temple.id)
+    paid = spend(state, COST_GUARD)
+    workers = paid.workers[temple.id][seat]
+    boxed = pieces_on(paid, temple.id, seat) - 1
+    leader = LEADER_OUT if player.leader == temple.id else player.leader
+    cleared = add_workers(paid, temple.id, seat, -workers)
+    guarded = with_hex(cleared, temple.id, guard=seat)
+    boxed_workers = player.boxed + workers - (1 if workers > 0 else 0)
+    updated = with_player(guarded, seat, guards=player.guards + 1, leader=leader,
+                          boxed=boxed_workers)
+    note = msg("tikal.instruction.guard", player=player.name, hex=temple.id, boxed=boxed)
+    return replace(updated, instructions=(*updated.instructions, note))
