@@ -1,0 +1,112 @@
+"""The table's physical buttons applied to a session, through the game's ``TableButtons``.
+
+Buttons arrive as plain strings (``"advance"``, ``"undo"``, ``"seat1"`` ..
+``"seat4"``) with a kind (``"press"``, ``"release"``, ``"long_press"``), so this
+module needs nothing from the hardware layer.  Seats are 0-based as the games count
+them: the ``seat1`` button is seat 0.  A refused press leaves the session
+unchanged and says why, and which light should blink to show it (a seat, or
+``None`` for the status light).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.game import Action
+from companion.core.messages import IllegalActionError, Msg, msg
+from companion.core.session import Session
+
+SEAT_BUTTONS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4")
+"""Seat buttons in seat order."""
+
+BUTTON_KINDS: tuple[str, ...] = ("press", "release", "long_press")
+"""What can happen to a button."""
+
+
+@dataclass(frozen=True)
+class ButtonOutcome:
+    """What a button did to the session."""
+
+    accepted: bool
+    """True when the session changed (an action was submitted or a step undone)."""
+    message: Msg | None = None
+    """The new step's label, the undone step's label, or why nothing happened."""
+    blink_seat: int | None = None
+    """For a refused press: the seat whose light should blink; ``None``: the status light."""
+
+
+IGNORED = ButtonOutcome(accepted=False)
+"""The outcome of an event that is not meant to do anything (a release)."""
+
+
+def supports_table_buttons(game: Any) -> bool:
+    """Tell whether a game implements the ``TableButtons`` methods."""
+    return all(
+        callable(getattr(game, name, None))
+        for name in ("advance_action", "seat_action", "waiting_for")
+    )
+
+
+def handle_button(session: Session, button: str, kind: str) -> ButtonOutcome:
+    """Apply one button event to ``session`` and report what happened."""
+    if kind not in BUTTON_KINDS:
+        return ButtonOutcome(False, msg("hardware.button.unknown_kind", kind=kind))
+    if button == "undo":
+        return _undo(session) if kind == "press" else IGNORED
+    if button != "advance" and button not in SEAT_BUTTONS:
+        return ButtonOutcome(False, msg("hardware.button.unknown", button=button))
+    if kind == "release":
+        return IGNORED
+    if not supports_table_buttons(session.game):
+        game_title = "@" + session.game.title_key
+        return ButtonOutcome(False, msg("hardware.button.not_supported", game=game_title))
+    if button == "advance":
+        return _advance(session) if kind == "press" else IGNORED
+    return _seat(session, SEAT_BUTTONS.index(button), kind == "long_press")
+
+
+def seat_lights(session: Session) -> frozenset[int]:
+    """Seats (0-based) whose light should be on: those the game is waiting for."""
+    if session.finished or not supports_table_buttons(session.game):
+        return frozenset()
+    game: Any = session.game
+    seats: frozenset[int] = frozenset(game.waiting_for(session.state))
+    return seats
+
+
+def _undo(session: Session) -> ButtonOutcome:
+    label = session.last_label()
+    try:
+        session.undo()
+    except IllegalActionError as error:
+        return ButtonOutcome(False, error.message, None)
+    return ButtonOutcome(True, label)
+
+
+def _advance(session: Session) -> ButtonOutcome:
+    game: Any = session.game
+    try:
+        action: Action = game.advance_action(session.state)
+    except IllegalActionError as error:
+        return ButtonOutcome(False, error.message, None)
+    return _submit(session, action, None)
+
+
+def _seat(session: Session, seat: int, long_press: bool) -> ButtonOutcome:
+    game: Any = session.game
+    try:
+        action: Action | None = game.seat_action(session.state, seat, long_press)
+    except IllegalActionError as error:
+        return ButtonOutcome(False, error.message, seat)
+    if action is None:
+        return ButtonOutcome(False, msg("hardware.button.seat_idle", seat=seat + 1), seat)
+    return _submit(session, action, seat)
+
+
+def _submit(session: Session, action: Action, seat: int | None) -> ButtonOutcome:
+    try:
+        session.submit(action)
+    except IllegalActionError as error:
+        return ButtonOutcome(False, error.message, seat)
+    return ButtonOutcome(True, session.last_label())

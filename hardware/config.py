@@ -1,0 +1,332 @@
+"""The hardware configuration file (TOML): which inputs are on, pins, serial port.
+
+Loading never fails: a missing file gives the defaults (keyboard only), and a
+section with a mistake is switched off and reported as a :class:`ConfigProblem`
+whose catalogue key the screen translates.  The app then runs on with touch and
+whatever sources are still valid.  ``config.example.toml`` at the repository root
+documents every key.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from hardware.events import BUTTON_IDS
+
+SOURCES: tuple[str, ...] = ("gpio", "serial", "keyboard")
+"""The input sources a table may switch on."""
+
+LIGHT_IDS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4", "status")
+"""The lights a table may have: one per seat and a status light."""
+
+PIN_RANGE: tuple[int, int] = (2, 27)
+"""Usable BCM GPIO numbers on the 40-pin header (0 and 1 belong to the HAT EEPROM)."""
+
+BAUD_RATES: tuple[int, ...] = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
+"""Serial speeds the box may be set to."""
+
+DEFAULT_KEYS: Mapping[str, str] = {
+    "space": "advance",
+    "return": "advance",
+    "backspace": "undo",
+    "u": "undo",
+    "1": "seat1",
+    "2": "seat2",
+    "3": "seat3",
+    "4": "seat4",
+}
+"""Default keyboard map: pygame key names to button ids."""
+
+
+@dataclass(frozen=True)
+class ConfigProblem:
+    """One mistake found in the configuration, as a translatable message."""
+
+    source: str
+    """The section it concerns (``gpio``, ``serial``, ``keyboard`` or ``inputs``)."""
+    key: str
+    """Catalogue key, e.g. ``hardware.config.duplicate_pin``."""
+    params: Mapping[str, str | int] = field(default_factory=dict)
+    """Placeholder values of the message."""
+
+    def __str__(self) -> str:
+        details = ", ".join(f"{name}={value}" for name, value in self.params.items())
+        return f"[{self.source}] {self.key} ({details})"
+
+
+@dataclass(frozen=True)
+class GpioConfig:
+    """Buttons and lights wired straight to the Raspberry Pi header."""
+
+    enabled: bool = False
+    """Whether to use the GPIO pins at all."""
+    pin_factory: str = ""
+    """gpiozero pin factory name (``lgpio``, ``rpigpio``, ``mock``); empty: gpiozero's choice."""
+    buttons: Mapping[str, int] = field(default_factory=dict)
+    """BCM pin of each button, keyed by button id."""
+    lights: Mapping[str, int] = field(default_factory=dict)
+    """BCM pin of each light, keyed by light id."""
+    pwm_lights: bool = False
+    """Drive the lights with PWM (dimmable, smooth pulsing) instead of on/off."""
+    pull_up: bool = True
+    """Buttons connect the pin to ground and use the internal pull-up resistor."""
+    bounce_time: float = 0.02
+    """Seconds of contact bounce to ignore after an edge."""
+    hold_time: float = 1.0
+    """Seconds a button must stay down to count as a long press."""
+
+
+@dataclass(frozen=True)
+class SerialConfig:
+    """The USB button box."""
+
+    enabled: bool = False
+    """Whether to look for the box."""
+    port: str = "/dev/ttyACM0"
+    """Device path or pyserial URL (``loop://``, ``socket://host:port``, ...)."""
+    baud: int = 115200
+    """Line speed; the Pico's USB serial ignores it, a UART box needs it right."""
+    keepalive: float = 2.0
+    """Seconds between ``PING`` lines; the link counts as lost after three silent periods.
+    ``0`` switches the keepalive off."""
+    require_checksum: bool = True
+    """Refuse lines from the box that carry no checksum."""
+    hold_time: float = 1.0
+    """Long-press time told to the box, in seconds."""
+    reconnect_max: float = 10.0
+    """Longest wait between attempts to reopen a lost port, in seconds."""
+
+
+@dataclass(frozen=True)
+class KeyboardConfig:
+    """Keys of a keyboard or of a USB arcade encoder that presents itself as one."""
+
+    enabled: bool = True
+    """Whether keys act as table buttons."""
+    keys: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_KEYS))
+    """pygame key name to button id."""
+    hold_time: float = 1.0
+    """Seconds a key must stay down to count as a long press."""
+
+
+@dataclass(frozen=True)
+class HardwareConfig:
+    """The whole hardware configuration."""
+
+    gpio: GpioConfig = field(default_factory=GpioConfig)
+    """GPIO buttons and lights."""
+    serial: SerialConfig = field(default_factory=SerialConfig)
+    """The USB button box."""
+    keyboard: KeyboardConfig = field(default_factory=KeyboardConfig)
+    """The keyboard map."""
+
+
+@dataclass(frozen=True)
+class LoadedConfig:
+    """A configuration together with the problems found while reading it."""
+
+    config: HardwareConfig
+    """What to start; sections with problems are switched off."""
+    problems: tuple[ConfigProblem, ...] = ()
+    """Every mistake found, in file order."""
+
+
+class _Section:
+    """Reads typed values out of one TOML table, collecting problems instead of raising."""
+
+    def __init__(self, name: str, table: Mapping[str, Any]) -> None:
+        self.name = name
+        self.table = table
+        self.problems: list[ConfigProblem] = []
+        self.seen: set[str] = set()
+
+    def problem(self, message_key: str, **params: str | int) -> None:
+        self.problems.append(ConfigProblem(self.name, message_key, params))
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self._get(key, default)
+        if isinstance(value, bool):
+            return value
+        self.problem("hardware.config.bad_bool", section=self.name, key=key)
+        return default
+
+    def number(self, key: str, default: float, low: float, high: float) -> float:
+        value = self._get(key, default)
+        if isinstance(value, int | float) and not isinstance(value, bool) and low <= value <= high:
+            return float(value)
+        self.problem(
+            "hardware.config.bad_number", section=self.name, key=key, low=str(low), high=str(high)
+        )
+        return default
+
+    def text(self, key: str, default: str) -> str:
+        value = self._get(key, default)
+        if isinstance(value, str):
+            return value.strip()
+        self.problem("hardware.config.bad_text", section=self.name, key=key)
+        return default
+
+    def table_of(self, key: str) -> Mapping[str, Any]:
+        value = self._get(key, {})
+        if isinstance(value, Mapping):
+            return value
+        self.problem("hardware.config.bad_table", section=self.name, key=key)
+        return {}
+
+    def check_unknown(self) -> None:
+        for key in self.table:
+            if key not in self.seen:
+                self.problem("hardware.config.unknown_key", section=self.name, key=key)
+
+    def _get(self, key: str, default: Any) -> Any:
+        self.seen.add(key)
+        return self.table.get(key, default)
+
+
+def load_config(path: Path | str | None) -> LoadedConfig:
+    """Read the configuration file at ``path``; a missing file or ``None`` gives the defaults."""
+    if path is None or not Path(path).exists():
+        return LoadedConfig(HardwareConfig())
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        data = tomllib.loads(text)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        problem = ConfigProblem(
+            "inputs", "hardware.config.unreadable", {"path": str(path), "detail": str(error)}
+        )
+        return LoadedConfig(HardwareConfig(), (problem,))
+    return parse_config(data)
+
+
+def parse_config(data: Mapping[str, Any]) -> LoadedConfig:
+    """Check already-parsed TOML data and build the configuration from it."""
+    problems: list[ConfigProblem] = []
+    switches = _read_switches(data.get("inputs", {}), problems)
+    for name in data:
+        if name not in ("inputs", *SOURCES):
+            problems.append(
+                ConfigProblem("inputs", "hardware.config.unknown_section", {"section": name})
+            )
+    readers: dict[str, Callable[[Mapping[str, Any]], tuple[Any, list[ConfigProblem]]]] = {
+        "gpio": _read_gpio,
+        "serial": _read_serial,
+        "keyboard": _read_keyboard,
+    }
+    sections: dict[str, Any] = {}
+    for source, reader in readers.items():
+        table = data.get(source, {})
+        if not isinstance(table, Mapping):
+            problems.append(
+                ConfigProblem(source, "hardware.config.bad_table", {"section": source, "key": ""})
+            )
+            table = {}
+        section, found = reader(table)
+        problems.extend(found)
+        sections[source] = replace(section, enabled=switches[source] and not found)
+    return LoadedConfig(HardwareConfig(**sections), tuple(problems))
+
+
+def _read_switches(table: Any, problems: list[ConfigProblem]) -> dict[str, bool]:
+    defaults = {"gpio": False, "serial": False, "keyboard": True}
+    if not isinstance(table, Mapping):
+        problems.append(
+            ConfigProblem("inputs", "hardware.config.bad_table", {"section": "inputs", "key": ""})
+        )
+        return defaults
+    section = _Section("inputs", table)
+    switches = {source: section.boolean(source, default) for source, default in defaults.items()}
+    section.check_unknown()
+    problems.extend(section.problems)
+    return switches
+
+
+def _read_gpio(table: Mapping[str, Any]) -> tuple[GpioConfig, list[ConfigProblem]]:
+    section = _Section("gpio", table)
+    config = GpioConfig(
+        pin_factory=section.text("pin_factory", ""),
+        pull_up=section.boolean("pull_up", True),
+        bounce_time=section.number("bounce_time", 0.02, 0.0, 1.0),
+        hold_time=section.number("hold_time", 1.0, 0.1, 10.0),
+        buttons=_read_pins(section, "buttons", BUTTON_IDS, "hardware.config.unknown_button"),
+        lights=_read_pins(section, "lights", LIGHT_IDS, "hardware.config.unknown_light"),
+        pwm_lights=section.boolean("pwm_lights", False),
+    )
+    section.check_unknown()
+    _check_duplicate_pins(section, config)
+    return config, section.problems
+
+
+def _read_pins(
+    section: _Section, key: str, allowed: tuple[str, ...], unknown_key: str
+) -> dict[str, int]:
+    pins: dict[str, int] = {}
+    low, high = PIN_RANGE
+    for name, pin in section.table_of(key).items():
+        if name not in allowed:
+            section.problem(unknown_key, name=name, known=", ".join(allowed))
+        elif isinstance(pin, int) and not isinstance(pin, bool) and low <= pin <= high:
+            pins[name] = pin
+        else:
+            section.problem("hardware.config.bad_pin", name=name, pin=str(pin), low=low, high=high)
+    return pins
+
+
+def _check_duplicate_pins(section: _Section, config: GpioConfig) -> None:
+    owners: dict[int, str] = {}
+    for name, pin in [*config.buttons.items(), *config.lights.items()]:
+        if pin in owners:
+            first = owners[pin]
+            section.problem("hardware.config.duplicate_pin", pin=pin, first=first, second=name)
+        else:
+            owners[pin] = name
+
+
+def _read_serial(table: Mapping[str, Any]) -> tuple[SerialConfig, list[ConfigProblem]]:
+    section = _Section("serial", table)
+    port = section.text("port", SerialConfig.port)
+    if not port or any(character.isspace() for character in port):
+        section.problem("hardware.config.bad_port", port=port)
+    baud = section.number("baud", SerialConfig.baud, 0, 10_000_000)
+    if int(baud) not in BAUD_RATES or baud != int(baud):
+        section.problem("hardware.config.bad_baud", baud=str(baud), known=_baud_list())
+    config = SerialConfig(
+        port=port,
+        baud=int(baud),
+        keepalive=section.number("keepalive", SerialConfig.keepalive, 0.0, 60.0),
+        require_checksum=section.boolean("require_checksum", True),
+        hold_time=section.number("hold_time", SerialConfig.hold_time, 0.1, 10.0),
+        reconnect_max=section.number("reconnect_max", SerialConfig.reconnect_max, 0.5, 300.0),
+    )
+    section.check_unknown()
+    return config, section.problems
+
+
+def _baud_list() -> str:
+    return ", ".join(str(rate) for rate in BAUD_RATES)
+
+
+def _read_keyboard(table: Mapping[str, Any]) -> tuple[KeyboardConfig, list[ConfigProblem]]:
+    section = _Section("keyboard", table)
+    hold_time = section.number("hold_time", 1.0, 0.1, 10.0)
+    keys = dict(DEFAULT_KEYS)
+    if "keys" in table:
+        keys = _read_key_map(section)
+    else:
+        section.seen.add("keys")
+    section.check_unknown()
+    return KeyboardConfig(keys=keys, hold_time=hold_time), section.problems
+
+
+def _read_key_map(section: _Section) -> dict[str, str]:
+    keys: dict[str, str] = {}
+    for key_name, button in section.table_of("keys").items():
+        if isinstance(button, str) and button in BUTTON_IDS:
+            keys[key_name.strip().lower()] = button
+        else:
+            known = ", ".join(BUTTON_IDS)
+            section.problem("hardware.config.unknown_button", name=str(button), known=known)
+    return keys

@@ -1,0 +1,73 @@
+"""Start every input source and light the configuration asks for, in one call.
+
+The app builds one :class:`TableHardware` at start-up, drains its event queue each
+frame and hands the keyboard tracker the key names pygame reports.  A source that
+cannot start is reported on the queue and left out; the others carry on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hardware.config import LoadedConfig
+from hardware.events import EventQueue, StatusEvent
+from hardware.gpio import GpioTable
+from hardware.keyboard import KeyboardButtons
+from hardware.lights import LightGroup
+from hardware.serial_box import PortFactory, SerialBox, open_port
+
+
+class TableHardware:
+    """The table's buttons and lights as configured: GPIO, USB box and keyboard."""
+
+    def __init__(
+        self,
+        loaded: LoadedConfig,
+        events: EventQueue | None = None,
+        pin_factory: Any | None = None,
+        port_factory: PortFactory = open_port,
+    ) -> None:
+        self.loaded = loaded
+        """The configuration and the problems found in it."""
+        self.events = events if events is not None else EventQueue()
+        """The one queue every source fills."""
+        self.lights = LightGroup()
+        """Every working light driver, commanded together."""
+        self.gpio: GpioTable | None = None
+        """The header's buttons and lights, when switched on."""
+        self.serial: SerialBox | None = None
+        """The USB button box, when switched on."""
+        self.keyboard: KeyboardButtons | None = None
+        """The keyboard tracker, when keys act as buttons."""
+        self._pin_factory = pin_factory
+        self._port_factory = port_factory
+
+    def start(self) -> None:
+        """Report configuration problems, then start each switched-on source."""
+        for problem in self.loaded.problems:
+            self.events.put(StatusEvent(problem.source, problem.key, problem.params))
+        config = self.loaded.config
+        if config.gpio.enabled:
+            self.gpio = GpioTable(config.gpio, self.events, self._pin_factory)
+            if self.gpio.start():
+                self.lights.members.append(self.gpio)
+        if config.serial.enabled:
+            self.serial = SerialBox(config.serial, self.events, self._port_factory)
+            self.serial.start()
+            self.lights.members.append(self.serial)
+        if config.keyboard.enabled:
+            self.keyboard = KeyboardButtons(config.keyboard.keys, config.keyboard.hold_time)
+
+    def live_sources(self) -> dict[str, bool]:
+        """Which sources are delivering events now: ``{"gpio": ..., "serial": ..., ...}``."""
+        return {
+            "gpio": self.gpio is not None and self.gpio.live,
+            "serial": self.serial is not None and self.serial.state == "connected",
+            "keyboard": self.keyboard is not None,
+        }
+
+    def stop(self) -> None:
+        """Switch the lights off, stop the box's thread and release the pins."""
+        self.lights.close()
+        if self.serial is not None and self.serial not in self.lights.members:
+            self.serial.stop()
