@@ -34,17 +34,20 @@ class CountingGame:
 
     def new_state(self, setup: Setup) -> CountingState:
         """Start from the target and player count in ``setup``."""
-        players = int(setup.get("players", 2))
-        if not self.min_players <= players <= self.max_players:
+        players = setup.get("players", 2)
+        target = setup.get("target", 21)
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise SetupError("core.error.bad_action", detail="players")
-        return CountingState(target=int(setup.get("target", 21)), players=players)
+        if type(target) is not int or target < 1:
+            raise SetupError("core.error.bad_action", detail="target")
+        return CountingState(target=target, players=players)
 
     def apply(self, state: CountingState, action: Action) -> CountingState:
         """Add the action's amount for the player whose turn it is."""
         if action.get("type") != "add":
             raise IllegalActionError("core.error.bad_action", detail=str(action.get("type")))
         amount = action.get("amount")
-        if amount not in (1, 2, 3):
+        if type(amount) is not int or amount not in (1, 2, 3):
             raise IllegalActionError("core.error.bad_action", detail="amount")
         total = min(state.total + amount, state.target)
         winner = state.turn if total == state.target else None
