@@ -1,0 +1,551 @@
+"""The app: one window, one loop, one place where intents are carried out.
+
+The loop sleeps in ``pygame.event.wait`` until something happens or a deadline comes
+(a toast to hide, a held key to report, the hardware queue to look at), drains the
+hardware :class:`~hardware.events.EventQueue` on every pass, and redraws only when
+something changed — so an idle table costs next to no CPU.
+
+Physical buttons, keys standing in for them and their on-screen twins all go through
+:func:`companion.core.table_buttons.handle_button`; taps on screens become intents
+(:mod:`companion.ui.intents`) that :meth:`App.perform` carries out.  Every refusal is
+shown as a toast with its translated reason, and nothing else changes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Protocol
+
+import pygame
+
+from companion.core.journal import Journal
+from companion.core.messages import IllegalActionError, Msg
+from companion.core.session import Session
+from companion.core.table_buttons import handle_button, seat_lights
+from companion.ui import games, screens
+from companion.ui.fonts import clear_cache
+from companion.ui.intents import (
+    ArchiveGame,
+    Back,
+    CloseDialog,
+    DeleteGame,
+    GoHome,
+    Intent,
+    JumpTo,
+    Navigate,
+    Notify,
+    PressButton,
+    Quit,
+    Redo,
+    Redraw,
+    ResumeGame,
+    SetFullscreen,
+    SetLanguage,
+    SetTextScale,
+    ShowDialog,
+    StartGame,
+    Submit,
+    Undo,
+)
+from companion.ui.scene import Context, Scene, Settings
+from companion.ui.widgets import Toast
+from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
+from hardware.keyboard import KeyboardButtons, button_for_key
+
+MIN_SIZE: tuple[int, int] = (800, 480)
+"""The smallest window the layouts are made for."""
+
+HARDWARE_POLL = 0.05
+"""Longest sleep, in seconds, before the hardware queue is looked at again."""
+
+TOAST_SECONDS = 4.0
+"""How long a notice stays on screen."""
+
+ERROR_TOAST_SECONDS = 6.0
+"""How long a refusal stays on screen."""
+
+SETTINGS_KEY = "ui.settings"
+"""Journal setting under which the UI settings are stored."""
+
+
+class NoDisplayError(RuntimeError):
+    """No screen could be opened (no display server, no framebuffer)."""
+
+
+class TableLights(Protocol):
+    """The part of the lights the app drives: seat lights and a blink."""
+
+    def set_seat_lights(self, seats_waiting: Collection[int]) -> None:
+        """Light the seats the table waits for (0-based)."""
+
+    def blink(self, seat: int | None) -> None:
+        """Flash one seat's light to point at it."""
+
+
+class TableInputs(Protocol):
+    """Started hardware: a queue of events, an optional key tracker and lights."""
+
+    @property
+    def events(self) -> EventQueue:
+        """The queue every source fills."""
+
+    @property
+    def keyboard(self) -> KeyboardButtons | None:
+        """The key tracker, when keys act as table buttons."""
+
+    @property
+    def lights(self) -> TableLights:
+        """Every light driver, commanded together."""
+
+    def stop(self) -> None:
+        """Release pins, ports and threads."""
+
+
+@dataclass(frozen=True)
+class AppOptions:
+    """How to start the app."""
+
+    language: str | None = None
+    """Language to use (``None``: the saved setting, else English)."""
+    fullscreen: bool = False
+    """Start full screen (the saved setting may also ask for it)."""
+    size: tuple[int, int] = MIN_SIZE
+    """Window size when not full screen."""
+    database: Path | str = ":memory:"
+    """The journal file."""
+    config: Path | None = None
+    """Hardware configuration file (TOML) for buttons and lights."""
+    inputs: str | None = None
+    """Comma-separated input sources to use (``gpio,serial,keyboard``); ``None``: config."""
+    events: EventQueue | None = None
+    """A queue to read button events from (used when ``hardware`` is not given)."""
+    hardware: TableInputs | None = None
+    """Already started hardware; when ``None`` it is started from ``config``."""
+
+
+@dataclass(frozen=True)
+class ToastState:
+    """A notice being shown and when it goes away."""
+
+    message: Msg
+    """What it says."""
+    error: bool
+    """Whether it is a refusal."""
+    until: float
+    """When it disappears (``time.monotonic`` clock)."""
+
+
+def load_settings(journal: Journal) -> Settings:
+    """Read the saved UI settings (defaults for anything missing or broken)."""
+    stored = journal.get_setting(SETTINGS_KEY, {})
+    if not isinstance(stored, dict):
+        return Settings()
+    return Settings(
+        language=str(stored.get("language", "en")),
+        fullscreen=bool(stored.get("fullscreen", False)),
+        text_scale=float(stored.get("text_scale", 1.0)),
+    )
+
+
+def save_settings(journal: Journal, settings: Settings) -> None:
+    """Store the UI settings in the journal."""
+    journal.set_setting(
+        SETTINGS_KEY,
+        {
+            "language": settings.language,
+            "fullscreen": settings.fullscreen,
+            "text_scale": settings.text_scale,
+        },
+    )
+
+
+def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+    """Open (or re-open) the window; raise :class:`NoDisplayError` if there is no screen."""
+    try:
+        if not pygame.display.get_init():
+            pygame.display.init()
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        width, height = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+        return pygame.display.set_mode((width, height), pygame.RESIZABLE)
+    except pygame.error as error:
+        raise NoDisplayError(str(error)) from error
+
+
+class App:
+    """The running app: screens, the open game, toasts, and the loop."""
+
+    def __init__(
+        self,
+        journal: Journal,
+        settings: Settings,
+        size: tuple[int, int] = MIN_SIZE,
+        inputs: TableInputs | None = None,
+        events: EventQueue | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.journal = journal
+        """Saved games and settings."""
+        self.settings = settings
+        """Language, full screen, text size."""
+        self.inputs = inputs
+        """Started hardware, if any."""
+        self.events = inputs.events if inputs is not None else (events or EventQueue())
+        """The hardware event queue drained on every pass of the loop."""
+        self.keyboard = (
+            inputs.keyboard if inputs is not None else KeyboardButtons()
+        )
+        """Turns keys into table-button events (``None``: keys are not buttons)."""
+        self.clock = clock
+        """The monotonic clock (replaceable in tests)."""
+        pygame.init()
+        self.surface = open_display(size, settings.fullscreen)
+        """The window."""
+        self.window_size = size
+        """The size to return to when leaving full screen."""
+        self.session: Session | None = None
+        """The open game, if any."""
+        self.stack: list[Scene] = [screens.make_screen("home")]
+        """Open screens; the last one is shown."""
+        self.dialog: Scene | None = None
+        """A dialog over the current screen, if any."""
+        self.toast: ToastState | None = None
+        """The notice being shown, if any."""
+        self.dirty = True
+        """Whether the screen must be drawn again."""
+        self.running = True
+        """False once the app should close."""
+        self.redraws = 0
+        """How many times the screen was drawn (for tests and diagnostics)."""
+        self.passes = 0
+        """How many times the loop woke up."""
+        self._resume_latest()
+
+    # ---------------------------------------------------------------- context
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size now."""
+        return self.surface.get_size()
+
+    def context(self) -> Context:
+        """What the scenes see."""
+        return Context(self.size, self.settings, self.session, self.journal, self.clock())
+
+    @property
+    def scene(self) -> Scene:
+        """The screen shown (under any dialog)."""
+        return self.stack[-1]
+
+    # ---------------------------------------------------------------- loop
+    def run(self) -> None:
+        """Loop until the window is closed."""
+        try:
+            while self.running:
+                self.step()
+        finally:
+            self.close()
+
+    def step(self, max_wait: float | None = None) -> None:
+        """One pass: sleep until an event or deadline, handle everything, draw if needed."""
+        timeout = self.next_timeout()
+        if max_wait is not None:
+            timeout = min(timeout, max_wait)
+        first = pygame.event.wait(max(1, round(timeout * 1000)))
+        self.passes += 1
+        for event in [first, *pygame.event.get()]:
+            self.process(event)
+        for item in self.events.drain():
+            self.process_input(item)
+        self._poll_keyboard()
+        self._expire_toast()
+        self.draw()
+
+    def next_timeout(self) -> float:
+        """Seconds until the loop must wake up even without events."""
+        now = self.clock()
+        deadlines = [HARDWARE_POLL]
+        if self.toast is not None:
+            deadlines.append(max(0.0, self.toast.until - now))
+        return max(0.001, min(deadlines))
+
+    def draw(self) -> None:
+        """Draw the screen if something changed."""
+        if not self.dirty:
+            return
+        self.dirty = False
+        self.redraws += 1
+        ctx = self.context()
+        self.scene.draw(self.surface, ctx)
+        if self.dialog is not None:
+            self.dialog.draw(self.surface, ctx)
+        if self.toast is not None:
+            theme = ctx.theme
+            Toast(ctx.screen, self.toast.message, self.toast.error, theme).draw(
+                self.surface, theme, ctx.lang
+            )
+        pygame.display.flip()
+
+    def close(self) -> None:
+        """Switch the lights off and release the window."""
+        if self.inputs is not None:
+            self.inputs.stop()
+        pygame.quit()
+        clear_cache()
+
+    # ---------------------------------------------------------------- events
+    def process(self, event: pygame.event.Event) -> None:
+        """Handle one pygame event."""
+        if event.type == pygame.NOEVENT:
+            return
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+        elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWRESTORED):
+            self.dirty = True
+        elif event.type == pygame.WINDOWFOCUSLOST and self.keyboard is not None:
+            self._table_events(self.keyboard.release_all(self.clock()))
+        elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and self._key_as_button(event):
+            return
+        else:
+            target = self.dialog or self.scene
+            self.perform_all(target.handle(event, self.context()))
+
+    def process_input(self, item: InputEvent) -> None:
+        """Handle one event from the hardware queue."""
+        if isinstance(item, StatusEvent):
+            self.notify(Msg(item.key, dict(item.params)), error=False)
+        elif isinstance(item, ButtonEvent):
+            self.press_table_button(item.button, item.kind)
+
+    def _key_as_button(self, event: pygame.event.Event) -> bool:
+        """Feed a key to the keyboard tracker; True if it stands for a table button."""
+        if self.keyboard is None or self.dialog is not None:
+            return False
+        name = pygame.key.name(event.key)
+        now = self.clock()
+        if event.type == pygame.KEYDOWN:
+            if button_for_key(name, self.keyboard.keymap) is None:
+                return False
+            pressed = self.keyboard.key_down(name, now)
+            if pressed is not None:
+                self._table_events([pressed])
+            return True
+        released = self.keyboard.key_up(name, now)
+        if released is not None:
+            self._table_events([released])
+            return True
+        return False
+
+    def _poll_keyboard(self) -> None:
+        if self.keyboard is not None:
+            self._table_events(self.keyboard.poll(self.clock()))
+
+    def _table_events(self, events: Iterable[ButtonEvent]) -> None:
+        for event in events:
+            self.press_table_button(event.button, event.kind)
+
+    def press_table_button(self, button: str, kind: str) -> None:
+        """Pass a table button to the open game; show the reason if it is refused."""
+        if self.session is None:
+            return
+        outcome = handle_button(self.session, button, kind)
+        if outcome.message is not None:
+            self.notify(outcome.message, error=not outcome.accepted)
+        if outcome.blink_seat is not None and self.inputs is not None:
+            self.inputs.lights.blink(outcome.blink_seat)
+        if outcome.accepted:
+            self._game_changed()
+
+    # ---------------------------------------------------------------- intents
+    def perform_all(self, intents: Iterable[Intent]) -> None:
+        """Carry out intents in order."""
+        for intent in intents:
+            self.perform(intent)
+
+    def perform(self, intent: Intent) -> None:
+        """Carry out one intent; refusals become a toast and change nothing."""
+        self.dirty = True
+        try:
+            self._perform(intent)
+        except IllegalActionError as error:
+            self.notify(error.message, error=True)
+
+    def _perform(self, intent: Intent) -> None:
+        if isinstance(intent, Submit | Undo | Redo | JumpTo):
+            self._change_game(intent)
+        elif isinstance(intent, PressButton):
+            self.press_table_button(intent.button, intent.kind)
+        elif isinstance(intent, Navigate | Back | GoHome):
+            self._navigate(intent)
+        elif isinstance(intent, StartGame | ResumeGame | DeleteGame | ArchiveGame):
+            self._manage_games(intent)
+        elif isinstance(intent, SetLanguage | SetFullscreen | SetTextScale):
+            self._change_settings(intent)
+        elif isinstance(intent, ShowDialog):
+            self.dialog = intent.dialog
+        elif isinstance(intent, CloseDialog):
+            self.dialog = None
+        elif isinstance(intent, Notify):
+            self.notify(intent.message, intent.error)
+        elif isinstance(intent, Quit):
+            self.running = False
+        elif isinstance(intent, Redraw):
+            pass
+
+    def _change_game(self, intent: Submit | Undo | Redo | JumpTo) -> None:
+        session = self.session
+        if session is None:
+            raise IllegalActionError("ui.error.no_game")
+        if isinstance(intent, Submit):
+            session.submit(intent.action)
+        elif isinstance(intent, Undo):
+            session.undo()
+        elif isinstance(intent, Redo):
+            session.redo()
+        else:
+            session.jump_to(intent.step)
+        self._game_changed()
+
+    def _game_changed(self) -> None:
+        self.dirty = True
+        self._update_lights()
+
+    def _update_lights(self) -> None:
+        if self.inputs is None:
+            return
+        waiting = seat_lights(self.session) if self.session is not None else frozenset()
+        self.inputs.lights.set_seat_lights(waiting)
+
+    def _navigate(self, intent: Navigate | Back | GoHome) -> None:
+        if isinstance(intent, GoHome):
+            self.close_game()
+            return
+        if isinstance(intent, Back):
+            if len(self.stack) > 1:
+                self.stack.pop()
+            return
+        scene = screens.make_screen(intent.screen)
+        if scene.needs_session and self.session is None:
+            raise IllegalActionError("ui.error.no_game")
+        if intent.replace and len(self.stack) > 1:
+            self.stack[-1] = scene
+        else:
+            self.stack.append(scene)
+
+    def _manage_games(self, intent: StartGame | ResumeGame | DeleteGame | ArchiveGame) -> None:
+        if isinstance(intent, StartGame):
+            self.open_game(Session.start(self.journal, intent.game, intent.setup, intent.title))
+        elif isinstance(intent, ResumeGame):
+            self.open_game(Session.resume(self.journal, intent.game_id))
+        else:
+            if self.session is not None and self.session.game_id == intent.game_id:
+                self.close_game()
+            if isinstance(intent, DeleteGame):
+                self.journal.delete(intent.game_id)
+                self.notify(Msg("ui.home.deleted"), error=False)
+            else:
+                self.journal.archive(intent.game_id)
+                self.notify(Msg("ui.home.archived"), error=False)
+
+    def open_game(self, session: Session) -> None:
+        """Make ``session`` the open game and show its play screen over home."""
+        self.session = session
+        self.dialog = None
+        play = screens.make_screen(games.play_screen_name(session.game.name))
+        self.stack = [self.stack[0], play]
+        self._game_changed()
+
+    def close_game(self) -> None:
+        """Close the open game (it stays saved) and return to the home screen."""
+        self.session = None
+        self.dialog = None
+        self.stack = [screens.make_screen("home")]
+        self._game_changed()
+
+    def _resume_latest(self) -> None:
+        try:
+            session = Session.resume_latest(self.journal)
+        except IllegalActionError as error:
+            self.notify(error.message, error=True)
+            return
+        if session is not None:
+            self.open_game(session)
+
+    def _change_settings(self, intent: SetLanguage | SetFullscreen | SetTextScale) -> None:
+        if isinstance(intent, SetLanguage):
+            self.settings = replace(self.settings, language=intent.lang)
+        elif isinstance(intent, SetTextScale):
+            self.settings = replace(self.settings, text_scale=intent.scale)
+        else:
+            self.settings = replace(self.settings, fullscreen=intent.fullscreen)
+            self.surface = open_display(self.window_size, intent.fullscreen)
+        save_settings(self.journal, self.settings)
+
+    def _resized(self) -> None:
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.surface = surface
+            if not self.settings.fullscreen:
+                self.window_size = surface.get_size()
+        self.dirty = True
+
+    # ---------------------------------------------------------------- toasts
+    def notify(self, message: Msg, error: bool) -> None:
+        """Show a toast (replacing any shown)."""
+        seconds = ERROR_TOAST_SECONDS if error else TOAST_SECONDS
+        self.toast = ToastState(message, error, self.clock() + seconds)
+        self.dirty = True
+
+    def _expire_toast(self) -> None:
+        if self.toast is not None and self.clock() >= self.toast.until:
+            self.toast = None
+            self.dirty = True
+
+
+def _build_hardware(options: AppOptions) -> TableInputs:
+    """Start the configured input sources and lights (imported only when the app runs)."""
+    from hardware.config import load_config
+    from hardware.table import TableHardware
+
+    loaded = load_config(options.config)
+    if options.inputs is not None:
+        wanted = {name.strip() for name in options.inputs.split(",") if name.strip()}
+        config = loaded.config
+        config = replace(
+            config,
+            gpio=replace(config.gpio, enabled="gpio" in wanted),
+            serial=replace(config.serial, enabled="serial" in wanted),
+            keyboard=replace(config.keyboard, enabled="keyboard" in wanted),
+        )
+        loaded = replace(loaded, config=config)
+    hardware = TableHardware(loaded, options.events)
+    hardware.start()
+    return hardware
+
+
+def run(options: AppOptions) -> None:
+    """Open the window, resume the unfinished game if there is one, and loop until closed.
+
+    Raises :class:`NoDisplayError` when no screen can be opened (use the headless
+    commands ``replay``, ``games`` and ``screenshot`` there).
+    """
+    journal = Journal(options.database)
+    settings = load_settings(journal)
+    if options.language is not None:
+        settings = replace(settings, language=options.language)
+    if options.fullscreen:
+        settings = replace(settings, fullscreen=True)
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise NoDisplayError(str(error)) from error
+    inputs = options.hardware or _build_hardware(options)
+    app = App(journal, settings, options.size, inputs)
+    if journal.recovered_from is not None:
+        app.notify(Msg("core.error.database_damaged", {"path": str(journal.recovered_from)}),
+                   error=True)
+    app.run()

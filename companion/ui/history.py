@@ -1,0 +1,78 @@
+"""The history screen: every step of the game, newest last; tap one to go back to it."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.core.messages import Msg
+from companion.core.session import HistoryEntry, Session
+from companion.ui.bar import game_bar
+from companion.ui.intents import JumpTo, Redo, Undo
+from companion.ui.scene import Context, Scene
+from companion.ui.screens import register_screen
+from companion.ui.widgets import Button, Label, ListItem, ListView, ScrollState, Widget
+
+
+def history_item(entry: HistoryEntry, cursor: int) -> ListItem:
+    """One history row: the step's label, its number, undone steps greyed."""
+    if entry.step == cursor:
+        detail = Msg("ui.history.current", {"step": entry.step})
+    elif entry.active:
+        detail = Msg("ui.history.step", {"step": entry.step})
+    else:
+        detail = Msg("ui.history.undone", {"step": entry.step})
+    return ListItem(entry.label, detail, (JumpTo(entry.step),), dim=not entry.active,
+                    highlight=entry.step == cursor)
+
+
+class HistoryScene(Scene):
+    """The labelled list of steps with undo and redo; a tap jumps to that step."""
+
+    needs_session = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scroll = ScrollState()
+        """Scroll position of the list."""
+        self._shown_cursor: int | None = None
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """Game bar, a side column with undo/redo, and the list."""
+        session = ctx.session
+        bar, body = game_bar(ctx, Msg("ui.history.title"))
+        if session is None:
+            return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
+        theme = ctx.theme
+        side_width = max(theme.touch, theme.px(150))
+        side = pygame.Rect(body.right - side_width, body.y, side_width, body.height)
+        box = pygame.Rect(body.x, body.y, body.width - side_width - theme.gap, body.height)
+        widgets: list[Widget] = [*bar, *self._side(ctx, side, session)]
+        entries = session.history()
+        items = [history_item(entry, session.cursor) for entry in entries]
+        view = ListView(box, items, theme.touch + theme.px(14), self.scroll, key="history")
+        if self._shown_cursor != session.cursor:
+            view.scroll_to(session.cursor)
+            self._shown_cursor = session.cursor
+        widgets.append(view)
+        return widgets
+
+    @staticmethod
+    def _side(ctx: Context, side: pygame.Rect, session: Session) -> list[Widget]:
+        theme = ctx.theme
+        height = max(theme.touch, theme.px(64))
+        undo = pygame.Rect(side.x, side.y, side.width, height)
+        redo = pygame.Rect(side.x, undo.bottom + theme.gap, side.width, height)
+        info = pygame.Rect(side.x, redo.bottom + theme.gap, side.width,
+                           side.bottom - redo.bottom - theme.gap)
+        count = Msg("ui.history.count", {"cursor": session.cursor,
+                                         "total": len(session.history()) - 1})
+        return [
+            Button(undo, Msg("ui.bar.undo"), (Undo(),), enabled=session.can_undo,
+                   key="history:undo"),
+            Button(redo, Msg("ui.bar.redo"), (Redo(),), enabled=session.can_redo,
+                   key="history:redo"),
+            Label(info, count, "small", theme.palette.text_muted, align="center"),
+        ]
+
+
+register_screen("history", HistoryScene)

@@ -1,0 +1,94 @@
+"""The settings screen: language, full screen or window, and text size."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.core.i18n import LANGUAGE_NAMES, LANGUAGES
+from companion.core.messages import Msg
+from companion.ui.intents import Back, Intent, SetFullscreen, SetLanguage, SetTextScale
+from companion.ui.scene import Context, Scene
+from companion.ui.screens import register_screen
+from companion.ui.theme import TEXT_SCALES
+from companion.ui.widgets import Button, Label, Panel, Text, Widget
+
+TEXT_SCALE_NAMES: dict[float, str] = {
+    1.0: "ui.settings.text_normal",
+    1.2: "ui.settings.text_large",
+    1.4: "ui.settings.text_larger",
+}
+"""Catalogue key naming each text size."""
+
+Choices = Sequence[tuple[Text, Intent, bool]]
+"""Buttons of one settings row: label, what it does, whether it is the current choice."""
+
+
+def title_strip(ctx: Context, title: Text) -> tuple[list[Widget], pygame.Rect]:
+    """A strip with a title and a back button; return its widgets and the space below."""
+    theme = ctx.theme
+    strip = pygame.Rect(0, 0, ctx.size[0], theme.bar_height)
+    back_width = max(theme.touch, theme.px(120))
+    back = pygame.Rect(strip.right - theme.gap - back_width,
+                       strip.y + (strip.height - theme.touch) // 2, back_width, theme.touch)
+    widgets: list[Widget] = [
+        Panel(strip, theme.palette.surface, border=False),
+        Label(pygame.Rect(theme.pad, strip.y, back.x - 2 * theme.pad, strip.height), title,
+              "heading", bold=True),
+        Button(back, Msg("ui.common.back"), (Back(),), role="small", key="strip:back"),
+    ]
+    top = strip.bottom + theme.gap
+    body = pygame.Rect(theme.gap, top, ctx.size[0] - 2 * theme.gap, ctx.size[1] - top - theme.gap)
+    return widgets, body
+
+
+def choice_row(ctx: Context, area: pygame.Rect, name: Text, choices: Choices,
+               key: str) -> list[Widget]:
+    """A labelled row of buttons, the current choice marked."""
+    theme = ctx.theme
+    label_width = area.width * 3 // 10
+    widgets: list[Widget] = [Label(pygame.Rect(area.x, area.y, label_width - theme.gap,
+                                               area.height), name, "body", bold=True)]
+    x = area.x + label_width
+    width = (area.right - x - (len(choices) - 1) * theme.gap) // len(choices)
+    for number, (text, intent, chosen) in enumerate(choices):
+        rect = pygame.Rect(x + number * (width + theme.gap), area.y, width, area.height)
+        widgets.append(Button(rect, text, (intent,), "selected" if chosen else "normal",
+                              role="body", key=f"{key}:{number}"))
+    return widgets
+
+
+class SettingsScene(Scene):
+    """Change the language, switch between window and full screen, choose the text size."""
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """Three rows of choices under a title strip."""
+        theme = ctx.theme
+        widgets, body = title_strip(ctx, Msg("ui.settings.title"))
+        settings = ctx.settings
+        rows: list[tuple[Text, Choices]] = [
+            (Msg("ui.settings.language"),
+             [(LANGUAGE_NAMES[lang], SetLanguage(lang), lang == settings.language)
+              for lang in LANGUAGES]),
+            (Msg("ui.settings.display"),
+             [(Msg("ui.settings.window"), SetFullscreen(False), not settings.fullscreen),
+              (Msg("ui.settings.fullscreen"), SetFullscreen(True), settings.fullscreen)]),
+            (Msg("ui.settings.text_size"),
+             [(Msg(TEXT_SCALE_NAMES[scale]), SetTextScale(scale), scale == settings.text_scale)
+              for scale in TEXT_SCALES]),
+        ]
+        height = max(theme.touch, theme.px(64))
+        y = body.y + theme.gap
+        for number, (name, choices) in enumerate(rows):
+            area = pygame.Rect(body.x, y, body.width, height)
+            widgets.extend(choice_row(ctx, area, name, choices, f"setting{number}"))
+            y += height + 2 * theme.gap
+        note = pygame.Rect(body.x, y, body.width, body.bottom - y)
+        if note.height >= theme.px(30):
+            widgets.append(Label(note, Msg("ui.settings.saved_note"), "small",
+                                 theme.palette.text_muted))
+        return widgets
+
+
+register_screen("settings", SettingsScene)
