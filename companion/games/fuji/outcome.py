@@ -1,0 +1,65 @@
+"""The end of a Fuji game: losses, the win and its score."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.messages import Msg, msg
+from companion.games.fuji.model import Instruction, Outcome, State
+from companion.games.fuji.queries import all_on_villages
+
+POINTS_PER_PLAYER = 4
+"""Points each character brings to the final score."""
+
+SCORE_BANDS: tuple[tuple[int, str], ...] = (
+    (12, "fuji.band.12_plus"),
+    (8, "fuji.band.8_11"),
+    (5, "fuji.band.5_7"),
+    (3, "fuji.band.3_4"),
+    (1, "fuji.band.1_2"),
+    (0, "fuji.band.0"),
+)
+"""``(lowest score, flavour key)``, best band first."""
+
+
+def score(state: State) -> int:
+    """Return 4 per character, -1 per wound, +1 per equipment card never used."""
+    total = POINTS_PER_PLAYER * len(state.players)
+    for someone in state.players:
+        total -= someone.wounds.count()
+        total += sum(1 for card in someone.equipment if card not in someone.equipment_turned)
+    return total
+
+
+def score_band(points: int) -> str:
+    """Return the catalogue key of the flavour line for ``points``."""
+    for lowest, key in SCORE_BANDS:
+        if points >= lowest:
+            return key
+    return SCORE_BANDS[-1][1]
+
+
+def lose(state: State, reason: Msg, cells: tuple[tuple[int, int], ...] = ()) -> State:
+    """End the game as lost for ``reason``."""
+    told = (*state.instructions, Instruction(msg("fuji.instruction.game_lost"), cells))
+    return replace(
+        state, outcome=Outcome.LOST, outcome_reason=reason, pending=(), instructions=told
+    )
+
+
+def win_if_safe(state: State) -> State:
+    """End the game as won when every pawn stands on a village; else return ``state``."""
+    if state.outcome is not None or not all_on_villages(state):
+        return state
+    points = score(state)
+    band = score_band(points)
+    told = (*state.instructions, Instruction(msg("fuji.instruction.game_won", score=points)))
+    return replace(
+        state,
+        outcome=Outcome.WON,
+        outcome_reason=msg("fuji.outcome.all_in_village"),
+        score=points,
+        score_band=band,
+        pending=(),
+        instructions=told,
+    )

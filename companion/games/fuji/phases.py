@@ -1,0 +1,127 @@
+"""Entering each phase: what resets, what happens on its own, what the table must do."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.messages import msg
+from companion.games.fuji.eruption import erupt, pawns_on
+from companion.games.fuji.model import (
+    Instruction,
+    OpenDice,
+    Phase,
+    Player,
+    RoundModifiers,
+    State,
+)
+from companion.games.fuji.outcome import lose
+from companion.games.fuji.queries import reroll_allowance
+
+
+def enter_phase(state: State, phase: Phase) -> State:
+    """Return ``state`` moved into ``phase`` with that phase's automatic effects."""
+    moved = replace(state, phase=phase, instructions=())
+    return _ENTRY[phase](moved)
+
+
+def _enter_roll(state: State) -> State:
+    players = tuple(_fresh_round(someone) for someone in state.players)
+    open_dice = OpenDice() if state.open_dice is not None else None
+    told = (Instruction(msg("fuji.instruction.roll")),)
+    return replace(
+        state, players=players, open_dice=open_dice, resolved=(), results=(), instructions=told
+    )
+
+
+def _fresh_round(someone: Player) -> Player:
+    return replace(
+        someone,
+        destination=None,
+        destination_confirmed=False,
+        rerolls_used=0,
+        rerolls_done=False,
+        dice=None,
+        quick_values=(),
+        fresh_equipment=(),
+        modifiers=RoundModifiers(),
+    )
+
+
+def _enter_planning(state: State) -> State:
+    return replace(state, instructions=(Instruction(msg("fuji.instruction.planning")),))
+
+
+def _enter_rerolls(state: State) -> State:
+    players = tuple(replace(someone, destination_confirmed=True) for someone in state.players)
+    confirmed = replace(state, players=players)
+    told = tuple(
+        Instruction(
+            msg(
+                "fuji.instruction.reroll_allowance",
+                name=someone.name,
+                count=reroll_allowance(confirmed, someone.seat),
+            )
+        )
+        for someone in players
+    )
+    return replace(confirmed, instructions=(Instruction(msg("fuji.instruction.rerolls")), *told))
+
+
+def _enter_equipment(state: State) -> State:
+    players = tuple(
+        replace(someone, modifiers=replace(someone.modifiers, rerolls_aside=()))
+        for someone in state.players
+    )
+    return replace(
+        state, players=players, instructions=(Instruction(msg("fuji.instruction.equipment")),)
+    )
+
+
+def _enter_movement(state: State) -> State:
+    return replace(state, instructions=(Instruction(msg("fuji.instruction.movement")),))
+
+
+def _enter_eruption(state: State) -> State:
+    after_legs = _remove_lost_dice(state)
+    board, flipped = erupt(after_legs.board)
+    erupted = replace(after_legs, board=board)
+    if flipped:
+        told = Instruction(msg("fuji.instruction.flip_cards", count=len(flipped)), flipped)
+    else:
+        told = Instruction(msg("fuji.instruction.nothing_flips"))
+    erupted = replace(erupted, instructions=(*erupted.instructions, told))
+    burnt = pawns_on(erupted, flipped)
+    if burnt:
+        name = erupted.players[burnt[0]].name
+        return lose(erupted, msg("fuji.outcome.swallowed", name=name), flipped)
+    return erupted
+
+
+def _remove_lost_dice(state: State) -> State:
+    """Take away the dice owed for leg wounds of this phase 5."""
+    told = [
+        Instruction(
+            msg("fuji.instruction.remove_die", name=someone.name, count=someone.pending_die_loss)
+        )
+        for someone in state.players
+        if someone.pending_die_loss
+    ]
+    players = tuple(
+        replace(
+            someone,
+            dice_count=max(someone.dice_count - someone.pending_die_loss, 0),
+            pending_die_loss=0,
+        )
+        for someone in state.players
+    )
+    return replace(state, players=players, instructions=tuple(told))
+
+
+_ENTRY = {
+    Phase.ROLL: _enter_roll,
+    Phase.PLANNING: _enter_planning,
+    Phase.REROLLS: _enter_rerolls,
+    Phase.EQUIPMENT: _enter_equipment,
+    Phase.MOVEMENT: _enter_movement,
+    Phase.ERUPTION: _enter_eruption,
+}

@@ -1,0 +1,525 @@
+"""The Fuji reducer: one handler per action type, all pure.
+
+:data:`HANDLERS` maps each action type to a function ``(state, action) -> state`` that
+raises :class:`~companion.core.messages.IllegalActionError` (leaving the state
+untouched) when the action is not allowed.  Equipment and skill actions come from
+their own modules and are merged in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
+from companion.core.game import Action
+from companion.core.messages import IllegalActionError, msg
+from companion.games.fuji.actions import (
+    acting_player,
+    holder_of,
+    position_of,
+    read_dice,
+    read_int,
+    read_mapping,
+    read_position,
+    seat_of,
+)
+from companion.games.fuji.equipment import EQUIPMENT_HANDLERS
+from companion.games.fuji.eruption import erupt, pawns_on
+from companion.games.fuji.model import (
+    EQUIPMENT_CARDS,
+    OPEN_DICE_SEAT,
+    PHASE_ORDER,
+    Instruction,
+    Pending,
+    PendingKind,
+    Phase,
+    Player,
+    Position,
+    Resolution,
+    Skill,
+    State,
+    WoundSlot,
+)
+from companion.games.fuji.outcome import lose, win_if_safe
+from companion.games.fuji.phases import enter_phase
+from companion.games.fuji.queries import (
+    equipment_in_play,
+    eruption_tokens_on,
+    legal_destinations,
+    movement_values,
+    neighbours,
+    path_choice_needed,
+    reroll_allowance,
+    shortest_paths,
+    side_by_side,
+    skill_active,
+    walkable,
+)
+from companion.games.fuji.skills import SKILL_HANDLERS
+
+Handler = Callable[[State, Action], State]
+"""A function applying one action type."""
+
+MAX_ENERGY = 3
+"""Energy bars a Gatherer may hold."""
+MAX_TYPED_TOTAL = 60
+"""Largest movement total accepted in quick mode."""
+OPEN_DICE_COUNT = 6
+"""Dice in the open set of the two-player variant A."""
+
+
+# --- helpers ---------------------------------------------------------------------
+
+
+def with_player(state: State, seat: int, **changes: object) -> State:
+    """Return ``state`` with the player at ``seat`` changed by ``changes``."""
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+    return replace(state, players=tuple(players))
+
+
+def require_phase(state: State, *phases: Phase) -> None:
+    """Refuse unless the game is in one of ``phases``."""
+    if state.phase not in phases:
+        raise IllegalActionError("fuji.error.wrong_phase", phase=f"@fuji.phase.{state.phase.value}")
+
+
+def _names(state: State, seats: list[int]) -> str:
+    return ", ".join(state.players[seat].name for seat in seats)
+
+
+# --- advance ---------------------------------------------------------------------
+
+
+def advance(state: State, action: Action) -> State:
+    """Close the current phase once it is finished and open the next one."""
+    _check_phase_finished(state)
+    if state.phase is Phase.ERUPTION:
+        return enter_phase(replace(state, round=state.round + 1), Phase.ROLL)
+    following = PHASE_ORDER[PHASE_ORDER.index(state.phase) + 1]
+    return enter_phase(state, following)
+
+
+def _check_phase_finished(state: State) -> None:
+    if state.pending:
+        raise IllegalActionError("fuji.error.choices_pending")
+    if state.phase is Phase.PLANNING:
+        missing = [p.seat for p in state.players if p.destination is None]
+        if missing:
+            raise IllegalActionError(
+                "fuji.error.destinations_missing", names=_names(state, missing)
+            )
+    if state.phase is Phase.REROLLS:
+        missing = [p.seat for p in state.players if not p.rerolls_done]
+        if missing:
+            raise IllegalActionError("fuji.error.rerolls_not_done", names=_names(state, missing))
+    if state.phase is Phase.MOVEMENT:
+        missing = [p.seat for p in state.players if p.seat not in state.resolved]
+        if missing:
+            raise IllegalActionError("fuji.error.not_resolved", names=_names(state, missing))
+
+
+# --- planning --------------------------------------------------------------------
+
+
+def set_destination(state: State, action: Action) -> State:
+    """Put a player's destination marker on a card they may reach."""
+    require_phase(state, Phase.PLANNING)
+    someone = acting_player(state, action)
+    target = position_of(action)
+    if someone.destination_confirmed:
+        raise IllegalActionError("fuji.error.destination_confirmed", name=someone.name)
+    if target not in legal_destinations(state, someone.seat):
+        raise _why_not_destination(state, someone, target)
+    return with_player(state, someone.seat, destination=target)
+
+
+def _why_not_destination(state: State, someone: Player, target: Position) -> IllegalActionError:
+    cell = state.board.cell(target)
+    if cell is None:
+        return IllegalActionError("fuji.error.no_card_there")
+    if not walkable(state.board, target):
+        return IllegalActionError("fuji.error.not_walkable")
+    for other in side_by_side(state, someone.seat):
+        if state.players[other].destination == target:
+            return IllegalActionError(
+                "fuji.error.destination_taken", name=state.players[other].name
+            )
+    reach = 4 if skill_active(someone, Skill.SCOUT) else 3
+    return IllegalActionError("fuji.error.too_far", name=someone.name, steps=reach)
+
+
+def confirm_destination(state: State, action: Action) -> State:
+    """Mark a player's destination as final for this planning phase."""
+    require_phase(state, Phase.PLANNING)
+    someone = acting_player(state, action)
+    if someone.destination is None:
+        raise IllegalActionError("fuji.error.no_destination", name=someone.name)
+    if someone.destination_confirmed:
+        raise IllegalActionError("fuji.error.already_confirmed", name=someone.name)
+    return with_player(state, someone.seat, destination_confirmed=True)
+
+
+def release_destination(state: State, action: Action) -> State:
+    """Let a player move their destination marker again."""
+    require_phase(state, Phase.PLANNING)
+    someone = acting_player(state, action)
+    if not someone.destination_confirmed:
+        raise IllegalActionError("fuji.error.not_confirmed", name=someone.name)
+    return with_player(state, someone.seat, destination_confirmed=False)
+
+
+# --- rerolls ---------------------------------------------------------------------
+
+
+def rerolls_done(state: State, action: Action) -> State:
+    """Record that a player finished rerolling (``used``: rerolls made, default 0).
+
+    A Gatherer earns one energy bar per skipped reroll of the allowance (at most 3 held).
+    """
+    require_phase(state, Phase.REROLLS)
+    someone = acting_player(state, action)
+    if someone.rerolls_done:
+        raise IllegalActionError("fuji.error.rerolls_already_done", name=someone.name)
+    allowance = reroll_allowance(state, someone.seat)
+    used = read_int(action, "used", 0)
+    if not 0 <= used <= allowance + someone.modifiers.extra_rerolls:
+        raise IllegalActionError(
+            "fuji.error.too_many_rerolls", name=someone.name, allowed=allowance
+        )
+    energy = someone.energy
+    if skill_active(someone, Skill.GATHERER):
+        energy = min(MAX_ENERGY, energy + max(allowance - used, 0))
+    return with_player(state, someone.seat, rerolls_done=True, rerolls_used=used, energy=energy)
+
+
+# --- movement: entering dice -----------------------------------------------------
+
+
+def _already_compared(state: State, holder: int) -> bool:
+    """Tell whether ``holder``'s dice were used in a resolution this round."""
+    return any(seat == holder or holder in neighbours(state, seat) for seat in state.resolved)
+
+
+def set_dice(state: State, action: Action) -> State:
+    """Enter the dice a player (or the open set) shows once the screens are off."""
+    require_phase(state, Phase.MOVEMENT)
+    holder = holder_of(state, action)
+    dice = read_dice(action.get("dice"))
+    if _already_compared(state, holder):
+        raise IllegalActionError("fuji.error.dice_already_used")
+    if holder == OPEN_DICE_SEAT:
+        if len(dice) != OPEN_DICE_COUNT:
+            raise IllegalActionError("fuji.error.dice_count", name="", count=OPEN_DICE_COUNT)
+        assert state.open_dice is not None
+        return replace(state, open_dice=replace(state.open_dice, dice=dice))
+    someone = state.players[holder]
+    if len(dice) != someone.dice_count:
+        raise IllegalActionError(
+            "fuji.error.dice_count", name=someone.name, count=someone.dice_count
+        )
+    return with_player(state, holder, dice=dice)
+
+
+def set_movement_values(state: State, action: Action) -> State:
+    """Quick mode: enter totals directly, ``{"holder seat": {"condition seat": total}}``."""
+    require_phase(state, Phase.MOVEMENT)
+    values = read_mapping(action, "values")
+    for holder_key, row in values.items():
+        holder = holder_of(state, {"player": _seat_number(holder_key)})
+        if not isinstance(row, Mapping):
+            raise IllegalActionError("fuji.error.bad_field", field="values")
+        for condition_key, total in row.items():
+            condition_seat = seat_of(state, {"player": _seat_number(condition_key)})
+            _check_typed_total(state, holder, condition_seat, total)
+            state = _store_typed_total(state, holder, condition_seat, total)
+    return state
+
+
+def _seat_number(key: object) -> object:
+    try:
+        return int(str(key))
+    except ValueError:
+        return key
+
+
+def _check_typed_total(state: State, holder: int, condition_seat: int, total: object) -> None:
+    if isinstance(total, bool) or not isinstance(total, int):
+        raise IllegalActionError("fuji.error.bad_field", field="values")
+    if not 0 <= total <= MAX_TYPED_TOTAL:
+        raise IllegalActionError("fuji.error.bad_total", total=total)
+    if holder != condition_seat and holder not in neighbours(state, condition_seat):
+        raise IllegalActionError("fuji.error.not_a_neighbour")
+    if condition_seat in state.resolved:
+        raise IllegalActionError("fuji.error.dice_already_used")
+
+
+def _store_typed_total(state: State, holder: int, condition_seat: int, total: int) -> State:
+    if holder == OPEN_DICE_SEAT:
+        assert state.open_dice is not None
+        merged = dict(state.open_dice.quick_values) | {condition_seat: total}
+        return replace(
+            state, open_dice=replace(state.open_dice, quick_values=tuple(sorted(merged.items())))
+        )
+    merged = dict(state.players[holder].quick_values) | {condition_seat: total}
+    return with_player(state, holder, quick_values=tuple(sorted(merged.items())))
+
+
+# --- movement: resolution --------------------------------------------------------
+
+
+def resolve(state: State, action: Action) -> State:
+    """Compare, move (or stay) and lose stamina for one player, in the order the table picks."""
+    require_phase(state, Phase.MOVEMENT)
+    someone = acting_player(state, action)
+    if someone.seat in state.resolved:
+        raise IllegalActionError("fuji.error.already_resolved", name=someone.name)
+    if state.pending:
+        raise IllegalActionError("fuji.error.choices_pending")
+    preview = movement_values(state, someone.seat)
+    if preview.missing or preview.own_value is None or preview.lead is None:
+        raise _missing_values(state, preview.missing)
+    allowed = bool(preview.allowed)
+    target = someone.destination if someone.destination is not None else someone.position
+    path = _chosen_path(state, someone, target, action) if allowed else ()
+    loss = preview.stamina_loss or 0
+    record = Resolution(
+        seat=someone.seat,
+        own_value=preview.own_value,
+        neighbour_values=tuple((seat, value or 0) for seat, value in preview.neighbour_values),
+        moved=allowed,
+        lead=preview.lead,
+        stamina_loss=loss,
+        path=path,
+    )
+    state = replace(
+        state,
+        resolved=(*state.resolved, someone.seat),
+        results=(*state.results, record),
+        instructions=(),
+    )
+    state = _walk(state, someone.seat, path, allowed)
+    if state.outcome is not None:
+        return state
+    state = _lose_stamina(state, someone.seat, loss)
+    if state.outcome is not None:
+        return state
+    modifiers = replace(state.players[someone.seat].modifiers, flare_bonus=0, energy_bonus=0)
+    state = with_player(state, someone.seat, destination=None, modifiers=modifiers)
+    return win_if_safe(state)
+
+
+def _missing_values(state: State, seats: tuple[int, ...]) -> IllegalActionError:
+    players = [seat for seat in seats if seat != OPEN_DICE_SEAT]
+    if not players:
+        return IllegalActionError("fuji.error.open_dice_missing")
+    return IllegalActionError("fuji.error.values_missing", names=_names(state, players))
+
+
+def _chosen_path(
+    state: State, someone: Player, target: Position, action: Action
+) -> tuple[Position, ...]:
+    paths = shortest_paths(state, someone.seat, target)
+    if not paths:
+        return ()
+    given = action.get("path")
+    if given is None:
+        if path_choice_needed(state, someone.seat):
+            raise IllegalActionError("fuji.error.path_needed", name=someone.name)
+        return paths[0]
+    if not isinstance(given, list):
+        raise IllegalActionError("fuji.error.bad_field", field="path")
+    path = tuple(read_position(step, "path") for step in given)
+    if path not in paths:
+        raise IllegalActionError("fuji.error.bad_path", name=someone.name)
+    return path
+
+
+def _walk(state: State, seat: int, path: tuple[Position, ...], allowed: bool) -> State:
+    someone = state.players[seat]
+    if not path:
+        return _tell(state, Instruction(msg(_stay_key(state, someone, allowed), name=someone.name)))
+    target = path[-1]
+    state = with_player(state, seat, position=target)
+    state = _tell(state, Instruction(msg("fuji.instruction.move_pawn", name=someone.name), path))
+    for token_at in eruption_tokens_on(state.board, path):
+        state = _trigger_eruption_token(state, token_at)
+        if state.outcome is not None:
+            return state
+    return _reach_equipment_token(state, seat, target)
+
+
+def _stay_key(state: State, someone: Player, allowed: bool) -> str:
+    """Say why a pawn stays: beaten, chose to stay, or its way is now lava."""
+    if not allowed:
+        return "fuji.instruction.pawn_stays"
+    if someone.destination not in (None, someone.position):
+        return "fuji.instruction.path_blocked"
+    return "fuji.instruction.pawn_stays_allowed"
+
+
+def _tell(state: State, instruction: Instruction) -> State:
+    return replace(state, instructions=(*state.instructions, instruction))
+
+
+def _trigger_eruption_token(state: State, position: Position) -> State:
+    cell = state.board.cell(position)
+    assert cell is not None
+    waves = cell.eruption_token
+    board = state.board.replace(position, replace(cell, eruption_token=0))
+    state = replace(state, board=board)
+    state = _tell(
+        state, Instruction(msg("fuji.instruction.eruption_token", waves=waves), (position,))
+    )
+    for _ in range(waves):
+        board, flipped = erupt(state.board)
+        state = replace(state, board=board)
+        state = _tell(
+            state, Instruction(msg("fuji.instruction.flip_cards", count=len(flipped)), flipped)
+        )
+        burnt = pawns_on(state, flipped)
+        if burnt:
+            name = state.players[burnt[0]].name
+            return lose(state, msg("fuji.outcome.swallowed", name=name), flipped)
+    return state
+
+
+def _reach_equipment_token(state: State, seat: int, target: Position) -> State:
+    cell = state.board.cell(target)
+    if cell is None or not cell.equipment_token:
+        return state
+    state = replace(state, board=state.board.replace(target, replace(cell, equipment_token=False)))
+    state = _add_pending(state, PendingKind.DRAW, seat, 1)
+    name = state.players[seat].name
+    return _tell(state, Instruction(msg("fuji.instruction.draw_equipment", name=name), (target,)))
+
+
+def _add_pending(state: State, kind: PendingKind, seat: int, count: int) -> State:
+    return replace(state, pending=(*state.pending, Pending(kind, seat, count)))
+
+
+def _lose_stamina(state: State, seat: int, loss: int) -> State:
+    someone = state.players[seat]
+    track = state.settings.stamina_track
+    before = someone.stamina_lost
+    after = min(before + loss, track.length)
+    state = with_player(state, seat, stamina_lost=after)
+    key = "fuji.instruction.stamina" if loss else "fuji.instruction.no_stamina_loss"
+    state = _tell(state, Instruction(msg(key, name=someone.name, count=loss)))
+    if after >= track.length:
+        return lose(state, msg("fuji.outcome.exhausted", name=someone.name))
+    wounds = min(track.wounds_crossed(before, after), len(someone.wounds.free_slots()))
+    if not wounds:
+        return state
+    state = _add_pending(state, PendingKind.WOUND, seat, wounds)
+    return _tell(
+        state, Instruction(msg("fuji.instruction.take_wound", name=someone.name, count=wounds))
+    )
+
+
+# --- pending choices -------------------------------------------------------------
+
+
+def _take_pending(state: State, kind: PendingKind, seat: int) -> State:
+    """Remove one owed decision of ``kind`` for ``seat``; refuse if none is owed."""
+    for index, owed in enumerate(state.pending):
+        if owed.kind is kind and owed.seat == seat:
+            rest = state.pending[:index] + state.pending[index + 1 :]
+            if owed.count > 1:
+                rest = (*rest[:index], replace(owed, count=owed.count - 1), *rest[index:])
+            return replace(state, pending=rest)
+    raise IllegalActionError(f"fuji.error.no_pending_{kind.value}", seat=seat + 1)
+
+
+def choose_wound(state: State, action: Action) -> State:
+    """Place an owed wound token on a free slot of the player's choice."""
+    someone = acting_player(state, action)
+    try:
+        slot = WoundSlot(str(action.get("slot")))
+    except ValueError as error:
+        raise IllegalActionError("fuji.error.bad_field", field="slot") from error
+    state = _take_pending(state, PendingKind.WOUND, someone.seat)
+    if someone.wounds.covered(slot):
+        raise IllegalActionError("fuji.error.slot_taken", slot=f"@fuji.wound.{slot.value}")
+    wounds = replace(someone.wounds, **{slot.value: True})
+    changes: dict[str, object] = {"wounds": wounds}
+    if slot is WoundSlot.LEG:
+        changes["pending_die_loss"] = someone.pending_die_loss + 1
+    if slot is WoundSlot.AMNESIA and someone.skill is Skill.TINKERER:
+        changes["equipment"] = tuple(
+            card for card in someone.equipment if card not in someone.equipment_turned
+        )
+        changes["equipment_turned"] = ()
+    state = with_player(state, someone.seat, **changes)
+    return _tell(
+        state,
+        Instruction(
+            msg(
+                "fuji.instruction.wound_placed", name=someone.name, slot=f"@fuji.wound.{slot.value}"
+            )
+        ),
+    )
+
+
+def draw_equipment(state: State, action: Action) -> State:
+    """Record the equipment card a player drew (``card`` null: the deck was empty)."""
+    someone = acting_player(state, action)
+    card = action.get("card")
+    state = _take_pending(state, PendingKind.DRAW, someone.seat)
+    if card is None:
+        return state
+    _check_free_card(state, card)
+    assert isinstance(card, str)
+    return with_player(
+        state,
+        someone.seat,
+        equipment=(*someone.equipment, card),
+        fresh_equipment=(*someone.fresh_equipment, card),
+    )
+
+
+def _check_free_card(state: State, card: object) -> None:
+    if not isinstance(card, str) or card not in EQUIPMENT_CARDS:
+        raise IllegalActionError("fuji.error.unknown_equipment", card=str(card))
+    if card in equipment_in_play(state):
+        raise IllegalActionError("fuji.error.card_in_hand", card=f"@fuji.equipment.{card}")
+
+
+def add_equipment(state: State, action: Action) -> State:
+    """Give a player an equipment card dealt at set-up (or handed out by the table)."""
+    someone = acting_player(state, action)
+    card = action.get("card")
+    _check_free_card(state, card)
+    assert isinstance(card, str)
+    return with_player(state, someone.seat, equipment=(*someone.equipment, card))
+
+
+CORE_HANDLERS: dict[str, Handler] = {
+    "advance": advance,
+    "set_destination": set_destination,
+    "confirm_destination": confirm_destination,
+    "release_destination": release_destination,
+    "rerolls_done": rerolls_done,
+    "set_dice": set_dice,
+    "set_movement_values": set_movement_values,
+    "resolve": resolve,
+    "choose_wound": choose_wound,
+    "draw_equipment": draw_equipment,
+    "add_equipment": add_equipment,
+}
+"""The actions of the rules engine itself."""
+
+HANDLERS: dict[str, Handler] = {**EQUIPMENT_HANDLERS, **SKILL_HANDLERS, **CORE_HANDLERS}
+"""Every action type the game understands."""
+
+
+def apply(state: State, action: Action) -> State:
+    """Return the state after ``action``; refuse illegal actions with the reason."""
+    if not isinstance(action, Mapping):
+        raise IllegalActionError("fuji.error.bad_field", field="type")
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in HANDLERS:
+        raise IllegalActionError("fuji.error.unknown_action", type=str(kind))
+    if state.outcome is not None:
+        raise IllegalActionError("fuji.error.game_over")
+    return HANDLERS[kind](state, action)

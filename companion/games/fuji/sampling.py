@@ -1,0 +1,149 @@
+"""A sample of legal actions from any state, enough to drive a game to its end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.fuji.model import (
+    EQUIPMENT_CARDS,
+    OPEN_DICE_SEAT,
+    DieColour,
+    PendingKind,
+    Phase,
+    State,
+)
+from companion.games.fuji.queries import (
+    equipment_in_play,
+    legal_destinations,
+    movement_values,
+    path_choice_needed,
+    reroll_allowance,
+    shortest_paths,
+)
+
+DIE_FACES: tuple[dict[int, DieColour], ...] = tuple(
+    {1: a, 6: a, 2: b, 5: b, 3: c, 4: c}
+    for a, b, c in (
+        (DieColour.BLUE, DieColour.YELLOW, DieColour.PINK),
+        (DieColour.YELLOW, DieColour.PINK, DieColour.BLUE),
+        (DieColour.PINK, DieColour.BLUE, DieColour.YELLOW),
+    )
+)
+"""The colour of each value on the three printed kinds of die."""
+
+DICE_SAMPLES = 3
+"""How many different dice rolls are offered for each player."""
+
+Action = dict[str, Any]
+
+
+def sample_dice(count: int, salt: int) -> list[list[Any]]:
+    """Return ``count`` printed-looking dice, varied by ``salt``, as JSON data."""
+    dice = []
+    for index in range(count):
+        value = (salt * 5 + index * 4 + index * index) % 6 + 1
+        colour = DIE_FACES[index % 3][value]
+        dice.append([colour.value, value])
+    return dice
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Return a useful sample of legal actions (empty once the game has ended)."""
+    if state.outcome is not None:
+        return []
+    if state.pending:
+        return _pending_choices(state)
+    chooser = _BY_PHASE.get(state.phase, _advance_only)
+    return chooser(state)
+
+
+def _advance_only(state: State) -> list[Action]:
+    return [{"type": "advance"}]
+
+
+def _pending_choices(state: State) -> list[Action]:
+    owed = state.pending[0]
+    someone = state.players[owed.seat]
+    if owed.kind is PendingKind.WOUND:
+        return [
+            {"type": "choose_wound", "player": owed.seat, "slot": slot.value}
+            for slot in someone.wounds.free_slots()
+        ]
+    free = [card for card in EQUIPMENT_CARDS if card not in equipment_in_play(state)]
+    draws: list[Action] = [
+        {"type": "draw_equipment", "player": owed.seat, "card": card} for card in free[:3]
+    ]
+    return draws or [{"type": "draw_equipment", "player": owed.seat, "card": None}]
+
+
+def _planning(state: State) -> list[Action]:
+    choices: list[Action] = []
+    for someone in state.players:
+        if someone.destination is None:
+            choices.extend(
+                {"type": "set_destination", "player": someone.seat, "cell": list(cell)}
+                for cell in legal_destinations(state, someone.seat)
+            )
+        elif not someone.destination_confirmed:
+            choices.append({"type": "confirm_destination", "player": someone.seat})
+    if all(someone.destination is not None for someone in state.players):
+        choices.append({"type": "advance"})
+    return choices
+
+
+def _rerolls(state: State) -> list[Action]:
+    choices: list[Action] = []
+    for someone in state.players:
+        if not someone.rerolls_done:
+            allowance = reroll_allowance(state, someone.seat)
+            for used in sorted({0, allowance}):
+                choices.append({"type": "rerolls_done", "player": someone.seat, "used": used})
+    return choices or [{"type": "advance"}]
+
+
+def _movement(state: State) -> list[Action]:
+    choices = _dice_entries(state)
+    for someone in state.players:
+        if someone.seat in state.resolved or movement_values(state, someone.seat).missing:
+            continue
+        choices.extend(_resolutions(state, someone.seat))
+    if len(state.resolved) == len(state.players):
+        choices.append({"type": "advance"})
+    return choices
+
+
+def _dice_entries(state: State) -> list[Action]:
+    choices: list[Action] = []
+    for someone in state.players:
+        if someone.dice is None and someone.seat not in state.resolved:
+            choices.extend(
+                {
+                    "type": "set_dice",
+                    "player": someone.seat,
+                    "dice": sample_dice(someone.dice_count, state.round + someone.seat + salt),
+                }
+                for salt in range(DICE_SAMPLES)
+            )
+    if state.open_dice is not None and state.open_dice.dice is None and not state.resolved:
+        choices.append(
+            {"type": "set_dice", "player": OPEN_DICE_SEAT, "dice": sample_dice(6, state.round)}
+        )
+    return choices
+
+
+def _resolutions(state: State, seat: int) -> list[Action]:
+    if not path_choice_needed(state, seat):
+        return [{"type": "resolve", "player": seat}]
+    target = state.players[seat].destination
+    assert target is not None
+    return [
+        {"type": "resolve", "player": seat, "path": [list(step) for step in path]}
+        for path in shortest_paths(state, seat, target)
+    ]
+
+
+_BY_PHASE = {
+    Phase.PLANNING: _planning,
+    Phase.REROLLS: _rerolls,
+    Phase.MOVEMENT: _movement,
+}

@@ -1,0 +1,214 @@
+"""Building the first state of a Fuji game from a set-up (plain JSON data)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from companion.core.messages import SetupError
+from companion.games.fuji.levels import (
+    DEFAULT_STAMINA_TRACK,
+    LEVEL_TABLES,
+    LEVELS,
+    level_table_from_json,
+    stamina_track_from_json,
+)
+from companion.games.fuji.model import (
+    CHARACTER_COLOURS,
+    EQUIPMENT_CARDS,
+    SKILL_DICE,
+    Board,
+    OpenDice,
+    Phase,
+    Player,
+    Position,
+    Settings,
+    Skill,
+    StartKind,
+    State,
+    TerrainKind,
+    Variant,
+)
+from companion.games.fuji.phases import enter_phase
+from companion.games.fuji.scenarios import build_board
+
+MIN_PLAYERS = 2
+"""Fewest characters at the table."""
+MAX_PLAYERS = 4
+"""Most characters at the table."""
+
+
+def new_state(setup: Mapping[str, Any]) -> State:
+    """Build the state at the start of round 1; raise ``SetupError`` for a bad set-up."""
+    settings = read_settings(setup)
+    entries = _player_entries(setup, settings.variant)
+    board = build_board(setup, len(entries))
+    if settings.extreme:
+        board = mark_extreme_token(board)
+    players = _players(entries, board, setup)
+    open_dice = OpenDice() if settings.variant is Variant.TWO_PLAYER_A else None
+    state = State(1, Phase.ROLL, players, board, settings, open_dice=open_dice)
+    return enter_phase(state, Phase.ROLL)
+
+
+def read_settings(setup: Mapping[str, Any]) -> Settings:
+    """Read level, level table, stamina track and variants from a set-up."""
+    level = setup.get("level", 1)
+    if level not in LEVELS:
+        raise SetupError("fuji.setup.bad_level", level=str(level))
+    table = LEVEL_TABLES[level]
+    if setup.get("level_table") is not None:
+        table = level_table_from_json(setup["level_table"])
+    track = DEFAULT_STAMINA_TRACK
+    if setup.get("stamina_track") is not None:
+        track = stamina_track_from_json(setup["stamina_track"])
+    variant_name = setup.get("variant")
+    try:
+        variant = None if variant_name is None else Variant(variant_name)
+    except ValueError as error:
+        raise SetupError("fuji.setup.bad_variant", variant=str(variant_name)) from error
+    return Settings(level, table, track, variant, bool(setup.get("extreme", False)))
+
+
+def _player_entries(setup: Mapping[str, Any], variant: Variant | None) -> list[Mapping[str, Any]]:
+    entries = list(setup.get("players") or [])
+    count = len(entries)
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise SetupError("fuji.setup.player_count", count=count)
+    if variant is Variant.TWO_PLAYER_A and count != 2:
+        raise SetupError("fuji.setup.variant_a_two_players", count=count)
+    if variant is Variant.TWO_PLAYER_B and count != 3:
+        raise SetupError("fuji.setup.variant_b_three_characters", count=count)
+    if count == 2 and variant is None:
+        raise SetupError("fuji.setup.two_players_need_variant")
+    return entries
+
+
+def _players(
+    entries: Sequence[Mapping[str, Any]], board: Board, setup: Mapping[str, Any]
+) -> tuple[Player, ...]:
+    starts = _start_positions(board, len(entries))
+    hands = _starting_hands(setup, entries)
+    variant_b = setup.get("variant") == Variant.TWO_PLAYER_B.value
+    players = []
+    for seat, entry in enumerate(entries):
+        shared = variant_b and seat == len(entries) - 1
+        players.append(_player(seat, entry, starts[seat], hands[seat], shared))
+    _check_unique(players)
+    return tuple(players)
+
+
+def _player(
+    seat: int, entry: Mapping[str, Any], start: Position, hand: tuple[str, ...], shared: bool
+) -> Player:
+    name = str(entry.get("name") or "").strip()
+    if not name:
+        raise SetupError("fuji.setup.name_missing", seat=seat + 1)
+    colour = str(entry.get("colour", ""))
+    if colour not in CHARACTER_COLOURS:
+        raise SetupError("fuji.setup.bad_colour", colour=colour, name=name)
+    try:
+        skill = Skill(str(entry.get("skill", "")))
+    except ValueError as error:
+        raise SetupError(
+            "fuji.setup.bad_skill", skill=str(entry.get("skill")), name=name
+        ) from error
+    if shared and SKILL_DICE[skill] != 6:
+        raise SetupError("fuji.setup.shared_needs_six_dice", name=name)
+    return Player(
+        seat=seat,
+        name=name,
+        colour=colour,
+        skill=skill,
+        dice_count=SKILL_DICE[skill],
+        position=start,
+        equipment=hand,
+        shared=shared,
+    )
+
+
+def _check_unique(players: Sequence[Player]) -> None:
+    colours = [someone.colour for someone in players]
+    if len(set(colours)) != len(colours):
+        raise SetupError("fuji.setup.colour_twice")
+    skills = [someone.skill for someone in players]
+    if len(set(skills)) != len(skills):
+        raise SetupError("fuji.setup.skill_twice")
+
+
+def _start_positions(board: Board, count: int) -> tuple[Position, ...]:
+    """White start for all with 2-3 characters; with 4, two on white and two on grey."""
+    found: dict[StartKind, Position] = {}
+    for position in board.positions():
+        cell = board.cell(position)
+        if cell is not None and cell.start is not None:
+            found[cell.start] = position
+    white = found[StartKind.WHITE]
+    if count < 4:
+        return (white,) * count
+    grey = found[StartKind.GREY]
+    return (white, white, grey, grey)
+
+
+def _starting_hands(
+    setup: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]
+) -> list[tuple[str, ...]]:
+    given = setup.get("equipment")
+    hands: list[tuple[str, ...]] = []
+    for seat, entry in enumerate(entries):
+        cards = entry.get("equipment")
+        if cards is None and isinstance(given, Sequence) and seat < len(given):
+            cards = given[seat]
+        hands.append(tuple(str(card) for card in (cards or [])))
+    every = [card for hand in hands for card in hand]
+    for card in every:
+        if card not in EQUIPMENT_CARDS:
+            raise SetupError("fuji.setup.unknown_equipment", card=card)
+    if len(set(every)) != len(every):
+        raise SetupError("fuji.setup.equipment_twice")
+    return hands
+
+
+def mark_extreme_token(board: Board) -> Board:
+    """Turn the eruption token nearest a village to its two-volcano side.
+
+    Nothing changes when the map already shows a two-volcano token.
+    """
+    tokens = [p for p in board.positions() if _cell_tokens(board, p) > 0]
+    if not tokens or any(_cell_tokens(board, p) == 2 for p in tokens):
+        return board
+    villages = [p for p in board.positions() if _kind(board, p) is TerrainKind.VILLAGE]
+    nearest = min(tokens, key=lambda p: (min(_manhattan(p, v) for v in villages), p))
+    cell = board.cell(nearest)
+    assert cell is not None
+    return board.replace(nearest, replace(cell, eruption_token=2))
+
+
+def _cell_tokens(board: Board, position: Position) -> int:
+    cell = board.cell(position)
+    return cell.eruption_token if cell is not None else 0
+
+
+def _kind(board: Board, position: Position) -> TerrainKind | None:
+    cell = board.cell(position)
+    return cell.kind if cell is not None else None
+
+
+def _manhattan(a: Position, b: Position) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def example_setup() -> dict[str, Any]:
+    """A three-player game on scenario 3 at level 2, used for quick start and tests."""
+    return {
+        "scenario": 3,
+        "players": [
+            {"name": "Claire", "colour": "blue", "skill": Skill.SURVIVALIST.value},
+            {"name": "Jonathan", "colour": "green", "skill": Skill.GATHERER.value},
+            {"name": "Stéphane", "colour": "purple", "skill": Skill.SCOUT.value},
+        ],
+        "level": 2,
+        "variant": None,
+        "extreme": False,
+    }
