@@ -58,18 +58,35 @@ def apply_action(state: TikalState, action: Action) -> TikalState:
     return handler(replace(state, instructions=()), action)
 
 
+LABEL_DEFAULTS: Mapping[str, Mapping[str, str | int]] = {
+    "bring": {"piece": "worker"},
+    "camp_move": {"piece": "worker"},
+    "move": {"piece": "worker"},
+}
+"""Fields an action may leave out, filled in so every label placeholder has a value."""
+
+
 def label(before: TikalState, action: Action) -> Msg:
-    """History label: who did what, e.g. "Ada: uncover a level on hex 5"."""
+    """History label: who did what, e.g. "Ada uncovered a level of temple 5"."""
     kind = action.get("type")
     name = before.players[before.active].name
     if not isinstance(kind, str) or kind not in HANDLERS:
         return msg("tikal.label.unknown", player=name)
-    details = {key: _plain(value) for key, value in action.items() if key != "type"}
-    return Msg(f"tikal.label.{kind}", {"player": name, **details})
+    params: dict[str, str | int] = {"player": name, **LABEL_DEFAULTS.get(kind, {})}
+    for key, value in action.items():
+        if key != "type":
+            params[key] = _label_value(key, value, before)
+    return Msg(f"tikal.label.{kind}", params)
 
 
-def _plain(value: object) -> str | int:
-    """A label parameter: numbers stay numbers, anything else becomes short text."""
+def _label_value(key: str, value: object, before: TikalState) -> str | int:
+    """A label parameter: words become catalogue keys, seats become names, lists their size."""
+    if key == "piece" and isinstance(value, str):
+        return f"@tikal.piece.{value}"
+    if key == "kind" and isinstance(value, str):
+        return f"@tikal.hex.{value}"
+    if key == "with" and isinstance(value, int) and 0 <= value < len(before.players):
+        return before.players[value].name
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if isinstance(value, str):

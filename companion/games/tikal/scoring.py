@@ -52,8 +52,14 @@ def temples_scored_from_books(state: TikalState, seat: int) -> tuple[int, ...]:
 
 
 def track_position(total: int) -> tuple[int, int]:
-    """Where a cube stands for a total: (space 0-99, completed laps of 100)."""
-    return total % TRACK_SPACES, total // TRACK_SPACES
+    """Where a cube stands for a total: (space, laps already completed).
+
+    The track's spaces are numbered 1-100; a total of 0 leaves the cube beside the
+    start (space 0).  Past 100 the cube goes round again: 101 is space 1 on lap 1.
+    """
+    if total <= 0:
+        return 0, 0
+    return (total - 1) % TRACK_SPACES + 1, (total - 1) // TRACK_SPACES
 
 
 def cube_instruction(name: str, before: int, after: int) -> Msg:

@@ -6,7 +6,12 @@ from typing import Any
 
 from companion.games.tikal.books import current_stage, hexes_left, stage_left
 from companion.games.tikal.constants import ACTION_POINTS, HEX_KINDS, LEVEL_SUPPLY
-from companion.games.tikal.scoring import track_position, treasure_points
+from companion.games.tikal.scoring import (
+    strengths,
+    temple_controller,
+    track_position,
+    treasure_points,
+)
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
     LEADER_OUT,
@@ -35,7 +40,7 @@ def state_to_json(state: TikalState) -> dict[str, Any]:
         "tokens_left": state.tokens_left,
         "level_supply": {str(v): state.levels[v - 2] for v in sorted(LEVEL_SUPPLY)},
         "hexes": [_hex_json(state, hx) for hx in state.hexes],
-        "players": [_player_json(player) for player in state.players],
+        "players": [_player_json(state, player) for player in state.players],
         "scores": {player.name: player.score for player in state.players},
         "scoring": _scoring_json(state),
         "volcano_aside": state.volcano_aside,
@@ -68,6 +73,8 @@ def _hex_json(state: TikalState, hx: Hex) -> dict[str, Any]:
         "guard": hx.guard,
         "workers": list(state.workers[hx.id]),
         "leaders": [p.seat for p in state.players if p.leader == hx.id],
+        "strengths": list(strengths(state, hx.id)),
+        "controller": temple_controller(state, hx) if hx.kind == "temple" else None,
     }
 
 
@@ -79,14 +86,24 @@ def _leader_json(player: Player) -> str | int:
     return player.leader
 
 
-def _player_json(player: Player) -> dict[str, Any]:
+def _cube_instruction(state: TikalState, player: Player) -> dict[str, Any] | None:
+    """The cube move the last action asks of this player, if any."""
+    for note in state.instructions:
+        is_cube = note.key.startswith("tikal.instruction.cube")
+        if is_cube and note.params.get("player") == player.name:
+            return note.to_json()
+    return None
+
+
+def _player_json(state: TikalState, player: Player) -> dict[str, Any]:
     space, laps = track_position(player.score)
     return {
         "seat": player.seat,
         "name": player.name,
         "colour": player.colour,
         "score": player.score,
-        "track": {"total": player.score, "space": space, "laps": laps},
+        "track": {"total": player.score, "space": space, "laps": laps,
+                  "instruction": _cube_instruction(state, player)},
         "reserve": player.reserve,
         "leader": _leader_json(player),
         "boxed": player.boxed,

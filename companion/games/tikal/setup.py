@@ -76,6 +76,9 @@ def _players(raw: object, start_score: int) -> tuple[Player, ...]:
     colours = [player.colour for player in players]
     if len(set(colours)) != len(colours):
         raise SetupError("tikal.setup.colour_twice")
+    names = [player.name for player in players]
+    if len(set(names)) != len(names):
+        raise SetupError("tikal.setup.name_twice")
     return players
 
 
