@@ -1,0 +1,291 @@
+"""The staff lock: a PIN that opens the kiosk's staff menu.
+
+The PIN is never stored.  The journal's settings keep only a random salt and the
+scrypt hash of the PIN (:data:`PIN_SETTING`), and a guess is compared with
+:func:`hmac.compare_digest` so the time taken says nothing about how close it was.
+
+Wrong guesses are rate-limited: after :data:`TRIES_PER_ROUND` wrong PINs in a row
+the pad locks for :data:`FIRST_LOCKOUT` seconds, and every further lock-out lasts
+twice as long as the one before (up to :data:`LONGEST_LOCKOUT`).  The count is kept
+in the settings too (:data:`LOCKOUT_SETTING`), so pulling the plug does not reset it.
+The right PIN clears everything.
+
+The clock is injectable, so tests can walk through lock-outs without waiting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import hashlib
+import hmac
+import os
+import secrets
+import sys
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+from typing import Any, Literal, Protocol
+
+from companion.core.messages import IllegalActionError, Msg
+
+PIN_SETTING = "kiosk.staff_pin"
+"""Settings key of the stored salt and hash."""
+LOCKOUT_SETTING = "kiosk.staff_lockout"
+"""Settings key of the wrong-guess counter and lock-out end."""
+
+MIN_PIN_LENGTH = 4
+"""Fewest digits a PIN may have."""
+MAX_PIN_LENGTH = 8
+"""Most digits a PIN may have."""
+TRIES_PER_ROUND = 3
+"""Wrong PINs allowed in a row before the pad locks."""
+FIRST_LOCKOUT = 30.0
+"""Length of the first lock-out, in seconds; each next one is twice as long."""
+LONGEST_LOCKOUT = 3600.0
+"""Lock-outs never grow beyond this many seconds."""
+
+_SCRYPT_N = 2**14
+_SCRYPT_R = 8
+_SCRYPT_P = 1
+_HASH_BYTES = 32
+_SALT_BYTES = 16
+
+Clock = Callable[[], float]
+"""Returns the current wall-clock time in seconds (``time.time`` by default)."""
+
+CheckStatus = Literal["accepted", "wrong", "locked", "no_pin"]
+"""The outcome of a PIN check."""
+
+
+class SettingsStore(Protocol):
+    """Where the lock keeps its data: the journal's settings table."""
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        """Read a JSON setting."""
+        ...
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Store a JSON setting."""
+        ...
+
+
+class PinFormatError(IllegalActionError):
+    """A new PIN that is too short, too long or not all digits."""
+
+
+@dataclass(frozen=True)
+class PinHash:
+    """A salted scrypt hash of a PIN, as stored in the settings."""
+
+    salt: str
+    """The random salt, hex."""
+    digest: str
+    """The scrypt output, hex."""
+    n: int = _SCRYPT_N
+    """scrypt cost parameter."""
+    r: int = _SCRYPT_R
+    """scrypt block size."""
+    p: int = _SCRYPT_P
+    """scrypt parallelism."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The hash as plain JSON data."""
+        return {"scheme": "scrypt", **asdict(self)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PinHash:
+        """Rebuild a hash written by :meth:`to_json`."""
+        return cls(str(data["salt"]), str(data["digest"]), int(data["n"]), int(data["r"]),
+                   int(data["p"]))
+
+
+def check_pin_format(pin: str) -> None:
+    """Refuse a PIN that is not 4 to 8 digits with :class:`PinFormatError`."""
+    if not (pin.isascii() and pin.isdigit()):
+        raise PinFormatError("kiosk.error.pin_digits")
+    if not MIN_PIN_LENGTH <= len(pin) <= MAX_PIN_LENGTH:
+        raise PinFormatError(
+            "kiosk.error.pin_length", shortest=MIN_PIN_LENGTH, longest=MAX_PIN_LENGTH
+        )
+
+
+def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    return hashlib.scrypt(
+        pin.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=_HASH_BYTES,
+        maxmem=128 * r * (n + p + 2) + 1024 * 1024,
+    )
+
+
+def hash_pin(pin: str, salt: bytes | None = None) -> PinHash:
+    """Hash ``pin`` with a fresh random salt (or the given one)."""
+    salt = salt if salt is not None else secrets.token_bytes(_SALT_BYTES)
+    digest = _scrypt(pin, salt, _SCRYPT_N, _SCRYPT_R, _SCRYPT_P)
+    return PinHash(salt.hex(), digest.hex())
+
+
+def pin_matches(pin: str, stored: PinHash) -> bool:
+    """Whether ``pin`` hashes to ``stored`` (compared in constant time)."""
+    digest = _scrypt(pin, bytes.fromhex(stored.salt), stored.n, stored.r, stored.p)
+    return hmac.compare_digest(digest, bytes.fromhex(stored.digest))
+
+
+@dataclass(frozen=True)
+class Lockout:
+    """The wrong-guess book-keeping, as stored in the settings."""
+
+    wrong_in_a_row: int = 0
+    """Wrong PINs since the last lock-out or success."""
+    lockouts: int = 0
+    """Lock-outs since the last success (decides the next one's length)."""
+    locked_until: float = 0.0
+    """Wall-clock time the current lock-out ends (0: not locked)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The counters as plain JSON data."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | None) -> Lockout:
+        """Rebuild from :meth:`to_json` output (a missing value means a clean slate)."""
+        if not data:
+            return cls()
+        return cls(int(data.get("wrong_in_a_row", 0)), int(data.get("lockouts", 0)),
+                   float(data.get("locked_until", 0.0)))
+
+
+def lockout_length(lockouts_before: int) -> float:
+    """Seconds of the lock-out that follows ``lockouts_before`` earlier ones."""
+    doublings = min(max(0, lockouts_before), 20)
+    return min(LONGEST_LOCKOUT, FIRST_LOCKOUT * float(1 << doublings))
+
+
+@dataclass(frozen=True)
+class PinCheck:
+    """What happened when a PIN was tried."""
+
+    status: CheckStatus
+    """Accepted, wrong, refused because the pad is locked, or no PIN set yet."""
+    tries_left: int = TRIES_PER_ROUND
+    """Wrong PINs still allowed before the next lock-out."""
+    wait_seconds: int = 0
+    """Seconds until the pad accepts PINs again (0: not locked)."""
+
+    @property
+    def accepted(self) -> bool:
+        """Whether the PIN opened the lock."""
+        return self.status == "accepted"
+
+    @property
+    def message(self) -> Msg | None:
+        """What to tell the person at the pad (``None`` when accepted)."""
+        if self.status == "wrong":
+            return Msg("kiosk.staff.wrong_pin", {"tries": self.tries_left})
+        if self.status == "locked":
+            return Msg("kiosk.staff.locked", {"seconds": self.wait_seconds})
+        if self.status == "no_pin":
+            return Msg("kiosk.staff.no_pin")
+        return None
+
+
+class StaffLock:
+    """Checks staff PINs against the hash kept in the journal's settings."""
+
+    def __init__(self, store: SettingsStore, clock: Clock = time.time) -> None:
+        self.store = store
+        """The journal (or anything with ``get_setting``/``set_setting``)."""
+        self.clock = clock
+        """Wall-clock time source."""
+
+    @property
+    def has_pin(self) -> bool:
+        """Whether a staff PIN has been chosen."""
+        return self.store.get_setting(PIN_SETTING) is not None
+
+    def set_pin(self, new_pin: str, current_pin: str | None = None) -> None:
+        """Choose a new PIN; once one exists, the current PIN must be given and right."""
+        check_pin_format(new_pin)
+        if self.has_pin and (current_pin is None or not self.check(current_pin).accepted):
+            raise IllegalActionError("kiosk.error.pin_change_refused")
+        self.store.set_setting(PIN_SETTING, hash_pin(new_pin).to_json())
+        self._save(Lockout())
+
+    def lockout(self) -> Lockout:
+        """The current wrong-guess counters."""
+        return Lockout.from_json(self.store.get_setting(LOCKOUT_SETTING))
+
+    def wait_seconds(self) -> int:
+        """Whole seconds left in the current lock-out (0 when the pad is open)."""
+        left = self.lockout().locked_until - self.clock()
+        return max(0, int(left + 0.999))
+
+    def check(self, pin: str) -> PinCheck:
+        """Try ``pin``; count a wrong one and lock the pad when too many come in a row."""
+        stored = self.store.get_setting(PIN_SETTING)
+        if stored is None:
+            return PinCheck("no_pin")
+        wait = self.wait_seconds()
+        if wait > 0:
+            return PinCheck("locked", 0, wait)
+        if pin_matches(pin, PinHash.from_json(stored)):
+            self._save(Lockout())
+            return PinCheck("accepted")
+        return self._count_wrong()
+
+    def _count_wrong(self) -> PinCheck:
+        book = self.lockout()
+        wrong = book.wrong_in_a_row + 1
+        if wrong < TRIES_PER_ROUND:
+            self._save(Lockout(wrong, book.lockouts, 0.0))
+            return PinCheck("wrong", TRIES_PER_ROUND - wrong)
+        length = lockout_length(book.lockouts)
+        self._save(Lockout(0, book.lockouts + 1, self.clock() + length))
+        return PinCheck("locked", 0, int(length))
+
+    def _save(self, book: Lockout) -> None:
+        self.store.set_setting(LOCKOUT_SETTING, book.to_json())
+
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m companion.core.staff [--db FILE]``: choose or change the staff PIN.
+
+    Used by the kiosk install script.  The PINs are read without echo; with
+    ``--stdin`` the first line is the new PIN and the second the current one.
+    """
+    from companion.cli import default_database
+    from companion.core.i18n import language_from_environment, translate
+    from companion.core.journal import Journal
+
+    parser = argparse.ArgumentParser(prog="python -m companion.core.staff",
+                                     description="Choose or change the kiosk staff PIN.")
+    parser.add_argument("--db", help="journal file (default: the app's data folder)")
+    parser.add_argument("--stdin", action="store_true", help="read the PINs from standard input")
+    args = parser.parse_args(argv)
+    lang = language_from_environment(os.environ)
+    lock = StaffLock(Journal(args.db or default_database()))
+    ask = _read_line if args.stdin else _ask_hidden
+    new_pin = ask(translate("kiosk.cli.new_pin", lang))
+    if not args.stdin and ask(translate("kiosk.cli.repeat_pin", lang)) != new_pin:
+        print(translate("kiosk.staff.pins_differ", lang), file=sys.stderr)
+        return 1
+    current = ask(translate("kiosk.cli.current_pin", lang)) if lock.has_pin else None
+    try:
+        lock.set_pin(new_pin, current)
+    except IllegalActionError as error:
+        print(translate(error.message, lang), file=sys.stderr)
+        return 1
+    print(translate("kiosk.cli.pin_saved", lang))
+    return 0
+
+
+def _ask_hidden(prompt: str) -> str:
+    return getpass.getpass(prompt + " ")
+
+
+def _read_line(prompt: str) -> str:
+    return sys.stdin.readline().strip()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
