@@ -36,7 +36,7 @@ def title_strip(ctx: Context, title: Text) -> tuple[list[Widget], pygame.Rect]:
         Panel(strip, theme.palette.surface, border=False),
         Label(pygame.Rect(theme.pad, strip.y, back.x - 2 * theme.pad, strip.height), title,
               "heading", bold=True),
-        Button(back, Msg("ui.common.back"), (Back(),), role="small", key="strip:back"),
+        Button(back, Msg("ui.common.back"), (Back(),), key="strip:back"),
     ]
     top = strip.bottom + theme.gap
     body = pygame.Rect(theme.gap, top, ctx.size[0] - 2 * theme.gap, ctx.size[1] - top - theme.gap)
@@ -84,7 +84,7 @@ class SettingsScene(Scene):
             area = pygame.Rect(body.x, y, body.width, height)
             widgets.extend(choice_row(ctx, area, name, choices, f"setting{number}"))
             y += height + 2 * theme.gap
-        note = pygame.Rect(body.x, y, body.width, body.bottom - y)
+        note = pygame.Rect(body.x, y, body.width, min(theme.px(48), body.bottom - y))
         if note.height >= theme.px(30):
             widgets.append(Label(note, Msg("ui.settings.saved_note"), "small",
                                  theme.palette.text_muted))

@@ -300,7 +300,7 @@ class Button(Widget):
             pygame.draw.rect(
                 surface, outline, self.rect, theme.border_width, border_radius=theme.radius
             )
-        inner = self.rect.inflate(-2 * theme.pad, -theme.pad)
+        inner = self.rect.inflate(-2 * theme.px(6), -theme.px(6))
         fitted = fit_text(
             render_text(self.text, lang), inner.width, inner.height,
             theme.text_size(self.role), theme.min_text_size(self.role), True,
@@ -379,8 +379,8 @@ class ListView(Widget):
         """Height of every row (at least the minimum touch size)."""
         self.state = scroll
         """The scroll position, owned by the scene."""
-        self.button_width = 0
-        """Width of row buttons; set when drawn."""
+        self.button_width = max(MIN_TOUCH, self.rect.width // 4)
+        """Width of row buttons."""
         self._gap = 8
         self._clamp()
 
@@ -444,9 +444,9 @@ class ListView(Widget):
         item = self.items[index]
         row = self.row_rect(index)
         gap = self._gap = theme.gap
-        self.button_width = max(theme.touch, self.rect.width // 5)
         buttons = [
-            Button(rect, spec.text, spec.intents, spec.style, key=f"{self.identity}:{index}:{n}")
+            Button(rect, spec.text, spec.intents, spec.style, role="small",
+                   key=f"{self.identity}:{index}:{n}")
             for n, (spec, rect) in enumerate(
                 zip(item.buttons, self._button_rects(row, len(item.buttons), gap), strict=True)
             )
