@@ -173,7 +173,7 @@ class SerialBox:
         self.connections += 1
         self.parser.reset()
         self._last_heard = self._last_ping = time.monotonic()
-        first = self.connections == 1 and self.state == "idle"
+        first = self.connections == 1
         self.state = "connected"
         self._report("hardware.serial.connected" if first else "hardware.serial.reconnected")
         self._greet()
