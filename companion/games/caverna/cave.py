@@ -21,7 +21,7 @@ EMPTY = "empty"
 FURNISHED = "furnished"
 """A cavern holding a room."""
 
-DEFAULT_LAYOUT: tuple[str, ...] = ("DdD", "DDD", "d.D", "DE#")
+DEFAULT_LAYOUT: tuple[str, ...] = ("DDd", "DdD", ".DD", "ED#")
 """The cave board as rows of letters: ``D`` face-down room, ``d`` face-down room on a
 +1 food space, ``.`` empty cavern, ``E`` entrance, ``#`` solid rock (not part of the cave)."""
 

@@ -8,7 +8,7 @@ from typing import Any
 from companion.core.game import Action, Setup
 from companion.core.messages import Msg, msg
 from companion.games.caverna.cave import Cave
-from companion.games.caverna.engine import apply_action
+from companion.games.caverna.engine import HANDLERS, apply_action
 from companion.games.caverna.legal import legal_actions
 from companion.games.caverna.scoring import score, solo_result, winners
 from companion.games.caverna.setup import new_game
@@ -91,7 +91,8 @@ def label(before: CavernaState, action: Mapping[str, Any]) -> Msg:
         params["count"] = int(action["count"])
     if isinstance(action.get("digs"), list):
         params["count"] = len(action["digs"])
-    return Msg(f"caverna.label.{kind}", params)
+    known = kind if kind in HANDLERS else "unknown"
+    return Msg(f"caverna.label.{known}", params)
 
 
 def _cave_json(cave: Cave) -> dict[str, Any]:
@@ -177,6 +178,20 @@ def phase_message(state: CavernaState) -> Msg:
     if state.phase == ACT and state.turn is not None:
         return msg("caverna.phase.act", player=name, tile=f"@caverna.tile.{state.turn.tile}")
     return msg(f"caverna.phase.{state.phase}", player=name, round=state.round)
+
+
+def result_message(state: CavernaState) -> Msg | None:
+    """The end-of-game verdict for the screen, ``None`` while the game goes on."""
+    if state.phase != FINISHED:
+        return None
+    names = state.config.names
+    if state.config.solo:
+        points = score(state, 0)
+        return msg(f"caverna.solo.{solo_result(points)}", points=points)
+    best = winners(state)
+    if len(best) > 1:
+        return msg("caverna.result.shared", points=score(state, best[0]))
+    return msg("caverna.result.win", player=names[best[0]], points=score(state, best[0]))
 
 
 GAME = CavernaGame()
