@@ -7,11 +7,11 @@ from typing import Any
 
 import pygame
 
+from companion.core import registry
 from companion.core.game import Game
 from companion.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.core.journal import GameSummary
 from companion.core.messages import Msg
-from companion.core.registry import all_games
 from companion.ui.dialogs import confirm
 from companion.ui.games import setup_screen_name
 from companion.ui.intents import DeleteGame, Intent, Navigate, ResumeGame, SetLanguage, StartGame
@@ -56,7 +56,7 @@ def game_name(summary: GameSummary) -> Text:
     """The saved game's title, or its game's name."""
     if summary.title:
         return summary.title
-    games = all_games()
+    games = registry.all_games()
     return Msg(games[summary.game].title_key) if summary.game in games else summary.game
 
 
@@ -115,7 +115,7 @@ class HomeScene(Scene):
         theme = ctx.theme
         heading = pygame.Rect(area.x, area.y, area.width, theme.px(36))
         widgets: list[Widget] = [Label(heading, Msg("ui.home.new_game"), "heading", bold=True)]
-        games = list(all_games().values())
+        games = list(registry.all_games().values())
         if not games:
             widgets.append(Label(pygame.Rect(area.x, heading.bottom, area.width, theme.touch),
                                  Msg("ui.home.no_games_installed"), "body"))

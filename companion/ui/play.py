@@ -86,17 +86,21 @@ class GenericPlayScene(Scene):
                        session: Session) -> list[Widget]:
         theme = ctx.theme
         height = theme.touch
-        advance = pygame.Rect(inner.x, inner.bottom - 2 * height - theme.gap, inner.width, height)
-        widgets: list[Widget] = [Button(advance, Msg("ui.play.advance"),
-                                        (PressButton("advance"),), "primary", key="play:advance")]
+        seats_row = pygame.Rect(inner.x, inner.bottom - height, inner.width, height)
+        caption = pygame.Rect(inner.x, seats_row.y - theme.px(28), inner.width, theme.px(28))
+        advance = pygame.Rect(inner.x, caption.y - theme.gap - height, inner.width, height)
+        widgets: list[Widget] = [
+            Button(advance, Msg("ui.play.advance"), (PressButton("advance"),), "primary",
+                   key="play:advance"),
+            Label(caption, Msg("ui.play.seats"), "small", theme.palette.text_muted),
+        ]
         seats = len(session.setup.get("players", [])) or session.game.max_players
         seats = max(1, min(4, seats))
         width = (inner.width - (seats - 1) * theme.gap) // seats
         for seat in range(seats):
-            rect = pygame.Rect(inner.x + seat * (width + theme.gap), advance.bottom + theme.gap,
-                               width, height)
-            widgets.append(Button(rect, Msg("ui.play.seat", {"seat": seat + 1}),
-                                  (PressButton(f"seat{seat + 1}"),), key=f"play:seat{seat}"))
+            rect = pygame.Rect(inner.x + seat * (width + theme.gap), seats_row.y, width, height)
+            widgets.append(Button(rect, str(seat + 1), (PressButton(f"seat{seat + 1}"),),
+                                  key=f"play:seat{seat}"))
         return widgets if advance.y > top else []
 
     def _action_list(self, ctx: Context, area: pygame.Rect, session: Session) -> list[Widget]:

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pygame
 
+from companion.core import registry
 from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError, Msg
 from companion.core.record import load_record
-from companion.core.registry import all_games
 from companion.core.session import Session
 from companion.ui.dialogs import confirm
 from companion.ui.intents import DeleteGame
@@ -71,7 +71,7 @@ def demo_session(journal: Journal, game_name: str, record: Path | None = None) -
         for action in loaded.actions:
             session.submit(action)
         return session
-    game = all_games()[game_name]
+    game = registry.all_games()[game_name]
     session = Session.start(journal, game_name, game.example_setup())
     play_demo(session)
     for _ in range(DEMO_UNDONE):
@@ -83,7 +83,7 @@ def demo_session(journal: Journal, game_name: str, record: Path | None = None) -
 def demo_journal() -> Journal:
     """An in-memory journal with one saved game per registered game, one of them finished."""
     journal = Journal(":memory:")
-    for name in all_games():
+    for name in registry.all_games():
         demo_session(journal, name)
     return journal
 
@@ -94,7 +94,7 @@ def _game_for(screen: str, record: Path | None) -> str | None:
     entry = screen_entry(screen)
     if entry.game is not None:
         return entry.game
-    games = list(all_games())
+    games = list(registry.all_games())
     return games[0] if games else None
 
 

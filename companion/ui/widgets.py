@@ -400,16 +400,15 @@ class ListView(Widget):
         self.state.offset = min(max(0, self.state.offset), self.max_offset)
 
     def scroll(self, delta: int) -> bool:
-        """Scroll by ``delta`` pixels; stop following the end when the user scrolls up."""
+        """Scroll by ``delta`` pixels (the list stops following its end); True if it moved."""
         before = self.state.offset
         self.state.offset = min(max(0, before + delta), self.max_offset)
-        self.state.follow_end = self.state.offset >= self.max_offset and self.state.follow_end
-        if delta < 0:
-            self.state.follow_end = False
+        self.state.follow_end = False
         return self.state.offset != before
 
     def scroll_to(self, index: int) -> None:
         """Scroll so that row ``index`` is visible."""
+        self.state.follow_end = False
         top = index * self.row_height
         if top < self.state.offset:
             self.state.offset = top

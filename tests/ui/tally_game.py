@@ -1,0 +1,92 @@
+"""A tiny real game with table buttons, for testing the UI without a board game's rules.
+
+Seats take turns adding to a shared tally: the advance button adds 1, a seat's own
+button adds 2 (3 when held).  Only the seat whose turn it is may use its button.
+The game ends when the tally reaches the target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.core.game import Action, Setup
+from companion.core.messages import IllegalActionError, Msg, SetupError
+
+
+@dataclass(frozen=True)
+class TallyState:
+    """The tally, the target, the seats and whose turn it is."""
+
+    target: int
+    seats: int
+    tally: int = 0
+    turn: int = 0
+
+
+class TallyGame:
+    """Add to a shared tally in turn until it reaches the target."""
+
+    name = "tally"
+    title_key = "ui.app.title"
+    min_players = 1
+    max_players = 4
+
+    def new_state(self, setup: Setup) -> TallyState:
+        """Start at zero with the set-up's seats and target."""
+        seats, target = setup.get("seats", 2), setup.get("target", 12)
+        if type(seats) is not int or not 1 <= seats <= 4:
+            raise SetupError("core.error.bad_action", detail="seats")
+        if type(target) is not int or target < 1:
+            raise SetupError("core.error.bad_action", detail="target")
+        return TallyState(target, seats)
+
+    def apply(self, state: TallyState, action: Action) -> TallyState:
+        """Add ``amount`` (1 to 3) for the seat whose turn it is."""
+        if action.get("type") != "add":
+            raise IllegalActionError("core.error.bad_action", detail=str(action.get("type")))
+        amount = action.get("amount")
+        if type(amount) is not int or amount not in (1, 2, 3):
+            raise IllegalActionError("core.error.bad_action", detail="amount")
+        tally = min(state.target, state.tally + amount)
+        return replace(state, tally=tally, turn=(state.turn + 1) % state.seats)
+
+    def state_to_json(self, state: TallyState) -> dict[str, Any]:
+        """The state's fields."""
+        return {"tally": state.tally, "turn": state.turn, "target": state.target}
+
+    def is_finished(self, state: TallyState) -> bool:
+        """Over once the tally reaches the target."""
+        return state.tally >= state.target
+
+    def action_label(self, before: TallyState, action: Action) -> Msg:
+        """Names the step that this action makes."""
+        return Msg("ui.history.step", {"step": before.tally + int(action.get("amount", 0))})
+
+    def example_setup(self) -> Setup:
+        """Two seats, target 12."""
+        return {"seats": 2, "target": 12}
+
+    def legal_actions(self, state: TallyState) -> Sequence[Action]:
+        """Every amount, unless the game is over."""
+        if self.is_finished(state):
+            return []
+        return [{"type": "add", "amount": amount} for amount in (1, 2, 3)]
+
+    def advance_action(self, state: TallyState) -> Action:
+        """The advance button adds 1."""
+        return {"type": "add", "amount": 1}
+
+    def seat_action(self, state: TallyState, seat: int, long_press: bool) -> Action | None:
+        """The seat whose turn it is adds 2 (3 when held); other seats' buttons do nothing."""
+        if seat != state.turn:
+            return None
+        return {"type": "add", "amount": 3 if long_press else 2}
+
+    def waiting_for(self, state: TallyState) -> frozenset[int]:
+        """The seat whose turn it is."""
+        return frozenset() if self.is_finished(state) else frozenset({state.turn})
+
+
+GAME = TallyGame()

@@ -1,0 +1,101 @@
+"""Every game-independent screen draws in every language and size without overflow."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.core.i18n import LANGUAGES
+from companion.core.journal import Journal
+from companion.core.messages import Msg
+from companion.core.session import Session
+from companion.ui.dialogs import confirm
+from companion.ui.intents import DeleteGame, JumpTo
+from companion.ui.scene import Scene
+from companion.ui.screens import make_screen
+from companion.ui.theme import MIN_TOUCH, TEXT_SCALES
+from tests.ui.conftest import context
+
+pytestmark = pytest.mark.usefixtures("display")
+
+SCREENS = ["home", "settings", "history", "play"]
+SIZES = [(800, 480), (1280, 800)]
+
+
+def _draw(scene: Scene, size: tuple[int, int], lang: str, session: Session, journal: Journal,
+          text_scale: float = 1.0) -> pygame.Surface:
+    surface = pygame.Surface(size)
+    scene.draw(surface, context(size, lang, session, journal, text_scale))
+    return surface
+
+
+def _check(scene: Scene, size: tuple[int, int]) -> None:
+    overflowing = [(type(w).__name__, getattr(w, "text", "")) for w in scene.overflowing()]
+    assert overflowing == []
+    screen = pygame.Rect(0, 0, *size)
+    targets = scene.touch_targets()
+    assert targets, "every screen offers something to tap"
+    for rect in targets:
+        assert min(rect.size) >= MIN_TOUCH, rect
+    for widget in scene.widgets:
+        if widget.interactive and widget.rect.width < size[0]:
+            assert screen.contains(widget.rect), widget
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", SCREENS)
+def test_screen_fits_in_every_language(name: str, lang: str, size: tuple[int, int],
+                                       session: Session, journal: Journal) -> None:
+    scene = make_screen(name)
+    _draw(scene, size, lang, session, journal)
+    _check(scene, size)
+
+
+@pytest.mark.parametrize("scale", TEXT_SCALES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", SCREENS)
+def test_screen_fits_with_larger_text(name: str, lang: str, scale: float, session: Session,
+                                      journal: Journal) -> None:
+    scene = make_screen(name)
+    _draw(scene, (800, 480), lang, session, journal, scale)
+    _check(scene, (800, 480))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_confirm_dialog_fits(lang: str, session: Session, journal: Journal) -> None:
+    dialog = confirm(Msg("ui.home.delete_question"), Msg("ui.home.delete"), (DeleteGame(1),),
+                     body=Msg("ui.home.delete_body")).dialog
+    _draw(dialog, (800, 480), lang, session, journal)
+    _check(dialog, (800, 480))
+
+
+def test_history_lists_every_step_greying_undone_ones(session: Session,
+                                                      journal: Journal) -> None:
+    scene = make_screen("history")
+    _draw(scene, (800, 480), "en", session, journal)
+    view = next(w for w in scene.widgets if w.key == "history")
+    items = view.items  # type: ignore[attr-defined]
+    assert [item.intents for item in items] == [(JumpTo(step),) for step in range(4)]
+    assert [item.dim for item in items] == [False, False, False, True]
+    assert [item.highlight for item in items] == [False, False, True, False]
+
+
+def test_home_lists_saved_games_with_finished_ones_last(journal: Journal) -> None:
+    finished = Session.start(journal, "tally", {"seats": 1, "target": 2})
+    finished.submit({"type": "add", "amount": 2})
+    Session.start(journal, "tally", {"seats": 2, "target": 9})
+    scene = make_screen("home")
+    _draw(scene, (800, 480), "pl", None, journal)  # type: ignore[arg-type]
+    view = next(w for w in scene.widgets if w.key == "saved")
+    items = view.items  # type: ignore[attr-defined]
+    assert [item.dim for item in items] == [False, True]
+
+
+def test_home_offers_every_registered_game(journal: Journal) -> None:
+    from companion.core import registry
+
+    scene = make_screen("home")
+    _draw(scene, (800, 480), "en", None, journal)  # type: ignore[arg-type]
+    offered = {w.key for w in scene.widgets if w.key.startswith("new:")}
+    assert offered == {f"new:{name}" for name in registry.all_games()}
