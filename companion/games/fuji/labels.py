@@ -33,15 +33,16 @@ def action_label(before: State, action: Action) -> Msg:
     if kind == "advance":
         params["phase"] = f"@fuji.phase.{before.phase.value}"
     if kind == "set_destination":
-        cell = action.get("cell") or [0, 0]
-        params.update(row=int(cell[0]) + 1, col=int(cell[1]) + 1)
+        row, col = _cell(action.get("cell"))
+        params.update(row=row, col=col)
     if kind == "choose_wound":
         params["slot"] = f"@fuji.wound.{action.get('slot')}"
     if kind in ("draw_equipment", "add_equipment"):
         card = action.get("card")
         params["card"] = f"@fuji.equipment.{card}" if card else "@fuji.equipment.none"
     if kind == "rerolls_done":
-        params["used"] = int(action.get("used", 0) or 0)
+        used = action.get("used", 0)
+        params["used"] = used if isinstance(used, int) else 0
     return msg(f"fuji.label.{kind}", **params)
 
 
@@ -51,3 +52,12 @@ def _name(state: State, seat: object) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players):
         return state.players[seat].name
     return ""
+
+
+def _cell(value: object) -> tuple[int, int]:
+    """Return a ``[row, col]`` as 1-based numbers for people (0, 0 when malformed)."""
+    if isinstance(value, list | tuple) and len(value) == 2:
+        row, col = value
+        if isinstance(row, int) and isinstance(col, int):
+            return row + 1, col + 1
+    return 0, 0
