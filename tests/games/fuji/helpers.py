@@ -1,0 +1,76 @@
+"""Building Fuji states for the tests by playing real actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.fuji import GAME
+from companion.games.fuji.model import Die, DieColour, State
+
+ROW_MAP = [["V", "R", "S", "L", "L", "L", "v"]]
+"""One row: crater, scoria, start, three landscapes, a village."""
+
+
+def three_players(**extra: Any) -> dict[str, Any]:
+    """A three-player set-up on the one-row map with known conditions, level 2."""
+    setup: dict[str, Any] = {
+        "scenario": "custom",
+        "map": ROW_MAP,
+        "cards": {
+            "0,2": "L01",  # yellow or 6
+            "0,3": "L08",  # yellow or 4
+            "0,4": "L23",  # pink or 4
+            "0,5": "L11",  # pink or blue, odd
+            "0,6": "V01",
+        },
+        "players": [
+            {"name": "Claire", "colour": "blue", "skill": "tinkerer"},
+            {"name": "Jonathan", "colour": "green", "skill": "gatherer"},
+            {"name": "Stéphane", "colour": "purple", "skill": "buddy"},
+        ],
+        "level": 2,
+    }
+    setup.update(extra)
+    return setup
+
+
+def dice(*faces: str) -> list[list[Any]]:
+    """``dice("Y5", "P4")`` -> ``[["yellow", 5], ["pink", 4]]``."""
+    colours = {"Y": "yellow", "B": "blue", "P": "pink"}
+    return [[colours[face[0]], int(face[1:])] for face in faces]
+
+
+def as_dice(*faces: str) -> tuple[Die, ...]:
+    """The model dice for ``faces`` written as in :func:`dice`."""
+    return tuple(Die(DieColour(colour), value) for colour, value in dice(*faces))
+
+
+def play(state: State, *actions: dict[str, Any]) -> State:
+    """Apply ``actions`` one after another."""
+    for action in actions:
+        state = GAME.apply(state, action)
+    return state
+
+
+def to_movement(state: State, destinations: dict[int, list[int]]) -> State:
+    """Play planning with ``destinations``, skip rerolls and equipment, stop in phase 5."""
+    state = play(state, {"type": "advance"})
+    for seat, cell in destinations.items():
+        state = play(state, {"type": "set_destination", "player": seat, "cell": cell})
+    state = play(state, {"type": "advance"})
+    for seat in range(len(state.players)):
+        state = play(state, {"type": "rerolls_done", "player": seat})
+    return play(state, {"type": "advance"}, {"type": "advance"})
+
+
+def enter_dice(state: State, rolls: dict[int, list[list[Any]]]) -> State:
+    """Enter each player's dice."""
+    for seat, faces in rolls.items():
+        state = play(state, {"type": "set_dice", "player": seat, "dice": faces})
+    return state
+
+
+def lava_cells(state: State) -> list[tuple[int, int]]:
+    """Positions showing lava, row by row."""
+    board = state.board
+    return [p for p in board.positions() if (cell := board.cell(p)) is not None and cell.lava]
