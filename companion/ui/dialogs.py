@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pygame
+
 from companion.core.messages import Msg
-from companion.ui.intents import Intent, ShowDialog
+from companion.ui.intents import CloseDialog, Intent, ShowDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.widgets import Choice, Option, Text, Widget
 
@@ -32,6 +34,10 @@ class ChoiceDialog(Scene):
     def build(self, ctx: Context) -> list[Widget]:
         """One choice widget covering the screen."""
         return [Choice(ctx.screen, self.title, self.options, ctx.theme, self.cancel, self.body)]
+
+    def handle_key(self, key: int, ctx: Context) -> list[Intent]:
+        """Escape closes the dialog without choosing."""
+        return [CloseDialog()] if key == pygame.K_ESCAPE else []
 
 
 def confirm(

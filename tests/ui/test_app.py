@@ -1,0 +1,356 @@
+"""The app loop: idle sleep, taps, keys, hardware events, refusals, saved settings."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Collection
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.core.journal import Journal
+from companion.core.session import Session
+from companion.ui.app import (
+    HARDWARE_POLL,
+    App,
+    AppOptions,
+    NoDisplayError,
+    load_settings,
+    open_display,
+    run,
+)
+from companion.ui.dialogs import ChoiceDialog
+from companion.ui.home import HomeScene
+from companion.ui.intents import (
+    Back,
+    GoHome,
+    JumpTo,
+    Navigate,
+    SetFullscreen,
+    SetLanguage,
+    SetTextScale,
+    Submit,
+)
+from companion.ui.play import GenericPlayScene
+from companion.ui.scene import Settings
+from companion.ui.widgets import Button, ListView
+from hardware.events import ButtonEvent, EventQueue, StatusEvent
+from hardware.keyboard import KeyboardButtons
+from tests.ui.conftest import FakeClock
+
+
+def _tap(app: App, pos: tuple[int, int]) -> None:
+    app.draw()
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.draw()
+
+
+def _key(app: App, key: int, kind: int = pygame.KEYDOWN) -> None:
+    app.process(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+
+
+def _press_key(app: App, key: int) -> None:
+    _key(app, key, pygame.KEYDOWN)
+    _key(app, key, pygame.KEYUP)
+
+
+def _widget(app: App, key: str) -> Button:
+    app.dirty = True
+    app.draw()
+    scene = app.dialog or app.scene
+    found = next(w for w in scene.widgets if w.key == key)
+    assert isinstance(found, Button)
+    return found
+
+
+def _tally(session: Session | None) -> int:
+    assert session is not None
+    return int(session.game.state_to_json(session.state)["tally"])
+
+
+def _open_tally(app: App, seats: int = 2) -> Session:
+    app.perform(Navigate("home"))
+    session = Session.start(app.journal, "tally", {"seats": seats, "target": 30})
+    app.open_game(session)
+    return session
+
+
+# ------------------------------------------------------------------ idle loop
+def test_loop_sleeps_and_does_not_redraw_when_nothing_changes(journal: Journal) -> None:
+    app = App(journal, Settings(), (800, 480))
+    app.step(0.01)
+    assert app.redraws == 1
+    started = time.monotonic()
+    while time.monotonic() - started < 0.5:
+        app.step()
+    assert app.redraws == 1
+    assert app.passes <= 0.5 / HARDWARE_POLL + 3
+    app.close()
+
+
+def test_a_change_is_drawn_once(app: App) -> None:
+    app.step(0.01)
+    before = app.redraws
+    app.perform(SetLanguage("fr"))
+    app.step(0.01)
+    app.step(0.01)
+    assert app.redraws == before + 1
+
+
+# ------------------------------------------------------------------ starting up
+def test_unfinished_game_resumes_where_it_was(journal: Journal, session: Session,
+                                               clock: FakeClock) -> None:
+    app = App(journal, Settings(), (800, 480), clock=clock)
+    assert app.session is not None
+    assert app.session.game_id == session.game_id
+    assert app.session.cursor == session.cursor == 2
+    assert app.session.state == session.state
+    assert isinstance(app.scene, GenericPlayScene)
+    app.close()
+
+
+def test_without_a_saved_game_the_home_screen_shows(app: App) -> None:
+    assert app.session is None
+    assert isinstance(app.scene, HomeScene)
+
+
+def test_no_display_raises_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    pygame.quit()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
+    with pytest.raises(NoDisplayError):
+        open_display((800, 480), False)
+    pygame.quit()
+
+
+# ------------------------------------------------------------------ refusals
+def test_refused_action_shows_a_toast_and_changes_nothing(app: App) -> None:
+    session = _open_tally(app)
+    session.submit({"type": "add", "amount": 2})
+    state, cursor = session.state, session.cursor
+    app.perform(Submit({"type": "add", "amount": 7}))
+    assert app.toast is not None and app.toast.error
+    assert app.toast.message.key == "core.error.bad_action"
+    assert session.state == state and session.cursor == cursor
+    assert Session.resume(app.journal, session.game_id).cursor == cursor
+
+
+def test_toast_disappears_after_a_while(app: App, clock: FakeClock) -> None:
+    _open_tally(app)
+    app.perform(JumpTo(99))
+    assert app.toast is not None and app.toast.message.key == "core.error.no_such_step"
+    clock.advance(10)
+    app.step(0.01)
+    assert app.toast is None
+
+
+# ------------------------------------------------------------------ touches
+def test_tapping_a_history_entry_jumps_back(app: App) -> None:
+    session = _open_tally(app)
+    for amount in (1, 2, 3, 1):
+        session.submit({"type": "add", "amount": amount})
+    app.perform(Navigate("history"))
+    app.draw()
+    view = next(w for w in app.scene.widgets if isinstance(w, ListView))
+    view.scroll_to(1)
+    app.dirty = True
+    app.draw()
+    view = next(w for w in app.scene.widgets if isinstance(w, ListView))
+    _tap(app, view.row_rect(1).move(0, 0).midleft)
+    assert session.cursor == 1
+    assert _tally(session) == 1
+    view = next(w for w in app.scene.widgets if isinstance(w, ListView))
+    dims = [item.dim for item in view.items]
+    assert dims == [False, False, True, True, True]
+    _tap(app, view.row_rect(3).midleft)
+    assert session.cursor == 3 and _tally(session) == 6
+
+
+def test_bar_buttons_undo_and_redo(app: App) -> None:
+    session = _open_tally(app)
+    session.submit({"type": "add", "amount": 3})
+    _tap(app, _widget(app, "bar:Undo").rect.center)
+    assert session.cursor == 0
+    _tap(app, _widget(app, "bar:Redo").rect.center)
+    assert session.cursor == 1
+
+
+def test_new_game_button_starts_the_game(app: App) -> None:
+    _tap(app, _widget(app, "new:tally").rect.center)
+    assert app.session is not None and app.session.game.name == "tally"
+    assert isinstance(app.scene, GenericPlayScene)
+    assert [s.game for s in app.journal.list_games("active")] == ["tally"]
+
+
+def test_delete_asks_first_then_deletes(app: App, journal: Journal) -> None:
+    Session.start(journal, "tally", {"seats": 2, "target": 9})
+    app.perform(GoHome())
+    app.draw()
+    view = next(w for w in app.scene.widgets if isinstance(w, ListView))
+    delete_button = view.touch_targets()[1]
+    _tap(app, delete_button.center)
+    assert isinstance(app.dialog, ChoiceDialog)
+    assert len(journal.list_games()) == 1
+    _tap(app, _widget(app, "choice:0").rect.center)
+    assert app.dialog is None
+    assert journal.list_games() == []
+
+
+def test_escape_closes_a_dialog_without_deleting(app: App, journal: Journal) -> None:
+    Session.start(journal, "tally", {"seats": 2, "target": 9})
+    app.perform(GoHome())
+    app.draw()
+    view = next(w for w in app.scene.widgets if isinstance(w, ListView))
+    _tap(app, view.touch_targets()[1].center)
+    _press_key(app, pygame.K_ESCAPE)
+    assert app.dialog is None
+    assert len(journal.list_games()) == 1
+
+
+def test_navigation_back_and_home(app: App) -> None:
+    _open_tally(app)
+    app.perform(Navigate("settings"))
+    assert len(app.stack) == 3
+    app.perform(Back())
+    assert isinstance(app.scene, GenericPlayScene)
+    app.perform(GoHome())
+    assert app.session is None and isinstance(app.scene, HomeScene)
+
+
+def test_history_without_a_game_is_refused(app: App) -> None:
+    app.perform(Navigate("history"))
+    assert isinstance(app.scene, HomeScene)
+    assert app.toast is not None and app.toast.message.key == "ui.error.no_game"
+
+
+# ------------------------------------------------------------------ keys and buttons
+def test_keyboard_map_drives_the_table_buttons(app: App) -> None:
+    session = _open_tally(app)
+    _press_key(app, pygame.K_SPACE)
+    assert _tally(session) == 1
+    _press_key(app, pygame.K_RETURN)
+    assert _tally(session) == 2
+    _press_key(app, pygame.K_1)
+    assert _tally(session) == 4
+    _press_key(app, pygame.K_2)
+    assert _tally(session) == 6
+    _press_key(app, pygame.K_BACKSPACE)
+    assert _tally(session) == 4
+    _press_key(app, pygame.K_u)
+    assert _tally(session) == 2
+
+
+def test_a_seat_that_is_not_waited_for_is_refused(app: App) -> None:
+    session = _open_tally(app)
+    _press_key(app, pygame.K_2)
+    assert _tally(session) == 0
+    assert app.toast is not None and app.toast.error
+    assert app.toast.message.key == "hardware.button.seat_idle"
+
+
+def test_holding_a_key_gives_a_long_press(app: App, clock: FakeClock) -> None:
+    session = _open_tally(app, seats=1)
+    _key(app, pygame.K_1)
+    assert _tally(session) == 2
+    clock.advance(0.3)
+    app.step(0.01)
+    assert _tally(session) == 2
+    clock.advance(1.0)
+    app.step(0.01)
+    assert _tally(session) == 5
+    _key(app, pygame.K_1, pygame.KEYUP)
+    clock.advance(2.0)
+    app.step(0.01)
+    assert _tally(session) == 5
+
+
+def test_unmapped_keys_go_to_the_screen(app: App) -> None:
+    _open_tally(app)
+    app.perform(Navigate("settings"))
+    _press_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, GenericPlayScene)
+
+
+def test_hardware_events_are_drained_every_pass(app: App) -> None:
+    session = _open_tally(app)
+    app.events.put(ButtonEvent("advance", "press", source="gpio"))
+    app.events.put(ButtonEvent("advance", "release", source="gpio"))
+    app.events.put(ButtonEvent("advance", "press", source="gpio"))
+    app.step(0.01)
+    assert _tally(session) == 2
+    app.events.put(StatusEvent("serial", "hardware.serial.lost", {"port": "/dev/ttyUSB0"}))
+    app.step(0.01)
+    assert app.toast is not None and app.toast.message.key == "hardware.serial.lost"
+
+
+# ------------------------------------------------------------------ settings
+def test_settings_are_applied_and_remembered(app: App, journal: Journal) -> None:
+    app.perform(SetLanguage("pl"))
+    app.perform(SetTextScale(1.4))
+    assert app.context().lang == "pl"
+    assert app.context().theme.text_scale == 1.4
+    saved = load_settings(journal)
+    assert saved.language == "pl" and saved.text_scale == 1.4
+
+
+def test_fullscreen_switch_reopens_the_window(app: App, journal: Journal) -> None:
+    app.perform(SetFullscreen(True))
+    assert app.settings.fullscreen and load_settings(journal).fullscreen
+    app.perform(SetFullscreen(False))
+    assert app.size == (800, 480)
+    assert not load_settings(journal).fullscreen
+
+
+def test_resize_redraws_at_the_new_size(app: App) -> None:
+    app.step(0.01)
+    pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+    app.process(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1280, y=800))
+    assert app.dirty
+    app.draw()
+    assert app.context().size == (1280, 800)
+
+
+# ------------------------------------------------------------------ run()
+class RecordingInputs:
+    """Hardware stand-in: a real queue and key tracker, lights that remember commands."""
+
+    def __init__(self) -> None:
+        self.events = EventQueue()
+        self.keyboard: KeyboardButtons | None = KeyboardButtons()
+        self.lights = self
+        self.lit: list[frozenset[int]] = []
+        self.blinked: list[int | None] = []
+        self.stopped = False
+
+    def set_seat_lights(self, seats_waiting: Collection[int]) -> None:
+        self.lit.append(frozenset(seats_waiting))
+
+    def blink(self, seat: int | None) -> None:
+        self.blinked.append(seat)
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_run_resumes_applies_buttons_and_drives_lights(tmp_path: Path) -> None:
+    database = tmp_path / "games.sqlite"
+    journal = Journal(database)
+    game_id = Session.start(journal, "tally", {"seats": 2, "target": 30}).game_id
+    journal.close()
+    inputs = RecordingInputs()
+    inputs.events.put(ButtonEvent("advance", "press"))
+    inputs.events.put(ButtonEvent("seat1", "press"))
+    quitter = threading.Timer(0.4, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+    quitter.start()
+    run(AppOptions(language="es", database=database, hardware=inputs))
+    quitter.join()
+    reopened = Journal(database)
+    session = Session.resume(reopened, game_id)
+    assert _tally(session) == 1
+    assert inputs.stopped
+    assert inputs.lit == [frozenset({0}), frozenset({1})]
+    assert inputs.blinked == [0]
+    assert load_settings(reopened).language == "en"
+    reopened.close()
