@@ -90,3 +90,9 @@ def begin(state: CavernaState, tile: str) -> CavernaState:
 def goods_of(state: CavernaState, seat: int = 0) -> dict[str, int]:
     """Return ``seat``'s goods as a mapping."""
     return state.players[seat].goods.as_dict()
+
+
+def unused_tile(state: CavernaState) -> CavernaState:
+    """Forget which parts of the current tile were used (to test a second use in isolation)."""
+    assert state.turn is not None
+    return replace(state, turn=replace(state.turn, used_parts=()))
