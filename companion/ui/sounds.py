@@ -1,0 +1,243 @@
+"""Sound effects: a player with volume and mute, and the cues a game step calls for.
+
+The effects are the original ``.wav`` files in the project's ``sounds/`` folder
+(made by ``sounds/make_sounds.py``).  :func:`open_player` returns a
+:class:`MixerPlayer` when ``pygame.mixer`` starts, and a :class:`SilentPlayer` when
+it does not (no sound card, no audio server, a broken file): the app never fails or
+waits because of sound.
+
+:func:`step_cues` compares the ``state_to_json`` of the states before and after an
+accepted action and names the sounds to play, so the rules engines never need to
+know about sound.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+import pygame
+
+SOUNDS_DIR = Path(__file__).resolve().parent.parent.parent / "sounds"
+"""The folder with the generated ``.wav`` files."""
+
+SOUND_NAMES: tuple[str, ...] = (
+    "phase_change",
+    "destination_locked",
+    "eruption",
+    "wound",
+    "exhaustion",
+    "win",
+    "loss",
+    "reminder_tick",
+)
+"""Every sound the app knows, by file name without ``.wav``."""
+
+_log = logging.getLogger(__name__)
+
+
+class SoundPlayer(Protocol):
+    """What the app uses to make a sound."""
+
+    available: bool
+    """Whether sounds can actually be heard."""
+    volume: float
+    """Loudness from 0 to 1."""
+    muted: bool
+    """Whether sounds are off."""
+
+    def play(self, name: str) -> bool:
+        """Play sound ``name``; return whether it started."""
+        ...
+
+    def set_volume(self, volume: float) -> None:
+        """Change the loudness (clamped to 0..1)."""
+        ...
+
+    def set_muted(self, muted: bool) -> None:
+        """Switch sounds off or on."""
+        ...
+
+
+def _clamp(volume: float) -> float:
+    return min(1.0, max(0.0, float(volume)))
+
+
+class SilentPlayer:
+    """A player that keeps its settings but makes no sound (no audio device)."""
+
+    available = False
+
+    def __init__(self, volume: float = 0.8, muted: bool = False, reason: str = "") -> None:
+        self.volume = _clamp(volume)
+        """Loudness from 0 to 1, kept for when sound comes back."""
+        self.muted = muted
+        """Whether sounds are off."""
+        self.reason = reason
+        """Why there is no sound (for the diagnostics page)."""
+
+    def play(self, name: str) -> bool:
+        """Do nothing."""
+        return False
+
+    def set_volume(self, volume: float) -> None:
+        """Remember the loudness."""
+        self.volume = _clamp(volume)
+
+    def set_muted(self, muted: bool) -> None:
+        """Remember the mute switch."""
+        self.muted = muted
+
+
+class MixerPlayer:
+    """Plays the effects through ``pygame.mixer`` (which must already be started)."""
+
+    available = True
+
+    def __init__(self, folder: Path = SOUNDS_DIR, volume: float = 0.8, muted: bool = False) -> None:
+        self.folder = folder
+        """Where the ``.wav`` files are."""
+        self.volume = _clamp(volume)
+        """Loudness from 0 to 1."""
+        self.muted = muted
+        """Whether sounds are off."""
+        self._sounds: dict[str, pygame.mixer.Sound | None] = {}
+
+    def sound(self, name: str) -> pygame.mixer.Sound | None:
+        """The loaded sound ``name`` (loaded on first use; ``None`` if it cannot be)."""
+        if name not in self._sounds:
+            self._sounds[name] = self._load(name)
+        return self._sounds[name]
+
+    def _load(self, name: str) -> pygame.mixer.Sound | None:
+        if name not in SOUND_NAMES:
+            _log.warning("unknown sound %r", name)
+            return None
+        try:
+            return pygame.mixer.Sound(str(self.folder / f"{name}.wav"))
+        except (pygame.error, FileNotFoundError, OSError):
+            _log.warning("sound %r could not be loaded", name, exc_info=True)
+            return None
+
+    def play(self, name: str) -> bool:
+        """Play ``name`` at the current volume unless muted."""
+        if self.muted or self.volume <= 0:
+            return False
+        sound = self.sound(name)
+        if sound is None:
+            return False
+        try:
+            sound.set_volume(self.volume)
+            return sound.play() is not None
+        except pygame.error:
+            _log.warning("sound %r could not be played", name, exc_info=True)
+            return False
+
+    def set_volume(self, volume: float) -> None:
+        """Change the loudness of the next sounds."""
+        self.volume = _clamp(volume)
+
+    def set_muted(self, muted: bool) -> None:
+        """Switch sounds off (stopping any that play) or on."""
+        self.muted = muted
+        if muted and pygame.mixer.get_init():
+            pygame.mixer.stop()
+
+
+def open_player(
+    volume: float = 0.8, muted: bool = False, folder: Path = SOUNDS_DIR
+) -> MixerPlayer | SilentPlayer:
+    """Start the mixer and return a player; a silent one if there is no audio device."""
+    try:
+        if not pygame.mixer.get_init():
+            pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+    except pygame.error as error:
+        _log.info("no sound: %s", error)
+        return SilentPlayer(volume, muted, str(error))
+    return MixerPlayer(folder, volume, muted)
+
+
+# ------------------------------------------------------------------ cues
+def step_cues(
+    before: Mapping[str, Any], after: Mapping[str, Any], action: Mapping[str, Any],
+    finished: bool = False,
+) -> tuple[str, ...]:
+    """The sounds for one accepted step, from the states' ``state_to_json`` before and after.
+
+    ``finished`` tells that this step ended the game.  The end of the game outranks
+    everything else; a scored game's end sounds like a win (somebody won).
+    """
+    ending = _ending_cue(before, after)
+    if ending is not None:
+        return ending
+    if finished:
+        return ("win",)
+    cues: list[str] = []
+    if _more_wounds(before, after):
+        cues.append("wound")
+    if _eruption(before, after):
+        cues.append("eruption")
+    if action.get("type") == "confirm_destination":
+        cues.append("destination_locked")
+    if before.get("phase") != after.get("phase") and not cues:
+        cues.append("phase_change")
+    return tuple(cues)
+
+
+def _ending_cue(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[str, ...] | None:
+    outcome = after.get("outcome")
+    if outcome is not None and outcome != before.get("outcome"):
+        reason = after.get("outcome_reason")
+        exhausted = isinstance(reason, Mapping) and reason.get("key") == "fuji.outcome.exhausted"
+        if outcome == "lost":
+            return ("exhaustion", "loss") if exhausted else ("loss",)
+        return ("win",)
+    winners = after.get("winners")
+    if winners and not before.get("winners"):
+        return ("win",)
+    return None
+
+
+def _wound_total(described: Mapping[str, Any]) -> int:
+    total = 0
+    for player in _players(described):
+        wounds = player.get("wounds")
+        if isinstance(wounds, Mapping):
+            total += sum(1 for taken in wounds.values() if taken)
+        elif isinstance(wounds, list):
+            total += len(wounds)
+        elif isinstance(wounds, int) and not isinstance(wounds, bool):
+            total += wounds
+    return total
+
+
+def _players(described: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
+    players = described.get("players")
+    if not isinstance(players, list):
+        return ()
+    return [player for player in players if isinstance(player, Mapping)]
+
+
+def _more_wounds(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
+    return _wound_total(after) > _wound_total(before)
+
+
+def _instruction_keys(described: Mapping[str, Any]) -> set[str]:
+    keys = set()
+    for entry in described.get("instructions") or ():
+        if isinstance(entry, Mapping):
+            message = entry.get("message", entry)
+            if isinstance(message, Mapping) and isinstance(message.get("key"), str):
+                keys.add(message["key"])
+    return keys
+
+
+ERUPTION_KEYS = frozenset({"fuji.instruction.flip_cards", "fuji.instruction.eruption_token"})
+"""Instructions that mean the lava spread in this step."""
+
+
+def _eruption(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
+    new = _instruction_keys(after) - _instruction_keys(before)
+    return bool(new & ERUPTION_KEYS)
