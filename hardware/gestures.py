@@ -37,8 +37,9 @@ class TapFilter:
         return self._went_up(event)
 
     def _went_down(self, event: ButtonEvent) -> list[ButtonEvent]:
-        self._down.add(event.button)
-        self._held.discard(event.button)
+        if event.button not in self._down:
+            self._down.add(event.button)
+            self._held.discard(event.button)
         return []
 
     def _was_held(self, event: ButtonEvent) -> list[ButtonEvent]:

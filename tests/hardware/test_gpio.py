@@ -128,7 +128,8 @@ def test_bounce_storm_yields_exactly_the_presses_gpiozero_reports(factory: MockF
         pin.drive_low() if rng.random() < 0.5 else pin.drive_high()
     pin.drive_high()
     assert time.monotonic() - started < 1.0
-    falls = sum(1 for before, after in zip(pin.states, pin.states[1:]) if before.state and not after.state)
+    pairs = zip(pin.states, pin.states[1:], strict=False)
+    falls = sum(1 for before, after in pairs if before.state and not after.state)
     kinds = [kind for button, kind in button_events(events) if button == "seat1"]
     assert kinds.count("press") == falls > 0
     assert kinds.count("release") == falls
@@ -261,7 +262,8 @@ def test_pwm_light_on_a_plain_mock_pin_is_reported(factory: MockFactory) -> None
 
 def test_wrong_factory_name_is_a_status_event_not_a_crash() -> None:
     events = EventQueue()
-    table = GpioTable(GpioConfig(enabled=True, pin_factory="nosuch", buttons={"advance": 17}), events)
+    config = GpioConfig(enabled=True, pin_factory="nosuch", buttons={"advance": 17})
+    table = GpioTable(config, events)
     assert not table.start()
     (status,) = events.drain()
     assert isinstance(status, StatusEvent)

@@ -105,7 +105,8 @@ def test_messages_split_at_any_points_arrive_whole_and_in_order(
 ) -> None:
     stream = b"".join(box_line(message) for message in messages)  # type: ignore[arg-type]
     cuts = sorted(data.draw(st.lists(st.integers(0, len(stream)), max_size=10)))
-    pieces = [stream[start:end] for start, end in zip([0, *cuts], [*cuts, len(stream)])]
+    bounds = zip([0, *cuts], [*cuts, len(stream)], strict=True)
+    pieces = [stream[start:end] for start, end in bounds]
     parser = LineParser()
     received = [message for piece in pieces for message in parser.feed(piece)]
     assert received == messages

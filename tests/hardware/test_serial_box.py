@@ -172,7 +172,8 @@ def test_hello_records_the_version_and_pong_is_accepted(
     running: tuple[SerialBox, Ports, Collector],
 ) -> None:
     box, ports, collector = running
-    ports.current.box_says(box_line(Hello("tcbox", 1)) + box_line(Pong()) + box_line(BoxError("syntax")))
+    lines = [Hello("tcbox", 1), Pong(), BoxError("syntax")]
+    ports.current.box_says(b"".join(box_line(line) for line in lines))
     assert collector.wait_for(lambda _: box.parser.accepted == 3)
     assert box.box_version == 1
     assert "hardware.serial.bad_version" not in collector.statuses()
