@@ -15,14 +15,18 @@ from companion.ui.scene import Context
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Text, Widget
 
 
-def _bar_buttons(ctx: Context) -> list[tuple[Text, tuple[Intent, ...], bool, ButtonStyle]]:
+def _bar_buttons(
+    ctx: Context, here: str | None
+) -> list[tuple[Text, tuple[Intent, ...], bool, ButtonStyle]]:
     session = ctx.session
     can_undo = session is not None and session.can_undo
     can_redo = session is not None and session.can_redo
+    history: ButtonStyle = "selected" if here == "history" else "normal"
     return [
         (Msg("ui.bar.undo"), (Undo(),), can_undo, "normal"),
         (Msg("ui.bar.redo"), (Redo(),), can_redo, "normal"),
-        (Msg("ui.bar.history"), (Navigate("history"),), session is not None, "normal"),
+        (Msg("ui.bar.history"), (Navigate("history"),),
+         session is not None and here != "history", history),
         (Msg("ui.bar.settings"), (Navigate("settings"),), True, "normal"),
         (Msg("ui.bar.home"), (GoHome(),), True, "normal"),
     ]
@@ -47,12 +51,18 @@ def game_title(ctx: Context) -> Text:
     return Msg(ctx.session.game.title_key)
 
 
-def game_bar(ctx: Context, title: Text | None = None) -> tuple[list[Widget], pygame.Rect]:
-    """Build the bar; return its widgets and the rectangle left for the screen's content."""
+def game_bar(
+    ctx: Context, title: Text | None = None, here: str | None = None
+) -> tuple[list[Widget], pygame.Rect]:
+    """Build the bar; return its widgets and the rectangle left for the screen's content.
+
+    ``title`` replaces the game's name; ``here`` names the screen showing the bar
+    (``"history"``), whose own button is then switched off.
+    """
     theme = ctx.theme
     bar = bar_rect(ctx)
     widgets: list[Widget] = [Panel(bar, theme.palette.surface, border=False)]
-    specs = _bar_buttons(ctx)
+    specs = _bar_buttons(ctx, here)
     button_width = max(theme.touch, min(theme.px(104), (bar.width * 2 // 3) // len(specs)))
     height = theme.touch
     x = bar.right - theme.gap

@@ -39,7 +39,7 @@ class HistoryScene(Scene):
     def build(self, ctx: Context) -> list[Widget]:
         """Game bar, a side column with undo/redo, and the list."""
         session = ctx.session
-        bar, body = game_bar(ctx, Msg("ui.history.title"))
+        bar, body = game_bar(ctx, Msg("ui.history.title"), here="history")
         if session is None:
             return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
         theme = ctx.theme
@@ -63,7 +63,7 @@ class HistoryScene(Scene):
         undo = pygame.Rect(side.x, side.y, side.width, height)
         redo = pygame.Rect(side.x, undo.bottom + theme.gap, side.width, height)
         info = pygame.Rect(side.x, redo.bottom + theme.gap, side.width,
-                           side.bottom - redo.bottom - theme.gap)
+                           min(theme.px(150), side.bottom - redo.bottom - theme.gap))
         count = Msg("ui.history.count", {"cursor": session.cursor,
                                          "total": len(session.history()) - 1})
         return [

@@ -19,6 +19,7 @@ from pathlib import Path
 import pygame
 
 from companion.core import registry
+from companion.core.i18n import missing_keys
 from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError, Msg
 from companion.core.record import load_record
@@ -94,8 +95,9 @@ def _game_for(screen: str, record: Path | None) -> str | None:
     entry = screen_entry(screen)
     if entry.game is not None:
         return entry.game
-    games = list(registry.all_games())
-    return games[0] if games else None
+    games = registry.all_games()
+    named = [name for name, game in games.items() if missing_keys("en", [game.title_key]) == []]
+    return (named or list(games) or [None])[0]
 
 
 def scene_context(screen: str, lang: str, size: tuple[int, int],

@@ -1,0 +1,55 @@
+"""Every message key the UI code names exists in all four languages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.core.i18n import LANGUAGES, catalogue, parse_po, placeholders
+
+UI_DIR = Path(__file__).resolve().parents[2] / "companion" / "ui"
+KEY = re.compile(r'"((?:ui|core)\.[a-z_]+(?:\.[a-z_]+)+)"')
+PREFIXED = re.compile(r'"ui\.settings\.text_[a-z]+"|"@core\.status\.')
+
+
+def _ui_sources() -> list[Path]:
+    return [path for path in UI_DIR.glob("*.py") if path.name != "diagnostics.py"]
+
+
+def keys_named_in_code() -> set[str]:
+    """Every literal ``ui.*``/``core.*`` key in the game-independent UI modules."""
+    found: set[str] = set()
+    for path in _ui_sources():
+        found.update(KEY.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_code_names_keys_at_all() -> None:
+    keys = keys_named_in_code()
+    assert "ui.bar.undo" in keys and "ui.home.delete" in keys
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_key_in_code_is_translated(lang: str) -> None:
+    table = catalogue(lang)
+    missing = sorted(key for key in keys_named_in_code() if not table.get(key))
+    assert missing == []
+
+
+@pytest.mark.parametrize("status", ["active", "finished", "archived"])
+def test_game_statuses_shown_on_home_are_translated(status: str) -> None:
+    for lang in LANGUAGES:
+        assert catalogue(lang).get(f"core.status.{status}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ui_domain_has_the_same_keys_and_placeholders_as_english(lang: str) -> None:
+    folder = UI_DIR.parent / "locale"
+    english = parse_po((folder / "en" / "ui.po").read_text(encoding="utf-8"))
+    other = parse_po((folder / lang / "ui.po").read_text(encoding="utf-8"))
+    assert sorted(other) == sorted(english)
+    for key, text in english.items():
+        assert placeholders(other[key]) == placeholders(text), key
+        assert other[key].strip(), key
