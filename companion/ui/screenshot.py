@@ -97,7 +97,8 @@ def _game_for(screen: str, record: Path | None) -> str | None:
         return entry.game
     games = registry.all_games()
     named = [name for name, game in games.items() if missing_keys("en", [game.title_key]) == []]
-    return (named or list(games) or [None])[0]
+    candidates = named or list(games)
+    return candidates[0] if candidates else None
 
 
 def scene_context(screen: str, lang: str, size: tuple[int, int],
