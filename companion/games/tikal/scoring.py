@@ -51,6 +51,12 @@ def temples_scored_from_books(state: TikalState, seat: int) -> tuple[int, ...]:
     )
 
 
+CUBE_KEYS = frozenset({
+    "tikal.instruction.cube_forward", "tikal.instruction.cube_lap", "tikal.instruction.cube_back",
+})
+"""Keys of the instructions that move a score cube."""
+
+
 def track_position(total: int) -> tuple[int, int]:
     """Where a cube stands for a total: (space, laps already completed).
 

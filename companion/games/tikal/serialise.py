@@ -7,6 +7,7 @@ from typing import Any
 from companion.games.tikal.books import current_stage, hexes_left, stage_left
 from companion.games.tikal.constants import ACTION_POINTS, HEX_KINDS, LEVEL_SUPPLY
 from companion.games.tikal.scoring import (
+    CUBE_KEYS,
     strengths,
     temple_controller,
     track_position,
@@ -89,8 +90,7 @@ def _leader_json(player: Player) -> str | int:
 def _cube_instruction(state: TikalState, player: Player) -> dict[str, Any] | None:
     """The cube move the last action asks of this player, if any."""
     for note in state.instructions:
-        is_cube = note.key.startswith("tikal.instruction.cube")
-        if is_cube and note.params.get("player") == player.name:
+        if note.key in CUBE_KEYS and note.params.get("player") == player.name:
             return note.to_json()
     return None
 
