@@ -74,3 +74,31 @@ def lava_cells(state: State) -> list[tuple[int, int]]:
     """Positions showing lava, row by row."""
     board = state.board
     return [p for p in board.positions() if (cell := board.cell(p)) is not None and cell.lava]
+
+
+GRID_MAP = [
+    ["V", "R", "L", "L", "L", "v"],
+    [".", "R", "S", "X", "L", "v"],
+    [".", ".", "L", "L", "E", "v"],
+]
+"""Start at (1, 2); an eruption token at (1, 3); an equipment token at (2, 4)."""
+
+VILLAGE_ROW = [["V", "R", "S", "v", "v", "v"]]
+"""Three villages one, two and three cards from the start."""
+
+
+def totals(state: State, by_condition: dict[int, dict[int, int]]) -> State:
+    """Quick mode: ``{condition seat: {holder seat: total}}``."""
+    values: dict[str, dict[str, int]] = {}
+    for condition_seat, row in by_condition.items():
+        for holder, total in row.items():
+            values.setdefault(str(holder), {})[str(condition_seat)] = total
+    return play(state, {"type": "set_movement_values", "values": values})
+
+
+def everyone_wins(seats: int) -> dict[int, dict[int, int]]:
+    """Totals where each active player beats all others by 20."""
+    return {
+        active: {holder: (21 if holder == active else 1) for holder in range(seats)}
+        for active in range(seats)
+    }
