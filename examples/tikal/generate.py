@@ -1,0 +1,100 @@
+"""Write the example Tikal records ``basic.json`` and ``auction.json``.
+
+The stack is a fixed, seeded shuffle of a full box (36 hexes, each letter shuffled on
+its own); players follow a simple greedy habit with seeded tie-breaks.  Running the
+script again gives byte-identical files: ``python examples/tikal/generate.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.games.tikal import GAME
+from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, STAGES
+from companion.games.tikal.state import TikalState
+
+HERE = Path(__file__).resolve().parent
+TEMPLE_VALUES = (1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6)
+"""Printed numbers given to the 15 temple hexes of the sample box."""
+TREASURE_MASKS = (2, 2, 3, 3, 3, 3, 4, 4)
+"""Masks on the 8 treasure hexes of the sample box (24 tokens in all)."""
+WEIGHTS: Mapping[str, int] = {
+    "place_guard": 40, "take_treasure": 30, "uncover": 30, "build_camp": 4, "exchange": 3,
+    "move": 12, "camp_move": 2, "bring": 10, "end_turn": 2, "bid": 2, "pass": 3, "choose": 1,
+}
+"""How strongly the sample players prefer each kind of action."""
+
+
+def sample_stack(rng: random.Random) -> list[dict[str, Any]]:
+    """A full stack, letter A on top, with the hexes of each letter shuffled."""
+    tiles: list[dict[str, Any]] = [{"kind": "temple", "value": v} for v in TEMPLE_VALUES]
+    tiles += [{"kind": "jungle"} for _ in range(10)]
+    tiles += [{"kind": "treasure", "masks": m} for m in TREASURE_MASKS]
+    tiles += [{"kind": "volcano"} for _ in range(3)]
+    rng.shuffle(tiles)
+    stack: list[dict[str, Any]] = []
+    for letter in STAGES:
+        stage = tiles[len(stack): len(stack) + DEFAULT_STAGE_SIZES[letter]]
+        rng.shuffle(stage)
+        stack += stage
+    return stack
+
+
+def next_action(state: TikalState, stack: list[dict[str, Any]],
+                rng: random.Random) -> dict[str, Any]:
+    """The action the sample table takes: the stack decides draws, habits decide the rest."""
+    if state.phase == "draw":
+        return {"type": "draw", **stack[state.drawn]}
+    if state.phase == "reveal":
+        count = min(len(state.players), len(stack) - state.drawn)
+        return {"type": "reveal", "hexes": stack[state.drawn: state.drawn + count]}
+    by_type: dict[str, list[dict[str, Any]]] = {}
+    for action in GAME.legal_actions(state):
+        by_type.setdefault(str(action["type"]), []).append(dict(action))
+    kinds = sorted(by_type)
+    kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1) for k in kinds])[0]
+    return rng.choice(by_type[kind])
+
+
+def record(variant: str, names: list[str], seed: int) -> dict[str, Any]:
+    """Play a whole sample game and describe it as a record with its final scores."""
+    colours = ["red", "blue", "yellow", "white"]
+    setup = {"variant": variant,
+             "players": [{"name": n, "colour": c} for n, c in zip(names, colours, strict=False)]}
+    rng = random.Random(seed)
+    stack = sample_stack(rng)
+    state = GAME.new_state(setup)
+    actions: list[dict[str, Any]] = []
+    while not GAME.is_finished(state):
+        action = next_action(state, stack, rng)
+        state = GAME.apply(state, action)
+        actions.append(action)
+    scores = GAME.state_to_json(state)["scores"]
+    return {
+        "format": "table-companion-record",
+        "version": 1,
+        "game": "tikal",
+        "title": f"Tikal sample game ({variant}, {len(names)} players)",
+        "setup": setup,
+        "actions": actions,
+        "expect": {"scores": scores},
+    }
+
+
+def main() -> None:
+    """Write both example records next to this script."""
+    games = {
+        "basic.json": record("basic", ["Ada", "Bo", "Cy"], seed=1999),
+        "auction.json": record("auction", ["Ada", "Bo", "Cy", "Di"], seed=2000),
+    }
+    for name, document in games.items():
+        text = json.dumps(document, ensure_ascii=False, indent=1)
+        (HERE / name).write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
