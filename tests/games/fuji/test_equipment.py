@@ -83,9 +83,12 @@ def planning(state: State) -> State:
 
 
 def equipment_phase(state: State, targets: dict[int, list[int]] | None = None) -> State:
-    """Play planning (everyone stays unless ``targets`` says) and the rerolls; stop in phase 4."""
+    """Play planning and the rerolls; stop in phase 4.
+
+    Ana stays, Ben aims at (1, 2) and Cleo at (2, 2) unless ``targets`` says otherwise.
+    """
     state = planning(state)
-    chosen = {seat: list(someone.position) for seat, someone in enumerate(state.players)}
+    chosen = {0: [0, 2], 1: [1, 2], 2: [2, 2]}
     chosen.update(targets or {})
     for seat, cell in chosen.items():
         state = play(state, {"type": "set_destination", "player": seat, "cell": cell})
@@ -179,14 +182,22 @@ def test_phase_two_cards_are_refused_in_phase_four(card: str) -> None:
     refused(state, use(0, card), "fuji.error.equipment.wrong_phase")
 
 
+def rerolls_phase(state: State) -> State:
+    """Play planning (everyone on a different card) and stop in phase 3."""
+    state = planning(state)
+    for seat, cell in {0: [0, 2], 1: [1, 2], 2: [2, 2]}.items():
+        state = play(state, {"type": "set_destination", "player": seat, "cell": cell})
+    return play(state, {"type": "advance"})
+
+
 @pytest.mark.parametrize("phase", ["roll", "rerolls", "movement"])
 def test_no_card_works_outside_phases_two_and_four(phase: str) -> None:
     state = new_game(hands=(["radio"], [], []))
     if phase == "rerolls":
-        state = play(equipment_phase(state), {"type": "advance"})
-        state = replace(state, phase=Phase.REROLLS)
+        state = rerolls_phase(state)
     if phase == "movement":
         state = movement_phase(equipment_phase(state))
+    assert state.phase.value == phase
     refused(state, use(0, "radio"), "fuji.error.equipment.wrong_phase")
 
 
