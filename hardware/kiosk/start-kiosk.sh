@@ -51,4 +51,10 @@ case "$MODE" in
         ;;
 esac
 
-exec "$ROOT/run-app" --fullscreen --kiosk "$@"
+# Kiosk flag: older app versions without --kiosk still start full screen (with
+# COMPANION_KIOSK=1 in the environment).
+FLAGS=(--fullscreen)
+if "$ROOT/run-app" --help 2>/dev/null | grep -q -- '--kiosk'; then
+    FLAGS+=(--kiosk)
+fi
+exec "$ROOT/run-app" "${FLAGS[@]}" "$@"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -313,3 +314,46 @@ def test_staff_opened_from_attract_returns_past_it() -> None:
     asleep = KioskState(Phase.ATTRACT, 0.0, 4, Phase.RESUME, 10.0)
     opened = on_staff_opened(asleep, 20.0)
     assert on_staff_closed(opened, 30.0).phase == Phase.RESUME
+
+
+# ------------------------------------------------------------------ boot files
+KIOSK_DIR = Path(__file__).resolve().parents[2] / "hardware" / "kiosk"
+
+
+def run_installer(*args: str) -> str:
+    import subprocess
+
+    done = subprocess.run([str(KIOSK_DIR / "install.sh"), *args], capture_output=True,
+                          text=True, check=True)
+    return done.stdout
+
+
+@pytest.mark.parametrize("mode, unit", [
+    ("kms", "etc/systemd/system/table-companion.service"),
+    ("desktop", "home/cafe/.config/systemd/user/table-companion-desktop.service"),
+])
+def test_installer_writes_a_unit_that_restarts_the_app(
+    tmp_path: Path, mode: str, unit: str
+) -> None:
+    run_installer("--user", "cafe", "--mode", mode, "--dest", str(tmp_path))
+    matches = list(tmp_path.rglob(Path(unit).name))
+    assert len(matches) == 1
+    text = matches[0].read_text()
+    assert not re.search(r"@[A-Z_]+@", text)
+    assert "Restart=always" in text and "StartLimitIntervalSec=0" in text
+    start = next(line.split("=", 1)[1] for line in text.splitlines()
+                 if line.startswith("ExecStart="))
+    assert Path(start).resolve() == (KIOSK_DIR / "start-kiosk.sh").resolve()
+    assert Path(start).stat().st_mode & 0o111
+    if mode == "kms":
+        assert "User=cafe" in text and "SDL" not in text.split("[Service]")[0]
+
+
+def test_installer_dry_run_changes_nothing_and_turns_blanking_off(tmp_path: Path) -> None:
+    out = run_installer("--user", "cafe", "--mode", "kms", "--dry-run", "--no-pin")
+    assert "would write: /etc/systemd/system/table-companion.service" in out
+    assert "would run: systemctl enable table-companion.service" in out
+    start = (KIOSK_DIR / "start-kiosk.sh").read_text()
+    for switch in ("setterm --blank 0", "xset -dpms", "SDL_VIDEODRIVER=kmsdrm",
+                   "SDL_VIDEO_ALLOW_SCREENSAVER=0"):
+        assert switch in start
