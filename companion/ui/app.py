@@ -425,8 +425,10 @@ class App:
             self.close_game()
             return
         if isinstance(intent, Back):
-            if len(self.stack) > 1:
+            if len(self.stack) > 2 or (len(self.stack) == 2 and self.session is None):
                 self.stack.pop()
+            elif len(self.stack) == 2:
+                self.close_game()
             return
         scene = screens.make_screen(intent.screen)
         if scene.needs_session and self.session is None:
@@ -488,6 +490,9 @@ class App:
     def _resized(self) -> None:
         surface = pygame.display.get_surface()
         if surface is not None:
+            width, height = surface.get_size()
+            if not self.settings.fullscreen and (width < MIN_SIZE[0] or height < MIN_SIZE[1]):
+                surface = open_display((width, height), False)
             self.surface = surface
             if not self.settings.fullscreen:
                 self.window_size = surface.get_size()

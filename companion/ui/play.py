@@ -99,8 +99,10 @@ class GenericPlayScene(Scene):
         width = (inner.width - (seats - 1) * theme.gap) // seats
         for seat in range(seats):
             rect = pygame.Rect(inner.x + seat * (width + theme.gap), seats_row.y, width, height)
-            widgets.append(Button(rect, str(seat + 1), (PressButton(f"seat{seat + 1}"),),
-                                  key=f"play:seat{seat}"))
+            button = f"seat{seat + 1}"
+            widgets.append(Button(rect, str(seat + 1), (PressButton(button),),
+                                  key=f"play:seat{seat}",
+                                  hold_intents=(PressButton(button, "long_press"),)))
         return widgets if advance.y > top else []
 
     def _action_list(self, ctx: Context, area: pygame.Rect, session: Session) -> list[Widget]:

@@ -21,7 +21,9 @@ A scene is a subclass of :class:`Scene` that overrides :meth:`Scene.build`::
   (:mod:`companion.ui.intents`): the default implementation hit-tests the widgets
   drawn last — a tap on a :class:`~companion.ui.widgets.Button` returns its intents,
   dragging or the wheel scrolls a :class:`~companion.ui.widgets.ListView`.  Override
-  :meth:`Scene.handle_key` for keys of the scene's own.  An empty list means
+  :meth:`Scene.handle_key` for keys of the scene's own.  A touch held for
+  :data:`HOLD_SECONDS` or longer ends in ``Widget.hold_release`` instead (a button's
+  ``hold_intents``), the on-screen twin of a long press.  An empty list means
   "nothing changed, do not redraw"; :class:`~companion.ui.intents.Redraw` asks only
   for a redraw.
 * Scene-local view state (a selected card, a scroll position) lives in attributes of
@@ -108,6 +110,10 @@ def flatten(widgets: list[Widget]) -> list[Widget]:
     return result
 
 
+HOLD_SECONDS = 1.0
+"""A touch held this long counts as a long press (see ``Widget.hold_release``)."""
+
+
 class Scene:
     """A screen of the app; see the module documentation for the API."""
 
@@ -121,6 +127,7 @@ class Scene:
         """The widgets drawn last (flattened), used to route touches."""
         self._pressed: str | None = None
         self._press_pos = (0, 0)
+        self._pressed_at = 0.0
         self._dragged = False
 
     # ---------------------------------------------------------------- drawing
@@ -150,11 +157,12 @@ class Scene:
     def handle(self, event: pygame.event.Event, ctx: Context) -> list[Intent]:
         """Turn one pygame event into intents (empty: nothing changed)."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._pressed_at = ctx.now
             return self._press(event.pos)
         if event.type == pygame.MOUSEMOTION and event.buttons[0]:
             return self._drag(event.pos, event.rel, ctx)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            return self._release(event.pos)
+            return self._release(event.pos, ctx.now - self._pressed_at >= HOLD_SECONDS)
         if event.type == pygame.MOUSEWHEEL:
             return self._wheel(pygame.mouse.get_pos(), event.y, ctx)
         if event.type == pygame.KEYDOWN:
@@ -195,14 +203,14 @@ class Scene:
         moved = widget.scroll(-rel[1])
         return [Redraw()] if moved else []
 
-    def _release(self, pos: tuple[int, int]) -> list[Intent]:
+    def _release(self, pos: tuple[int, int], held: bool) -> list[Intent]:
         widget = self._find(self._pressed)
         self._pressed = None
         if widget is None:
             return []
         intents: list[Intent] = [Redraw()]
         if not self._dragged and widget.hit(pos):
-            intents.extend(widget.release(pos))
+            intents.extend(widget.hold_release(pos) if held else widget.release(pos))
         return intents
 
     def _wheel(self, pos: tuple[int, int], steps: int, ctx: Context) -> list[Intent]:

@@ -177,6 +177,10 @@ class Widget:
         """A tap ended on the widget: return what it asks for."""
         return []
 
+    def hold_release(self, pos: tuple[int, int]) -> list[Intent]:
+        """A long touch ended on the widget; by default the same as a tap."""
+        return self.release(pos)
+
     def scroll(self, delta: int) -> bool:
         """Scroll by ``delta`` pixels (positive: further down); True if it moved."""
         return False
@@ -266,13 +270,15 @@ class Button(Widget):
     def __init__(
         self, rect: pygame.Rect, text: Text, intents: Sequence[Intent] = (),
         style: ButtonStyle = "normal", enabled: bool = True, role: TextRole = "button",
-        key: str = "",
+        key: str = "", hold_intents: Sequence[Intent] | None = None,
     ) -> None:
         super().__init__(rect, key)
         self.text = text
         """The label."""
         self.intents = tuple(intents)
         """What a tap asks for."""
+        self.hold_intents = tuple(intents if hold_intents is None else hold_intents)
+        """What a long touch asks for (the tap's intents unless given)."""
         self.style = style
         """How it looks."""
         self.enabled = enabled
@@ -311,6 +317,10 @@ class Button(Widget):
     def release(self, pos: tuple[int, int]) -> list[Intent]:
         """Return the button's intents if it is enabled."""
         return list(self.intents) if self.enabled else []
+
+    def hold_release(self, pos: tuple[int, int]) -> list[Intent]:
+        """Return the button's long-touch intents if it is enabled."""
+        return list(self.hold_intents) if self.enabled else []
 
     def touch_targets(self) -> list[pygame.Rect]:
         """The button's rectangle (disabled buttons still count: they take the space)."""

@@ -354,3 +354,39 @@ def test_run_resumes_applies_buttons_and_drives_lights(tmp_path: Path) -> None:
     assert inputs.blinked == [0]
     assert load_settings(reopened).language == "en"
     reopened.close()
+
+
+def test_back_from_the_play_screen_closes_the_game(app: App) -> None:
+    session = _open_tally(app)
+    app.perform(Back())
+    assert app.session is None and isinstance(app.scene, HomeScene)
+    app.perform(Back())
+    assert isinstance(app.scene, HomeScene)
+    assert Session.resume(app.journal, session.game_id).cursor == 0
+
+
+def test_window_never_shrinks_below_the_smallest_layout(app: App) -> None:
+    pygame.display.set_mode((640, 400), pygame.RESIZABLE)
+    app.process(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=640, y=400))
+    assert app.size == (800, 480)
+
+
+def test_on_screen_seat_button_tap_and_long_touch(app: App, clock: FakeClock) -> None:
+    session = _open_tally(app, seats=1)
+    seat = _widget(app, "play:seat0").rect.center
+    _tap(app, seat)
+    assert _tally(session) == 2
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=seat, button=1))
+    clock.advance(1.5)
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=seat, button=1))
+    assert _tally(session) == 5
+
+
+def test_dragging_off_a_button_does_not_press_it(app: App) -> None:
+    session = _open_tally(app)
+    advance = _widget(app, "play:advance").rect
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=advance.center, button=1))
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 470), button=1))
+    assert _tally(session) == 0
+    _tap(app, advance.center)
+    assert _tally(session) == 1
