@@ -346,7 +346,8 @@ def test_installer_writes_a_unit_that_restarts_the_app(
     assert Path(start).resolve() == (KIOSK_DIR / "start-kiosk.sh").resolve()
     assert Path(start).stat().st_mode & 0o111
     if mode == "kms":
-        assert "User=cafe" in text and "SDL" not in text.split("[Service]")[0]
+        assert "User=cafe" in text and "Conflicts=getty@tty1.service" in text
+        assert "WantedBy=multi-user.target" in text
 
 
 def test_installer_dry_run_changes_nothing_and_turns_blanking_off(tmp_path: Path) -> None:
