@@ -322,13 +322,17 @@ class App:
             self.press_table_button(item.button, item.kind)
 
     def _key_as_button(self, event: pygame.event.Event) -> bool:
-        """Feed a key to the keyboard tracker; True if it stands for a table button."""
-        if self.keyboard is None or self.dialog is not None:
+        """Feed a key to the keyboard tracker; True if it stands for a table button.
+
+        While a dialog is open, keys go to the dialog; a key let go then is still
+        released, so it never stays "held" in the tracker.
+        """
+        if self.keyboard is None:
             return False
         name = pygame.key.name(event.key)
         now = self.clock()
         if event.type == pygame.KEYDOWN:
-            if button_for_key(name, self.keyboard.keymap) is None:
+            if self.dialog is not None or button_for_key(name, self.keyboard.keymap) is None:
                 return False
             pressed = self.keyboard.key_down(name, now)
             if pressed is not None:

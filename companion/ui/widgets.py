@@ -620,7 +620,7 @@ class Choice(Widget):
 
     def _rows(self) -> int:
         count = len(self.options) + (1 if self.cancel is not None else 0)
-        return -(-count // self._columns())
+        return max(1, -(-count // self._columns()))
 
     def _layout_box(self, theme: Theme) -> pygame.Rect:
         title_height = theme.px(44) + (theme.px(70) if self.body is not None else 0)

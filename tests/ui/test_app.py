@@ -31,6 +31,7 @@ from companion.ui.intents import (
     SetFullscreen,
     SetLanguage,
     SetTextScale,
+    ShowDialog,
     Submit,
 )
 from companion.ui.play import GenericPlayScene
@@ -390,3 +391,25 @@ def test_dragging_off_a_button_does_not_press_it(app: App) -> None:
     assert _tally(session) == 0
     _tap(app, advance.center)
     assert _tally(session) == 1
+
+
+def test_a_key_let_go_during_a_dialog_is_released(app: App, clock: FakeClock,
+                                                   journal: Journal) -> None:
+    session = _open_tally(app, seats=1)
+    _key(app, pygame.K_1)
+    assert _tally(session) == 2
+    app.perform(ShowDialog(ChoiceDialog("?", [])))
+    _key(app, pygame.K_1, pygame.KEYUP)
+    clock.advance(3.0)
+    app.step(0.01)
+    assert _tally(session) == 2
+    assert app.keyboard is not None and app.keyboard.pressed == frozenset()
+
+
+def test_run_without_a_display_raises_no_display_error(monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: Path) -> None:
+    pygame.quit()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
+    with pytest.raises(NoDisplayError):
+        run(AppOptions(database=tmp_path / "games.sqlite", hardware=RecordingInputs()))
+    pygame.quit()
