@@ -543,6 +543,13 @@ def run(options: AppOptions) -> None:
     commands ``replay``, ``games`` and ``screenshot`` there).
     """
     journal = Journal(options.database)
+    try:
+        _run_with(journal, options)
+    finally:
+        journal.close()
+
+
+def _run_with(journal: Journal, options: AppOptions) -> None:
     settings = load_settings(journal)
     if options.language is not None:
         settings = replace(settings, language=options.language)
@@ -553,7 +560,11 @@ def run(options: AppOptions) -> None:
     except pygame.error as error:
         raise NoDisplayError(str(error)) from error
     inputs = options.hardware or _build_hardware(options)
-    app = App(journal, settings, options.size, inputs)
+    try:
+        app = App(journal, settings, options.size, inputs)
+    except NoDisplayError:
+        inputs.stop()
+        raise
     if journal.recovered_from is not None:
         app.notify(Msg("core.error.database_damaged", {"path": str(journal.recovered_from)}),
                    error=True)
