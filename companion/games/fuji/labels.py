@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.core.game import Action
 from companion.core.messages import Msg, msg
+from companion.games.fuji import equipment, skills
 from companion.games.fuji.model import OPEN_DICE_SEAT, State
 
 LABELLED: frozenset[str] = frozenset(
@@ -27,6 +28,10 @@ LABELLED: frozenset[str] = frozenset(
 def action_label(before: State, action: Action) -> Msg:
     """Return a short label for ``action`` applied to ``before``."""
     kind = str(action.get("type", ""))
+    if kind in equipment.EQUIPMENT_HANDLERS:
+        return equipment.label(before, action)
+    if kind in skills.SKILL_HANDLERS:
+        return skills.label(before, action)
     if kind not in LABELLED:
         return msg("fuji.label.other", action=kind, name=_name(before, action.get("player")))
     params: dict[str, str | int | None] = {"name": _name(before, action.get("player"))}

@@ -120,3 +120,14 @@ def test_the_fuji_catalogues_hold_the_same_keys() -> None:
 )
 def test_score_bands(points: int, band: str) -> None:
     assert score_band(points) == band
+
+
+def test_equipment_and_skill_actions_get_their_own_labels() -> None:
+    state = GAME.new_state(three_players(equipment=[["rope"], [], []]))
+    used = GAME.action_label(state, {"type": "use_equipment", "player": 0, "card": "rope"})
+    assert used.key.startswith("fuji.equipment.")
+    assert used.params["name"] == "Claire"
+    given = GAME.action_label(
+        state, {"type": "give_equipment", "player": 0, "card": "rope", "to": 1}
+    )
+    assert given.key.startswith("fuji.skill.")
