@@ -1,0 +1,69 @@
+"""The colours of Fuji's pieces, kept in one place.
+
+The app's own palette (:mod:`companion.ui.theme`) covers panels and buttons; these
+are the colours of the physical game: terrain, dice faces, character colours and
+the marks the screens lay over the map.
+"""
+
+from __future__ import annotations
+
+from companion.ui.theme import Colour
+
+TERRAIN: dict[str, Colour] = {
+    "landscape": (74, 124, 78),
+    "village": (196, 170, 112),
+    "scoria": (96, 86, 84),
+    "crater": (58, 22, 18),
+    "lava": (204, 66, 22),
+}
+"""Card fill colours by terrain kind (``lava`` for a flipped card)."""
+
+VILLAGE_FRAME: Colour = (250, 210, 60)
+"""The yellow frame of a village card."""
+ERUPTION_RED: Colour = (214, 48, 30)
+"""Volcano drawings on the crater and on eruption tokens."""
+TOKEN_GOLD: Colour = (236, 190, 70)
+"""Equipment tokens."""
+WHITE_START: Colour = (250, 250, 250)
+"""The white start flag."""
+GREY_START: Colour = (150, 150, 150)
+"""The grey start flag (four players)."""
+DIE_FACE: Colour = (246, 242, 230)
+"""The light background of condition strips and token discs."""
+LEGAL_MARK: Colour = (120, 255, 240)
+"""Outline of cards the selected player may choose (cyan: distinct from lava and gold)."""
+FLIP_MARK: Colour = (255, 80, 40)
+"""Outline and hatching of cards the table must flip to lava."""
+PATH_MARK: Colour = (255, 255, 255)
+"""The line of a walk being chosen."""
+
+DICE: dict[str, Colour] = {
+    "yellow": (245, 204, 40),
+    "blue": (52, 118, 232),
+    "pink": (236, 104, 172),
+}
+"""Die face colours."""
+
+CHARACTERS: dict[str, Colour] = {
+    "blue": (64, 132, 255),
+    "purple": (164, 94, 226),
+    "green": (62, 190, 92),
+    "black": (28, 28, 30),
+}
+"""Character colours (pawns, markers, panel stripes)."""
+
+
+def die_colour(name: str) -> Colour:
+    """The colour of a die face named ``name`` (grey for an unknown name)."""
+    return DICE.get(name, (160, 160, 160))
+
+
+def player_colour(name: str) -> Colour:
+    """The colour of a character named ``name`` (grey for an unknown name)."""
+    return CHARACTERS.get(name, (160, 160, 160))
+
+
+def ink_on(fill: Colour) -> Colour:
+    """Black or white, whichever reads better on ``fill``."""
+    r, g, b = fill
+    return (20, 20, 20) if (r * 299 + g * 587 + b * 114) / 1000 > 140 else (245, 245, 245)

@@ -1,0 +1,440 @@
+"""Dice entry for phase 5: one tap per die, or movement totals typed directly.
+
+Per die: three colour columns of value buttons 1-6; each tap adds that die to the
+selected player's draft; when the draft holds all the player's dice it is recorded
+(``set_dice``) and the next player without dice is selected.  Tapping an entered die
+takes it out again.  Totals: a keypad fills the totals that matter for the selected
+player (``set_movement_values``).  Beside either, a table shows each player's total
+under their own destination's condition, their neighbours' totals, who moves, the
+lead and the stamina loss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from companion.core.messages import Msg, msg
+from companion.core.session import Session
+from companion.games.fuji.model import OPEN_DICE_SEAT, State
+from companion.games.fuji.queries import condition_of, movement_values, neighbours, quick_value
+from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, draft_from_dice
+from companion.ui.fuji.draw import draw_condition, draw_die
+from companion.ui.fuji.panels import TapButton
+from companion.ui.fuji.view import (
+    dice_capacity,
+    dice_holders,
+    entered_dice,
+    holder_name,
+)
+from companion.ui.intents import Back, CloseDialog, Intent, Redraw, Submit, Undo
+from companion.ui.scene import Context, Scene
+from companion.ui.theme import Theme
+from companion.ui.widgets import Button, Label, Panel, Widget
+
+KEYPAD: tuple[str, ...] = ("7", "8", "9", "4", "5", "6", "1", "2", "3", "0", "<", "ok")
+"""The keys of the totals keypad, row by row."""
+
+MAX_TOTAL_DIGITS = 2
+"""A movement total never needs more than two digits."""
+
+
+class DieButton(Widget):
+    """A touch target drawn as a die face; a tap runs the scene's function."""
+
+    interactive = True
+
+    def __init__(self, rect: pygame.Rect, colour: str, value: int,
+                 on_tap: Callable[[], list[Intent]], key: str) -> None:
+        super().__init__(rect, key)
+        self.colour = colour
+        """Face colour."""
+        self.value = value
+        """Face value."""
+        self.on_tap = on_tap
+        """What a tap does."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the face (a little smaller while pressed)."""
+        rect = self.rect.inflate(-4, -4) if self.pressed else self.rect
+        draw_die(surface, rect, self.colour, self.value)
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """Run the scene's function."""
+        return self.on_tap()
+
+
+class ConditionGlyph(Widget):
+    """A passive drawing of a dice condition."""
+
+    def __init__(self, rect: pygame.Rect, state: State, seat: int) -> None:
+        super().__init__(rect)
+        self.condition = condition_of(state, seat)
+        """The condition of the seat's destination card."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the glyph if the card has a condition."""
+        if self.condition is not None:
+            draw_condition(surface, self.rect, self.condition)
+
+
+class EmptySlot(Widget):
+    """A dashed box for a die not entered yet."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the outline."""
+        pygame.draw.rect(surface, theme.palette.border, self.rect, 2,
+                         border_radius=max(3, self.rect.width // 6))
+
+
+class DiceScene(Scene):
+    """Enter the dice (or totals) of every player after the screens come off."""
+
+    needs_session = True
+
+    def __init__(self, seat: int | None = None, as_dialog: bool = False,
+                 preview: str | None = None) -> None:
+        super().__init__()
+        self.holder = seat
+        """The dice set being entered (a seat, or the open set of variant A)."""
+        self.as_dialog = as_dialog
+        """Opened over the play screen (closing returns to it)."""
+        self.preview = preview
+        """Demo situation to draw instead of the open game (screenshots)."""
+        self.quick = False
+        """Totals mode instead of one tap per die."""
+        self.drafts: dict[int, DiceDraft] = {}
+        """Dice tapped but not yet recorded, per holder."""
+        self.typing: tuple[int, str] = (0, "")
+        """Totals mode: the condition seat being typed for and the digits so far."""
+
+    # ---------------------------------------------------------------- state
+    def session_of(self, ctx: Context) -> Session | None:
+        """The open game, or the demo game of a preview."""
+        if self.preview is not None:
+            from companion.ui.fuji.demo import preview_session
+
+            return preview_session(self.preview)
+        return ctx.session
+
+    def current(self, state: State) -> int:
+        """The holder being entered: the chosen one, else the first without dice."""
+        holders = dice_holders(state)
+        if self.holder in holders:
+            return self.holder
+        for holder in holders:
+            if entered_dice(state, holder) is None:
+                return holder
+        return holders[0]
+
+    def draft(self, state: State, holder: int) -> DiceDraft:
+        """The holder's draft, started from their recorded dice."""
+        capacity = dice_capacity(state, holder)
+        draft = self.drafts.get(holder)
+        if draft is None or draft.capacity != capacity:
+            draft = draft_from_dice(holder, capacity, entered_dice(state, holder))
+            self.drafts[holder] = draft
+        return draft
+
+    # ---------------------------------------------------------------- taps
+    def choose(self, holder: int) -> list[Intent]:
+        """Switch to another holder's dice."""
+        self.holder = holder
+        self.typing = (holder if holder != OPEN_DICE_SEAT else 0, "")
+        return [Redraw()]
+
+    def tap_die(self, state: State, holder: int, colour: str, value: int) -> list[Intent]:
+        """Add a die; record the draft once it is complete and move to the next holder."""
+        draft = self.draft(state, holder).add(colour, value)
+        self.drafts[holder] = draft
+        if not draft.full:
+            return [Redraw()]
+        self.holder = self._next_holder(state, holder)
+        return [Submit(draft.action())]
+
+    def _next_holder(self, state: State, holder: int) -> int:
+        holders = list(dice_holders(state))
+        later = holders[holders.index(holder) + 1:] + holders[: holders.index(holder)]
+        for other in later:
+            if entered_dice(state, other) is None and not self.drafts.get(other):
+                return other
+        return holder
+
+    def remove_die(self, state: State, holder: int, index: int) -> list[Intent]:
+        """Take one die out of the draft."""
+        self.drafts[holder] = self.draft(state, holder).remove(index)
+        return [Redraw()]
+
+    def clear(self, state: State, holder: int) -> list[Intent]:
+        """Empty the draft."""
+        self.drafts[holder] = self.draft(state, holder).clear()
+        return [Redraw()]
+
+    def toggle_mode(self) -> list[Intent]:
+        """Switch between per-die entry and totals."""
+        self.quick = not self.quick
+        return [Redraw()]
+
+    def pick_total(self, condition_seat: int) -> list[Intent]:
+        """Choose which total the keypad types."""
+        self.typing = (condition_seat, "")
+        return [Redraw()]
+
+    def key(self, holder: int, key: str) -> list[Intent]:
+        """A keypad key: a digit, delete, or record the total."""
+        seat, digits = self.typing
+        if key == "<":
+            self.typing = (seat, digits[:-1])
+        elif key == "ok":
+            if not digits:
+                return [Redraw()]
+            self.typing = (seat, "")
+            values = {str(holder): {str(seat): int(digits)}}
+            return [Submit({"type": "set_movement_values", "values": values})]
+        elif len(digits) < MAX_TOTAL_DIGITS:
+            self.typing = (seat, digits + key)
+        return [Redraw()]
+
+    # ---------------------------------------------------------------- build
+    def build(self, ctx: Context) -> list[Widget]:
+        """Header, holder tabs, the entry pad, and the summary table."""
+        theme = ctx.theme
+        session = self.session_of(ctx)
+        if session is None:
+            return [Label(ctx.screen, Msg("ui.error.no_game"), "body")]
+        state: State = session.state
+        holder = self.current(state)
+        widgets = self._header(ctx, state, holder)
+        top = theme.bar_height + theme.gap
+        tabs = pygame.Rect(theme.gap, top, ctx.size[0] - 2 * theme.gap, theme.touch)
+        widgets += self._tabs(ctx, state, tabs, holder)
+        body_top = tabs.bottom + theme.gap
+        body = pygame.Rect(theme.gap, body_top, tabs.width, ctx.size[1] - body_top - theme.gap)
+        pad_w = max(3 * theme.touch + 2 * theme.gap, body.width * 29 // 100)
+        pad = pygame.Rect(body.x, body.y, pad_w, body.height)
+        right = pygame.Rect(pad.right + theme.gap, body.y, body.right - pad.right - theme.gap,
+                            body.height)
+        if self.quick:
+            widgets += self._keypad(ctx, pad, holder)
+            widgets += self._totals(ctx, state, right, holder)
+        else:
+            widgets += self._colour_pad(ctx, state, pad, holder)
+            row = pygame.Rect(right.x, right.y, right.width, theme.touch)
+            widgets += self._draft_row(ctx, state, row, holder)
+            right = pygame.Rect(right.x, row.bottom + theme.gap, right.width,
+                                right.bottom - row.bottom - theme.gap)
+            widgets += self._summary(ctx, state, right)
+        return widgets
+
+    def _header(self, ctx: Context, state: State, holder: int) -> list[Widget]:
+        theme = ctx.theme
+        bar = pygame.Rect(0, 0, ctx.size[0], theme.bar_height)
+        widgets: list[Widget] = [Panel(bar, theme.palette.surface, border=False)]
+        width = max(theme.touch, theme.px(120))
+        y = (bar.height - theme.touch) // 2
+        done = pygame.Rect(bar.right - theme.gap - width, y, width, theme.touch)
+        mode = done.move(-(width + theme.gap), 0)
+        undo = mode.move(-(width + theme.gap), 0)
+        close: Intent = CloseDialog() if self.as_dialog else Back()
+        widgets.append(Button(done, Msg("ui_fuji.common.done"), (close,), "primary",
+                              key="dice:done"))
+        mode_text = Msg("ui_fuji.dice.mode_totals" if not self.quick else "ui_fuji.dice.mode_dice")
+        widgets.append(TapButton(mode, mode_text, self.toggle_mode, role="small",
+                                 key="dice:mode"))
+        widgets.append(Button(undo, Msg("ui.bar.undo"), (Undo(),), role="small",
+                              key="dice:undo"))
+        title = msg("ui_fuji.dice.title", name=_plain(holder_name(state, holder)))
+        if holder == OPEN_DICE_SEAT:
+            title = Msg("ui_fuji.dice.title_open")
+        widgets.append(Label(pygame.Rect(theme.pad, 0, undo.x - 2 * theme.pad, bar.height),
+                             title, "heading", bold=True))
+        return widgets
+
+    def _tabs(self, ctx: Context, state: State, row: pygame.Rect, holder: int) -> list[Widget]:
+        theme = ctx.theme
+        holders = dice_holders(state)
+        width = (row.width - (len(holders) - 1) * theme.gap) // len(holders)
+        widgets: list[Widget] = []
+        for index, other in enumerate(holders):
+            rect = pygame.Rect(row.x + index * (width + theme.gap), row.y, width, row.height)
+            entered = entered_dice(state, other) is not None
+            name = holder_name(state, other)
+            text: Msg | str = msg("ui_fuji.dice.tab_done", name=_plain(name)) if entered else name
+            style = "selected" if other == holder else "normal"
+
+            def tap(chosen: int = other) -> list[Intent]:
+                return self.choose(chosen)
+
+            widgets.append(TapButton(rect, text, tap, style, role="small",
+                                     key=f"dice:tab:{other}"))
+        return widgets
+
+    def _colour_pad(self, ctx: Context, state: State, pad: pygame.Rect,
+                    holder: int) -> list[Widget]:
+        theme = ctx.theme
+        gap = theme.px(6)
+        width = (pad.width - 2 * gap) // 3
+        height = (pad.height - 5 * gap) // 6
+        widgets: list[Widget] = []
+        for column, colour in enumerate(DIE_COLOURS):
+            for row, value in enumerate(DIE_VALUES):
+                rect = pygame.Rect(pad.x + column * (width + gap), pad.y + row * (height + gap),
+                                   width, height)
+
+                def tap(c: str = colour, v: int = value) -> list[Intent]:
+                    return self.tap_die(state, holder, c, v)
+
+                widgets.append(DieButton(rect, colour, value, tap, key=f"die:{colour}:{value}"))
+        return widgets
+
+    def _draft_row(self, ctx: Context, state: State, row: pygame.Rect,
+                   holder: int) -> list[Widget]:
+        theme = ctx.theme
+        draft = self.draft(state, holder)
+        clear_w = max(theme.touch, theme.px(110))
+        size = row.height
+        slots = max(draft.capacity, len(draft.dice))
+        step = min(size + theme.px(4), (row.width - clear_w - theme.gap) // max(1, slots))
+        widgets: list[Widget] = []
+        for index in range(slots):
+            rect = pygame.Rect(row.x + index * step, row.y, min(size, step - 2), size)
+            if index < len(draft.dice):
+                colour, value = draft.dice[index]
+
+                def tap(i: int = index) -> list[Intent]:
+                    return self.remove_die(state, holder, i)
+
+                widgets.append(DieButton(rect, colour, value, tap, key=f"draft:{index}"))
+            else:
+                widgets.append(EmptySlot(rect))
+        clear = pygame.Rect(row.right - clear_w, row.y, clear_w, row.height)
+        widgets.append(TapButton(clear, Msg("ui_fuji.dice.clear"),
+                                 lambda: self.clear(state, holder), role="small",
+                                 key="dice:clear"))
+        return widgets
+
+    def _summary(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        widgets: list[Widget] = [Panel(area)]
+        inner = area.inflate(-2 * theme.px(6), -2 * theme.px(6))
+        rows = len(state.players) + 1
+        height = min(theme.px(56), inner.height // rows)
+        columns = _columns(inner)
+        heads = ("ui_fuji.dice.col_player", "ui_fuji.dice.col_card", "ui_fuji.dice.col_own",
+                 "ui_fuji.dice.col_others", "ui_fuji.dice.col_result")
+        for (x, width), key in zip(columns, heads, strict=True):
+            widgets.append(Label(pygame.Rect(x, inner.y, width, height), Msg(key), "small",
+                                 theme.palette.text_muted, align="center"))
+        for index, someone in enumerate(state.players):
+            y = inner.y + (index + 1) * height
+            widgets += self._summary_row(ctx, state, someone.seat, columns, y, height)
+        return widgets
+
+    def _summary_row(self, ctx: Context, state: State, seat: int,
+                     columns: list[tuple[int, int]], y: int, height: int) -> list[Widget]:
+        theme = ctx.theme
+        preview = movement_values(state, seat)
+        cells = [pygame.Rect(x, y, width, height - 2) for x, width in columns]
+        widgets: list[Widget] = [
+            Label(cells[0], state.players[seat].name, "small", bold=True),
+            ConditionGlyph(cells[1].inflate(-theme.px(4), -height // 3), state, seat),
+            Label(cells[2], _number(preview.own_value), "body", align="center", bold=True),
+            Label(cells[3], " · ".join(_number(v) for _, v in preview.neighbour_values),
+                  "body", align="center"),
+        ]
+        widgets.append(Label(cells[4], _verdict(state, seat), "small", _verdict_colour(
+            preview.allowed, theme), align="center"))
+        return widgets
+
+    def _keypad(self, ctx: Context, pad: pygame.Rect, holder: int) -> list[Widget]:
+        theme = ctx.theme
+        gap = theme.px(6)
+        width = (pad.width - 2 * gap) // 3
+        height = (pad.height - 3 * gap) // 4
+        widgets: list[Widget] = []
+        for index, key in enumerate(KEYPAD):
+            rect = pygame.Rect(pad.x + (index % 3) * (width + gap),
+                               pad.y + (index // 3) * (height + gap), width, height)
+            text: Msg | str = key
+            style = "normal"
+            if key == "ok":
+                text, style = Msg("ui_fuji.dice.save_total"), "primary"
+            elif key == "<":
+                text = "⌫"
+
+            def tap(k: str = key) -> list[Intent]:
+                return self.key(holder, k)
+
+            widgets.append(TapButton(rect, text, tap, style,  # type: ignore[arg-type]
+                                     key=f"key:{key}"))
+        return widgets
+
+    def _totals(self, ctx: Context, state: State, area: pygame.Rect,
+                holder: int) -> list[Widget]:
+        theme = ctx.theme
+        widgets: list[Widget] = [Panel(area)]
+        inner = area.inflate(-2 * theme.px(6), -2 * theme.px(6))
+        seats = _conditions_for(state, holder)
+        height = max(theme.touch, min(theme.px(64), inner.height // max(1, len(seats) + 1)))
+        widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width, height),
+                             Msg("ui_fuji.dice.totals_help"), "small", theme.palette.text_muted))
+        typing_seat, digits = self.typing
+        for index, seat in enumerate(seats):
+            y = inner.y + (index + 1) * height
+            known = quick_value(state, holder, seat)
+            shown = digits + "_" if seat == typing_seat else _number(known)
+            text = msg("ui_fuji.dice.total_under", name=state.players[seat].name, total=shown)
+            style = "selected" if seat == typing_seat else "normal"
+
+            def tap(s: int = seat) -> list[Intent]:
+                return self.pick_total(s)
+
+            widgets.append(TapButton(pygame.Rect(inner.x, y, inner.width, height - theme.px(4)),
+                                     text, tap, style, role="body", key=f"total:{seat}"))
+        return widgets
+
+
+def _plain(name: Msg | str) -> str:
+    """A holder name usable as a message parameter (the open set is a key)."""
+    return name if isinstance(name, str) else "@" + name.key
+
+
+def _number(value: int | None) -> str:
+    return "–" if value is None else str(value)
+
+
+def _columns(inner: pygame.Rect) -> list[tuple[int, int]]:
+    shares = (24, 20, 14, 18, 24)
+    columns: list[tuple[int, int]] = []
+    x = inner.x
+    for share in shares:
+        width = inner.width * share // 100
+        columns.append((x, width - 4))
+        x += width
+    return columns
+
+
+def _verdict(state: State, seat: int) -> Msg:
+    """Who moves, with lead and stamina loss, once all totals are known."""
+    preview = movement_values(state, seat)
+    if preview.allowed is None or preview.stamina_loss is None:
+        return Msg("ui_fuji.dice.waiting")
+    key = "ui_fuji.dice.moves" if preview.allowed else "ui_fuji.dice.blocked"
+    return msg(key, lead=preview.lead or 0, loss=preview.stamina_loss)
+
+
+def _verdict_colour(allowed: bool | None, theme: Theme) -> tuple[int, int, int]:
+    if allowed is None:
+        return theme.palette.text_muted
+    return (120, 230, 140) if allowed else (255, 140, 120)
+
+
+def _conditions_for(state: State, holder: int) -> list[int]:
+    """The seats whose destination condition ``holder``'s total is needed for."""
+    return [
+        someone.seat
+        for someone in state.players
+        if someone.seat not in state.resolved
+        and (someone.seat == holder or holder in neighbours(state, someone.seat))
+    ]

@@ -1,0 +1,465 @@
+"""The equipment screen: each player's hand, and using a card with its targets.
+
+Left: the selected player's cards with what each does and a *Use* button.  Right:
+the targets the card needs, asked one step at a time — a card on the map (rope,
+binoculars), a teammate (lighter, map, water bottle), a die as colour and value
+(lighter, map), up to two dice (machete), or the card a pocket knife copies.  Cards
+without targets are used at once.  The rules check every use and say why one is
+refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pygame
+
+from companion.core.messages import Msg, msg
+from companion.core.session import Session
+from companion.games.fuji.model import Phase, Position, State, TerrainKind
+from companion.games.fuji.queries import orthogonal
+from companion.ui.fuji.board_view import BoardPicture, BoardView
+from companion.ui.fuji.dice import DieButton
+from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES
+from companion.ui.fuji.panels import TapButton
+from companion.ui.fuji.view import board_picture
+from companion.ui.intents import Back, CloseDialog, Intent, Redraw, Submit
+from companion.ui.scene import Context, Scene
+from companion.ui.widgets import (
+    Button,
+    Label,
+    ListItem,
+    ListView,
+    Panel,
+    RowButton,
+    ScrollState,
+    Widget,
+)
+
+CARD_STEPS: dict[str, tuple[str, ...]] = {
+    "binoculars": ("swap", "swap"),
+    "rope": ("step",),
+    "lighter": ("from", "die"),
+    "map": ("to", "die"),
+    "machete": ("dice",),
+    "water_bottle": ("water",),
+    "pocket_knife": ("copy",),
+}
+"""The targets each card asks for, in order (cards not listed need none)."""
+
+CARD_PHASE_KEYS: dict[str, str] = {
+    "binoculars": "ui_fuji.equipment.phase_2",
+    "torch": "ui_fuji.equipment.phase_2",
+    "radio": "ui_fuji.equipment.phase_2_4",
+    "rope": "ui_fuji.equipment.phase_2_4",
+    "pocket_knife": "ui_fuji.equipment.phase_any",
+}
+"""When a card may be played, for the hand list (the others: phase 4)."""
+
+MACHETE_MOST = 2
+"""Most dice the machete sets aside."""
+
+
+@dataclass(frozen=True)
+class CardUse:
+    """A card being used: the fields gathered so far and the step reached."""
+
+    seat: int
+    """The user."""
+    card: str
+    """The card played."""
+    steps: tuple[str, ...]
+    """The targets still to ask for, first one next."""
+    fields: dict[str, Any] = field(default_factory=dict)
+    """The action fields gathered."""
+
+    def action(self) -> dict[str, Any]:
+        """The ``use_equipment`` action with the gathered fields."""
+        return {"type": "use_equipment", "player": self.seat, "card": self.card, **self.fields}
+
+    def then(self, **fields: Any) -> CardUse:
+        """The use after one more step answered with ``fields``."""
+        return replace(self, steps=self.steps[1:], fields={**self.fields, **fields})
+
+
+def start_use(seat: int, card: str) -> CardUse:
+    """Begin using ``card``: the steps it needs."""
+    return CardUse(seat, card, CARD_STEPS.get(card, ()))
+
+
+def copy_use(use: CardUse, copied: str) -> CardUse:
+    """A pocket knife copying ``copied``: the copied card's steps follow."""
+    return replace(use, steps=CARD_STEPS.get(copied, ()), fields={**use.fields, "copy": copied})
+
+
+def rope_cells(state: State, seat: int) -> frozenset[Position]:
+    """Landscape cards next to the user's pawn that are not lava."""
+    here = state.players[seat].position
+    found = set()
+    for position in orthogonal(here):
+        cell = state.board.cell(position)
+        if cell is not None and cell.kind is TerrainKind.LANDSCAPE and not cell.lava:
+            found.add(position)
+    return frozenset(found)
+
+
+def swap_cells(state: State) -> frozenset[Position]:
+    """Landscape cards with nothing on them (binoculars)."""
+    taken = {p.position for p in state.players} | {
+        p.destination for p in state.players if p.destination is not None
+    }
+    found = set()
+    for position in state.board.positions():
+        cell = state.board.cell(position)
+        if (cell is not None and cell.kind is TerrainKind.LANDSCAPE and not cell.lava
+                and not cell.equipment_token and not cell.eruption_token
+                and position not in taken):
+            found.add(position)
+    return frozenset(found)
+
+
+def visible_cards(state: State) -> tuple[str, ...]:
+    """Cards in anyone's hand that a pocket knife may copy."""
+    seen: list[str] = []
+    for someone in state.players:
+        for card in someone.equipment:
+            if card != "pocket_knife" and card not in seen:
+                seen.append(card)
+    return tuple(seen)
+
+
+class EquipmentScene(Scene):
+    """Show the hands and use a card (see the module documentation)."""
+
+    needs_session = True
+
+    def __init__(self, seat: int | None = None, as_dialog: bool = False,
+                 preview: str | None = None) -> None:
+        super().__init__()
+        self.seat = seat
+        """The player whose hand is shown."""
+        self.as_dialog = as_dialog
+        """Opened over the play screen."""
+        self.preview = preview
+        """Demo situation to draw instead of the open game (screenshots)."""
+        self.use: CardUse | None = None
+        """The card being used, if targets are being chosen."""
+        self.scroll = ScrollState()
+        """Scroll position of the hand."""
+        self.picked_dice: tuple[tuple[str, int], ...] = ()
+        """Dice picked so far for the machete."""
+
+    def session_of(self, ctx: Context) -> Session | None:
+        """The open game, or the demo game of a preview."""
+        if self.preview is not None:
+            from companion.ui.fuji.demo import preview_session
+
+            return preview_session(self.preview)
+        return ctx.session
+
+    def current(self, state: State) -> int:
+        """The player shown: the chosen one, else the first holding cards."""
+        if self.seat is not None and self.seat < len(state.players):
+            return self.seat
+        for someone in state.players:
+            if someone.equipment:
+                return someone.seat
+        return 0
+
+    # ---------------------------------------------------------------- taps
+    def choose(self, seat: int) -> list[Intent]:
+        """Show another player's hand."""
+        self.seat = seat
+        self.use = None
+        return [Redraw()]
+
+    def begin(self, seat: int, card: str) -> list[Intent]:
+        """Start using a card; cards without targets are submitted at once."""
+        use = start_use(seat, card)
+        return self.advance_use(use)
+
+    def advance_use(self, use: CardUse) -> list[Intent]:
+        """Ask the next target, or submit when none is left."""
+        self.picked_dice = ()
+        if use.steps:
+            self.use = use
+            return [Redraw()]
+        self.use = None
+        return [Submit(use.action())]
+
+    def cancel(self) -> list[Intent]:
+        """Stop using the card."""
+        self.use = None
+        self.picked_dice = ()
+        return [Redraw()]
+
+    def answer_cell(self, position: Position) -> list[Intent]:
+        """A card tapped on the map for rope or binoculars."""
+        use = self.use
+        if use is None:
+            return []
+        cell = [position[0], position[1]]
+        if use.steps[0] == "step":
+            return self.advance_use(use.then(cell=cell))
+        cells = [*use.fields.get("cells", []), cell]
+        return self.advance_use(use.then(cells=cells))
+
+    def answer(self, **fields: Any) -> list[Intent]:
+        """A target chosen by a button."""
+        if self.use is None:
+            return []
+        return self.advance_use(self.use.then(**fields))
+
+    def answer_copy(self, copied: str) -> list[Intent]:
+        """The card a pocket knife copies."""
+        if self.use is None:
+            return []
+        return self.advance_use(copy_use(self.use, copied))
+
+    def pick_die(self, colour: str, value: int) -> list[Intent]:
+        """A die for the lighter or the map (one), or the machete (up to two)."""
+        if self.use is None:
+            return []
+        if self.use.steps[0] == "die":
+            return self.answer(die=[colour, value])
+        if len(self.picked_dice) < MACHETE_MOST:
+            self.picked_dice = (*self.picked_dice, (colour, value))
+        return [Redraw()]
+
+    def finish_dice(self) -> list[Intent]:
+        """Use the machete on the dice picked."""
+        dice = [[colour, value] for colour, value in self.picked_dice]
+        return self.answer(dice=dice)
+
+    # ---------------------------------------------------------------- build
+    def build(self, ctx: Context) -> list[Widget]:
+        """Header, player tabs, the hand and the target panel."""
+        session = self.session_of(ctx)
+        if session is None:
+            return [Label(ctx.screen, Msg("ui.error.no_game"), "body")]
+        state: State = session.state
+        theme = ctx.theme
+        seat = self.current(state)
+        widgets = self._header(ctx, state, seat)
+        top = theme.bar_height + theme.gap
+        tabs = pygame.Rect(theme.gap, top, ctx.size[0] - 2 * theme.gap, theme.touch)
+        widgets += self._tabs(ctx, state, tabs, seat)
+        body_top = tabs.bottom + theme.gap
+        body = pygame.Rect(theme.gap, body_top, tabs.width, ctx.size[1] - body_top - theme.gap)
+        hand = pygame.Rect(body.x, body.y, body.width * 46 // 100, body.height)
+        right = pygame.Rect(hand.right + theme.gap, body.y, body.right - hand.right - theme.gap,
+                            body.height)
+        widgets += self._hand(ctx, state, hand, seat)
+        widgets += self._targets(ctx, state, right)
+        return widgets
+
+    def _header(self, ctx: Context, state: State, seat: int) -> list[Widget]:
+        theme = ctx.theme
+        bar = pygame.Rect(0, 0, ctx.size[0], theme.bar_height)
+        widgets: list[Widget] = [Panel(bar, theme.palette.surface, border=False)]
+        width = max(theme.touch, theme.px(120))
+        done = pygame.Rect(bar.right - theme.gap - width, (bar.height - theme.touch) // 2,
+                           width, theme.touch)
+        close: Intent = CloseDialog() if self.as_dialog else Back()
+        widgets.append(Button(done, Msg("ui_fuji.common.done"), (close,), "primary",
+                              key="eq:done"))
+        phase = msg("ui_fuji.equipment.title", name=state.players[seat].name,
+                    phase=f"@ui_fuji.phase.{state.phase.value}")
+        widgets.append(Label(pygame.Rect(theme.pad, 0, done.x - 2 * theme.pad, bar.height),
+                             phase, "heading", bold=True))
+        return widgets
+
+    def _tabs(self, ctx: Context, state: State, row: pygame.Rect, seat: int) -> list[Widget]:
+        theme = ctx.theme
+        count = len(state.players)
+        width = (row.width - (count - 1) * theme.gap) // count
+        widgets: list[Widget] = []
+        for someone in state.players:
+            rect = pygame.Rect(row.x + someone.seat * (width + theme.gap), row.y, width,
+                               row.height)
+            text = msg("ui_fuji.equipment.tab", name=someone.name, count=len(someone.equipment))
+
+            def tap(chosen: int = someone.seat) -> list[Intent]:
+                return self.choose(chosen)
+
+            style = "selected" if someone.seat == seat else "normal"
+            widgets.append(TapButton(rect, text, tap, style, role="small",
+                                     key=f"eq:tab:{someone.seat}"))
+        return widgets
+
+    def _hand(self, ctx: Context, state: State, area: pygame.Rect, seat: int) -> list[Widget]:
+        theme = ctx.theme
+        someone = state.players[seat]
+        if not someone.equipment:
+            return [Panel(area), Label(area.inflate(-2 * theme.pad, -2 * theme.pad),
+                                       Msg("ui_fuji.equipment.empty"), "body",
+                                       theme.palette.text_muted, align="center")]
+        items = []
+        for card in someone.equipment:
+            detail = msg("ui_fuji.equipment.detail", phase="@" + CARD_PHASE_KEYS.get(
+                card, "ui_fuji.equipment.phase_4"))
+            if card in someone.equipment_turned:
+                detail = Msg("ui_fuji.equipment.turned")
+            use = RowButton(Msg("ui_fuji.equipment.use"), (), "primary")
+            items.append(ListItem(Msg(f"fuji.equipment.{card}"), detail, buttons=(use,)))
+        view = _HandList(area, items, max(theme.touch, theme.px(64)), self.scroll,
+                         [self._use_function(seat, card) for card in someone.equipment])
+        return [view]
+
+    def _use_function(self, seat: int, card: str) -> Any:
+        def use() -> list[Intent]:
+            return self.begin(seat, card)
+
+        return use
+
+    # ---------------------------------------------------------------- targets
+    def _targets(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        widgets: list[Widget] = [Panel(area)]
+        inner = area.inflate(-2 * theme.px(6), -2 * theme.px(6))
+        use = self.use
+        if use is None:
+            text = Msg("ui_fuji.equipment.pick_card")
+            if state.phase not in (Phase.PLANNING, Phase.EQUIPMENT):
+                text = Msg("ui_fuji.equipment.not_now")
+            widgets.append(Label(inner, text, "body", theme.palette.text_muted, align="center"))
+            return widgets
+        step = use.steps[0]
+        title_h = theme.px(40)
+        title = msg(f"ui_fuji.equipment.step_{step}", card=f"@fuji.equipment.{use.card}")
+        cancel_w = max(theme.touch, theme.px(110))
+        widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width - cancel_w - theme.gap,
+                                         title_h), title, "small", bold=True))
+        widgets.append(TapButton(pygame.Rect(inner.right - cancel_w, inner.y, cancel_w,
+                                             max(theme.touch, title_h)),
+                                 Msg("ui.common.cancel"), self.cancel, "quiet", role="small",
+                                 key="eq:cancel"))
+        top = inner.y + max(theme.touch, title_h) + theme.gap
+        space = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
+        if step in ("step", "swap"):
+            widgets += self._cell_step(state, space, use, step)
+        elif step in ("from", "to"):
+            widgets += self._seat_step(ctx, state, space, use, step)
+        elif step in ("die", "dice"):
+            widgets += self._die_step(ctx, space, step)
+        elif step == "water":
+            widgets += self._water_step(ctx, state, space, use)
+        elif step == "copy":
+            widgets += self._copy_step(ctx, state, space)
+        return widgets
+
+    def _cell_step(self, state: State, space: pygame.Rect, use: CardUse,
+                   step: str) -> list[Widget]:
+        legal = rope_cells(state, use.seat) if step == "step" else swap_cells(state)
+        chosen = {tuple(cell) for cell in use.fields.get("cells", [])}
+        base = board_picture(state, use.seat)
+        picture = BoardPicture(board=base.board, pawns=base.pawns, markers=base.markers,
+                               legal=frozenset(p for p in legal if p not in chosen),
+                               flips=frozenset(), selected_colour=base.selected_colour)
+        return [BoardView(space, picture, self.answer_cell, key="eq:board")]
+
+    def _seat_step(self, ctx: Context, state: State, space: pygame.Rect, use: CardUse,
+                   step: str) -> list[Widget]:
+        theme = ctx.theme
+        others = [p for p in state.players if p.seat != use.seat]
+        height = max(theme.touch, min(theme.px(60), space.height // max(1, len(others))))
+        widgets: list[Widget] = []
+        for index, someone in enumerate(others):
+            rect = pygame.Rect(space.x, space.y + index * (height + theme.gap), space.width,
+                               height)
+
+            def tap(chosen: int = someone.seat) -> list[Intent]:
+                return self.answer(**{step: chosen})
+
+            widgets.append(TapButton(rect, someone.name, tap, key=f"eq:seat:{someone.seat}"))
+        return widgets
+
+    def _die_step(self, ctx: Context, space: pygame.Rect, step: str) -> list[Widget]:
+        theme = ctx.theme
+        widgets: list[Widget] = []
+        footer = theme.touch + theme.gap if step == "dice" else 0
+        gap = theme.px(4)
+        size = min((space.width - 5 * gap) // 6, (space.height - footer - 2 * gap) // 3)
+        for row, colour in enumerate(DIE_COLOURS):
+            for column, value in enumerate(DIE_VALUES):
+                rect = pygame.Rect(space.x + column * (size + gap), space.y + row * (size + gap),
+                                   size, size)
+
+                def tap(c: str = colour, v: int = value) -> list[Intent]:
+                    return self.pick_die(c, v)
+
+                widgets.append(DieButton(rect, colour, value, tap, key=f"eq:die:{colour}{value}"))
+        if step == "dice":
+            row = pygame.Rect(space.x, space.bottom - theme.touch, space.width, theme.touch)
+            picked = " ".join(f"{colour[0].upper()}{value}" for colour, value in self.picked_dice)
+            text = msg("ui_fuji.equipment.set_aside", dice=picked or "–")
+            widgets.append(TapButton(row, text, self.finish_dice, "primary", role="small",
+                                     key="eq:machete"))
+        return widgets
+
+    def _water_step(self, ctx: Context, state: State, space: pygame.Rect,
+                    use: CardUse) -> list[Widget]:
+        theme = ctx.theme
+        options: list[tuple[Msg, dict[str, Any]]] = [
+            (msg("ui_fuji.equipment.water_self", count=2), {"rerolls": 2}),
+            (msg("ui_fuji.equipment.water_self", count=1), {"rerolls": 1}),
+        ]
+        for someone in state.players:
+            if someone.seat != use.seat:
+                options.append((msg("ui_fuji.equipment.water_give", name=someone.name),
+                                {"to": someone.seat}))
+        height = max(theme.touch, min(theme.px(56), space.height // len(options) - theme.gap))
+        widgets: list[Widget] = []
+        for index, (text, fields) in enumerate(options):
+            rect = pygame.Rect(space.x, space.y + index * (height + theme.gap), space.width,
+                               height)
+
+            def tap(chosen: dict[str, Any] = fields) -> list[Intent]:
+                return self.answer(**chosen)
+
+            widgets.append(TapButton(rect, text, tap, role="small", key=f"eq:water:{index}"))
+        return widgets
+
+    def _copy_step(self, ctx: Context, state: State, space: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        cards = visible_cards(state)
+        if not cards:
+            return [Label(space, Msg("ui_fuji.equipment.nothing_to_copy"), "body",
+                          theme.palette.text_muted, align="center")]
+        columns = 2
+        rows = -(-len(cards) // columns)
+        width = (space.width - theme.gap) // columns
+        height = max(theme.touch, min(theme.px(56), space.height // rows - theme.gap))
+        widgets: list[Widget] = []
+        for index, card in enumerate(cards):
+            rect = pygame.Rect(space.x + (index % columns) * (width + theme.gap),
+                               space.y + (index // columns) * (height + theme.gap), width, height)
+
+            def tap(chosen: str = card) -> list[Intent]:
+                return self.answer_copy(chosen)
+
+            widgets.append(TapButton(rect, Msg(f"fuji.equipment.{card}"), tap, role="small",
+                                     key=f"eq:copy:{card}"))
+        return widgets
+
+
+class _HandList(ListView):
+    """The hand: a list whose row button uses that row's card."""
+
+    def __init__(self, rect: pygame.Rect, items: list[ListItem], row_height: int,
+                 scroll: ScrollState, uses: list[Any]) -> None:
+        super().__init__(rect, items, row_height, scroll, key="eq:hand")
+        self.uses = uses
+        """One function per row: start using that card."""
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """A tap on a row's *Use* button starts using its card."""
+        index = self.index_at(pos)
+        if index is None:
+            return []
+        rects = self._button_rects(self.row_rect(index), 1, self._gap)
+        if rects and rects[0].inflate(self._gap, self._gap).collidepoint(pos):
+            result: list[Intent] = self.uses[index]()
+            return result
+        return []

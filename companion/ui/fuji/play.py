@@ -1,0 +1,368 @@
+"""The Fuji play screen: the map on the left, the table's bookkeeping on the right.
+
+Right column, top to bottom: the phase reminder, one card per player (name, skill,
+stamina track, wounds, rerolls, cards, energy and the one button that player needs
+now), what the table must do physically, and the advance button.  Tapping a player's
+card selects them; tapping a lit card on the map moves their destination marker.
+Pending choices (wound slot, card drawn, path) open pickers; the game-over result
+replaces the player cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.core.i18n import translate
+from companion.core.messages import Msg, msg
+from companion.core.session import Session
+from companion.games.fuji.model import PendingKind, Phase, Player, Position, State
+from companion.games.fuji.queries import (
+    eruption_tokens_on,
+    movement_values,
+    path_choice_needed,
+    reroll_allowance,
+    shortest_paths,
+)
+from companion.ui.bar import game_bar
+from companion.ui.dialogs import ChoiceDialog
+from companion.ui.fuji.board_view import BoardView
+from companion.ui.fuji.colours import TOKEN_GOLD
+from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
+from companion.ui.fuji.pickers import CardPickerDialog
+from companion.ui.fuji.view import board_picture, default_seat, screen_title, waiting_seats
+from companion.ui.intents import GoHome, Intent, PressButton, Redraw, ShowDialog, Submit
+from companion.ui.scene import Context, Scene
+from companion.ui.theme import Theme
+from companion.ui.widgets import Button, Label, Option, Panel, Widget
+
+MAX_ENERGY = 3
+"""Energy bars a Gatherer can hold (drawn as three places)."""
+
+
+def split_body(body: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, pygame.Rect]:
+    """Cut the body into the map (a square as tall as the body) and the side column."""
+    side = min(body.height, body.width * 52 // 100)
+    left = pygame.Rect(body.x, body.y, side, body.height)
+    right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,
+                        body.height)
+    return left, right
+
+
+class FujiPlayScene(Scene):
+    """The play screen of a Fuji game (see the module documentation)."""
+
+    needs_session = True
+
+    def __init__(self, preview: str | None = None) -> None:
+        super().__init__()
+        self.preview = preview
+        """Name of a demo situation to draw instead of the open game (screenshots)."""
+        self.selected: int | None = None
+        """The player chosen by tapping their card."""
+
+    # ---------------------------------------------------------------- session
+    def session_of(self, ctx: Context) -> Session | None:
+        """The game to draw: the open one, or the demo game of a preview."""
+        if self.preview is not None:
+            from companion.ui.fuji.demo import preview_session
+
+            return preview_session(self.preview)
+        return ctx.session
+
+    def seat(self, state: State) -> int:
+        """The selected player, or the first one the table waits for."""
+        if self.selected is not None and self.selected < len(state.players):
+            return self.selected
+        return default_seat(state)
+
+    def select(self, seat: int) -> list[Intent]:
+        """Select the player at ``seat`` (a view change only)."""
+        self.selected = seat
+        return [Redraw()]
+
+    # ---------------------------------------------------------------- build
+    def build(self, ctx: Context) -> list[Widget]:
+        """Bar, map and side column for the current state."""
+        session = self.session_of(ctx)
+        if session is None:
+            bar, body = game_bar(ctx)
+            return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
+        state: State = session.state
+        bar, body = game_bar(ctx, screen_title(state))
+        theme = ctx.theme
+        seat = self.seat(state)
+        map_area, side = split_body(body, theme)
+        board = BoardView(map_area, board_picture(state, seat), self._cell_tap(seat))
+        return [*bar, board, *self._side(ctx, state, side, seat)]
+
+    def _cell_tap(self, seat: int) -> Any:
+        def tap(position: Position) -> list[Intent]:
+            cell = [position[0], position[1]]
+            return [Submit({"type": "set_destination", "player": seat, "cell": cell})]
+
+        return tap
+
+    def _side(self, ctx: Context, state: State, side: pygame.Rect, seat: int) -> list[Widget]:
+        theme = ctx.theme
+        reminder_h = theme.px(56)
+        row_h = theme.touch
+        widgets: list[Widget] = [Panel(pygame.Rect(side.x, side.y, side.width, reminder_h))]
+        inner = pygame.Rect(side.x, side.y, side.width, reminder_h).inflate(-2 * theme.pad,
+                                                                            -theme.px(6))
+        reminder = msg(f"fuji.reminder.{state.phase.value}")
+        widgets.append(Label(inner, reminder, "small", theme.palette.text_muted))
+        bottom = pygame.Rect(side.x, side.bottom - row_h, side.width, row_h)
+        middle = pygame.Rect(side.x, side.y + reminder_h + theme.gap, side.width,
+                             bottom.y - side.y - reminder_h - 2 * theme.gap)
+        if state.outcome is not None:
+            widgets += self._game_over(ctx, state, middle)
+            widgets.append(Button(bottom, Msg("ui_fuji.over.home"), (GoHome(),), "primary",
+                                  key="fuji:home"))
+            return widgets
+        cards_h = self._cards_height(theme, len(state.players), middle.height)
+        cards = pygame.Rect(middle.x, middle.y, middle.width, cards_h)
+        widgets += self._player_cards(ctx, state, cards, seat)
+        notes = pygame.Rect(middle.x + theme.px(4), cards.bottom + theme.px(4),
+                            middle.width - theme.px(8), middle.bottom - cards.bottom - theme.px(4))
+        if notes.height > theme.px(16):
+            widgets.append(Label(notes, self._instructions(state, ctx.lang), "small"))
+        widgets += self._bottom_row(ctx, state, bottom, seat)
+        return widgets
+
+    @staticmethod
+    def _cards_height(theme: Theme, count: int, available: int) -> int:
+        card = max(theme.touch - theme.px(2),
+                   min(theme.px(70), (available - theme.px(48)) // max(1, count)))
+        return min(available, count * card)
+
+    # ---------------------------------------------------------------- players
+    def _player_cards(self, ctx: Context, state: State, area: pygame.Rect,
+                      seat: int) -> list[Widget]:
+        widgets: list[Widget] = []
+        count = len(state.players)
+        height = area.height // max(1, count)
+        waiting = waiting_seats(state)
+        for someone in state.players:
+            rect = pygame.Rect(area.x, area.y + someone.seat * height, area.width,
+                               height - ctx.theme.px(4))
+            widgets += self._player_card(ctx, state, someone, rect, someone.seat == seat,
+                                         someone.seat in waiting)
+        return widgets
+
+    def _player_card(self, ctx: Context, state: State, someone: Player, rect: pygame.Rect,
+                     selected: bool, waiting: bool) -> list[Widget]:
+        theme = ctx.theme
+        number = someone.seat
+
+        def tap() -> list[Intent]:
+            return self.select(number)
+
+        widgets: list[Widget] = [
+            PlayerCard(rect, someone.colour, selected, waiting, tap, key=f"fuji:card:{number}")
+        ]
+        button_w = max(theme.touch, rect.width * 30 // 100)
+        button = pygame.Rect(rect.right - button_w - theme.px(3), rect.y + 2, button_w,
+                             rect.height - 4)
+        inner_x = rect.x + theme.px(16)
+        name_w = (button.x - inner_x) * 48 // 100
+        half = rect.height // 2
+        widgets.append(Label(pygame.Rect(inner_x, rect.y + 2, name_w, half), someone.name,
+                             "body", bold=True))
+        widgets.append(Label(pygame.Rect(inner_x, rect.y + half, name_w, half - 2),
+                             msg(f"fuji.skill.{someone.skill.value}"), "small",
+                             theme.palette.text_muted))
+        stats_x = inner_x + name_w + theme.px(6)
+        stats_w = button.x - stats_x - theme.px(6)
+        widgets += self._stats(ctx, state, someone, pygame.Rect(stats_x, rect.y + 3, stats_w,
+                                                               rect.height - 6))
+        action = self._player_action(state, someone, button)
+        if action is not None:
+            widgets.append(action)
+        return widgets
+
+    def _stats(self, ctx: Context, state: State, someone: Player,
+               area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        half = area.height // 2
+        track = state.settings.stamina_track
+        widgets: list[Widget] = [
+            StaminaBar(pygame.Rect(area.x, area.y, area.width, half - 1), someone.stamina_lost,
+                       track, someone.colour)
+        ]
+        boxes_w = min(area.width * 45 // 100, half * 4 + 6)
+        row_y = area.y + half + 1
+        widgets.append(WoundBoxes(pygame.Rect(area.x, row_y, boxes_w, half - 2), someone.wounds))
+        text = f"⚒{len(someone.equipment)}"
+        if state.phase in (Phase.PLANNING, Phase.REROLLS):
+            text = f"↻{reroll_allowance(state, someone.seat)} {text}"
+        rest_x = area.x + boxes_w + theme.px(4)
+        rest_w = area.right - rest_x
+        energy_w = rest_w // 3 if someone.energy or someone.skill.value == "gatherer" else 0
+        widgets.append(Label(pygame.Rect(rest_x, row_y, rest_w - energy_w, half - 2), text,
+                             "small", align="center"))
+        if energy_w:
+            widgets.append(Pips(pygame.Rect(area.right - energy_w, row_y, energy_w, half - 2),
+                                someone.energy, MAX_ENERGY, (90, 210, 120)))
+        return widgets
+
+    def _player_action(self, state: State, someone: Player,
+                       rect: pygame.Rect) -> Widget | None:
+        seat = someone.seat
+        key = f"fuji:act:{seat}"
+        owed = [p for p in state.pending if p.seat == seat]
+        if owed:
+            return self._pending_button(state, someone, owed[0].kind, rect, key)
+        if state.phase is Phase.PLANNING:
+            return self._planning_button(someone, rect, key)
+        if state.phase is Phase.REROLLS:
+            if someone.rerolls_done:
+                return Button(rect, Msg("ui_fuji.play.rerolls_finished"), (), "quiet",
+                              enabled=False, role="small", key=key)
+            return Button(rect, Msg("ui_fuji.play.rerolls_done"),
+                          (self._rerolls_dialog(state, someone),), "primary", role="small",
+                          key=key)
+        if state.phase is Phase.EQUIPMENT:
+            return Button(rect, Msg("ui_fuji.play.cards", count=len(someone.equipment)),
+                          (self._equipment_dialog(seat),), role="small", key=key)
+        if state.phase is Phase.MOVEMENT:
+            return self._movement_button(state, someone, rect, key)
+        return None
+
+    def _planning_button(self, someone: Player, rect: pygame.Rect, key: str) -> Widget:
+        seat = someone.seat
+        if someone.destination_confirmed:
+            release = Submit({"type": "release_destination", "player": seat})
+            return Button(rect, Msg("ui_fuji.play.ready"), (release,), "selected", role="small",
+                          key=key)
+        if someone.destination is None:
+            return TapButton(rect, Msg("ui_fuji.play.choose"), lambda: self.select(seat),
+                             role="small", key=key)
+        confirm = Submit({"type": "confirm_destination", "player": seat})
+        return Button(rect, Msg("ui_fuji.play.confirm"), (confirm,), "primary", role="small",
+                      key=key)
+
+    def _movement_button(self, state: State, someone: Player, rect: pygame.Rect,
+                         key: str) -> Widget:
+        seat = someone.seat
+        done = [r for r in state.results if r.seat == seat]
+        if done:
+            result = done[-1]
+            word = "ui_fuji.play.moved" if result.moved and result.path else "ui_fuji.play.stayed"
+            return Button(rect, msg(word, loss=result.stamina_loss), (), "quiet", enabled=False,
+                          role="small", key=key)
+        preview = movement_values(state, seat)
+        if preview.missing:
+            return Button(rect, Msg("ui_fuji.play.enter_dice"), (self._dice_dialog(seat),),
+                          role="small", key=key)
+        return Button(rect, Msg("ui_fuji.play.resolve"), (self._resolve_intent(state, seat),),
+                      "primary", role="small", key=key)
+
+    def _pending_button(self, state: State, someone: Player, kind: PendingKind,
+                        rect: pygame.Rect, key: str) -> Widget:
+        if kind is PendingKind.WOUND:
+            return Button(rect, Msg("ui_fuji.play.place_wound"),
+                          (wound_dialog(someone),), "danger", role="small", key=key)
+        picker = CardPickerDialog(someone.seat)
+        return Button(rect, Msg("ui_fuji.play.which_card"), (ShowDialog(picker),), "selected",
+                      role="small", key=key)
+
+    # ---------------------------------------------------------------- dialogs
+    def _rerolls_dialog(self, state: State, someone: Player) -> Intent:
+        allowed = reroll_allowance(state, someone.seat) + someone.modifiers.extra_rerolls
+        options = [
+            Option(msg("ui_fuji.rerolls.used", count=used),
+                   (Submit({"type": "rerolls_done", "player": someone.seat, "used": used}),),
+                   "primary" if used == allowed else "normal")
+            for used in range(min(allowed, 4) + 1)
+        ]
+        title = msg("ui_fuji.rerolls.question", name=someone.name, allowed=allowed)
+        return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel")))
+
+    def _resolve_intent(self, state: State, seat: int) -> Intent:
+        action: dict[str, Any] = {"type": "resolve", "player": seat}
+        if not path_choice_needed(state, seat):
+            return Submit(action)
+        someone = state.players[seat]
+        target = someone.destination if someone.destination is not None else someone.position
+        options = []
+        for number, path in enumerate(shortest_paths(state, seat, target), start=1):
+            tokens = len(eruption_tokens_on(state.board, path))
+            steps = " → ".join(f"{r + 1}·{c + 1}" for r, c in path)
+            chosen = {**action, "path": [[r, c] for r, c in path]}
+            options.append(Option(msg("ui_fuji.resolve.path", number=number, tokens=tokens,
+                                      steps=steps), (Submit(chosen),)))
+        title = msg("ui_fuji.resolve.path_question", name=someone.name)
+        return ShowDialog(ChoiceDialog(title, options[:5], Msg("ui.common.cancel")))
+
+    @staticmethod
+    def _dice_dialog(seat: int) -> Intent:
+        from companion.ui.fuji.dice import DiceScene
+
+        return ShowDialog(DiceScene(seat=seat, as_dialog=True))
+
+    @staticmethod
+    def _equipment_dialog(seat: int) -> Intent:
+        from companion.ui.fuji.equipment import EquipmentScene
+
+        return ShowDialog(EquipmentScene(seat=seat, as_dialog=True))
+
+    # ---------------------------------------------------------------- rest
+    def _instructions(self, state: State, lang: str) -> str:
+        texts = [translate(told.message, lang) for told in state.instructions[-3:]]
+        return "\n".join(texts)
+
+    def _bottom_row(self, ctx: Context, state: State, row: pygame.Rect,
+                    seat: int) -> list[Widget]:
+        theme = ctx.theme
+        half = (row.width - theme.gap) // 2
+        left = pygame.Rect(row.x, row.y, half, row.height)
+        right = pygame.Rect(left.right + theme.gap, row.y, row.right - left.right - theme.gap,
+                            row.height)
+        widgets: list[Widget] = []
+        if state.phase is Phase.MOVEMENT:
+            widgets.append(Button(left, Msg("ui_fuji.play.dice"), (self._dice_dialog(seat),),
+                                  key="fuji:dice"))
+        elif state.phase in (Phase.PLANNING, Phase.EQUIPMENT):
+            widgets.append(Button(left, Msg("ui_fuji.play.equipment"),
+                                  (self._equipment_dialog(seat),), key="fuji:equipment"))
+        else:
+            right = row
+        widgets.append(Button(right, Msg("ui_fuji.play.advance"), (PressButton("advance"),),
+                              "primary", key="fuji:advance"))
+        return widgets
+
+    def _game_over(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        won = state.outcome is not None and state.outcome.value == "won"
+        colour = (110, 220, 130) if won else (255, 120, 100)
+        widgets: list[Widget] = [Panel(area)]
+        inner = area.inflate(-2 * theme.pad, -2 * theme.pad)
+        line = inner.height // 6
+        title = Msg("ui_fuji.over.won" if won else "ui_fuji.over.lost")
+        widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width, line * 2 - 4), title,
+                             "title", colour, align="center", bold=True))
+        if state.outcome_reason is not None:
+            widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 2, inner.width, line * 2),
+                                 state.outcome_reason, "body", align="center"))
+        if won and state.score is not None:
+            widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 4, inner.width, line),
+                                 msg("ui_fuji.over.score", score=state.score), "heading",
+                                 TOKEN_GOLD, align="center", bold=True))
+            if state.score_band is not None:
+                widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 5, inner.width, line),
+                                     Msg(state.score_band), "small", theme.palette.text_muted,
+                                     align="center"))
+        return widgets
+
+
+def wound_dialog(someone: Player) -> Intent:
+    """Ask which free slot ``someone``'s new wound token covers."""
+    options = [
+        Option(Msg(f"fuji.wound.{slot.value}"),
+               (Submit({"type": "choose_wound", "player": someone.seat, "slot": slot.value}),))
+        for slot in someone.wounds.free_slots()
+    ]
+    title = msg("ui_fuji.wound.question", name=someone.name)
+    return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel")))

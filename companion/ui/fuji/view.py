@@ -1,0 +1,136 @@
+"""What the Fuji screens show, read from a state: plain values, no drawing.
+
+Keeping these questions apart from the widgets lets the screens stay short and lets
+tests check what a screen will show without drawing it.
+"""
+
+from __future__ import annotations
+
+from companion.core.messages import Msg, msg
+from companion.games.fuji.model import OPEN_DICE_SEAT, Phase, Player, Position, State
+from companion.games.fuji.queries import legal_destinations, neighbours
+from companion.ui.fuji.board_view import BoardPicture, pawn_picture
+
+FLIP_KEYS: frozenset[str] = frozenset({"fuji.instruction.flip_cards", "fuji.instruction.game_lost"})
+"""Instructions whose cells are cards to flip to lava."""
+
+PATH_KEYS: frozenset[str] = frozenset({"fuji.instruction.move_pawn"})
+"""Instructions whose cells are a walk to draw."""
+
+
+def phase_name(phase: Phase) -> Msg:
+    """The numbered name of a phase, e.g. "2. Planning"."""
+    return msg(f"ui_fuji.phase.{phase.value}")
+
+
+def screen_title(state: State) -> Msg:
+    """The bar title: round number and phase."""
+    return msg("ui_fuji.play.title", round=state.round, phase=f"@ui_fuji.phase.{state.phase.value}")
+
+
+def flip_cells(state: State) -> frozenset[Position]:
+    """Cards the table must flip now (from the state's instructions)."""
+    return frozenset(
+        cell
+        for instruction in state.instructions
+        if instruction.message.key in FLIP_KEYS
+        for cell in instruction.cells
+    )
+
+
+def walk_shown(state: State) -> tuple[Position, ...]:
+    """The newest walk to draw, starting where the pawn stood."""
+    for instruction in reversed(state.instructions):
+        if instruction.message.key in PATH_KEYS and instruction.cells:
+            return instruction.cells
+    return ()
+
+
+def default_seat(state: State) -> int:
+    """The player to select when none is: the first one the table waits for."""
+    for someone in state.players:
+        if _waiting(state, someone):
+            return someone.seat
+    return 0
+
+
+def _waiting(state: State, someone: Player) -> bool:
+    if state.pending:
+        return any(owed.seat == someone.seat for owed in state.pending)
+    if state.phase is Phase.PLANNING:
+        return not someone.destination_confirmed
+    if state.phase is Phase.REROLLS:
+        return not someone.rerolls_done
+    if state.phase is Phase.MOVEMENT:
+        return someone.seat not in state.resolved
+    return False
+
+
+def waiting_seats(state: State) -> frozenset[int]:
+    """Seats the table waits for now (their cards show a dot)."""
+    return frozenset(someone.seat for someone in state.players if _waiting(state, someone))
+
+
+def legal_for(state: State, seat: int) -> frozenset[Position]:
+    """Cards to outline for the selected player: only while they may still choose."""
+    if state.phase is not Phase.PLANNING or state.outcome is not None:
+        return frozenset()
+    someone = state.players[seat]
+    if someone.destination_confirmed:
+        return frozenset()
+    return frozenset(legal_destinations(state, seat))
+
+
+def board_picture(state: State, seat: int | None) -> BoardPicture:
+    """The map of the play screen for ``state`` with ``seat`` selected."""
+    pawns = pawn_picture(state.board, [(p.position, p.colour) for p in state.players])
+    markers = pawn_picture(
+        state.board,
+        [(p.destination, p.colour) for p in state.players if p.destination is not None],
+    )
+    selected = state.players[seat].colour if seat is not None else None
+    return BoardPicture(
+        board=state.board,
+        pawns=pawns,
+        markers=markers,
+        legal=legal_for(state, seat) if seat is not None else frozenset(),
+        flips=flip_cells(state),
+        path=walk_shown(state),
+        selected_colour=selected,
+    )
+
+
+def holder_name(state: State, holder: int) -> Msg | str:
+    """A player's name, or the open dice set's label."""
+    if holder == OPEN_DICE_SEAT:
+        return msg("ui_fuji.dice.open_set")
+    return state.players[holder].name
+
+
+def holders_for(state: State, seat: int) -> tuple[int, ...]:
+    """Whose totals count in ``seat``'s resolution: the player first, then neighbours."""
+    return (seat, *neighbours(state, seat))
+
+
+def dice_holders(state: State) -> tuple[int, ...]:
+    """Every dice set the table enters: the players, then the open set (variant A)."""
+    seats = tuple(someone.seat for someone in state.players)
+    return (*seats, OPEN_DICE_SEAT) if state.open_dice is not None else seats
+
+
+def dice_capacity(state: State, holder: int) -> int:
+    """How many dice ``holder`` shows in phase 5."""
+    if holder == OPEN_DICE_SEAT:
+        return 6
+    return state.players[holder].dice_count
+
+
+def entered_dice(state: State, holder: int) -> tuple[tuple[str, int], ...] | None:
+    """The dice recorded for ``holder`` as (colour, value) pairs, or ``None``."""
+    if holder == OPEN_DICE_SEAT:
+        dice = state.open_dice.dice if state.open_dice is not None else None
+    else:
+        dice = state.players[holder].dice
+    if dice is None:
+        return None
+    return tuple((die.colour.value, die.value) for die in dice)
