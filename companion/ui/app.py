@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -45,12 +45,14 @@ from companion.ui.intents import (
     SetFullscreen,
     SetLanguage,
     SetTextScale,
+    SetVolume,
     ShowDialog,
     StartGame,
     Submit,
     Undo,
 )
 from companion.ui.scene import Context, Scene, Settings
+from companion.ui.sounds import SoundPlayer, open_player, step_cues
 from companion.ui.widgets import Toast
 from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
 from hardware.keyboard import KeyboardButtons, button_for_key
@@ -143,11 +145,15 @@ def load_settings(journal: Journal) -> Settings:
     stored = journal.get_setting(SETTINGS_KEY, {})
     if not isinstance(stored, dict):
         return Settings()
-    return Settings(
-        language=str(stored.get("language", "en")),
-        fullscreen=bool(stored.get("fullscreen", False)),
-        text_scale=float(stored.get("text_scale", 1.0)),
-    )
+    try:
+        return Settings(
+            language=str(stored.get("language", "en")),
+            fullscreen=bool(stored.get("fullscreen", False)),
+            text_scale=float(stored.get("text_scale", 1.0)),
+            volume=float(stored.get("volume", 0.8)),
+        )
+    except (TypeError, ValueError):
+        return Settings()
 
 
 def save_settings(journal: Journal, settings: Settings) -> None:
@@ -158,6 +164,7 @@ def save_settings(journal: Journal, settings: Settings) -> None:
             "language": settings.language,
             "fullscreen": settings.fullscreen,
             "text_scale": settings.text_scale,
+            "volume": settings.volume,
         },
     )
 
@@ -186,6 +193,7 @@ class App:
         inputs: TableInputs | None = None,
         events: EventQueue | None = None,
         clock: Callable[[], float] = time.monotonic,
+        sound: SoundPlayer | None = None,
     ) -> None:
         self.journal = journal
         """Saved games and settings."""
@@ -201,6 +209,8 @@ class App:
         """Turns keys into table-button events (``None``: keys are not buttons)."""
         self.clock = clock
         """The monotonic clock (replaceable in tests)."""
+        self.sound = sound
+        """Plays the sound effects of accepted steps (``None``: no sound)."""
         pygame.init()
         self.surface = open_display(size, settings.fullscreen)
         """The window."""
@@ -232,7 +242,9 @@ class App:
 
     def context(self) -> Context:
         """What the scenes see."""
-        return Context(self.size, self.settings, self.session, self.journal, self.clock())
+        available = self.sound is not None and self.sound.available
+        return Context(self.size, self.settings, self.session, self.journal, self.clock(),
+                       available)
 
     @property
     def scene(self) -> Scene:
@@ -356,12 +368,14 @@ class App:
         """Pass a table button to the open game; show the reason if it is refused."""
         if self.session is None:
             return
+        before, cursor = self.session.state, self.session.cursor
         outcome = handle_button(self.session, button, kind)
         if outcome.message is not None:
             self.notify(outcome.message, error=not outcome.accepted)
         if outcome.blink_seat is not None and self.inputs is not None:
             self.inputs.lights.blink(outcome.blink_seat)
         if outcome.accepted:
+            self._play_cues(before, cursor)
             self._game_changed()
 
     # ---------------------------------------------------------------- intents
@@ -387,7 +401,7 @@ class App:
             self._navigate(intent)
         elif isinstance(intent, StartGame | ResumeGame | DeleteGame | ArchiveGame):
             self._manage_games(intent)
-        elif isinstance(intent, SetLanguage | SetFullscreen | SetTextScale):
+        elif isinstance(intent, SetLanguage | SetFullscreen | SetTextScale | SetVolume):
             self._change_settings(intent)
         elif isinstance(intent, ShowDialog):
             self.dialog = intent.dialog
@@ -405,7 +419,9 @@ class App:
         if session is None:
             raise IllegalActionError("ui.error.no_game")
         if isinstance(intent, Submit):
+            before, cursor = session.state, session.cursor
             session.submit(intent.action)
+            self._play_cues(before, cursor)
         elif isinstance(intent, Undo):
             session.undo()
         elif isinstance(intent, Redo):
@@ -413,6 +429,17 @@ class App:
         else:
             session.jump_to(intent.step)
         self._game_changed()
+
+    def _play_cues(self, before: Any, cursor: int) -> None:
+        """Play the sounds of the step just taken from ``before`` (if it was one step)."""
+        session = self.session
+        if self.sound is None or session is None or session.cursor != cursor + 1:
+            return
+        game = session.game
+        cues = step_cues(game.state_to_json(before), game.state_to_json(session.state),
+                         session.actions()[-1], session.finished)
+        for cue in cues:
+            self.sound.play(cue)
 
     def _game_changed(self) -> None:
         self.dirty = True
@@ -481,11 +508,16 @@ class App:
         if session is not None:
             self.open_game(session)
 
-    def _change_settings(self, intent: SetLanguage | SetFullscreen | SetTextScale) -> None:
+    def _change_settings(
+        self, intent: SetLanguage | SetFullscreen | SetTextScale | SetVolume
+    ) -> None:
         if isinstance(intent, SetLanguage):
             self.settings = replace(self.settings, language=intent.lang)
         elif isinstance(intent, SetTextScale):
             self.settings = replace(self.settings, text_scale=intent.scale)
+        elif isinstance(intent, SetVolume):
+            self.settings = replace(self.settings, volume=intent.volume)
+            self._apply_volume()
         else:
             self.settings = replace(self.settings, fullscreen=intent.fullscreen)
             self.surface = open_display(self.window_size, intent.fullscreen)
@@ -501,6 +533,11 @@ class App:
             if not self.settings.fullscreen:
                 self.window_size = surface.get_size()
         self.dirty = True
+
+    def _apply_volume(self) -> None:
+        if self.sound is not None:
+            self.sound.set_volume(self.settings.volume)
+            self.sound.set_muted(self.settings.volume == 0)
 
     # ---------------------------------------------------------------- toasts
     def notify(self, message: Msg, error: bool) -> None:
@@ -561,7 +598,8 @@ def _run_with(journal: Journal, options: AppOptions) -> None:
         raise NoDisplayError(str(error)) from error
     inputs = options.hardware or _build_hardware(options)
     try:
-        app = App(journal, settings, options.size, inputs)
+        sound = open_player(settings.volume, muted=settings.volume == 0)
+        app = App(journal, settings, options.size, inputs, sound=sound)
     except NoDisplayError:
         inputs.stop()
         raise

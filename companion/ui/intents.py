@@ -135,6 +135,14 @@ class SetTextScale:
 
 
 @dataclass(frozen=True)
+class SetVolume:
+    """Change the loudness of the sound effects (saved in the settings)."""
+
+    volume: float
+    """0 is off; see :data:`companion.ui.scene.VOLUME_LEVELS`."""
+
+
+@dataclass(frozen=True)
 class ShowDialog:
     """Show a modal scene over the current screen."""
 
@@ -183,6 +191,7 @@ Intent = (
     | SetLanguage
     | SetFullscreen
     | SetTextScale
+    | SetVolume
     | ShowDialog
     | CloseDialog
     | Notify

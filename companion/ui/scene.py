@@ -52,6 +52,10 @@ if TYPE_CHECKING:
     from companion.core.session import Session
 
 
+VOLUME_LEVELS: tuple[float, ...] = (0.0, 0.4, 0.8)
+"""The sound levels offered in the settings: off, quiet, loud."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """The user's choices that change how the app looks."""
@@ -62,12 +66,16 @@ class Settings:
     """Full screen rather than a window."""
     text_scale: float = 1.0
     """Text magnification, one of :data:`companion.ui.theme.TEXT_SCALES`."""
+    volume: float = 0.8
+    """Loudness of the sound effects, one of :data:`VOLUME_LEVELS` (0 is off)."""
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
             object.__setattr__(self, "language", "en")
         if self.text_scale not in TEXT_SCALES:
             object.__setattr__(self, "text_scale", 1.0)
+        if self.volume not in VOLUME_LEVELS:
+            object.__setattr__(self, "volume", 0.8)
 
 
 @dataclass
@@ -84,6 +92,8 @@ class Context:
     """The saved games and settings."""
     now: float = 0.0
     """Current time on the ``time.monotonic`` clock."""
+    sound_available: bool = False
+    """Whether sound effects can be heard (a sound device was found)."""
 
     @property
     def lang(self) -> str:

@@ -110,7 +110,7 @@ def scene_context(screen: str, lang: str, size: tuple[int, int],
     game = _game_for(screen, record)
     if game is not None and (scene.needs_session or record is not None):
         session = demo_session(journal, game, record)
-    return scene, Context(size, Settings(language=lang), session, journal)
+    return scene, Context(size, Settings(language=lang), session, journal, sound_available=True)
 
 
 def _draw_extra(screen: str, surface: pygame.Surface, lang: str, size: tuple[int, int],

@@ -1,4 +1,4 @@
-"""The settings screen: language, full screen or window, and text size."""
+"""The settings screen: language, full screen or window, text size and sound."""
 
 from __future__ import annotations
 
@@ -8,11 +8,25 @@ import pygame
 
 from companion.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.core.messages import Msg
-from companion.ui.intents import Back, Intent, SetFullscreen, SetLanguage, SetTextScale
-from companion.ui.scene import Context, Scene
+from companion.ui.intents import (
+    Back,
+    Intent,
+    SetFullscreen,
+    SetLanguage,
+    SetTextScale,
+    SetVolume,
+)
+from companion.ui.scene import VOLUME_LEVELS, Context, Scene
 from companion.ui.screens import register_screen
 from companion.ui.theme import TEXT_SCALES
 from companion.ui.widgets import Button, Label, Panel, Text, Widget
+
+VOLUME_NAMES: dict[float, str] = {
+    0.0: "ui.settings.sound_off",
+    0.4: "ui.settings.sound_quiet",
+    0.8: "ui.settings.sound_loud",
+}
+"""Catalogue key naming each sound level."""
 
 TEXT_SCALE_NAMES: dict[float, str] = {
     1.0: "ui.settings.text_normal",
@@ -60,7 +74,7 @@ def choice_row(ctx: Context, area: pygame.Rect, name: Text, choices: Choices,
 
 
 class SettingsScene(Scene):
-    """Change the language, switch between window and full screen, choose the text size."""
+    """Language, window or full screen, text size and, with a sound device, the sound level."""
 
     def build(self, ctx: Context) -> list[Widget]:
         """Three rows of choices under a title strip."""
@@ -78,12 +92,17 @@ class SettingsScene(Scene):
              [(Msg(TEXT_SCALE_NAMES[scale]), SetTextScale(scale), scale == settings.text_scale)
               for scale in TEXT_SCALES]),
         ]
-        height = max(theme.touch, theme.px(64))
+        if ctx.sound_available:
+            rows.append((Msg("ui.settings.sound"),
+                         [(Msg(VOLUME_NAMES[level]), SetVolume(level), level == settings.volume)
+                          for level in VOLUME_LEVELS]))
+        height = max(theme.touch, theme.px(64 if len(rows) <= 3 else 56))
+        spacing = 2 * theme.gap if len(rows) <= 3 else theme.gap
         y = body.y + theme.gap
         for number, (name, choices) in enumerate(rows):
             area = pygame.Rect(body.x, y, body.width, height)
             widgets.extend(choice_row(ctx, area, name, choices, f"setting{number}"))
-            y += height + 2 * theme.gap
+            y += height + spacing
         note = pygame.Rect(body.x, y, body.width, min(theme.px(48), body.bottom - y))
         if note.height >= theme.px(30):
             widgets.append(Label(note, Msg("ui.settings.saved_note"), "small",

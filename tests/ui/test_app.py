@@ -28,11 +28,14 @@ from companion.ui.intents import (
     GoHome,
     JumpTo,
     Navigate,
+    Redo,
     SetFullscreen,
     SetLanguage,
     SetTextScale,
+    SetVolume,
     ShowDialog,
     Submit,
+    Undo,
 )
 from companion.ui.play import GenericPlayScene
 from companion.ui.scene import Settings
@@ -413,3 +416,62 @@ def test_run_without_a_display_raises_no_display_error(monkeypatch: pytest.Monke
     with pytest.raises(NoDisplayError):
         run(AppOptions(database=tmp_path / "games.sqlite", hardware=RecordingInputs()))
     pygame.quit()
+
+
+class RecordingPlayer:
+    """Sound stand-in that remembers what it was asked to play."""
+
+    def __init__(self) -> None:
+        self.available = True
+        self.volume = 0.8
+        self.muted = False
+        self.played: list[str] = []
+
+    def play(self, name: str) -> bool:
+        """Remember the sound."""
+        self.played.append(name)
+        return True
+
+    def set_volume(self, volume: float) -> None:
+        """Remember the loudness."""
+        self.volume = volume
+
+    def set_muted(self, muted: bool) -> None:
+        """Remember the mute switch."""
+        self.muted = muted
+
+
+def test_accepted_steps_play_their_cues_and_undo_is_silent(journal: Journal,
+                                                          clock: FakeClock) -> None:
+    player = RecordingPlayer()
+    app = App(journal, Settings(), (800, 480), clock=clock, sound=player)
+    session = Session.start(journal, "tally", {"seats": 1, "target": 5})
+    app.open_game(session)
+    app.perform(Submit({"type": "add", "amount": 2}))
+    assert player.played == []
+    app.events.put(ButtonEvent("seat1", "press"))
+    app.step(0.01)
+    assert session.finished is False and player.played == []
+    app.perform(Submit({"type": "add", "amount": 1}))
+    assert session.finished and player.played == ["win"]
+    app.perform(Undo())
+    app.perform(Redo())
+    assert player.played == ["win"]
+    app.close()
+
+
+def test_sound_level_is_applied_and_remembered(journal: Journal, clock: FakeClock) -> None:
+    player = RecordingPlayer()
+    app = App(journal, Settings(), (800, 480), clock=clock, sound=player)
+    assert app.context().sound_available
+    app.perform(SetVolume(0.0))
+    assert player.muted and player.volume == 0.0
+    app.perform(SetVolume(0.4))
+    assert not player.muted and player.volume == 0.4
+    assert load_settings(journal).volume == 0.4
+    app.close()
+
+
+def test_broken_saved_settings_fall_back_to_defaults(journal: Journal) -> None:
+    journal.set_setting("ui.settings", {"language": "xx", "text_scale": "huge", "volume": 7})
+    assert load_settings(journal) == Settings()

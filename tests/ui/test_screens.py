@@ -99,3 +99,22 @@ def test_home_offers_every_registered_game(journal: Journal) -> None:
     _draw(scene, (800, 480), "en", None, journal)  # type: ignore[arg-type]
     offered = {w.key for w in scene.widgets if w.key.startswith("new:")}
     assert offered == {f"new:{name}" for name in registry.all_games()}
+
+
+@pytest.mark.parametrize("scale", TEXT_SCALES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_settings_with_a_sound_device_fit(lang: str, scale: float) -> None:
+    scene = make_screen("settings")
+    ctx = context((800, 480), lang, text_scale=scale)
+    ctx.sound_available = True
+    surface = pygame.Surface((800, 480))
+    scene.draw(surface, ctx)
+    _check(scene, (800, 480))
+    keys = {w.key for w in scene.widgets}
+    assert {"setting3:0", "setting3:1", "setting3:2"} <= keys
+
+
+def test_settings_without_a_sound_device_offer_no_sound_level() -> None:
+    scene = make_screen("settings")
+    scene.draw(pygame.Surface((800, 480)), context((800, 480), "en"))
+    assert not any(w.key.startswith("setting3") for w in scene.widgets)
