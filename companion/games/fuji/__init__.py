@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.game import Action, Setup
+from companion.core.game import Action, Game, Setup, TableButtons
 from companion.core.messages import Msg, SetupError
-from companion.games.fuji import labels, rules, sampling, serialize, setup
+from companion.games.fuji import labels, rules, sampling, serialize
+from companion.games.fuji import setup as fuji_setup
 from companion.games.fuji.model import Phase, State
 
 
@@ -22,16 +23,16 @@ class FujiGame:
     """Registry name."""
     title_key = "fuji.title"
     """Catalogue key of the game's display name."""
-    min_players = setup.MIN_PLAYERS
+    min_players = fuji_setup.MIN_PLAYERS
     """Fewest characters a set-up may name."""
-    max_players = setup.MAX_PLAYERS
+    max_players = fuji_setup.MAX_PLAYERS
     """Most characters a set-up may name."""
 
-    def new_state(self, game_setup: Setup) -> State:
+    def new_state(self, setup: Setup) -> State:
         """Build the state at the start of round 1; raise ``SetupError`` when unplayable."""
-        if not isinstance(game_setup, Mapping):
+        if not isinstance(setup, Mapping):
             raise SetupError("fuji.setup.not_an_object")
-        return setup.new_state(game_setup)
+        return fuji_setup.new_state(setup)
 
     def apply(self, state: State, action: Action) -> State:
         """Return the state after ``action``; raise ``IllegalActionError`` if refused."""
@@ -51,7 +52,7 @@ class FujiGame:
 
     def example_setup(self) -> Setup:
         """A three-player game on scenario 3 at level 2."""
-        return setup.example_setup()
+        return fuji_setup.example_setup()
 
     def legal_actions(self, state: State) -> Sequence[Action]:
         """A sample of legal actions that drives a game to its end."""
@@ -95,5 +96,10 @@ class FujiGame:
         return frozenset()
 
 
-GAME = FujiGame()
+GAME: FujiGame = FujiGame()
 """The registered Fuji rules engine."""
+
+AS_GAME: Game[State] = GAME
+"""``GAME`` seen through the core's game protocol (checked by mypy)."""
+AS_BUTTONS: TableButtons[State] = GAME
+"""``GAME`` seen through the table-button protocol (checked by mypy)."""

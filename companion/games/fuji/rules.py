@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Any
 
 from companion.core.game import Action
 from companion.core.messages import IllegalActionError, msg
@@ -71,10 +72,10 @@ OPEN_DICE_COUNT = 6
 # --- helpers ---------------------------------------------------------------------
 
 
-def with_player(state: State, seat: int, **changes: object) -> State:
+def with_player(state: State, seat: int, **changes: Any) -> State:
     """Return ``state`` with the player at ``seat`` changed by ``changes``."""
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+    players[seat] = replace(players[seat], **changes)
     return replace(state, players=tuple(players))
 
 
@@ -442,7 +443,7 @@ def choose_wound(state: State, action: Action) -> State:
     if someone.wounds.covered(slot):
         raise IllegalActionError("fuji.error.slot_taken", slot=f"@fuji.wound.{slot.value}")
     wounds = replace(someone.wounds, **{slot.value: True})
-    changes: dict[str, object] = {"wounds": wounds}
+    changes: dict[str, Any] = {"wounds": wounds}
     if slot is WoundSlot.LEG:
         changes["pending_die_loss"] = someone.pending_die_loss + 1
     if slot is WoundSlot.AMNESIA and someone.skill is Skill.TINKERER:

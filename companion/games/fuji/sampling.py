@@ -80,14 +80,35 @@ def _planning(state: State) -> list[Action]:
     choices: list[Action] = []
     for someone in state.players:
         if someone.destination is None:
-            choices.extend(
-                {"type": "set_destination", "player": someone.seat, "cell": list(cell)}
-                for cell in legal_destinations(state, someone.seat)
-            )
+            choices.extend(_aims(state, someone.seat))
         elif not someone.destination_confirmed:
             choices.append({"type": "confirm_destination", "player": someone.seat})
     if all(someone.destination is not None for someone in state.players):
         choices.append({"type": "advance"})
+    if not choices:
+        choices = _make_room(state)
+    return choices
+
+
+def _aims(state: State, seat: int) -> list[Action]:
+    return [
+        {"type": "set_destination", "player": seat, "cell": list(cell)}
+        for cell in legal_destinations(state, seat)
+    ]
+
+
+def _make_room(state: State) -> list[Action]:
+    """Neighbours took every card a player can reach: let the others choose again."""
+    choices: list[Action] = []
+    for someone in state.players:
+        if someone.destination_confirmed:
+            choices.append({"type": "release_destination", "player": someone.seat})
+        elif someone.destination is not None:
+            choices.extend(
+                aim
+                for aim in _aims(state, someone.seat)
+                if aim["cell"] != list(someone.destination)
+            )
     return choices
 
 
