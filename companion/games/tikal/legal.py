@@ -120,29 +120,62 @@ def _pick(kinds: list[int], tokens: int, turn: int) -> dict[str, Any] | None:
 
 
 def _turn_actions(state: TikalState) -> Iterator[Action]:
-    seat = state.active
-    entry_points = sorted(own_entry_points(state, seat))
+    yield from _entry_actions(state)
+    yield from _moves(state)
+    yield from _site_actions(state)
+    yield from _exchanges(state)
+
+
+def _entry_actions(state: TikalState) -> Iterator[Action]:
+    """Bringing pieces in, and hops between the base camp and own camps."""
+    entry_points = sorted(own_entry_points(state, state.active))
     for target in entry_points:
         yield {"type": "bring", "piece": "worker", "to": target}
         yield {"type": "bring", "piece": "leader", "to": target}
         for source in entry_points:
             if source != target:
                 yield {"type": "camp_move", "piece": "worker", "from": source, "to": target}
-    occupied = [hx.id for hx in state.hexes if pieces_on(state, hx.id, seat) > 0]
-    for source in occupied:
-        for dest in state.hexes:
-            for piece in ("worker", "leader"):
-                stones = 1 + (source + dest.id) % 3
-                yield {"type": "move", "piece": piece, "from": source, "to": dest.id,
-                       "stones": stones}
-        yield {"type": "uncover", "hex": source}
-        yield {"type": "place_guard", "hex": source}
-        for kind in range(1, TREASURE_KINDS + 1):
-            yield {"type": "take_treasure", "hex": source, "kind": kind}
+
+
+def _moves(state: TikalState) -> Iterator[Action]:
+    """Moves of the pieces the active player has on the board, to every open hex."""
+    seat = state.active
+    left = ACTION_POINTS - state.turn.spent
+    leader = state.players[seat].leader
+    for source in state.hexes:
+        pieces = ["worker"] if state.workers[source.id][seat] > 0 else []
+        if leader == source.id:
+            pieces.append("leader")
+        for piece in pieces:
+            for dest in state.hexes:
+                stones = 1 + (source.id + dest.id) % 3
+                if dest.id != source.id and dest.kind != "volcano" and stones <= left:
+                    yield {"type": "move", "piece": piece, "from": source.id, "to": dest.id,
+                           "stones": stones}
+
+
+def _site_actions(state: TikalState) -> Iterator[Action]:
+    """Uncovering, guarding, taking treasures and building camps where that can make sense."""
+    seat = state.active
     for hx in state.hexes:
-        yield {"type": "build_camp", "hex": hx.id}
+        present = pieces_on(state, hx.id, seat) > 0
+        if hx.kind == "temple" and present and hx.guard is None:
+            yield {"type": "uncover", "hex": hx.id}
+            yield {"type": "place_guard", "hex": hx.id}
+        if hx.kind == "treasure" and present and hx.treasures > 0:
+            for kind in range(1, TREASURE_KINDS + 1):
+                yield {"type": "take_treasure", "hex": hx.id, "kind": kind}
+        if hx.kind in ("jungle", "treasure") and hx.camp is None:
+            yield {"type": "build_camp", "hex": hx.id}
+
+
+def _exchanges(state: TikalState) -> Iterator[Action]:
+    """Swaps of single treasures with every other player."""
+    seat = state.active
     mine = _singles(state, seat)
     for other in range(len(state.players)):
+        if other == seat:
+            continue
         for give in mine:
             for take in _singles(state, other):
                 yield {"type": "exchange", "with": other, "give": give, "take": take}
