@@ -28,7 +28,7 @@ def test_record_replays_to_its_final_scores(name: str) -> None:
     paid = 0
     for action in record["actions"]:
         state = GAME.apply(state, action)
-        paid += sum(int(note.params["steps"]) for note in state.instructions
+        paid += sum(int(str(note.params["steps"])) for note in state.instructions
                     if note.key == "tikal.instruction.cube_back")
     assert GAME.is_finished(state)
     assert GAME.state_to_json(state)["scores"] == record["expect"]["scores"]

@@ -71,7 +71,7 @@ def test_a_whole_stack_gives_four_scoring_rounds() -> None:
     state = start(4)
     plan = [kind for kind in HEX_KINDS for _ in range(HEX_KIND_COUNTS[kind])]
     for kind in plan:
-        draw = {"type": "draw", "kind": kind}
+        draw: dict[str, str | int] = {"type": "draw", "kind": kind}
         if kind == "temple":
             draw["value"] = 2
         if kind == "treasure":
