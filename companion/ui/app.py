@@ -13,6 +13,7 @@ shown as a toast with its translated reason, and nothing else changes.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, replace
@@ -51,6 +52,7 @@ from companion.ui.intents import (
     Submit,
     Undo,
 )
+from companion.ui.play import GenericPlayScene
 from companion.ui.scene import Context, Scene, Settings
 from companion.ui.sounds import SoundPlayer, open_player, step_cues
 from companion.ui.widgets import Toast
@@ -71,6 +73,9 @@ ERROR_TOAST_SECONDS = 6.0
 
 SETTINGS_KEY = "ui.settings"
 """Journal setting under which the UI settings are stored."""
+
+
+_log = logging.getLogger(__name__)
 
 
 class NoDisplayError(RuntimeError):
@@ -290,15 +295,42 @@ class App:
         self.dirty = False
         self.redraws += 1
         ctx = self.context()
-        self.scene.draw(self.surface, ctx)
-        if self.dialog is not None:
-            self.dialog.draw(self.surface, ctx)
+        self._draw_scenes(ctx)
+        ctx = self.context()
         if self.toast is not None:
             theme = ctx.theme
             Toast(ctx.screen, self.toast.message, self.toast.error, theme).draw(
                 self.surface, theme, ctx.lang
             )
         pygame.display.flip()
+
+    def _draw_scenes(self, ctx: Context) -> None:
+        """Draw the screen and any dialog; a screen that fails is closed, not fatal."""
+        while True:
+            try:
+                self.scene.draw(self.surface, ctx)
+                if self.dialog is not None:
+                    self.dialog.draw(self.surface, ctx)
+                return
+            except Exception:
+                if not self._drop_broken_screen():
+                    raise
+
+    def _drop_broken_screen(self) -> bool:
+        """Close the dialog or screen that just failed; False if only home is left."""
+        failed: Scene | None = self.dialog
+        if failed is not None:
+            self.dialog = None
+        elif len(self.stack) > 1:
+            failed = self.stack.pop()
+            fall_back = self.session is not None and len(self.stack) == 1
+            if fall_back and not isinstance(failed, GenericPlayScene):
+                self.stack.append(GenericPlayScene())
+        if failed is None:
+            return False
+        _log.exception("the screen %s failed and was closed", type(failed).__name__)
+        self.notify(Msg("ui.error.screen_failed"), error=True)
+        return True
 
     def close(self) -> None:
         """Switch the lights off and release the window."""
@@ -323,8 +355,17 @@ class App:
         elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and self._key_as_button(event):
             return
         else:
-            target = self.dialog or self.scene
-            self.perform_all(target.handle(event, self.context()))
+            self.perform_all(self._scene_intents(event))
+
+    def _scene_intents(self, event: pygame.event.Event) -> list[Intent]:
+        """Ask the dialog or screen what ``event`` means; a failing screen is closed."""
+        target = self.dialog or self.scene
+        try:
+            return target.handle(event, self.context())
+        except Exception:
+            if not self._drop_broken_screen():
+                raise
+            return []
 
     def process_input(self, item: InputEvent) -> None:
         """Handle one event from the hardware queue."""
@@ -391,6 +432,9 @@ class App:
             self._perform(intent)
         except IllegalActionError as error:
             self.notify(error.message, error=True)
+        except Exception:
+            _log.exception("could not carry out %r", intent)
+            self.notify(Msg("ui.error.internal"), error=True)
 
     def _perform(self, intent: Intent) -> None:
         if isinstance(intent, Submit | Undo | Redo | JumpTo):

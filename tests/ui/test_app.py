@@ -26,6 +26,7 @@ from companion.ui.home import HomeScene
 from companion.ui.intents import (
     Back,
     GoHome,
+    Intent,
     JumpTo,
     Navigate,
     Redo,
@@ -38,8 +39,8 @@ from companion.ui.intents import (
     Undo,
 )
 from companion.ui.play import GenericPlayScene
-from companion.ui.scene import Settings
-from companion.ui.widgets import Button, ListView
+from companion.ui.scene import Context, Scene, Settings
+from companion.ui.widgets import Button, ListView, Widget
 from hardware.events import ButtonEvent, EventQueue, StatusEvent
 from hardware.keyboard import KeyboardButtons
 from tests.ui.conftest import FakeClock
@@ -475,3 +476,50 @@ def test_sound_level_is_applied_and_remembered(journal: Journal, clock: FakeCloc
 def test_broken_saved_settings_fall_back_to_defaults(journal: Journal) -> None:
     journal.set_setting("ui.settings", {"language": "xx", "text_scale": "huge", "volume": 7})
     assert load_settings(journal) == Settings()
+
+
+class BrokenScene(Scene):
+    """A screen with a bug: it fails to draw or to handle a tap."""
+
+    needs_session = True
+
+    def __init__(self, fail_on: str) -> None:
+        super().__init__()
+        self.fail_on = fail_on
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """Fails when asked to."""
+        if self.fail_on == "draw":
+            raise KeyError("missing piece")
+        return []
+
+    def handle(self, event: pygame.event.Event, ctx: Context) -> list[Intent]:
+        """Fails when asked to."""
+        raise ZeroDivisionError("bad maths")
+
+
+@pytest.mark.parametrize("fail_on", ["draw", "handle"])
+def test_a_failing_game_screen_falls_back_to_the_generic_one(
+    app: App, fail_on: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = _open_tally(app)
+    app.stack[-1] = BrokenScene(fail_on)
+    app.dirty = True
+    app.draw()
+    _tap(app, (400, 300))
+    assert isinstance(app.scene, GenericPlayScene)
+    assert app.toast is not None and app.toast.message.key == "ui.error.screen_failed"
+    assert app.session is session
+
+
+def test_a_bug_in_the_rules_leaves_the_game_unchanged(app: App,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    session = _open_tally(app)
+
+    def broken_apply(state: object, action: object) -> object:
+        raise KeyError("rules bug")
+
+    monkeypatch.setattr(session.game, "apply", broken_apply)
+    app.perform(Submit({"type": "add", "amount": 1}))
+    assert session.cursor == 0
+    assert app.toast is not None and app.toast.message.key == "ui.error.internal"
