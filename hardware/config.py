@@ -123,6 +123,8 @@ class HardwareConfig:
     """The USB button box."""
     keyboard: KeyboardConfig = field(default_factory=KeyboardConfig)
     """The keyboard map."""
+    seat_press_on_release: bool = True
+    """Seat buttons report a short press when let go, so a long press is never also a short one."""
 
 
 @dataclass(frozen=True)
@@ -205,7 +207,7 @@ def load_config(path: Path | str | None) -> LoadedConfig:
 def parse_config(data: Mapping[str, Any]) -> LoadedConfig:
     """Check already-parsed TOML data and build the configuration from it."""
     problems: list[ConfigProblem] = []
-    switches = _read_switches(data.get("inputs", {}), problems)
+    switches, on_release = _read_inputs(data.get("inputs", {}), problems)
     for name in data:
         if name not in ("inputs", *SOURCES):
             problems.append(
@@ -227,21 +229,23 @@ def parse_config(data: Mapping[str, Any]) -> LoadedConfig:
         section, found = reader(table)
         problems.extend(found)
         sections[source] = replace(section, enabled=switches[source] and not found)
-    return LoadedConfig(HardwareConfig(**sections), tuple(problems))
+    config = HardwareConfig(**sections, seat_press_on_release=on_release)
+    return LoadedConfig(config, tuple(problems))
 
 
-def _read_switches(table: Any, problems: list[ConfigProblem]) -> dict[str, bool]:
+def _read_inputs(table: Any, problems: list[ConfigProblem]) -> tuple[dict[str, bool], bool]:
     defaults = {"gpio": False, "serial": False, "keyboard": True}
     if not isinstance(table, Mapping):
         problems.append(
             ConfigProblem("inputs", "hardware.config.bad_table", {"section": "inputs", "key": ""})
         )
-        return defaults
+        return defaults, True
     section = _Section("inputs", table)
     switches = {source: section.boolean(source, default) for source, default in defaults.items()}
+    on_release = section.boolean("seat_press_on_release", True)
     section.check_unknown()
     problems.extend(section.problems)
-    return switches
+    return switches, on_release
 
 
 def _read_gpio(table: Mapping[str, Any]) -> tuple[GpioConfig, list[ConfigProblem]]:

@@ -6,7 +6,7 @@ import queue
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 EventKind = Literal["press", "release", "long_press"]
 """What happened to a button."""
@@ -45,6 +45,14 @@ class StatusEvent:
 
 InputEvent = ButtonEvent | StatusEvent
 """Anything an input source may report."""
+
+
+class EventSink(Protocol):
+    """Anything a source can hand its events to: an :class:`EventQueue` or a filter before one."""
+
+    def put(self, event: InputEvent) -> None:
+        """Accept one event; safe from any thread."""
+        ...
 
 
 class EventQueue:

@@ -12,9 +12,10 @@ go down.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field, replace
 
-from hardware.events import SEAT_BUTTONS, ButtonEvent
+from hardware.events import SEAT_BUTTONS, ButtonEvent, EventSink, InputEvent
 
 
 @dataclass
@@ -56,3 +57,27 @@ class TapFilter:
             self._held.discard(event.button)
             return [event]
         return [replace(event, kind="press"), event]
+
+
+class TapSink:
+    """An event sink that passes button events through a :class:`TapFilter` on to a target.
+
+    Sources running on their own threads (GPIO callbacks, the serial reader) may
+    share one; status events go straight through.
+    """
+
+    def __init__(self, target: EventSink, taps: TapFilter | None = None) -> None:
+        self.target = target
+        """Where the filtered events go."""
+        self.taps = taps if taps is not None else TapFilter()
+        """The filter, with its memory of which buttons are down."""
+        self._lock = threading.Lock()
+
+    def put(self, event: InputEvent) -> None:
+        """Filter a button event (or pass a status event) on to :attr:`target`."""
+        if not isinstance(event, ButtonEvent):
+            self.target.put(event)
+            return
+        with self._lock:
+            for passed in self.taps.feed(event):
+                self.target.put(passed)

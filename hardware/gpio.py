@@ -19,7 +19,7 @@ from typing import Any
 from gpiozero import LED, PWMLED, Button  # type: ignore[import-untyped]
 
 from hardware.config import GpioConfig
-from hardware.events import SEAT_BUTTONS, ButtonEvent, EventKind, EventQueue, StatusEvent
+from hardware.events import SEAT_BUTTONS, ButtonEvent, EventKind, EventSink, StatusEvent
 from hardware.lights import BLINK_COUNT, BLINK_OFF, BLINK_ON
 from hardware.protocol import LightMode
 
@@ -63,7 +63,7 @@ class GpioTable:
     """
 
     def __init__(
-        self, config: GpioConfig, events: EventQueue, pin_factory: Any | None = None
+        self, config: GpioConfig, events: EventSink, pin_factory: Any | None = None
     ) -> None:
         self.config = config
         """The pins and timings to use."""

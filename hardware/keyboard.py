@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from hardware.config import DEFAULT_KEYS
-from hardware.events import ButtonEvent
+from hardware.events import ButtonEvent, EventKind
 
 ARCADE_ENCODER_KEYS: Mapping[str, str] = {
     "1": "seat1",
@@ -48,12 +48,19 @@ class KeyboardButtons:
 
     Keyboards repeat keys while held: repeated downs of a key already down are
     ignored, so a held key gives one press, at most one long press and one release.
+
+    Buttons listed in :attr:`deferred` tell a tap from a hold the way
+    :class:`hardware.gestures.TapFilter` does: nothing on key down, a long press at
+    the hold time, and on key up either the tap's ``press`` (when no long press was
+    reported) or the ``release``.
     """
 
     keymap: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_KEYS))
     """Key name to button id."""
     hold_time: float = 1.0
     """Seconds a key must stay down before :meth:`poll` reports a long press."""
+    deferred: frozenset[str] = frozenset()
+    """Buttons whose short press is reported when the key comes up."""
     _down_since: dict[str, float] = field(default_factory=dict, repr=False)
     _held_reported: set[str] = field(default_factory=set, repr=False)
 
@@ -63,16 +70,23 @@ class KeyboardButtons:
         if button is None or button in self._down_since:
             return None
         self._down_since[button] = now
+        if button in self.deferred:
+            return None
         return ButtonEvent(button, "press", now, "keyboard")
 
     def key_up(self, key_name: str, now: float) -> ButtonEvent | None:
-        """A key came up at ``now``; return its release event (``None``: unmapped or not down)."""
+        """A key came up at ``now``; return its release (or a deferred tap's press).
+
+        ``None`` when the key is unmapped or was not down.
+        """
         button = button_for_key(key_name, self.keymap)
         if button is None or button not in self._down_since:
             return None
         del self._down_since[button]
+        was_held = button in self._held_reported
         self._held_reported.discard(button)
-        return ButtonEvent(button, "release", now, "keyboard")
+        kind: EventKind = "press" if button in self.deferred and not was_held else "release"
+        return ButtonEvent(button, kind, now, "keyboard")
 
     def poll(self, now: float) -> list[ButtonEvent]:
         """Return long-press events for keys held ``hold_time`` or longer, once per hold."""

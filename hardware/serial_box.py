@@ -20,7 +20,7 @@ from typing import Any, Literal
 import serial  # type: ignore[import-untyped]
 
 from hardware.config import SerialConfig
-from hardware.events import SEAT_BUTTONS, ButtonEvent, EventQueue, StatusEvent
+from hardware.events import SEAT_BUTTONS, ButtonEvent, EventSink, StatusEvent
 from hardware.protocol import (
     DEVICE_NAME,
     PROTOCOL_VERSION,
@@ -65,7 +65,7 @@ class SerialBox:
     def __init__(
         self,
         config: SerialConfig,
-        events: EventQueue,
+        events: EventSink,
         port_factory: PortFactory = open_port,
         first_retry: float = FIRST_RETRY,
     ) -> None:

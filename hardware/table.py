@@ -2,7 +2,9 @@
 
 The app builds one :class:`TableHardware` at start-up, drains its event queue each
 frame and hands the keyboard tracker the key names pygame reports.  A source that
-cannot start is reported on the queue and left out; the others carry on.
+cannot start is reported on the queue and left out; the others carry on.  Unless
+the configuration says otherwise, seat buttons pass through a tap filter so that a
+long press is never also taken for a short one (see :mod:`hardware.gestures`).
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from hardware.config import LoadedConfig
-from hardware.events import EventQueue, StatusEvent
+from hardware.events import SEAT_BUTTONS, EventQueue, EventSink, StatusEvent
+from hardware.gestures import TapSink
 from hardware.gpio import GpioTable
 from hardware.keyboard import KeyboardButtons
 from hardware.lights import LightGroup
@@ -47,16 +50,20 @@ class TableHardware:
         for problem in self.loaded.problems:
             self.events.put(StatusEvent(problem.source, problem.key, problem.params))
         config = self.loaded.config
+        on_release = config.seat_press_on_release
+        sink: EventSink = TapSink(self.events) if on_release else self.events
         if config.gpio.enabled:
-            self.gpio = GpioTable(config.gpio, self.events, self._pin_factory)
+            self.gpio = GpioTable(config.gpio, sink, self._pin_factory)
             if self.gpio.start():
                 self.lights.members.append(self.gpio)
         if config.serial.enabled:
-            self.serial = SerialBox(config.serial, self.events, self._port_factory)
+            self.serial = SerialBox(config.serial, sink, self._port_factory)
             self.serial.start()
             self.lights.members.append(self.serial)
         if config.keyboard.enabled:
-            self.keyboard = KeyboardButtons(config.keyboard.keys, config.keyboard.hold_time)
+            deferred = frozenset(SEAT_BUTTONS) if on_release else frozenset()
+            keyboard = config.keyboard
+            self.keyboard = KeyboardButtons(keyboard.keys, keyboard.hold_time, deferred)
 
     def live_sources(self) -> dict[str, bool]:
         """Which sources are delivering events now: ``{"gpio": ..., "serial": ..., ...}``."""

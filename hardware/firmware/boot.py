@@ -6,6 +6,6 @@ data channel the app talks to.  On the Pi the data channel is the
 never reach the REPL and a crash message never reaches the app.
 """
 
-import usb_cdc
+import usb_cdc  # type: ignore[import-not-found]
 
 usb_cdc.enable(console=True, data=True)

@@ -7,10 +7,10 @@ a resistor to ground.  Wiring: see ``WIRING.md`` next to this file.
 
 import time
 
-import board
-import digitalio
-import usb_cdc
-from tcbox import Box
+import board  # type: ignore[import-not-found]
+import digitalio  # type: ignore[import-not-found]
+import usb_cdc  # type: ignore[import-not-found]
+from tcbox import Box  # type: ignore[import-not-found]
 
 BUTTON_PINS = (board.GP2, board.GP3, board.GP4, board.GP5, board.GP6, board.GP7)
 """advance, undo, seat1, seat2, seat3, seat4."""
@@ -20,7 +20,7 @@ SCAN_PERIOD_S = 0.002
 """Pause between two scans of the buttons."""
 
 
-def make_input(pin):
+def make_input(pin: board.Pin) -> digitalio.DigitalInOut:
     """A button input with its pull-up switched on."""
     button = digitalio.DigitalInOut(pin)
     button.direction = digitalio.Direction.INPUT
@@ -28,7 +28,7 @@ def make_input(pin):
     return button
 
 
-def make_output(pin):
+def make_output(pin: board.Pin) -> digitalio.DigitalInOut:
     """An LED output, dark at start."""
     light = digitalio.DigitalInOut(pin)
     light.direction = digitalio.Direction.OUTPUT
@@ -36,17 +36,18 @@ def make_output(pin):
     return light
 
 
-def serial_port():
+def serial_port() -> usb_cdc.Serial:
     """The data channel if ``boot.py`` enabled it, else the console channel."""
     return usb_cdc.data if usb_cdc.data is not None else usb_cdc.console
 
 
-def now_ms():
+def now_ms() -> int:
     """Milliseconds since power-up (wraps after weeks; fine for a game night)."""
-    return time.monotonic_ns() // 1_000_000
+    milliseconds: int = time.monotonic_ns() // 1_000_000
+    return milliseconds
 
 
-def main():
+def main() -> None:
     """Scan buttons, answer the app and drive the LEDs, forever."""
     buttons = [make_input(pin) for pin in BUTTON_PINS]
     lights = [make_output(pin) for pin in LIGHT_PINS]

@@ -47,7 +47,7 @@ def _printable(line: bytes) -> bool:
     return all(0x20 <= byte <= 0x7E for byte in line)
 
 
-def check_line(line: bytes) -> tuple:
+def check_line(line: bytes) -> tuple[str | None, str | None]:
     """Return ``(body_text, None)`` for a sound line or ``(None, error_code)``."""
     if not _printable(line):
         return None, "ascii"
@@ -66,7 +66,7 @@ def check_line(line: bytes) -> tuple:
     return body.decode(), None
 
 
-def parse_command(text: str) -> tuple:
+def parse_command(text: str) -> tuple[str | None, str | int | None, str | None]:
     """Split a command into ``(name, argument, argument)``; ``(None, error_code, None)`` if bad."""
     words = text.split(" ")
     if words == ["VER?"] or words == ["PING"]:
@@ -152,7 +152,7 @@ class Box:
         """The ``HELLO`` line sent at power-up and in answer to ``VER?``."""
         return frame(f"HELLO {DEVICE} {VERSION}")
 
-    def scan(self, levels: list, now_ms: int) -> bytes:
+    def scan(self, levels: list[bool], now_ms: int) -> bytes:
         """Debounce the raw button levels; return the lines to send."""
         out = b""
         for index, button in enumerate(self.buttons):
@@ -174,7 +174,7 @@ class Box:
                 self._incoming += bytes((byte,))
         return out
 
-    def light_levels(self, now_ms: int) -> list:
+    def light_levels(self, now_ms: int) -> list[bool]:
         """What each LED should show now, in :data:`LIGHTS` order."""
         return [light.level(now_ms) for light in self.lights]
 
@@ -188,21 +188,21 @@ class Box:
         if not line:
             return b""
         text, error = check_line(line)
-        if error is not None:
-            return frame("ERR " + error)
+        if text is None:
+            return frame("ERR " + str(error))
         return self._obey(text, now_ms)
 
     def _obey(self, text: str, now_ms: int) -> bytes:
         name, first, second = parse_command(text)
         if name is None:
-            return frame("ERR " + first)
+            return frame("ERR " + str(first))
         if name == "VER?":
             return self.hello()
         if name == "PING":
             return frame("PONG")
         if name == "HOLD":
             for button in self.buttons:
-                button.hold_ms = first
+                button.hold_ms = int(str(first))
             return b""
-        self.lights[LIGHTS.index(first)].set(second, now_ms)
+        self.lights[LIGHTS.index(str(first))].set(str(second), now_ms)
         return b""

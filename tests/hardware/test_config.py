@@ -158,3 +158,9 @@ def test_every_problem_key_is_translated(lang: str) -> None:
     keys = {key for sample in samples for key in problem_keys(parse_config(sample))}
     assert len(keys) >= 6
     assert all(catalogue(lang).get(key) for key in keys)
+
+
+def test_seat_press_on_release_defaults_on_and_can_be_switched_off() -> None:
+    assert parse_config({}).config.seat_press_on_release
+    off = parse_config({"inputs": {"seat_press_on_release": False}})
+    assert off.problems == () and not off.config.seat_press_on_release

@@ -61,3 +61,21 @@ def test_a_seat_press_and_long_press_never_come_from_the_same_push(
                 pushes.append([])
         for push in pushes:
             assert push.count("press") + push.count("long_press") <= 1
+
+
+def test_tap_sink_filters_buttons_and_passes_status_events() -> None:
+    from hardware.events import EventQueue, StatusEvent
+    from hardware.gestures import TapSink
+
+    queue = EventQueue()
+    sink = TapSink(queue)
+    status = StatusEvent("gpio", "hardware.gpio.ready")
+    sink.put(ButtonEvent("seat1", "press", 1.0, "gpio"))
+    sink.put(status)
+    sink.put(ButtonEvent("seat1", "release", 1.1, "gpio"))
+    sink.put(ButtonEvent("advance", "press", 1.2, "gpio"))
+    drained = queue.drain()
+    assert drained[0] == status
+    assert [(e.button, e.kind) for e in drained[1:] if isinstance(e, ButtonEvent)] == [
+        ("seat1", "press"), ("seat1", "release"), ("advance", "press"),
+    ]

@@ -95,3 +95,17 @@ def test_every_button_alternates_press_and_release(steps: list[tuple[str, str]])
         assert edges[1::2] == ["release"] * len(edges[1::2]), button
         assert kinds.count("long_press") <= kinds.count("press")
     assert keys.pressed == {b for b, kinds in history.items() if kinds[-1] != "release"}
+
+
+def test_deferred_seat_key_reports_a_tap_on_key_up_and_a_hold_only_as_long_press() -> None:
+    keys = KeyboardButtons(hold_time=1.0, deferred=frozenset({"seat1"}))
+    assert keys.key_down("1", 0.0) is None
+    assert keys.pressed == {"seat1"}
+    tap = keys.key_up("1", 0.2)
+    assert tap is not None and (tap.button, tap.kind, tap.time) == ("seat1", "press", 0.2)
+    assert keys.key_down("1", 1.0) is None
+    assert [e.kind for e in keys.poll(2.5)] == ["long_press"]
+    up = keys.key_up("1", 3.0)
+    assert up is not None and up.kind == "release"
+    advance = keys.key_down("space", 4.0)
+    assert advance is not None and advance.kind == "press"
