@@ -99,6 +99,13 @@ def totals(state: State, by_condition: dict[int, dict[int, int]]) -> State:
 def everyone_wins(seats: int) -> dict[int, dict[int, int]]:
     """Totals where each active player beats all others by 20."""
     return {
-        active: {holder: (21 if holder == active else 1) for holder in range(seats)}
+        active: {holder: (21 if holder == active else 1) for holder in _compared(active, seats)}
         for active in range(seats)
     }
+
+
+def _compared(active: int, seats: int) -> set[int]:
+    """The active seat and its ring neighbours."""
+    if seats <= 3:
+        return set(range(seats))
+    return {active, (active - 1) % seats, (active + 1) % seats}

@@ -1,0 +1,115 @@
+"""Well-played games: every preset can be crossed from the start to the villages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.games.fuji import GAME
+from companion.games.fuji.model import EQUIPMENT_CARDS, Outcome, PendingKind, Phase, State
+from companion.games.fuji.queries import (
+    equipment_in_play,
+    eruption_tokens_on,
+    legal_destinations,
+    orthogonal,
+    path_choice_needed,
+    shortest_paths,
+    walkable,
+)
+from companion.games.fuji.scenarios import SCENARIO_NUMBERS
+
+from .helpers import everyone_wins, play, totals
+
+FOUR = [
+    {"name": "Ana", "colour": "blue", "skill": "scout"},
+    {"name": "Bo", "colour": "green", "skill": "buddy"},
+    {"name": "Cy", "colour": "black", "skill": "gatherer"},
+    {"name": "Di", "colour": "purple", "skill": "tinkerer"},
+]
+
+
+def steps_to_village(state: State) -> dict[tuple[int, int], int]:
+    """Walking distance from every walkable card to the nearest village."""
+    board = state.board
+    found = {
+        p: 0
+        for p in board.positions()
+        if (cell := board.cell(p)) is not None and cell.kind.value == "village"
+    }
+    frontier = list(found)
+    while frontier:
+        following = []
+        for position in frontier:
+            for nearby in orthogonal(position):
+                if nearby not in found and walkable(board, nearby):
+                    found[nearby] = found[position] + 1
+                    following.append(nearby)
+        frontier = following
+    return found
+
+
+def plan(state: State) -> State:
+    """Each player in turn aims at the reachable card nearest a village."""
+    for someone in state.players:
+        distance = steps_to_village(state)
+        options = legal_destinations(state, someone.seat)
+        best = min(options, key=lambda cell: (distance.get(cell, 99), cell))
+        state = play(state, {"type": "set_destination", "player": someone.seat, "cell": list(best)})
+    return state
+
+
+def settle(state: State) -> State:
+    """Answer owed choices: first free wound slot, first free equipment card."""
+    while state.pending and state.outcome is None:
+        owed = state.pending[0]
+        if owed.kind is PendingKind.WOUND:
+            slot = state.players[owed.seat].wounds.free_slots()[0].value
+            state = play(state, {"type": "choose_wound", "player": owed.seat, "slot": slot})
+        else:
+            free = [c for c in EQUIPMENT_CARDS if c not in equipment_in_play(state)]
+            card = free[0] if free else None
+            state = play(state, {"type": "draw_equipment", "player": owed.seat, "card": card})
+    return state
+
+
+def resolve_all(state: State) -> State:
+    """Resolve everyone, taking the way that avoids eruption tokens when there is a choice."""
+    for someone in state.players:
+        if state.outcome is not None:
+            break
+        action: dict[str, Any] = {"type": "resolve", "player": someone.seat}
+        if path_choice_needed(state, someone.seat):
+            target = someone.destination
+            assert target is not None
+            paths = shortest_paths(state, someone.seat, target)
+            safest = min(paths, key=lambda path: len(eruption_tokens_on(state.board, path)))
+            action["path"] = [list(step) for step in safest]
+        state = settle(play(state, action))
+    return state
+
+
+def play_well(setup: dict[str, Any]) -> State:
+    state = GAME.new_state(setup)
+    seats = len(state.players)
+    for _ in range(30):
+        state = plan(play(state, {"type": "advance"}))
+        state = play(state, {"type": "advance"})
+        for seat in range(seats):
+            state = play(state, {"type": "rerolls_done", "player": seat})
+        state = play(state, {"type": "advance"}, {"type": "advance"})
+        assert state.phase is Phase.MOVEMENT
+        state = resolve_all(totals(state, everyone_wins(seats)))
+        if state.outcome is not None:
+            return state
+        state = play(state, {"type": "advance"}, {"type": "advance"})
+    return state
+
+
+@pytest.mark.parametrize("number", SCENARIO_NUMBERS)
+@pytest.mark.parametrize("count", [3, 4])
+def test_every_preset_can_be_won(number: int, count: int) -> None:
+    state = play_well({"scenario": number, "players": FOUR[:count], "level": 1})
+    assert state.outcome is Outcome.WON, state.outcome_reason
+    assert state.score == 4 * count + sum(len(p.equipment) for p in state.players)
+    assert state.score_band is not None
