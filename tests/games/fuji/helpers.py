@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from companion.games.fuji import GAME
@@ -109,3 +110,19 @@ def _compared(active: int, seats: int) -> set[int]:
     if seats <= 3:
         return set(range(seats))
     return {active, (active - 1) % seats, (active + 1) % seats}
+
+
+FOUR = [
+    {"name": "Ana", "colour": "blue", "skill": "scout"},
+    {"name": "Bo", "colour": "green", "skill": "buddy"},
+    {"name": "Cy", "colour": "black", "skill": "gatherer"},
+    {"name": "Di", "colour": "purple", "skill": "tinkerer"},
+]
+"""Four characters with distinct colours and skills."""
+
+
+def with_seat(state: State, seat: int, **changes: Any) -> State:
+    """The state with one player's fields changed (to stage a situation quickly)."""
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))

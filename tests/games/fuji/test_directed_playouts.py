@@ -19,14 +19,7 @@ from companion.games.fuji.queries import (
 )
 from companion.games.fuji.scenarios import SCENARIO_NUMBERS
 
-from .helpers import everyone_wins, play, totals
-
-FOUR = [
-    {"name": "Ana", "colour": "blue", "skill": "scout"},
-    {"name": "Bo", "colour": "green", "skill": "buddy"},
-    {"name": "Cy", "colour": "black", "skill": "gatherer"},
-    {"name": "Di", "colour": "purple", "skill": "tinkerer"},
-]
+from .helpers import FOUR, everyone_wins, play, totals
 
 
 def steps_to_village(state: State) -> dict[tuple[int, int], int]:
@@ -90,6 +83,7 @@ def resolve_all(state: State) -> State:
 
 
 def play_well(setup: dict[str, Any]) -> State:
+    """Play careful rounds in which every player wins the comparison."""
     state = GAME.new_state(setup)
     seats = len(state.players)
     for _ in range(30):

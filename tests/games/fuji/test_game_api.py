@@ -73,6 +73,7 @@ def test_labels_name_the_player_and_translate_in_every_language() -> None:
 
 
 def used_keys() -> set[str]:
+    """Every catalogue key the engine can produce."""
     keys: set[str] = set()
     for path in PACKAGE.glob("*.py"):
         if path.name not in OTHER_OWNERS:

@@ -13,14 +13,8 @@ from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
 from companion.games.fuji.model import State, TerrainKind
 
-from .helpers import three_players
+from .helpers import FOUR, three_players
 
-FOUR = [
-    {"name": "Ana", "colour": "blue", "skill": "scout"},
-    {"name": "Bo", "colour": "green", "skill": "buddy"},
-    {"name": "Cy", "colour": "black", "skill": "gatherer"},
-    {"name": "Di", "colour": "purple", "skill": "tinkerer"},
-]
 TWO = FOUR[:2]
 
 SETUPS: list[dict[str, Any]] = [
@@ -51,11 +45,13 @@ JUNK: list[dict[str, Any]] = [
 
 
 def lava(state: State) -> set[tuple[int, int]]:
+    """Positions showing lava."""
     board = state.board
     return {p for p in board.positions() if (cell := board.cell(p)) and cell.lava}
 
 
 def villages(state: State) -> set[tuple[int, int]]:
+    """Positions of village cards."""
     board = state.board
     return {
         p for p in board.positions() if (cell := board.cell(p)) and cell.kind is TerrainKind.VILLAGE
@@ -63,6 +59,7 @@ def villages(state: State) -> set[tuple[int, int]]:
 
 
 def check_step(before: State, after: State) -> None:
+    """The invariants that hold across one legal action."""
     assert lava(before) <= lava(after)
     assert not lava(after) & villages(after)
     for old, new in zip(before.players, after.players, strict=True):

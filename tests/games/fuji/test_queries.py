@@ -16,7 +16,7 @@ from companion.games.fuji.queries import (
 )
 from companion.games.fuji.scenarios import build_board
 
-from .helpers import GRID_MAP, play, three_players
+from .helpers import FOUR, GRID_MAP, play, three_players, with_seat
 
 NEAR = {(1, 2), (0, 2), (1, 3), (2, 2), (0, 3), (1, 4), (2, 3), (0, 4), (1, 5), (2, 4)}
 
@@ -24,16 +24,11 @@ NEAR = {(1, 2), (0, 2), (1, 3), (2, 2), (0, 3), (1, 4), (2, 3), (0, 4), (1, 5), 
 def planning(
     skills: tuple[str, str, str] = ("tinkerer", "gatherer", "buddy"), **extra: object
 ) -> State:
+    """A game on the grid map in planning, with the given skills."""
     setup = three_players(**{"map": GRID_MAP, "cards": {}, **extra})
     for entry, skill in zip(setup["players"], skills, strict=True):
         entry["skill"] = skill
     return play(GAME.new_state(setup), {"type": "advance"})
-
-
-def with_seat(state: State, seat: int, **changes: object) -> State:
-    players = list(state.players)
-    players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
-    return replace(state, players=tuple(players))
 
 
 def test_reach_is_three_orthogonal_cards_avoiding_scoria_and_gaps() -> None:
@@ -59,15 +54,7 @@ def test_pawns_do_not_block_but_lava_does() -> None:
 
 
 def test_neighbours_sit_in_a_ring() -> None:
-    four = [
-        {"name": n, "colour": c, "skill": s}
-        for n, c, s in [
-            ("A", "blue", "scout"),
-            ("B", "green", "buddy"),
-            ("C", "black", "gatherer"),
-            ("D", "purple", "tinkerer"),
-        ]
-    ]
+    four = FOUR
     state = GAME.new_state({"scenario": 2, "players": four})
     assert neighbours(state, 0) == (3, 1)
     assert neighbours(state, 2) == (1, 3)
@@ -82,15 +69,7 @@ def test_neighbours_sit_in_a_ring() -> None:
 
 
 def test_neighbours_may_not_share_a_destination_but_others_may_in_four() -> None:
-    four = [
-        {"name": n, "colour": c, "skill": s}
-        for n, c, s in [
-            ("A", "blue", "scout"),
-            ("B", "green", "buddy"),
-            ("C", "black", "gatherer"),
-            ("D", "purple", "tinkerer"),
-        ]
-    ]
+    four = FOUR
     state = play(GAME.new_state({"scenario": 3, "players": four}), {"type": "advance"})
     start = list(state.players[0].position)
     state = play(state, {"type": "set_destination", "player": 0, "cell": start})
@@ -101,6 +80,7 @@ def test_neighbours_may_not_share_a_destination_but_others_may_in_four() -> None
 
 
 def aim(state: State, seat: int, cell: tuple[int, int]) -> State:
+    """Place a destination marker."""
     return play(state, {"type": "set_destination", "player": seat, "cell": list(cell)})
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 
 import pytest
 
@@ -32,6 +31,7 @@ from .helpers import (
     three_players,
     to_movement,
     totals,
+    with_seat,
 )
 
 
@@ -45,13 +45,8 @@ def refused(state: State, action: dict[str, object]) -> str:
 
 
 def grid_game(**extra: object) -> State:
+    """A three-player game on the grid map."""
     return GAME.new_state(three_players(map=GRID_MAP, cards={}, **extra))
-
-
-def with_seat(state: State, seat: int, **changes: object) -> State:
-    players = list(state.players)
-    players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
-    return replace(state, players=tuple(players))
 
 
 # --- advancing -----------------------------------------------------------------------
@@ -276,6 +271,7 @@ def test_all_pawns_on_villages_wins_at_once_with_the_score() -> None:
 
 
 def example_dice_state() -> State:
+    """Phase 5 with dice entered; seat 0 aims at yellow-or-4."""
     state = to_movement(GAME.new_state(three_players()), {0: [0, 3], 1: [0, 2], 2: [0, 4]})
     return enter_dice(
         state,

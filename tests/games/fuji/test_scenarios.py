@@ -27,17 +27,11 @@ from companion.games.fuji.scenarios import (
     validate_map,
 )
 
-from .helpers import ROW_MAP, three_players
-
-FOUR = [
-    {"name": "Ana", "colour": "blue", "skill": "scout"},
-    {"name": "Bo", "colour": "green", "skill": "buddy"},
-    {"name": "Cy", "colour": "black", "skill": "gatherer"},
-    {"name": "Di", "colour": "purple", "skill": "tinkerer"},
-]
+from .helpers import FOUR, ROW_MAP, three_players
 
 
 def kinds(board: Any) -> list[TerrainKind]:
+    """The kind of every card on the board, row by row."""
     return [board.cell(p).kind for p in board.positions()]
 
 

@@ -24,6 +24,7 @@ EXAMPLE_DESTINATIONS = {CLAIRE: [0, 2], STEPHANE: [0, 4], JONATHAN: [0, 5]}
 
 
 def example_in_movement() -> State:
+    """The rulebook's phase-5 example, dice entered, nobody resolved yet."""
     state = GAME.new_state(three_players())
     state = to_movement(state, EXAMPLE_DESTINATIONS)
     return enter_dice(state, EXAMPLE_DICE)
