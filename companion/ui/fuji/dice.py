@@ -21,7 +21,7 @@ from companion.games.fuji.model import OPEN_DICE_SEAT, State
 from companion.games.fuji.queries import condition_of, movement_values, neighbours, quick_value
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, draft_from_dice
 from companion.ui.fuji.draw import draw_condition, draw_die
-from companion.ui.fuji.panels import TapButton
+from companion.ui.fuji.panels import TapButton, chosen_style
 from companion.ui.fuji.view import (
     dice_capacity,
     dice_holders,
@@ -31,7 +31,7 @@ from companion.ui.fuji.view import (
 from companion.ui.intents import Back, CloseDialog, Intent, Redraw, Submit, Undo
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
-from companion.ui.widgets import Button, Label, Panel, Widget
+from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
 
 KEYPAD: tuple[str, ...] = ("7", "8", "9", "4", "5", "6", "1", "2", "3", "0", "<", "ok")
 """The keys of the totals keypad, row by row."""
@@ -261,7 +261,7 @@ class DiceScene(Scene):
             entered = entered_dice(state, other) is not None
             name = holder_name(state, other)
             text: Msg | str = msg("ui_fuji.dice.tab_done", name=_plain(name)) if entered else name
-            style = "selected" if other == holder else "normal"
+            style = chosen_style(other == holder)
 
             def tap(chosen: int = other) -> list[Intent]:
                 return self.choose(chosen)
@@ -357,7 +357,7 @@ class DiceScene(Scene):
             rect = pygame.Rect(pad.x + (index % 3) * (width + gap),
                                pad.y + (index // 3) * (height + gap), width, height)
             text: Msg | str = key
-            style = "normal"
+            style: ButtonStyle = "normal"
             if key == "ok":
                 text, style = Msg("ui_fuji.dice.save_total"), "primary"
             elif key == "<":
@@ -366,7 +366,7 @@ class DiceScene(Scene):
             def tap(k: str = key) -> list[Intent]:
                 return self.key(holder, k)
 
-            widgets.append(TapButton(rect, text, tap, style,  # type: ignore[arg-type]
+            widgets.append(TapButton(rect, text, tap, style,
                                      key=f"key:{key}"))
         return widgets
 
@@ -385,7 +385,7 @@ class DiceScene(Scene):
             known = quick_value(state, holder, seat)
             shown = digits + "_" if seat == typing_seat else _number(known)
             text = msg("ui_fuji.dice.total_under", name=state.players[seat].name, total=shown)
-            style = "selected" if seat == typing_seat else "normal"
+            style = chosen_style(seat == typing_seat)
 
             def tap(s: int = seat) -> list[Intent]:
                 return self.pick_total(s)

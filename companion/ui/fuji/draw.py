@@ -30,6 +30,9 @@ from companion.ui.fuji.colours import (
 )
 from companion.ui.theme import Colour
 
+DETAIL_MIN = 30
+"""Cells narrower than this (previews) show only terrain, crater and start flags."""
+
 _COMBINE_SIGN: dict[Combine, str] = {Combine.AND: "&", Combine.OR: "+", Combine.ALONE: ""}
 
 
@@ -58,6 +61,10 @@ def draw_cell(surface: pygame.Surface, rect: pygame.Rect, cell: Cell) -> None:
                          border_radius=radius)
     if cell.kind is TerrainKind.CRATER:
         _draw_volcano(surface, body.inflate(-body.width // 3, -body.height // 3), ERUPTION_RED)
+    if rect.width < DETAIL_MIN:
+        if cell.start is not None:
+            _draw_start(surface, body, cell.start)
+        return
     if cell.lava and cell.kind is not TerrainKind.CRATER:
         _draw_lava_waves(surface, body)
     if cell.condition is not None and not cell.lava:
@@ -69,6 +76,15 @@ def draw_cell(surface: pygame.Surface, rect: pygame.Rect, cell: Cell) -> None:
     _draw_tokens(surface, body, cell)
     if cell.start is not None:
         _draw_start(surface, body, cell.start)
+    if cell.four_players_only:
+        _draw_four_mark(surface, body)
+
+
+def _draw_four_mark(surface: pygame.Surface, body: pygame.Rect) -> None:
+    """A small "4" in the middle of a village used only by four players."""
+    face = font(max(9, body.height // 3), True)
+    image = face.render("4", True, (60, 40, 10))
+    surface.blit(image, image.get_rect(center=(body.centerx, body.y + body.height // 3)))
 
 
 def draw_condition(surface: pygame.Surface, rect: pygame.Rect, condition: DiceCondition) -> None:

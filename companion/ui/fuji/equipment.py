@@ -22,7 +22,7 @@ from companion.games.fuji.queries import orthogonal
 from companion.ui.fuji.board_view import BoardPicture, BoardView
 from companion.ui.fuji.dice import DieButton
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES
-from companion.ui.fuji.panels import TapButton
+from companion.ui.fuji.panels import TapButton, chosen_style
 from companion.ui.fuji.view import board_picture
 from companion.ui.intents import Back, CloseDialog, Intent, Redraw, Submit
 from companion.ui.scene import Context, Scene
@@ -283,7 +283,7 @@ class EquipmentScene(Scene):
             def tap(chosen: int = someone.seat) -> list[Intent]:
                 return self.choose(chosen)
 
-            style = "selected" if someone.seat == seat else "normal"
+            style = chosen_style(someone.seat == seat)
             widgets.append(TapButton(rect, text, tap, style, role="small",
                                      key=f"eq:tab:{someone.seat}"))
         return widgets
@@ -391,10 +391,11 @@ class EquipmentScene(Scene):
 
                 widgets.append(DieButton(rect, colour, value, tap, key=f"eq:die:{colour}{value}"))
         if step == "dice":
-            row = pygame.Rect(space.x, space.bottom - theme.touch, space.width, theme.touch)
+            footer_row = pygame.Rect(space.x, space.bottom - theme.touch, space.width,
+                                     theme.touch)
             picked = " ".join(f"{colour[0].upper()}{value}" for colour, value in self.picked_dice)
             text = msg("ui_fuji.equipment.set_aside", dice=picked or "–")
-            widgets.append(TapButton(row, text, self.finish_dice, "primary", role="small",
+            widgets.append(TapButton(footer_row, text, self.finish_dice, "primary", role="small",
                                      key="eq:machete"))
         return widgets
 

@@ -174,3 +174,8 @@ class TapButton(Button):
     def release(self, pos: tuple[int, int]) -> list[Intent]:
         """Run the scene function and return its intents."""
         return self.on_tap()
+
+
+def chosen_style(chosen: bool) -> ButtonStyle:
+    """The look of an option: highlighted when chosen."""
+    return "selected" if chosen else "normal"

@@ -106,7 +106,7 @@ class FujiPlayScene(Scene):
 
     def _side(self, ctx: Context, state: State, side: pygame.Rect, seat: int) -> list[Widget]:
         theme = ctx.theme
-        reminder_h = theme.px(56)
+        reminder_h = theme.px(66)
         row_h = theme.touch
         widgets: list[Widget] = [Panel(pygame.Rect(side.x, side.y, side.width, reminder_h))]
         inner = pygame.Rect(side.x, side.y, side.width, reminder_h).inflate(-2 * theme.pad,
@@ -224,7 +224,7 @@ class FujiPlayScene(Scene):
                           (self._rerolls_dialog(state, someone),), "primary", role="small",
                           key=key)
         if state.phase is Phase.EQUIPMENT:
-            return Button(rect, Msg("ui_fuji.play.cards", count=len(someone.equipment)),
+            return Button(rect, msg("ui_fuji.play.cards", count=len(someone.equipment)),
                           (self._equipment_dialog(seat),), role="small", key=key)
         if state.phase is Phase.MOVEMENT:
             return self._movement_button(state, someone, rect, key)

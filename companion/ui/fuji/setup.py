@@ -1,0 +1,408 @@
+"""The Fuji set-up screen: map, characters, level and variants, then start.
+
+Four pages behind tabs — *Map* (the seven scenario cards with a small preview each,
+or a custom map, and the map editor), *Players* (seating order, name, colour, skill),
+*Level* (level 1-4 and its editable table) and *Options* (stamina track, two-player
+variants, extreme thrill) — and a *Start* button that checks the set-up with the rules
+and starts the saved game, or shows the translated reason it cannot be played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pygame
+
+from companion.core.i18n import translate
+from companion.core.messages import Msg, SetupError, msg
+from companion.games.fuji import GAME
+from companion.games.fuji.model import Board, Variant
+from companion.games.fuji.scenarios import SCENARIO_NUMBERS, build_board, preset_grids
+from companion.ui.bar import game_bar
+from companion.ui.fuji import setup_draft as draft
+from companion.ui.fuji.board_view import BoardPicture, BoardView
+from companion.ui.fuji.colours import ink_on, player_colour
+from companion.ui.fuji.editor import MapEditor
+from companion.ui.fuji.keyboard import NameDialog
+from companion.ui.fuji.panels import TapButton, chosen_style
+from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
+from companion.ui.scene import Context, Scene
+from companion.ui.theme import Theme
+from companion.ui.widgets import Label, Panel, Widget
+
+PAGES: tuple[str, ...] = ("map", "players", "level", "options")
+"""The tabs of the set-up screen (the editor is a page of the map tab)."""
+
+LEVEL_ROWS_PER_COLUMN = 4
+"""Rows of the level table drawn in each of its two columns."""
+
+
+def preview_board(setup: dict[str, Any]) -> Board | None:
+    """The board a set-up lays out (four players, so every spot shows), or ``None``."""
+    try:
+        return build_board(setup, 4)
+    except SetupError:
+        return None
+
+
+class ColourSwatch(TapButton):
+    """A button filled with a character colour."""
+
+    def __init__(self, rect: pygame.Rect, colour: str, on_tap: Callable[[], list[Intent]],
+                 key: str) -> None:
+        super().__init__(rect, Msg(f"fuji.colour.{colour}"), on_tap, role="small", key=key)
+        self.colour = colour
+        """The character colour shown."""
+
+    def colours(self, theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """Filled with the character colour, text in black or white."""
+        fill = player_colour(self.colour)
+        return fill, ink_on(fill)
+
+
+class FujiSetupScene(Scene):
+    """Prepare a Fuji game (see the module documentation)."""
+
+    def __init__(self, page: str = "map") -> None:
+        super().__init__()
+        self.setup: dict[str, Any] = draft.default_setup()
+        """The set-up being prepared."""
+        self.page = page if page in (*PAGES, "editor") else "map"
+        """The tab shown (``editor`` is the map editor)."""
+        self.editor = MapEditor(self)
+        """The map editor's own view state."""
+        if self.page == "editor":
+            self.setup = draft.choose_custom(self.setup)
+
+    # ---------------------------------------------------------------- changes
+    def change(self, edited: dict[str, Any]) -> list[Intent]:
+        """Keep an edited set-up and redraw."""
+        self.setup = edited
+        return [Redraw()]
+
+    def show(self, page: str) -> list[Intent]:
+        """Switch tabs."""
+        self.page = page
+        return [Redraw()]
+
+    def start(self, ctx: Context) -> list[Intent]:
+        """Check the set-up with the rules, then start the game or say what is wrong."""
+        names = [translate(f"fuji.colour.{entry['colour']}", ctx.lang)
+                 for entry in draft.players(self.setup)]
+        ready = draft.finished(self.setup, names)
+        try:
+            GAME.new_state(ready)
+        except SetupError as error:
+            return [Notify(error.message, error=True)]
+        return [StartGame("fuji", ready)]
+
+    def edit_name(self, seat: int) -> list[Intent]:
+        """Open the keyboard for a player's name."""
+        entry = draft.players(self.setup)[seat]
+
+        def done(name: str) -> None:
+            self.setup = draft.rename(self.setup, seat, name)
+
+        title = msg("ui_fuji.setup.name_of", number=seat + 1)
+        return [ShowDialog(NameDialog(title, str(entry.get("name", "")), done))]
+
+    # ---------------------------------------------------------------- build
+    def build(self, ctx: Context) -> list[Widget]:
+        """Bar, tabs with *Start*, and the page."""
+        bar, body = game_bar(ctx, Msg("ui_fuji.setup.title"))
+        theme = ctx.theme
+        if self.page == "editor":
+            return [*bar, *self.editor.build(ctx, body)]
+        tabs = pygame.Rect(body.x, body.y, body.width, theme.touch)
+        page = pygame.Rect(body.x, tabs.bottom + theme.gap, body.width,
+                           body.bottom - tabs.bottom - theme.gap)
+        widgets = [*bar, *self._tabs(ctx, tabs)]
+        builders = {"map": self._map_page, "players": self._players_page,
+                    "level": self._level_page, "options": self._options_page}
+        return widgets + builders[self.page](ctx, page)
+
+    def _tabs(self, ctx: Context, row: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        start_w = row.width // 5
+        width = (row.width - start_w - len(PAGES) * theme.gap) // len(PAGES)
+        widgets: list[Widget] = []
+        for index, page in enumerate(PAGES):
+            rect = pygame.Rect(row.x + index * (width + theme.gap), row.y, width, row.height)
+
+            def tap(chosen: str = page) -> list[Intent]:
+                return self.show(chosen)
+
+            style = chosen_style(page == self.page)
+            widgets.append(TapButton(rect, Msg(f"ui_fuji.setup.tab_{page}"), tap, style,
+                                     key=f"setup:tab:{page}"))
+        start = pygame.Rect(row.right - start_w, row.y, start_w, row.height)
+        widgets.append(TapButton(start, Msg("ui_fuji.setup.start"), lambda: self.start(ctx),
+                                 "primary", key="setup:start"))
+        return widgets
+
+    # ---------------------------------------------------------------- map page
+    def _map_page(self, ctx: Context, page: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        choices = pygame.Rect(page.x, page.y, page.width * 55 // 100, page.height)
+        preview = pygame.Rect(choices.right + theme.gap, page.y,
+                              page.right - choices.right - theme.gap, page.height)
+        widgets: list[Widget] = []
+        columns, rows = 4, 2
+        width = (choices.width - (columns - 1) * theme.gap) // columns
+        height = (choices.height - (rows - 1) * theme.gap) // rows
+        current = self.setup.get("scenario")
+        for index, number in enumerate((*SCENARIO_NUMBERS, 0)):
+            rect = pygame.Rect(choices.x + (index % columns) * (width + theme.gap),
+                               choices.y + (index // columns) * (height + theme.gap), width,
+                               height)
+            widgets += self._scenario_choice(ctx, rect, number, current)
+        edit_h = theme.touch
+        board = preview_board(self.setup)
+        map_rect = pygame.Rect(preview.x, preview.y, preview.width,
+                               preview.height - edit_h - theme.gap)
+        if board is not None:
+            widgets.append(BoardView(map_rect, BoardPicture(board), key="setup:preview"))
+        widgets.append(TapButton(pygame.Rect(preview.x, preview.bottom - edit_h, preview.width,
+                                             edit_h), Msg("ui_fuji.setup.edit_map"),
+                                 self._open_editor, key="setup:edit"))
+        return widgets
+
+    def _scenario_choice(self, ctx: Context, rect: pygame.Rect, number: int,
+                         current: object) -> list[Widget]:
+        theme = ctx.theme
+        custom = number == 0
+        selected = (current == "custom") if custom else (current == number)
+        label = Msg("ui_fuji.setup.custom") if custom else msg("ui_fuji.setup.scenario",
+                                                               number=number)
+
+        def tap() -> list[Intent]:
+            if custom:
+                return self.change(draft.choose_custom(self.setup))
+            return self.change(draft.choose_scenario(self.setup, number))
+
+        label_h = max(theme.px(30), rect.height // 3)
+        widgets: list[Widget] = [
+            TapButton(rect, "", tap, "selected" if selected else "normal",
+                      key=f"setup:scenario:{number}"),
+            Label(pygame.Rect(rect.x + 4, rect.y + 2, rect.width - 8, label_h), label, "small",
+                  theme.palette.accent_text if selected else theme.palette.text,
+                  align="center", bold=True),
+        ]
+        if not custom:
+            board = preview_board({"scenario": number})
+            if board is not None:
+                mini = pygame.Rect(rect.x + 4, rect.y + label_h, rect.width - 8,
+                                   rect.height - label_h - 4)
+                widgets.append(BoardView(mini, BoardPicture(board), key=f"setup:mini:{number}"))
+        elif preset_grids():
+            widgets.append(Label(pygame.Rect(rect.x + 4, rect.y + label_h, rect.width - 8,
+                                             rect.height - label_h - 4),
+                                 Msg("ui_fuji.setup.custom_help"), "small",
+                                 theme.palette.accent_text if selected
+                                 else theme.palette.text_muted, align="center"))
+        return widgets
+
+    def _open_editor(self) -> list[Intent]:
+        if self.setup.get("scenario") != "custom" or "map" not in self.setup:
+            self.setup = draft.choose_custom(self.setup)
+        return self.show("editor")
+
+    # ---------------------------------------------------------------- players page
+    def _players_page(self, ctx: Context, page: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        entries = draft.players(self.setup)
+        rows = draft.MAX_PLAYERS + 1
+        height = max(theme.touch, min(theme.px(62), (page.height - rows * theme.gap) // rows))
+        widgets: list[Widget] = []
+        shared_seat = (len(entries) - 1
+                       if self.setup.get("variant") == Variant.TWO_PLAYER_B.value else None)
+        for seat, entry in enumerate(entries):
+            row = pygame.Rect(page.x, page.y + seat * (height + theme.gap), page.width, height)
+            widgets += self._player_row(ctx, row, seat, entry, seat == shared_seat)
+        y = page.y + len(entries) * (height + theme.gap)
+        if len(entries) < draft.MAX_PLAYERS:
+            widgets.append(TapButton(pygame.Rect(page.x, y, page.width // 3, height),
+                                     Msg("ui_fuji.setup.add_player"),
+                                     lambda: self.change(draft.add_player(self.setup)),
+                                     key="setup:add"))
+        hint = pygame.Rect(page.x + page.width // 3 + theme.gap, y,
+                           page.width - page.width // 3 - theme.gap, height)
+        widgets.append(Label(hint, Msg("ui_fuji.setup.seating_help"), "small",
+                             theme.palette.text_muted))
+        return widgets
+
+    def _player_row(self, ctx: Context, row: pygame.Rect, seat: int, entry: dict[str, Any],
+                    shared: bool) -> list[Widget]:
+        theme = ctx.theme
+        gap = theme.gap
+        number_w = theme.px(40)
+        colour_w = row.width * 16 // 100
+        skill_w = row.width * 26 // 100
+        small_w = max(theme.touch, theme.px(56))
+        name_w = row.width - number_w - colour_w - skill_w - 2 * small_w - 5 * gap
+        x = row.x
+        widgets: list[Widget] = [
+            Label(pygame.Rect(x, row.y, number_w, row.height), f"{seat + 1}.", "heading",
+                  bold=True, align="center")
+        ]
+        x += number_w + gap
+        widgets.append(ColourSwatch(pygame.Rect(x, row.y, colour_w, row.height),
+                                    entry["colour"],
+                                    lambda: self.change(draft.cycle_colour(self.setup, seat)),
+                                    key=f"setup:colour:{seat}"))
+        x += colour_w + gap
+        name: Msg | str = entry.get("name") or msg("ui_fuji.setup.name_placeholder",
+                                                   colour=f"@fuji.colour.{entry['colour']}")
+        if shared:
+            name = msg("ui_fuji.setup.shared_name", name=entry.get("name") or "…")
+        widgets.append(TapButton(pygame.Rect(x, row.y, name_w, row.height), name,
+                                 lambda: self.edit_name(seat), role="body",
+                                 key=f"setup:name:{seat}"))
+        x += name_w + gap
+        widgets.append(TapButton(pygame.Rect(x, row.y, skill_w, row.height),
+                                 Msg(f"fuji.skill.{entry['skill']}"),
+                                 lambda: self.change(draft.cycle_skill(self.setup, seat)),
+                                 role="small", key=f"setup:skill:{seat}"))
+        x += skill_w + gap
+        widgets.append(TapButton(pygame.Rect(x, row.y, small_w, row.height), "▲",
+                                 lambda: self.change(draft.move_up(self.setup, seat)),
+                                 key=f"setup:up:{seat}"))
+        x += small_w + gap
+        widgets.append(TapButton(pygame.Rect(x, row.y, small_w, row.height), "✕",
+                                 lambda: self.change(draft.remove_player(self.setup, seat)),
+                                 "danger", key=f"setup:remove:{seat}"))
+        return widgets
+
+    # ---------------------------------------------------------------- level page
+    def _level_page(self, ctx: Context, page: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        widgets: list[Widget] = []
+        width = (page.width - 4 * theme.gap) // 5
+        label = pygame.Rect(page.x, page.y, width, theme.touch)
+        widgets.append(Label(label, Msg("ui_fuji.setup.level"), "heading", bold=True))
+        for level in (1, 2, 3, 4):
+            rect = pygame.Rect(page.x + level * (width + theme.gap), page.y, width, theme.touch)
+            style = chosen_style(self.setup.get("level") == level)
+
+            def tap(chosen: int = level) -> list[Intent]:
+                return self.change(draft.choose_level(self.setup, chosen))
+
+            widgets.append(TapButton(rect, str(level), tap, style, key=f"setup:level:{level}"))
+        table_top = label.bottom + theme.gap
+        help_h = theme.px(30)
+        widgets.append(Label(pygame.Rect(page.x, table_top, page.width, help_h),
+                             Msg("ui_fuji.setup.level_help"), "small", theme.palette.text_muted))
+        rows_area = pygame.Rect(page.x, table_top + help_h, page.width,
+                                page.bottom - table_top - help_h)
+        widgets += self._level_rows(ctx, rows_area)
+        return widgets
+
+    def _level_rows(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        table = draft.level_table(self.setup)
+        rows: list[tuple[Msg, int]] = [(Msg("ui_fuji.setup.lead_failed"), table["failed"])]
+        bands = table["bands"]
+        for index, (lead, loss) in enumerate(bands):
+            if index + 1 < len(bands):
+                text = msg("ui_fuji.setup.lead_range", low=lead, high=bands[index + 1][0] - 1)
+            else:
+                text = msg("ui_fuji.setup.lead_from", low=lead)
+            rows.append((text, loss))
+        per_column = max(LEVEL_ROWS_PER_COLUMN, -(-len(rows) // 2))
+        column_w = (area.width - theme.gap) // 2
+        height = max(theme.touch, min(theme.px(56), area.height // per_column - theme.px(4)))
+        widgets: list[Widget] = []
+        for index, (text, loss) in enumerate(rows):
+            x = area.x + (index // per_column) * (column_w + theme.gap)
+            y = area.y + (index % per_column) * (height + theme.px(4))
+            widgets += self._stepper(ctx, pygame.Rect(x, y, column_w, height), text,
+                                     msg("ui_fuji.setup.loss", loss=loss),
+                                     partial(self._change_loss, index),
+                                     f"loss:{index}")
+        return widgets
+
+    def _change_loss(self, row: int, delta: int) -> dict[str, Any]:
+        return draft.change_loss(self.setup, row, delta)
+
+    def _change_wound_space(self, index: int, delta: int) -> dict[str, Any]:
+        return draft.change_wound_space(self.setup, index, delta)
+
+    def _stepper(self, ctx: Context, row: pygame.Rect, text: Msg, value: Msg,
+                 edit: Callable[[int], dict[str, Any]], key: str) -> list[Widget]:
+        """A label, a value and − / + buttons."""
+        theme = ctx.theme
+        button_w = max(theme.touch, theme.px(54))
+        value_w = theme.px(90)
+        text_w = row.width - 2 * button_w - value_w - 3 * theme.gap
+        widgets: list[Widget] = [Panel(row)]
+        widgets.append(Label(pygame.Rect(row.x + theme.pad, row.y, text_w - theme.pad,
+                                         row.height), text, "small"))
+        x = row.x + text_w + theme.gap
+        widgets.append(TapButton(pygame.Rect(x, row.y, button_w, row.height), "−",
+                                 lambda: self.change(edit(-1)), key=f"setup:{key}:minus"))
+        x += button_w + theme.gap
+        widgets.append(Label(pygame.Rect(x, row.y, value_w, row.height), value, "body",
+                             bold=True, align="center"))
+        x += value_w + theme.gap
+        widgets.append(TapButton(pygame.Rect(x, row.y, button_w, row.height), "+",
+                                 lambda: self.change(edit(1)), key=f"setup:{key}:plus"))
+        return widgets
+
+    # ---------------------------------------------------------------- options page
+    def _options_page(self, ctx: Context, page: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        left = pygame.Rect(page.x, page.y, (page.width - theme.gap) // 2, page.height)
+        right = pygame.Rect(left.right + theme.gap, page.y, page.right - left.right - theme.gap,
+                            page.height)
+        return self._track_column(ctx, left) + self._variant_column(ctx, right)
+
+    def _track_column(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        track = draft.stamina_track(self.setup)
+        height = max(theme.touch, min(theme.px(56),
+                                      area.height // (len(track["wound_spaces"]) + 2)
+                                      - theme.px(4)))
+        widgets: list[Widget] = [Label(pygame.Rect(area.x, area.y, area.width, height),
+                                       Msg("ui_fuji.setup.track"), "heading", bold=True)]
+        y = area.y + height + theme.px(4)
+        widgets += self._stepper(ctx, pygame.Rect(area.x, y, area.width, height),
+                                 Msg("ui_fuji.setup.track_length"),
+                                 msg("ui_fuji.setup.steps", count=track["length"]),
+                                 lambda d: draft.change_length(self.setup, d), "length")
+        for index, space in enumerate(track["wound_spaces"]):
+            y += height + theme.px(4)
+            widgets += self._stepper(ctx, pygame.Rect(area.x, y, area.width, height),
+                                     msg("ui_fuji.setup.wound_space", number=index + 1),
+                                     msg("ui_fuji.setup.steps", count=space),
+                                     partial(self._change_wound_space, index),
+                                     f"wound:{index}")
+        return widgets
+
+    def _variant_column(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        height = max(theme.touch, min(theme.px(56), area.height // 6 - theme.px(4)))
+        widgets: list[Widget] = [Label(pygame.Rect(area.x, area.y, area.width, height),
+                                       Msg("ui_fuji.setup.variants"), "heading", bold=True)]
+        current = self.setup.get("variant")
+        choices = ((None, "ui_fuji.setup.variant_none"),
+                   (Variant.TWO_PLAYER_A.value, "ui_fuji.setup.variant_a"),
+                   (Variant.TWO_PLAYER_B.value, "ui_fuji.setup.variant_b"))
+        y = area.y + height + theme.px(4)
+        for value, key in choices:
+            def tap(chosen: str | None = value) -> list[Intent]:
+                return self.change(draft.choose_variant(self.setup, chosen))
+
+            style = chosen_style(current == value)
+            widgets.append(TapButton(pygame.Rect(area.x, y, area.width, height), Msg(key), tap,
+                                     style, role="small", key=f"setup:variant:{value}"))
+            y += height + theme.px(4)
+        extreme = bool(self.setup.get("extreme"))
+        text = Msg("ui_fuji.setup.extreme_on" if extreme else "ui_fuji.setup.extreme_off")
+        y += theme.gap
+        widgets.append(TapButton(pygame.Rect(area.x, y, area.width, height), text,
+                                 lambda: self.change(draft.toggle_extreme(self.setup)),
+                                 "selected" if extreme else "normal", role="small",
+                                 key="setup:extreme"))
+        return widgets

@@ -1,0 +1,230 @@
+"""The set-up being prepared on the set-up screen, as plain JSON data, and its edits.
+
+Every function takes a set-up and returns a new one; the screen keeps the newest.
+The format is the rules package's own (see ``docs/fuji-actions.md``), so what the
+screen builds is exactly what ``Session.start(journal, "fuji", setup)`` receives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from companion.games.fuji.levels import (
+    DEFAULT_STAMINA_TRACK,
+    LEVEL_TABLES,
+    level_table_to_json,
+    stamina_track_to_json,
+)
+from companion.games.fuji.model import CHARACTER_COLOURS, Skill, Variant
+from companion.games.fuji.scenarios import map_grid
+
+Setup = dict[str, Any]
+"""A set-up as plain JSON data."""
+
+SKILLS: tuple[str, ...] = tuple(skill.value for skill in Skill)
+"""Skill ids in printed order."""
+
+SIX_DICE_SKILLS: tuple[str, ...] = ("equipment_manager", "buddy", "gatherer")
+"""Skills with six dice (the shared character of variant B needs one)."""
+
+MIN_PLAYERS = 2
+"""Fewest characters."""
+MAX_PLAYERS = 4
+"""Most characters."""
+MAX_TRACK = 40
+"""Longest stamina track the screen offers."""
+MAX_LOSS = 9
+"""Largest stamina loss a level-table row can be set to."""
+
+
+def default_setup() -> Setup:
+    """Three characters on scenario 1 at level 1, no variant."""
+    return {
+        "scenario": 1,
+        "players": [
+            {"name": "", "colour": CHARACTER_COLOURS[0], "skill": SKILLS[0]},
+            {"name": "", "colour": CHARACTER_COLOURS[1], "skill": SKILLS[1]},
+            {"name": "", "colour": CHARACTER_COLOURS[2], "skill": SKILLS[2]},
+        ],
+        "level": 1,
+        "variant": None,
+        "extreme": False,
+    }
+
+
+def players(setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The character entries (copies)."""
+    return [dict(entry) for entry in setup.get("players", [])]
+
+
+def _with(setup: Mapping[str, Any], **changes: Any) -> Setup:
+    return {**setup, **changes}
+
+
+def choose_scenario(setup: Mapping[str, Any], number: int) -> Setup:
+    """Use preset ``number`` (any edited map and card choices are dropped)."""
+    fresh = {key: value for key, value in setup.items() if key not in ("map", "cards")}
+    return _with(fresh, scenario=number)
+
+
+def choose_custom(setup: Mapping[str, Any]) -> Setup:
+    """Start editing: the current map becomes a custom map the editor may change."""
+    grid = map_grid(setup)
+    return _with(setup, scenario="custom", map=[list(row) for row in grid],
+                 cards=dict(setup.get("cards") or {}))
+
+
+def _unused(values: tuple[str, ...], taken: list[str], current: str) -> str:
+    """The next value after ``current`` that nobody else has."""
+    start = values.index(current) if current in values else -1
+    for step in range(1, len(values) + 1):
+        candidate = values[(start + step) % len(values)]
+        if candidate not in taken:
+            return candidate
+    return current
+
+
+def cycle_colour(setup: Mapping[str, Any], seat: int) -> Setup:
+    """Give ``seat`` the next character colour nobody else uses."""
+    entries = players(setup)
+    taken = [e["colour"] for i, e in enumerate(entries) if i != seat]
+    entries[seat]["colour"] = _unused(CHARACTER_COLOURS, taken, entries[seat]["colour"])
+    return _with(setup, players=entries)
+
+
+def cycle_skill(setup: Mapping[str, Any], seat: int) -> Setup:
+    """Give ``seat`` the next skill nobody else has (six-dice skills for a shared character)."""
+    entries = players(setup)
+    taken = [e["skill"] for i, e in enumerate(entries) if i != seat]
+    shared = setup.get("variant") == Variant.TWO_PLAYER_B.value and seat == len(entries) - 1
+    choices = SIX_DICE_SKILLS if shared else SKILLS
+    entries[seat]["skill"] = _unused(choices, taken, entries[seat]["skill"])
+    return _with(setup, players=entries)
+
+
+def rename(setup: Mapping[str, Any], seat: int, name: str) -> Setup:
+    """Set the name of ``seat``."""
+    entries = players(setup)
+    entries[seat]["name"] = name
+    return _with(setup, players=entries)
+
+
+def add_player(setup: Mapping[str, Any]) -> Setup:
+    """Add a character with a free colour and skill (at most four)."""
+    entries = players(setup)
+    if len(entries) >= MAX_PLAYERS:
+        return dict(setup)
+    colour = _unused(CHARACTER_COLOURS, [e["colour"] for e in entries], "")
+    skill = _unused(SKILLS, [e["skill"] for e in entries], "")
+    entries.append({"name": "", "colour": colour, "skill": skill})
+    variant = setup.get("variant")
+    if variant == Variant.TWO_PLAYER_A.value or len(entries) > 3:
+        variant = None
+    return _with(setup, players=entries, variant=variant)
+
+
+def remove_player(setup: Mapping[str, Any], seat: int) -> Setup:
+    """Remove ``seat`` (at least two characters stay)."""
+    entries = players(setup)
+    if len(entries) <= MIN_PLAYERS:
+        return dict(setup)
+    del entries[seat]
+    variant = setup.get("variant")
+    if len(entries) == 2:
+        variant = Variant.TWO_PLAYER_A.value
+    return _with(setup, players=entries, variant=variant)
+
+
+def move_up(setup: Mapping[str, Any], seat: int) -> Setup:
+    """Swap ``seat`` with the seat before it (seating order decides the neighbours)."""
+    entries = players(setup)
+    if seat <= 0 or seat >= len(entries):
+        return dict(setup)
+    entries[seat - 1], entries[seat] = entries[seat], entries[seat - 1]
+    return _with(setup, players=entries)
+
+
+def choose_variant(setup: Mapping[str, Any], variant: str | None) -> Setup:
+    """Pick the two-player variant; the character count follows it."""
+    edited = _with(setup, variant=variant)
+    entries = players(edited)
+    if variant == Variant.TWO_PLAYER_A.value:
+        edited["players"] = entries[:2]
+    elif variant == Variant.TWO_PLAYER_B.value:
+        if len(entries) < 3:
+            edited = add_player(_with(edited, variant=None))
+            edited["variant"] = variant
+        edited["players"] = players(edited)[:3]
+        last = len(edited["players"]) - 1
+        if edited["players"][last]["skill"] not in SIX_DICE_SKILLS:
+            edited = cycle_skill(edited, last)
+    elif len(entries) < 3:
+        edited = add_player(edited)
+    return edited
+
+
+def level_table(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The level table in use: the edited one, else the chosen level's card."""
+    table = setup.get("level_table")
+    if isinstance(table, Mapping):
+        return {"failed": int(table["failed"]), "bands": [list(b) for b in table["bands"]]}
+    return level_table_to_json(LEVEL_TABLES[int(setup.get("level", 1))])
+
+
+def choose_level(setup: Mapping[str, Any], level: int) -> Setup:
+    """Pick a level; its printed table replaces any edited one."""
+    fresh = {key: value for key, value in setup.items() if key != "level_table"}
+    return _with(fresh, level=level)
+
+
+def change_loss(setup: Mapping[str, Any], row: int, delta: int) -> Setup:
+    """Raise or lower one row of the level table (row 0: failed or tied)."""
+    table = level_table(setup)
+    if row == 0:
+        table["failed"] = min(MAX_LOSS, max(0, table["failed"] + delta))
+    else:
+        band = table["bands"][row - 1]
+        band[1] = min(MAX_LOSS, max(0, band[1] + delta))
+    return _with(setup, level_table=table)
+
+
+def stamina_track(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """The stamina track in use as JSON data."""
+    track = setup.get("stamina_track")
+    if isinstance(track, Mapping):
+        return {"length": int(track["length"]), "wound_spaces": list(track["wound_spaces"])}
+    return stamina_track_to_json(DEFAULT_STAMINA_TRACK)
+
+
+def change_length(setup: Mapping[str, Any], delta: int) -> Setup:
+    """Make the stamina track longer or shorter (wound spaces stay inside it)."""
+    track = stamina_track(setup)
+    length = min(MAX_TRACK, max(2, track["length"] + delta))
+    spaces = sorted({min(space, length - 1) for space in track["wound_spaces"]})
+    return _with(setup, stamina_track={"length": length, "wound_spaces": spaces})
+
+
+def change_wound_space(setup: Mapping[str, Any], index: int, delta: int) -> Setup:
+    """Move one wound space along the track (kept between 1 and the last space)."""
+    track = stamina_track(setup)
+    spaces = list(track["wound_spaces"])
+    if not 0 <= index < len(spaces):
+        return dict(setup)
+    spaces[index] = min(track["length"] - 1, max(1, spaces[index] + delta))
+    track["wound_spaces"] = sorted(set(spaces))
+    return _with(setup, stamina_track=track)
+
+
+def toggle_extreme(setup: Mapping[str, Any]) -> Setup:
+    """Switch the extreme-thrill variant on or off."""
+    return _with(setup, extreme=not bool(setup.get("extreme")))
+
+
+def finished(setup: Mapping[str, Any], default_names: list[str]) -> Setup:
+    """The set-up to start: empty names replaced by ``default_names`` (colour names)."""
+    entries = players(setup)
+    for seat, entry in enumerate(entries):
+        if not str(entry.get("name", "")).strip():
+            entry["name"] = default_names[seat]
+    return _with(setup, players=entries)
