@@ -107,7 +107,7 @@ STORIES: tuple[Story, ...] = (
         outcome="won",
         beaten={2: (1,)},
         target_lead=5,
-        title="Three friends at level 1; the Tinkerer gets two uses from each card.",
+        title="Three players at level 1; the Tinkerer's binoculars bring reroll cards closer.",
     ),
     Story(
         2,
@@ -390,6 +390,43 @@ def planning_equipment(table: Table, rng: random.Random, round_number: int) -> N
             if holding(table, seat, card) and rng.random() < 0.4:
                 table.do({"type": "use_equipment", "player": seat, "card": card})
         climb_with_rope(table, seat)
+        swap_with_binoculars(table, seat)
+
+
+def empty_landscapes(state: State) -> list[Position]:
+    """Landscape cards with no lava, token, pawn or marker on them."""
+    taken = {p.position for p in state.players} | {p.destination for p in state.players}
+    found = []
+    for position in state.board.positions():
+        cell = state.board.cell(position)
+        assert cell is not None
+        if cell.kind is not TerrainKind.LANDSCAPE or cell.lava or position in taken:
+            continue
+        if not cell.equipment_token and not cell.eruption_token:
+            found.append(position)
+    return found
+
+
+def swap_with_binoculars(table: Table, seat: int) -> None:
+    """Bring a card with the reroll symbol within reach, swapping it for a plain one."""
+    if not holding(table, seat, "binoculars"):
+        return
+    state = table.state
+    danger = set(cells_to_flip(state.board))
+    reachable = set(legal_destinations(state, seat))
+    to_village = village_distances(state)
+    empty = [p for p in empty_landscapes(state) if p not in danger]
+    near = [p for p in empty if p in reachable and not _reroll(state, p)]
+    far = [p for p in empty if p not in reachable and _reroll(state, p)]
+    if near and far:
+        target = min(near, key=lambda p: (to_village.get(p, 99), p))
+        action = {"type": "use_equipment", "player": seat, "card": "binoculars"}
+        table.do({**action, "cells": [list(target), list(min(far))]})
+
+
+def _reroll(state: State, position: Position) -> bool:
+    cell = state.board.cell(position)
+    return cell is not None and cell.reroll_symbol
 
 
 def climb_with_rope(table: Table, seat: int) -> None:

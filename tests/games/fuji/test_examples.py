@@ -1,0 +1,131 @@
+"""Replay the Fuji example game records (examples/fuji/) and check what they promise."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from itertools import pairwise
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from companion.core.registry import find_game
+from companion.games.fuji import GAME
+from companion.games.fuji.model import State
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "fuji"
+SCENARIOS = range(1, 8)
+
+
+def load(number: int) -> dict[str, Any]:
+    """The record of scenario ``number``."""
+    data: dict[str, Any] = json.loads(
+        (EXAMPLES / f"scenario-{number}.json").read_text(encoding="utf-8")
+    )
+    return data
+
+
+def replay(record: dict[str, Any]) -> list[State]:
+    """Every state of the record, from the set-up to the last action."""
+    states = [GAME.new_state(record["setup"])]
+    for action in record["actions"]:
+        states.append(GAME.apply(states[-1], action))
+    return states
+
+
+def tokens_set_off(before: State, after: State) -> int:
+    """Eruption tokens that left the board without their card burning."""
+    count = 0
+    for position in before.board.positions():
+        old, new = before.board.cell(position), after.board.cell(position)
+        assert old is not None and new is not None
+        if old.eruption_token and not new.eruption_token and not new.lava:
+            count += 1
+    return count
+
+
+@pytest.mark.parametrize("number", SCENARIOS)
+def test_record_header(number: int) -> None:
+    record = load(number)
+    assert record["format"] == "table-companion-record"
+    assert record["version"] == 1
+    assert record["game"] == "fuji"
+    assert find_game(record["game"]) is GAME
+    assert record["setup"]["scenario"] == number
+    assert record["expect"]["outcome"] in ("won", "lost")
+
+
+@pytest.mark.parametrize("number", SCENARIOS)
+def test_record_replays_to_its_expected_end(number: int) -> None:
+    record = load(number)
+    final = replay(record)[-1]
+    expect = record["expect"]
+    assert GAME.is_finished(final)
+    assert final.outcome is not None and final.outcome.value == expect["outcome"]
+    if expect["outcome"] == "won":
+        assert final.score == expect["score"]
+    else:
+        assert "score" not in expect and final.score is None
+
+
+@pytest.mark.parametrize("number", SCENARIOS)
+def test_record_ends_exactly_at_its_last_action(number: int) -> None:
+    states = replay(load(number))
+    assert all(not GAME.is_finished(state) for state in states[:-1])
+
+
+@pytest.mark.parametrize("number", SCENARIOS)
+def test_record_actions_are_plain_json(number: int) -> None:
+    record = load(number)
+    for action in record["actions"]:
+        assert json.loads(json.dumps(action)) == action
+
+
+def test_records_mix_wins_and_losses() -> None:
+    outcomes = [load(number)["expect"]["outcome"] for number in SCENARIOS]
+    assert outcomes.count("won") >= 2 and outcomes.count("lost") >= 2
+
+
+def test_records_use_equipment_skills_wounds_and_eruption_tokens() -> None:
+    kinds: set[str] = set()
+    wounds = 0
+    tokens = 0
+    for number in SCENARIOS:
+        record = load(number)
+        states = replay(record)
+        kinds |= {action["type"] for action in record["actions"]}
+        wounds += sum(someone.wounds.count() for someone in states[-1].players)
+        tokens += sum(tokens_set_off(a, b) for a, b in pairwise(states))
+    assert {"use_equipment", "give_equipment", "set_die_aside", "spend_energy"} <= kinds
+    assert {"choose_wound", "draw_equipment"} <= kinds
+    assert wounds > 0
+    assert tokens > 0
+
+
+def test_records_cover_the_player_counts_and_variants() -> None:
+    setups = [load(number)["setup"] for number in SCENARIOS]
+    assert {len(setup["players"]) for setup in setups} >= {2, 3, 4}
+    assert {setup.get("variant") for setup in setups} >= {None, "two_player_a", "two_player_b"}
+    assert any(setup.get("extreme") for setup in setups)
+
+
+def generator() -> ModuleType:
+    """The script that wrote the records, loaded as a module."""
+    spec = importlib.util.spec_from_file_location("make_records", EXAMPLES / "make_records.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_script_writes_the_same_record_again(tmp_path: Path) -> None:
+    script = generator()
+    first = script.STORIES[0]
+    [written] = script.write_records([first], tmp_path)
+    assert written.read_text(encoding="utf-8") == (
+        EXAMPLES / f"scenario-{first.scenario}.json"
+    ).read_text(encoding="utf-8")
