@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from companion.core.i18n import translate
 from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError, Msg
 from companion.core.session import Session
@@ -175,14 +176,20 @@ def save_settings(journal: Journal, settings: Settings) -> None:
 
 
 def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
-    """Open (or re-open) the window; raise :class:`NoDisplayError` if there is no screen."""
+    """Open (or re-open) the window; raise :class:`NoDisplayError` if there is no screen.
+
+    Full screen hides the mouse pointer: on the table's touchscreen it only gets in the way.
+    """
     try:
         if not pygame.display.get_init():
             pygame.display.init()
         if fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        width, height = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
-        return pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            width, height = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+            surface = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+        pygame.mouse.set_visible(not fullscreen)
+        return surface
     except pygame.error as error:
         raise NoDisplayError(str(error)) from error
 
@@ -216,7 +223,7 @@ class App:
         """The monotonic clock (replaceable in tests)."""
         self.sound = sound
         """Plays the sound effects of accepted steps (``None``: no sound)."""
-        pygame.init()
+        pygame.font.init()
         self.surface = open_display(size, settings.fullscreen)
         """The window."""
         self.window_size = size
@@ -295,6 +302,7 @@ class App:
         self.dirty = False
         self.redraws += 1
         ctx = self.context()
+        pygame.display.set_caption(translate("ui.app.title", ctx.lang))
         self._draw_scenes(ctx)
         ctx = self.context()
         if self.toast is not None:

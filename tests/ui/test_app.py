@@ -303,9 +303,17 @@ def test_settings_are_applied_and_remembered(app: App, journal: Journal) -> None
 def test_fullscreen_switch_reopens_the_window(app: App, journal: Journal) -> None:
     app.perform(SetFullscreen(True))
     assert app.settings.fullscreen and load_settings(journal).fullscreen
+    assert not pygame.mouse.get_visible()
     app.perform(SetFullscreen(False))
     assert app.size == (800, 480)
     assert not load_settings(journal).fullscreen
+    assert pygame.mouse.get_visible()
+
+
+def test_window_title_follows_the_language(app: App) -> None:
+    app.perform(SetLanguage("pl"))
+    app.draw()
+    assert pygame.display.get_caption()[0] == "Towarzysz Stołu"
 
 
 def test_resize_redraws_at_the_new_size(app: App) -> None:
