@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from companion.core.messages import IllegalActionError
+from companion.core.messages import IllegalActionError, msg
 from companion.games.tikal.books import change_score, clockwise_from, hexes_left, next_seat
 from companion.games.tikal.fields import int_field
 from companion.games.tikal.flow import (
@@ -108,7 +108,9 @@ def choose(state: TikalState, action: Action) -> TikalState:
     remaining = state.revealed[:index] + state.revealed[index + 1:]
     taken = replace(state, revealed=remaining,
                     placed_this_round=(*state.placed_this_round, state.active))
-    return place_tile(taken, tile)
+    placed = place_tile(taken, tile)
+    note = msg("tikal.instruction.flip_marker", player=state.players[state.active].name)
+    return replace(placed, instructions=(*placed.instructions, note))
 
 
 def after_auction_turn(state: TikalState) -> TikalState:

@@ -211,4 +211,7 @@ def _strengths(state: TikalState, raw: object) -> tuple[int, ...]:
 def new_auction_round(state: TikalState) -> TikalState:
     """All revealed hexes are placed: reveal again, opened left of the last placer."""
     starter = next_seat(state, state.last_placer if state.last_placer is not None else -1)
-    return replace(state, phase=PHASE_REVEAL, active=starter, placed_this_round=(), turn=Turn())
+    count = min(len(state.players), hexes_left(state))
+    note = msg("tikal.instruction.new_round", count=count, player=state.players[starter].name)
+    return replace(state, phase=PHASE_REVEAL, active=starter, placed_this_round=(), turn=Turn(),
+                   instructions=(*state.instructions, note))

@@ -115,22 +115,43 @@ def _level_tile_left(state: TikalState, value: int) -> bool:
     return 2 <= value <= HIGHEST_TEMPLE_VALUE and state.levels[value - 2] > 0
 
 
-def uncover(state: TikalState, action: Action) -> TikalState:
-    """Uncover the next level of a temple the active player stands on (2 points)."""
-    seat = state.active
-    temple = hex_field(state, action, "hex")
+def _check_open_temple(temple: Hex) -> None:
+    """Refuse unless ``temple`` is a temple without a guard."""
     if temple.kind != "temple":
         raise IllegalActionError("tikal.error.not_temple", hex=temple.id)
     if temple.guard is not None:
         raise IllegalActionError("tikal.error.temple_guarded", hex=temple.id)
-    present = pieces_on(state, temple.id, seat)
+
+
+REPEAT_LIMITS: Mapping[str, tuple[int, str, str]] = {
+    "level": (MAX_LEVELS_PER_TEMPLE_PER_TURN, "tikal.error.two_levels",
+              "tikal.error.second_level_needs_two"),
+    "treasure": (MAX_TREASURES_PER_HEX_PER_TURN, "tikal.error.two_treasures",
+                 "tikal.error.second_treasure_needs_two"),
+}
+"""Per-turn limit on one hex, and the reasons for refusing past it, by kind of use."""
+
+
+def _check_repeat_limit(state: TikalState, hex_id: int, done: int, kind: str) -> None:
+    """Refuse going past the per-turn limit on a hex, or a second use with one own piece there.
+
+    ``kind`` is ``level`` (uncovering) or ``treasure`` (taking treasures).
+    """
+    present = pieces_on(state, hex_id, state.active)
     if present == 0:
-        raise IllegalActionError("tikal.error.no_piece_there", hex=temple.id)
-    done = count_for(state.turn.levels, temple.id)
-    if done >= MAX_LEVELS_PER_TEMPLE_PER_TURN:
-        raise IllegalActionError("tikal.error.two_levels", hex=temple.id)
+        raise IllegalActionError("tikal.error.no_piece_there", hex=hex_id)
+    limit, over_limit, needs_two = REPEAT_LIMITS[kind]
+    if done >= limit:
+        raise IllegalActionError(over_limit, hex=hex_id)
     if done >= present:
-        raise IllegalActionError("tikal.error.second_level_needs_two", hex=temple.id)
+        raise IllegalActionError(needs_two, hex=hex_id)
+
+
+def uncover(state: TikalState, action: Action) -> TikalState:
+    """Uncover the next level of a temple the active player stands on (2 points)."""
+    temple = hex_field(state, action, "hex")
+    _check_open_temple(temple)
+    _check_repeat_limit(state, temple.id, count_for(state.turn.levels, temple.id), "level")
     following = temple.value + 1
     if not _level_tile_left(state, following):
         raise IllegalActionError("tikal.error.no_level_tile", value=following)
@@ -146,28 +167,24 @@ def held_in_all(state: TikalState, kind: int) -> int:
     return sum(player.treasures[kind - 1] for player in state.players)
 
 
+def _with_treasure(state: TikalState, seat: int, kind: int, delta: int) -> TikalState:
+    """Return the state with ``delta`` tokens of ``kind`` added to a player's hand."""
+    hand = list(state.players[seat].treasures)
+    hand[kind - 1] += delta
+    return with_player(state, seat, treasures=tuple(hand))
+
+
 def take_treasure(state: TikalState, action: Action) -> TikalState:
     """Take the top treasure of a hex the active player stands on (3 points)."""
-    seat = state.active
     source = hex_field(state, action, "hex")
     kind = int_field(action, "kind", 1, TREASURE_KINDS)
     if source.kind != "treasure" or source.treasures <= 0:
         raise IllegalActionError("tikal.error.no_treasure_there", hex=source.id)
-    present = pieces_on(state, source.id, seat)
-    if present == 0:
-        raise IllegalActionError("tikal.error.no_piece_there", hex=source.id)
-    done = count_for(state.turn.taken, source.id)
-    if done >= MAX_TREASURES_PER_HEX_PER_TURN:
-        raise IllegalActionError("tikal.error.two_treasures", hex=source.id)
-    if done >= present:
-        raise IllegalActionError("tikal.error.second_treasure_needs_two", hex=source.id)
+    _check_repeat_limit(state, source.id, count_for(state.turn.taken, source.id), "treasure")
     if held_in_all(state, kind) >= COPIES_PER_KIND:
         raise IllegalActionError("tikal.error.kind_exhausted", kind=kind)
-    paid = spend(state, COST_TAKE_TREASURE)
-    hand = list(paid.players[seat].treasures)
-    hand[kind - 1] += 1
-    taken = with_hex(with_player(paid, seat, treasures=tuple(hand)), source.id,
-                     treasures=source.treasures - 1)
+    paid = _with_treasure(spend(state, COST_TAKE_TREASURE), state.active, kind, 1)
+    taken = with_hex(paid, source.id, treasures=source.treasures - 1)
     return replace(taken, turn=replace(taken.turn, taken=bump(taken.turn.taken, source.id)))
 
 
@@ -181,17 +198,14 @@ def exchange(state: TikalState, action: Action) -> TikalState:
         raise IllegalActionError("tikal.error.exchange_self")
     if give == take:
         raise IllegalActionError("tikal.error.exchange_same_kind")
-    mine = list(state.players[seat].treasures)
-    theirs = list(state.players[other].treasures)
-    if mine[give - 1] != 1:
+    if state.players[seat].treasures[give - 1] != 1:
         raise IllegalActionError("tikal.error.give_not_single", kind=give)
-    if theirs[take - 1] != 1:
+    if state.players[other].treasures[take - 1] != 1:
         raise IllegalActionError("tikal.error.take_not_single", kind=take)
-    paid = spend(state, COST_EXCHANGE)
-    mine[give - 1], mine[take - 1] = mine[give - 1] - 1, mine[take - 1] + 1
-    theirs[give - 1], theirs[take - 1] = theirs[give - 1] + 1, theirs[take - 1] - 1
-    swapped = with_player(paid, seat, treasures=tuple(mine))
-    return with_player(swapped, other, treasures=tuple(theirs))
+    swapped = spend(state, COST_EXCHANGE)
+    for holder, gains, loses in ((seat, take, give), (other, give, take)):
+        swapped = _with_treasure(_with_treasure(swapped, holder, loses, -1), holder, gains, 1)
+    return swapped
 
 
 def build_camp(state: TikalState, action: Action) -> TikalState:
@@ -210,27 +224,30 @@ def build_camp(state: TikalState, action: Action) -> TikalState:
     return with_hex(with_player(paid, seat, camps=player.camps + 1), site.id, camp=seat)
 
 
+def _check_guard(state: TikalState, temple: Hex) -> None:
+    """Refuse a guard on anything but an open temple the active player clearly leads."""
+    _check_open_temple(temple)
+    if state.players[state.active].guards >= MAX_GUARDS:
+        raise IllegalActionError("tikal.error.no_guards_left")
+    if majority_holder(strengths(state, temple.id)) != state.active:
+        raise IllegalActionError("tikal.error.no_majority", hex=temple.id)
+
+
 def place_guard(state: TikalState, action: Action) -> TikalState:
-    """Make one piece the guard of a temple held by majority; other own pieces there leave."""
+    """Make one piece the guard of a temple held by majority; other own pieces there leave.
+
+    A worker becomes the guard when there is one, else the leader.
+    """
     seat = state.active
     temple = hex_field(state, action, "hex")
-    if temple.kind != "temple":
-        raise IllegalActionError("tikal.error.not_temple", hex=temple.id)
-    if temple.guard is not None:
-        raise IllegalActionError("tikal.error.temple_guarded", hex=temple.id)
-    player = state.players[seat]
-    if player.guards >= MAX_GUARDS:
-        raise IllegalActionError("tikal.error.no_guards_left")
-    if majority_holder(strengths(state, temple.id)) != seat:
-        raise IllegalActionError("tikal.error.no_majority", hex=temple.id)
+    _check_guard(state, temple)
     paid = spend(state, COST_GUARD)
+    player = paid.players[seat]
     workers = paid.workers[temple.id][seat]
-    boxed = pieces_on(paid, temple.id, seat) - 1
+    leaving = pieces_on(paid, temple.id, seat) - 1
     leader = LEADER_OUT if player.leader == temple.id else player.leader
-    cleared = add_workers(paid, temple.id, seat, -workers)
-    guarded = with_hex(cleared, temple.id, guard=seat)
-    boxed_workers = player.boxed + workers - (1 if workers > 0 else 0)
-    updated = with_player(guarded, seat, guards=player.guards + 1, leader=leader,
-                          boxed=boxed_workers)
-    note = msg("tikal.instruction.guard", player=player.name, hex=temple.id, boxed=boxed)
+    cleared = with_hex(add_workers(paid, temple.id, seat, -workers), temple.id, guard=seat)
+    updated = with_player(cleared, seat, guards=player.guards + 1, leader=leader,
+                          boxed=player.boxed + max(workers - 1, 0))
+    note = msg("tikal.instruction.guard", player=player.name, hex=temple.id, boxed=leaving)
     return replace(updated, instructions=(*updated.instructions, note))

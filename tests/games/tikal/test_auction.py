@@ -77,6 +77,11 @@ def test_rulebook_auction_example() -> None:
     assert d_last.players[D].score == 20
     assert next_round.phase == "reveal" and next_round.active == A
     assert next_round.placed_this_round == ()
+    assert next_round.instructions[-1].key == "tikal.instruction.new_round"
+    assert next_round.instructions[-1].params == {"count": 4, "player": "Ada"}
+    flipped = play(b_won, choose())
+    assert flipped.instructions[-1].key == "tikal.instruction.flip_marker"
+    assert flipped.instructions[-1].params == {"player": "Bo"}
     state = play(next_round, FOUR_HEXES)
     assert state.auction is not None and state.auction.current == A
 
