@@ -167,9 +167,7 @@ def other_seat(state: State, seat: int, action: Action, key: str) -> int:
     """Return the seat named by ``action[key]``; refuse the acting player's own seat."""
     other = seat_of(state, action, key)
     if other == seat:
-        raise IllegalActionError(
-            "fuji.error.equipment.same_player", name=state.players[seat].name
-        )
+        raise IllegalActionError("fuji.error.equipment.same_player", name=state.players[seat].name)
     return other
 
 
@@ -238,9 +236,7 @@ def knife_target(state: State, action: Action) -> str:
     if copied == KNIFE:
         raise IllegalActionError("fuji.error.equipment.knife_copies_knife")
     if copied not in equipment_in_play(state):
-        raise IllegalActionError(
-            "fuji.error.equipment.knife_not_visible", card=card_param(copied)
-        )
+        raise IllegalActionError("fuji.error.equipment.knife_not_visible", card=card_param(copied))
     return copied
 
 
@@ -306,9 +302,7 @@ def check_empty_landscape(state: State, position: Position) -> None:
     where = {"row": row + 1, "col": col + 1}
     if cell is None or cell.kind is not TerrainKind.LANDSCAPE or cell.lava:
         raise IllegalActionError("fuji.error.equipment.not_landscape", **where)
-    occupied = any(
-        position in (someone.position, someone.destination) for someone in state.players
-    )
+    occupied = any(position in (someone.position, someone.destination) for someone in state.players)
     if cell.equipment_token or cell.eruption_token or occupied:
         raise IllegalActionError("fuji.error.equipment.card_not_empty", **where)
 
