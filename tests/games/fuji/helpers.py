@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.fuji import GAME
-from companion.games.fuji.model import Die, DieColour, State
+from companion.games.fuji.model import Board, Cell, Die, DieColour, State
 
 ROW_MAP = [["V", "R", "S", "L", "L", "L", "v"]]
 """One row: crater, scoria, start, three landscapes, a village."""
@@ -126,3 +126,10 @@ def with_seat(state: State, seat: int, **changes: Any) -> State:
     players = list(state.players)
     players[seat] = replace(players[seat], **changes)
     return replace(state, players=tuple(players))
+
+
+def card_at(board: Board, position: tuple[int, int]) -> Cell:
+    """The card at ``position``; fails the test when there is none."""
+    cell = board.cell(position)
+    assert cell is not None, position
+    return cell

@@ -35,7 +35,8 @@ def test_seat_buttons_confirm_then_release_in_planning() -> None:
     press = GAME.seat_action(state, 0, False)
     assert press == {"type": "confirm_destination", "player": 0}
     assert GAME.seat_action(state, 0, True) is None
-    state = play(state, press)
+    assert press is not None
+    state = play(state, dict(press))
     assert GAME.waiting_for(state) == frozenset({1, 2})
     assert GAME.seat_action(state, 0, False) == {"type": "release_destination", "player": 0}
     assert GAME.seat_action(state, 0, True) == {"type": "release_destination", "player": 0}
@@ -50,7 +51,8 @@ def test_seat_buttons_finish_rerolls_and_lights_follow() -> None:
     assert GAME.waiting_for(state) == frozenset({0, 1, 2})
     press = GAME.seat_action(state, 1, False)
     assert press == {"type": "rerolls_done", "player": 1}
-    state = play(state, press)
+    assert press is not None
+    state = play(state, dict(press))
     assert GAME.waiting_for(state) == frozenset({0, 2})
     assert GAME.seat_action(state, 1, False) is None
     state = play(state, *[{"type": "rerolls_done", "player": s} for s in (0, 2)])

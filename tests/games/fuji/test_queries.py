@@ -16,7 +16,7 @@ from companion.games.fuji.queries import (
 )
 from companion.games.fuji.scenarios import build_board
 
-from .helpers import FOUR, GRID_MAP, play, three_players, with_seat
+from .helpers import FOUR, GRID_MAP, card_at, play, three_players, with_seat
 
 NEAR = {(1, 2), (0, 2), (1, 3), (2, 2), (0, 3), (1, 4), (2, 3), (0, 4), (1, 5), (2, 4)}
 
@@ -133,7 +133,7 @@ def test_an_eruption_wave_is_orthogonal_spares_villages_and_stops_at_gaps() -> N
     assert flipped == ((0, 1), (1, 0), (2, 1))
     twice, flipped_again = erupt(once)
     assert flipped_again == ((0, 0), (0, 2), (2, 2))
-    assert not twice.cell((1, 2)).lava  # type: ignore[union-attr]
+    assert not card_at(twice, (1, 2)).lava
     thrice, last = erupt(twice)
     assert last == ((2, 3),)
     assert erupt(thrice)[1] == ((1, 3),)

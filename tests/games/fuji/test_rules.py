@@ -23,6 +23,7 @@ from .helpers import (
     GRID_MAP,
     VILLAGE_ROW,
     as_dice,
+    card_at,
     dice,
     enter_dice,
     everyone_wins,
@@ -214,7 +215,7 @@ def test_walking_through_an_eruption_token_erupts_at_once() -> None:
     state = totals(state, everyone_wins(3))
     state = play(state, {"type": "resolve", "player": 0})
     assert state.players[0].position == (1, 4)
-    assert state.board.cell((1, 3)).eruption_token == 0  # type: ignore[union-attr]
+    assert card_at(state.board, (1, 3)).eruption_token == 0
     assert lava_cells(state) == [(0, 0), (0, 1)]
     keys = [i.message.key for i in state.instructions]
     assert keys[:3] == [
@@ -242,7 +243,7 @@ def test_ending_on_an_equipment_token_owes_a_draw() -> None:
     state = totals(state, everyone_wins(3))
     state = play(state, {"type": "resolve", "player": 0, "path": [[2, 2], [2, 3], [2, 4]]})
     assert state.pending[0].kind is PendingKind.DRAW
-    assert not state.board.cell((2, 4)).equipment_token  # type: ignore[union-attr]
+    assert not card_at(state.board, (2, 4)).equipment_token
     assert refused(state, {"type": "advance"}) == "fuji.error.choices_pending"
     state = play(state, {"type": "draw_equipment", "player": 0, "card": "rope"})
     assert state.players[0].equipment == ("rope",)
@@ -300,7 +301,9 @@ def test_flare_and_energy_count_in_own_resolution_only() -> None:
     state = example_dice_state()
     boosted = with_seat(state, 1, modifiers=RoundModifiers(flare_bonus=3, energy_bonus=2))
     assert dict(movement_values(boosted, 0).neighbour_values) == {1: 6, 2: 12}
-    assert movement_values(boosted, 1).own_value == movement_values(state, 1).own_value + 5
+    plain = movement_values(state, 1).own_value
+    assert plain is not None
+    assert movement_values(boosted, 1).own_value == plain + 5
     after = play(boosted, {"type": "resolve", "player": 1})
     assert after.players[1].modifiers.flare_bonus == 0
     assert after.players[1].modifiers.energy_bonus == 0

@@ -27,12 +27,12 @@ from companion.games.fuji.scenarios import (
     validate_map,
 )
 
-from .helpers import FOUR, ROW_MAP, three_players
+from .helpers import FOUR, ROW_MAP, card_at, three_players
 
 
 def kinds(board: Any) -> list[TerrainKind]:
     """The kind of every card on the board, row by row."""
-    return [board.cell(p).kind for p in board.positions()]
+    return [card_at(board, p).kind for p in board.positions()]
 
 
 @pytest.mark.parametrize("number", SCENARIO_NUMBERS)
@@ -44,8 +44,8 @@ def test_every_preset_loads_for_three_and_four_players(number: int) -> None:
     villages_three = kinds(three.board).count(TerrainKind.VILLAGE)
     villages_four = kinds(four.board).count(TerrainKind.VILLAGE)
     assert villages_four == villages_three + 1 == 6
-    white = [p for p in four.board.positions() if four.board.cell(p).start is StartKind.WHITE]
-    grey = [p for p in four.board.positions() if four.board.cell(p).start is StartKind.GREY]
+    white = [p for p in four.board.positions() if card_at(four.board, p).start is StartKind.WHITE]
+    grey = [p for p in four.board.positions() if card_at(four.board, p).start is StartKind.GREY]
     assert [pl.position for pl in four.players] == [white[0], white[0], grey[0], grey[0]]
     assert {pl.position for pl in three.players} == {white[0]}
     for position in three.board.positions():
@@ -67,7 +67,7 @@ def test_there_are_seven_presets_with_two_eruption_and_seven_equipment_tokens() 
 
 def test_default_deal_gives_distinct_catalogue_cards() -> None:
     state = GAME.new_state({"scenario": 1, "players": FOUR, "level": 1})
-    ids = [state.board.cell(p).card_id for p in state.board.positions()]
+    ids = [card_at(state.board, p).card_id for p in state.board.positions()]
     dealt = [card for card in ids if card is not None]
     assert len(dealt) == len(set(dealt))
     again = GAME.new_state({"scenario": 1, "players": FOUR, "level": 1})
@@ -87,10 +87,10 @@ def test_unknown_or_impossible_tokens_are_refused(token: str) -> None:
 
 def test_cards_in_the_setup_override_the_deal() -> None:
     state = GAME.new_state(three_players())
-    assert state.board.cell((0, 4)).card_id == "L23"
+    assert card_at(state.board, (0, 4)).card_id == "L23"
     free = {"colours": ["yellow"], "values": [2, 4, 6], "combine": "and", "reroll": True}
     edited = GAME.new_state(three_players(cards={"0,4": free}))
-    cell = edited.board.cell((0, 4))
+    cell = card_at(edited.board, (0, 4))
     assert cell.card_id is None and cell.reroll_symbol
     assert cell.condition == colours_and_values([DieColour.YELLOW], [2, 4, 6])
 
@@ -153,7 +153,7 @@ def test_editor_builds_a_playable_map_from_an_empty_one() -> None:
     setup = set_reroll_symbol(setup, (1, 2), True)
     assert map_grid(setup) == (("V", "R", ".", "."), (".", "S", "X2", "vE"))
     board = build_board(setup, 3)
-    cell = board.cell((1, 2))
+    cell = card_at(board, (1, 2))
     assert cell is not None and cell.reroll_symbol and cell.eruption_token == 2
     assert cell.condition == values_only(EVEN)
     state = GAME.new_state(setup)
@@ -196,8 +196,8 @@ def test_resizing_drops_cards_outside_and_keeps_the_rest() -> None:
 def test_extreme_thrill_turns_the_token_nearest_the_villages() -> None:
     plain = GAME.new_state({"scenario": 1, "players": FOUR, "level": 1})
     extreme = GAME.new_state({"scenario": 1, "players": FOUR, "level": 1, "extreme": True})
-    tokens = {p: plain.board.cell(p).eruption_token for p in plain.board.positions()}
-    turned = {p: extreme.board.cell(p).eruption_token for p in extreme.board.positions()}
+    tokens = {p: card_at(plain.board, p).eruption_token for p in plain.board.positions()}
+    turned = {p: card_at(extreme.board, p).eruption_token for p in extreme.board.positions()}
     assert sorted(v for v in tokens.values() if v) == [1, 1]
     assert sorted(v for v in turned.values() if v) == [1, 2]
     assert turned[(2, 5)] == 2  # one step from the village at (2, 4)
