@@ -9,6 +9,7 @@ siblings are imported (see :func:`load_all`); game packages register theirs thro
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -40,6 +41,9 @@ CORE_SCREEN_MODULES: tuple[str, ...] = (
 )
 """Modules that register the game-independent screens."""
 
+OPTIONAL_SCREEN_MODULES: tuple[str, ...] = ("companion.ui.diagnostics",)
+"""Modules that register screens if they are installed."""
+
 
 class UnknownScreenError(KeyError):
     """No screen is registered under the requested name."""
@@ -51,9 +55,12 @@ def register_screen(name: str, factory: SceneFactory, game: str | None = None) -
 
 
 def load_all() -> None:
-    """Import the core screens and every game's UI package so all screens are registered."""
+    """Import the core screens, optional ones and every UI package, so all are registered."""
     for module in CORE_SCREEN_MODULES:
         importlib.import_module(module)
+    for module in OPTIONAL_SCREEN_MODULES:
+        if importlib.util.find_spec(module) is not None:
+            importlib.import_module(module)
     from companion.ui.games import load_game_uis
 
     load_game_uis()
