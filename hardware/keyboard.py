@@ -10,10 +10,10 @@ presses once a key has been held for the hold time (ask it with :meth:`poll`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from hardware.config import DEFAULT_KEYS
-from hardware.events import ButtonEvent, EventKind
+from hardware.events import ButtonEvent, EventSink
 
 ARCADE_ENCODER_KEYS: Mapping[str, str] = {
     "1": "seat1",
@@ -61,6 +61,8 @@ class KeyboardButtons:
     """Seconds a key must stay down before :meth:`poll` reports a long press."""
     deferred: frozenset[str] = frozenset()
     """Buttons whose short press is reported when the key comes up."""
+    observer: EventSink | None = None
+    """Also receives every raw key event (the diagnostics monitor)."""
     _down_since: dict[str, float] = field(default_factory=dict, repr=False)
     _held_reported: set[str] = field(default_factory=set, repr=False)
 
@@ -70,9 +72,8 @@ class KeyboardButtons:
         if button is None or button in self._down_since:
             return None
         self._down_since[button] = now
-        if button in self.deferred:
-            return None
-        return ButtonEvent(button, "press", now, "keyboard")
+        press = self._observed(ButtonEvent(button, "press", now, "keyboard"))
+        return None if button in self.deferred else press
 
     def key_up(self, key_name: str, now: float) -> ButtonEvent | None:
         """A key came up at ``now``; return its release (or a deferred tap's press).
@@ -85,8 +86,10 @@ class KeyboardButtons:
         del self._down_since[button]
         was_held = button in self._held_reported
         self._held_reported.discard(button)
-        kind: EventKind = "press" if button in self.deferred and not was_held else "release"
-        return ButtonEvent(button, kind, now, "keyboard")
+        release = self._observed(ButtonEvent(button, "release", now, "keyboard"))
+        if button in self.deferred and not was_held:
+            return replace(release, kind="press")
+        return release
 
     def poll(self, now: float) -> list[ButtonEvent]:
         """Return long-press events for keys held ``hold_time`` or longer, once per hold."""
@@ -94,12 +97,15 @@ class KeyboardButtons:
         for button, since in sorted(self._down_since.items()):
             if button not in self._held_reported and now - since >= self.hold_time:
                 self._held_reported.add(button)
-                events.append(ButtonEvent(button, "long_press", now, "keyboard"))
+                events.append(self._observed(ButtonEvent(button, "long_press", now, "keyboard")))
         return events
 
     def release_all(self, now: float) -> list[ButtonEvent]:
         """Release every key still down (the window lost focus); return the releases."""
-        events = [ButtonEvent(button, "release", now, "keyboard") for button in self._down_since]
+        events = [
+            self._observed(ButtonEvent(button, "release", now, "keyboard"))
+            for button in self._down_since
+        ]
         self._down_since.clear()
         self._held_reported.clear()
         return events
@@ -108,3 +114,8 @@ class KeyboardButtons:
     def pressed(self) -> frozenset[str]:
         """Buttons whose key is down now."""
         return frozenset(self._down_since)
+
+    def _observed(self, event: ButtonEvent) -> ButtonEvent:
+        if self.observer is not None:
+            self.observer.put(event)
+        return event

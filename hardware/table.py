@@ -17,6 +17,7 @@ from hardware.gestures import TapSink
 from hardware.gpio import GpioTable
 from hardware.keyboard import KeyboardButtons
 from hardware.lights import LightGroup
+from hardware.monitor import InputMonitor, TeeSink
 from hardware.serial_box import PortFactory, SerialBox, open_port
 
 
@@ -42,16 +43,21 @@ class TableHardware:
         """The USB button box, when switched on."""
         self.keyboard: KeyboardButtons | None = None
         """The keyboard tracker, when keys act as buttons."""
+        self.monitor = InputMonitor()
+        """Every raw event, for the diagnostics screen."""
         self._pin_factory = pin_factory
         self._port_factory = port_factory
 
     def start(self) -> None:
         """Report configuration problems, then start each switched-on source."""
-        for problem in self.loaded.problems:
-            self.events.put(StatusEvent(problem.source, problem.key, problem.params))
+        global _running
+        _running = self
         config = self.loaded.config
         on_release = config.seat_press_on_release
-        sink: EventSink = TapSink(self.events) if on_release else self.events
+        after: EventSink = TapSink(self.events) if on_release else self.events
+        sink = TeeSink(self.monitor, after)
+        for problem in self.loaded.problems:
+            sink.put(StatusEvent(problem.source, problem.key, problem.params))
         if config.gpio.enabled:
             self.gpio = GpioTable(config.gpio, sink, self._pin_factory)
             if self.gpio.start():
@@ -63,7 +69,9 @@ class TableHardware:
         if config.keyboard.enabled:
             deferred = frozenset(SEAT_BUTTONS) if on_release else frozenset()
             keyboard = config.keyboard
-            self.keyboard = KeyboardButtons(keyboard.keys, keyboard.hold_time, deferred)
+            self.keyboard = KeyboardButtons(
+                keyboard.keys, keyboard.hold_time, deferred, observer=self.monitor
+            )
 
     def live_sources(self) -> dict[str, bool]:
         """Which sources are delivering events now: ``{"gpio": ..., "serial": ..., ...}``."""
@@ -75,6 +83,19 @@ class TableHardware:
 
     def stop(self) -> None:
         """Switch the lights off, stop the box's thread and release the pins."""
+        global _running
+        if _running is self:
+            _running = None
         self.lights.close()
         if self.serial is not None and self.serial not in self.lights.members:
             self.serial.stop()
+        if self.gpio is not None and self.gpio not in self.lights.members:
+            self.gpio.close()
+
+
+_running: TableHardware | None = None
+
+
+def running_hardware() -> TableHardware | None:
+    """The hardware started last and not yet stopped (what the diagnostics screen shows)."""
+    return _running
