@@ -19,6 +19,7 @@ from companion.games.fuji import GAME
 from companion.games.fuji.equipment import CARD_PHASES, EFFECTS, label, usable_cards
 from companion.games.fuji.model import (
     EQUIPMENT_CARDS,
+    Cell,
     Die,
     DieColour,
     Pending,
@@ -121,6 +122,13 @@ def refused(state: State, action: dict[str, Any], key: str) -> None:
         GAME.apply(state, action)
     assert caught.value.key == key
     assert state == before
+
+
+def card_at(state: State, position: tuple[int, int]) -> Cell:
+    """The card lying at ``position`` (never a gap)."""
+    cell = state.board.cell(position)
+    assert cell is not None
+    return cell
 
 
 def with_dice(state: State, seat: int, written: list[list[Any]]) -> State:
@@ -271,8 +279,8 @@ def swap_instruction(state: State) -> Any:
 def test_binoculars_move_the_reroll_symbol_with_the_card() -> None:
     state = planning(new_game(hands=(["binoculars"], [], [])))
     after = play(state, use(0, "binoculars", cells=[[1, 2], [2, 4]]))
-    assert after.board.cell((2, 4)).reroll_symbol  # type: ignore[union-attr]
-    assert not after.board.cell((1, 2)).reroll_symbol  # type: ignore[union-attr]
+    assert card_at(after, (2, 4)).reroll_symbol
+    assert not card_at(after, (1, 2)).reroll_symbol
 
 
 @pytest.mark.parametrize(
@@ -361,7 +369,7 @@ def test_rope_in_phase_four_keeps_the_marker() -> None:
 def test_rope_onto_an_equipment_token_asks_for_the_drawn_card() -> None:
     state = placed(equipment_phase(new_game(hands=(["rope"], [], []))), 0, (0, 3))
     after = play(state, use(0, "rope", cell=[0, 4]))
-    assert after.board.cell((0, 4)).equipment_token is False  # type: ignore[union-attr]
+    assert card_at(after, (0, 4)).equipment_token is False
     assert after.pending == (Pending(PendingKind.DRAW, 0),)
     drawn = play(after, {"type": "draw_equipment", "player": 0, "card": "compass"})
     assert "compass" in drawn.players[0].equipment
@@ -371,15 +379,15 @@ def test_rope_onto_an_equipment_token_asks_for_the_drawn_card() -> None:
 def test_rope_onto_an_eruption_token_sets_it_off() -> None:
     state = placed(equipment_phase(new_game(hands=(["rope"], [], []))), 0, (1, 2))
     after = play(state, use(0, "rope", cell=[1, 3]))
-    assert after.board.cell((1, 3)).eruption_token == 0  # type: ignore[union-attr]
-    assert after.board.cell((0, 1)).lava  # type: ignore[union-attr]
+    assert card_at(after, (1, 3)).eruption_token == 0
+    assert card_at(after, (0, 1)).lava
     assert after.outcome is None
 
 
 def test_rope_eruption_can_swallow_a_pawn() -> None:
     state = equipment_phase(new_game(hands=(["rope"], [], [])))
     moved = tuple(replace(p, position=(1, 2) if p.seat == 0 else (0, 2)) for p in state.players)
-    burning = replace(state.board.cell((0, 1)), lava=True)  # type: ignore[arg-type]
+    burning = replace(card_at(state, (0, 1)), lava=True)
     state = replace(state, players=moved, board=state.board.replace((0, 1), burning))
     after = play(state, use(0, "rope", cell=[1, 3]))
     assert after.outcome is not None and after.outcome.value == "lost"
@@ -417,11 +425,11 @@ def test_pocket_knife_copies_a_card_in_another_hand() -> None:
 
 
 def test_pocket_knife_follows_the_copied_card_phase() -> None:
-    hands = (["pocket_knife"], ["binoculars", "shovel"], [])
+    hands: tuple[list[str], list[str], list[str]] = (["pocket_knife"], ["binoculars", "shovel"], [])
     in_planning = planning(new_game(hands=hands))
     refused(in_planning, use(0, "pocket_knife", copy="shovel"), "fuji.error.equipment.wrong_phase")
     swapped = play(in_planning, use(0, "pocket_knife", copy="binoculars", cells=[[0, 3], [2, 2]]))
-    assert swapped.board.cell((0, 3)).card_id == "L16"  # type: ignore[union-attr]
+    assert card_at(swapped, (0, 3)).card_id == "L16"
     in_four = equipment_phase(new_game(hands=hands))
     refused(
         in_four,

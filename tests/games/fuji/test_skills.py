@@ -112,17 +112,23 @@ def give(card: str, to: int, seat: int = 0) -> dict[str, Any]:
     return {"type": "give_equipment", "player": seat, "to": to, "card": card}
 
 
+def reach_phase(state: State, phase: str) -> State:
+    """Play from the roll of round 1 up to ``phase``."""
+    if phase == "roll":
+        return state
+    if phase == "planning":
+        return play(state, {"type": "advance"})
+    state = rerolls_phase(state)
+    if phase == "equipment":
+        return equipment_phase(state)
+    if phase == "movement":
+        return movement_phase(state)
+    return state
+
+
 @pytest.mark.parametrize("phase", ["roll", "planning", "rerolls", "equipment", "movement"])
 def test_equipment_manager_gives_at_any_time(phase: str) -> None:
-    state = new_game(MANAGER, hands=(["rope", "map"], [], []))
-    stages = {
-        "roll": lambda s: s,
-        "planning": lambda s: play(s, {"type": "advance"}),
-        "rerolls": rerolls_phase,
-        "equipment": lambda s: equipment_phase(rerolls_phase(s)),
-        "movement": lambda s: movement_phase(rerolls_phase(s)),
-    }
-    state = stages[phase](state)
+    state = reach_phase(new_game(MANAGER, hands=(["rope", "map"], [], [])), phase)
     assert state.phase.value == phase
     after = play(state, give("map", 2))
     assert after.players[0].equipment == ("rope",)
