@@ -20,9 +20,11 @@ import csv
 import io
 import json
 import logging
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
+from pathlib import Path
 from typing import Any
 
 from companion.core.game import Game
@@ -395,3 +397,20 @@ def plays_from_json(text: str) -> list[Play]:
     if not isinstance(document, Mapping) or document.get("format") != EXPORT_FORMAT:
         raise ValueError("not a table-companion plays export")
     return [Play.from_json(entry) for entry in document.get("plays", [])]
+
+
+EXPORT_FORMATS: tuple[str, ...] = ("csv", "json")
+"""File formats :func:`export_plays` writes."""
+
+
+def export_plays(journal: Journal, folder: Path, fmt: str, now: float | None = None) -> Path:
+    """Write every play of ``journal`` to a new dated file in ``folder``; return its path."""
+    if fmt not in EXPORT_FORMATS:
+        raise ValueError(f"unknown export format {fmt!r}")
+    plays = collect_plays(journal)
+    text = plays_to_csv(plays) if fmt == "csv" else plays_to_json(plays)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"plays-{stamp}.{fmt}"
+    path.write_text(text, encoding="utf-8")
+    return path
