@@ -1,9 +1,11 @@
 """The Fuji screens: set-up, map editor, play, dice entry and equipment.
 
-Registered with the app as ``fuji.<screen>``.  ``setup``, ``editor``, ``play``,
-``dice`` and ``equipment`` work on the open game; the other names (``planning``,
-``rerolls``, ``resolve``, ``wound``, ``eruption``, ``gameover``) draw the play
-screen in a representative situation of a demo game, for screenshots and docs.
+Registered with the app as ``fuji.<screen>``.  ``setup`` (and its ``editor`` page)
+prepares a new game and ``play`` shows the open one; the play screen opens dice entry,
+equipment and pickers over itself.  The other names (``planning``, ``rerolls``,
+``equipment``, ``dice``, ``resolve``, ``wound``, ``eruption``, ``gameover``) draw a
+demo game, reached by real actions, in a representative situation — for screenshots
+and docs.
 """
 
 from __future__ import annotations

@@ -57,6 +57,9 @@ CARD_PHASE_KEYS: dict[str, str] = {
 }
 """When a card may be played, for the hand list (the others: phase 4)."""
 
+HELP_SHOWN = 4
+"""Cards of the hand whose help is shown beside the list."""
+
 MACHETE_MOST = 2
 """Most dice the machete sets aside."""
 
@@ -243,6 +246,10 @@ class EquipmentScene(Scene):
         seat = self.current(state)
         widgets = self._header(ctx, state, seat)
         top = theme.bar_height + theme.gap
+        if self.use is not None and self.use.steps[0] in ("step", "swap"):
+            whole = pygame.Rect(theme.gap, top, ctx.size[0] - 2 * theme.gap,
+                                ctx.size[1] - top - theme.gap)
+            return widgets + self._map_targets(ctx, state, whole, self.use)
         tabs = pygame.Rect(theme.gap, top, ctx.size[0] - 2 * theme.gap, theme.touch)
         widgets += self._tabs(ctx, state, tabs, seat)
         body_top = tabs.bottom + theme.gap
@@ -320,11 +327,7 @@ class EquipmentScene(Scene):
         inner = area.inflate(-2 * theme.px(6), -2 * theme.px(6))
         use = self.use
         if use is None:
-            text = Msg("ui_fuji.equipment.pick_card")
-            if state.phase not in (Phase.PLANNING, Phase.EQUIPMENT):
-                text = Msg("ui_fuji.equipment.not_now")
-            widgets.append(Label(inner, text, "body", theme.palette.text_muted, align="center"))
-            return widgets
+            return widgets + self._help(ctx, state, inner)
         step = use.steps[0]
         title_h = theme.px(40)
         title = msg(f"ui_fuji.equipment.step_{step}", card=f"@fuji.equipment.{use.card}")
@@ -348,6 +351,48 @@ class EquipmentScene(Scene):
         elif step == "copy":
             widgets += self._copy_step(ctx, state, space)
         return widgets
+
+    def _help(self, ctx: Context, state: State, inner: pygame.Rect) -> list[Widget]:
+        """What each card in the hand does, under a line saying how to play one."""
+        theme = ctx.theme
+        text = Msg("ui_fuji.equipment.pick_card")
+        if state.phase not in (Phase.PLANNING, Phase.EQUIPMENT):
+            text = Msg("ui_fuji.equipment.not_now")
+        hand = state.players[self.current(state)].equipment[:HELP_SHOWN]
+        line = theme.px(40)
+        widgets: list[Widget] = [Label(pygame.Rect(inner.x, inner.y, inner.width, line), text,
+                                       "small", theme.palette.accent, bold=True)]
+        if not hand:
+            return widgets
+        height = (inner.height - line) // len(hand)
+        for index, card in enumerate(hand):
+            box = pygame.Rect(inner.x, inner.y + line + index * height, inner.width,
+                              height - theme.px(4))
+            title = pygame.Rect(box.x, box.y, box.width, theme.px(26))
+            widgets.append(Label(title, Msg(f"fuji.equipment.{card}"), "small", bold=True))
+            widgets.append(Label(pygame.Rect(box.x, title.bottom, box.width,
+                                             box.bottom - title.bottom),
+                                 Msg(f"fuji.equipment.{card}.help"), "small",
+                                 theme.palette.text_muted))
+        return widgets
+
+    def _map_targets(self, ctx: Context, state: State, area: pygame.Rect,
+                     use: CardUse) -> list[Widget]:
+        """Rope and binoculars: the map as large as the body, the question beside it."""
+        theme = ctx.theme
+        side = min(area.height, area.width * 52 // 100)
+        board = pygame.Rect(area.x, area.y, side, area.height)
+        right = pygame.Rect(board.right + theme.gap, area.y, area.right - board.right - theme.gap,
+                            area.height)
+        title = msg(f"ui_fuji.equipment.step_{use.steps[0]}", card=f"@fuji.equipment.{use.card}")
+        cancel = pygame.Rect(right.x, right.bottom - theme.touch, right.width, theme.touch)
+        return [
+            *self._cell_step(state, board, use, use.steps[0]),
+            Panel(pygame.Rect(right.x, right.y, right.width, cancel.y - right.y - theme.gap)),
+            Label(pygame.Rect(right.x, right.y, right.width, cancel.y - right.y - theme.gap)
+                  .inflate(-2 * theme.pad, -2 * theme.pad), title, "body", bold=True),
+            TapButton(cancel, Msg("ui.common.cancel"), self.cancel, "quiet", key="eq:cancel"),
+        ]
 
     def _cell_step(self, state: State, space: pygame.Rect, use: CardUse,
                    step: str) -> list[Widget]:

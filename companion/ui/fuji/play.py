@@ -34,7 +34,7 @@ from companion.ui.fuji.pickers import CardPickerDialog
 from companion.ui.fuji.view import board_picture, default_seat, screen_title, waiting_seats
 from companion.ui.intents import GoHome, Intent, PressButton, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
-from companion.ui.theme import Theme
+from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.widgets import Button, Label, Option, Panel, Widget
 
 MAX_ENERGY = 3
@@ -133,7 +133,7 @@ class FujiPlayScene(Scene):
 
     @staticmethod
     def _cards_height(theme: Theme, count: int, available: int) -> int:
-        card = max(theme.touch - theme.px(2),
+        card = max(MIN_TOUCH + theme.px(4) + 2,
                    min(theme.px(70), (available - theme.px(48)) // max(1, count)))
         return min(available, count * card)
 
@@ -163,8 +163,8 @@ class FujiPlayScene(Scene):
             PlayerCard(rect, someone.colour, selected, waiting, tap, key=f"fuji:card:{number}")
         ]
         button_w = max(theme.touch, rect.width * 30 // 100)
-        button = pygame.Rect(rect.right - button_w - theme.px(3), rect.y + 2, button_w,
-                             rect.height - 4)
+        button = pygame.Rect(rect.right - button_w - theme.px(3), rect.y + 1, button_w,
+                             rect.height - 2)
         inner_x = rect.x + theme.px(16)
         name_w = (button.x - inner_x) * 48 // 100
         half = rect.height // 2

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from companion.ui.scene import Scene
 
-LIVE_SCREENS: tuple[str, ...] = ("setup", "editor", "play", "dice", "equipment")
+LIVE_SCREENS: tuple[str, ...] = ("setup", "editor", "play")
 """Screens that work on the open game (or build a new one)."""
 
 PREVIEW_SCREENS: tuple[str, ...] = (
-    "planning", "rerolls", "resolve", "wound", "eruption", "gameover",
+    "planning", "rerolls", "equipment", "dice", "resolve", "wound", "eruption", "gameover",
 )
-"""The play screen drawn from a demo game in a chosen situation."""
+"""Screens drawn from a demo game in a chosen situation (for screenshots and docs).
+
+The play screen opens the dice and equipment screens over itself for the open game,
+with the player already chosen; the registered ``dice`` and ``equipment`` names show
+them in a demo game.
+"""
 
 SCREENS: tuple[str, ...] = (*LIVE_SCREENS, *PREVIEW_SCREENS)
 """Every registered Fuji screen name."""
@@ -25,11 +30,11 @@ def make_fuji_screen(screen: str) -> Scene:
     if screen == "dice":
         from companion.ui.fuji.dice import DiceScene
 
-        return DiceScene()
+        return DiceScene(preview="dice")
     if screen == "equipment":
         from companion.ui.fuji.equipment import EquipmentScene
 
-        return EquipmentScene()
+        return EquipmentScene(seat=2, preview="equipment")
     if screen in ("setup", "editor"):
         from companion.ui.fuji.setup import FujiSetupScene
 
