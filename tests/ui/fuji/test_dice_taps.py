@@ -1,0 +1,112 @@
+"""Dice entry: one tap per die records the right ``set_dice`` action; totals mode types."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.core.session import Session
+from companion.games.fuji.model import Die, DieColour
+from companion.games.fuji.queries import quick_value
+from companion.ui.app import App
+from companion.ui.fuji import demo
+from companion.ui.fuji.dice import DiceScene
+from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, draft_from_dice
+from tests.ui.fuji.helpers import state_of, tap_widget
+
+
+def _movement() -> Session:
+    session = demo.to_equipment()
+    demo.advance(session)
+    return session
+
+
+def _open_dice(app: App, session: Session, seat: int) -> DiceScene:
+    app.open_game(session)
+    app.draw()
+    tap_widget(app, f"fuji:act:{seat}")
+    assert isinstance(app.dialog, DiceScene)
+    return app.dialog
+
+
+def test_one_tap_per_die_records_the_dice(app: App) -> None:
+    session = _movement()
+    _open_dice(app, session, 0)
+    tapped = [("yellow", 6), ("blue", 4), ("pink", 3), ("pink", 5), ("yellow", 2)]
+    assert len(tapped) == state_of(session).players[0].dice_count
+    for colour, value in tapped:
+        tap_widget(app, f"die:{colour}:{value}")
+    recorded = state_of(session).players[0].dice
+    assert recorded == tuple(Die(DieColour(c), v) for c, v in tapped)
+    assert session.actions()[-1] == {
+        "type": "set_dice", "player": 0, "dice": [[c, v] for c, v in tapped]}
+
+
+def test_full_entry_moves_on_to_the_next_player(app: App) -> None:
+    session = _movement()
+    scene = _open_dice(app, session, 0)
+    for _ in range(5):
+        tap_widget(app, "die:blue:2")
+    assert scene.current(state_of(session)) == 1
+    for _ in range(6):
+        tap_widget(app, "die:pink:1")
+    assert state_of(session).players[1].dice == (Die(DieColour.PINK, 1),) * 6
+
+
+def test_tapping_an_entered_die_takes_it_out(app: App) -> None:
+    session = _movement()
+    scene = _open_dice(app, session, 0)
+    tap_widget(app, "die:yellow:1")
+    tap_widget(app, "die:blue:2")
+    tap_widget(app, "draft:0")
+    assert scene.drafts[0].dice == (("blue", 2),)
+    tap_widget(app, "dice:clear")
+    assert scene.drafts[0].dice == ()
+    assert state_of(session).players[0].dice is None
+
+
+def test_totals_mode_types_a_total(app: App) -> None:
+    session = _movement()
+    _open_dice(app, session, 0)
+    tap_widget(app, "dice:mode")
+    tap_widget(app, "total:1")
+    for key in ("1", "7", "ok"):
+        tap_widget(app, f"key:{key}")
+    assert quick_value(state_of(session), 0, 1) == 17
+    assert session.actions()[-1] == {"type": "set_movement_values", "values": {"0": {"1": 17}}}
+
+
+def test_done_closes_the_dice_screen(app: App) -> None:
+    session = _movement()
+    _open_dice(app, session, 0)
+    tap_widget(app, "dice:done")
+    assert app.dialog is None
+
+
+dice_lists = st.lists(st.tuples(st.sampled_from(DIE_COLOURS), st.sampled_from(DIE_VALUES)),
+                      max_size=10)
+
+
+@given(st.integers(min_value=1, max_value=7), dice_lists,
+       st.lists(st.integers(min_value=-2, max_value=9), max_size=5))
+def test_draft_never_overfills_and_round_trips(capacity: int, taps: list[tuple[str, int]],
+                                               removals: list[int]) -> None:
+    draft = DiceDraft(player=1, capacity=capacity)
+    for colour, value in taps:
+        draft = draft.add(colour, value)
+    for index in removals:
+        draft = draft.remove(index)
+    assert len(draft.dice) <= capacity
+    assert draft.dice == tuple(taps[: len(draft.dice)]) or removals
+    action = draft.action()
+    assert json.loads(json.dumps(action)) == action
+    assert draft_from_dice(1, capacity, action["dice"]).dice == draft.dice
+
+
+def test_draft_refuses_unknown_faces() -> None:
+    draft = DiceDraft(player=0, capacity=3)
+    assert draft.add("green", 3) == draft
+    assert draft.add("blue", 7) == draft
+    assert draft.add("blue", 3).total() == 3

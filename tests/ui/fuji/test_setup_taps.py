@@ -1,0 +1,174 @@
+"""The set-up screen builds a real set-up; the editor edits the map through the rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.core.i18n import translate
+from companion.core.messages import SetupError
+from companion.games.fuji import GAME
+from companion.games.fuji.scenarios import map_grid
+from companion.ui.app import App
+from companion.ui.fuji import setup_draft as draft
+from companion.ui.fuji.editor import apply_tool, map_problem
+from companion.ui.fuji.keyboard import NameDialog, add_letter
+from companion.ui.fuji.setup import FujiSetupScene
+from companion.ui.intents import Navigate
+from tests.ui.fuji.helpers import state_of, tap, tap_widget, widget
+
+
+def _open_setup(app: App, screen: str = "fuji.setup") -> FujiSetupScene:
+    app.perform(Navigate(screen))
+    app.draw()
+    assert isinstance(app.scene, FujiSetupScene)
+    return app.scene
+
+
+def test_start_begins_a_saved_game_with_colour_names(app: App) -> None:
+    _open_setup(app)
+    tap_widget(app, "setup:scenario:3")
+    tap_widget(app, "setup:tab:level")
+    tap_widget(app, "setup:level:3")
+    tap_widget(app, "setup:start")
+    assert app.session is not None
+    assert app.session.setup["scenario"] == 3
+    state = state_of(app.session)
+    assert state.settings.level == 3
+    names = [someone.name for someone in state.players]
+    assert names == [translate(f"fuji.colour.{p.colour}", "en") for p in state.players]
+
+
+def test_start_with_a_broken_map_shows_the_reason(app: App) -> None:
+    scene = _open_setup(app)
+    scene.setup = {**draft.choose_custom(scene.setup), "map": [["L", "S", "v"]]}
+    tap_widget(app, "setup:start")
+    assert app.session is None
+    assert app.toast is not None and app.toast.error
+    with pytest.raises(SetupError) as refused:
+        GAME.new_state(draft.finished(scene.setup, ["A", "B", "C"]))
+    assert app.toast.message == refused.value.message
+
+
+def test_players_page_edits_seating(app: App) -> None:
+    scene = _open_setup(app)
+    tap_widget(app, "setup:tab:players")
+    tap_widget(app, "setup:add")
+    assert len(draft.players(scene.setup)) == 4
+    tap_widget(app, "setup:colour:0")
+    colours = [p["colour"] for p in draft.players(scene.setup)]
+    assert len(set(colours)) == 4
+    first = draft.players(scene.setup)[1]
+    tap_widget(app, "setup:up:1")
+    assert draft.players(scene.setup)[0] == first
+    tap_widget(app, "setup:remove:3")
+    assert len(draft.players(scene.setup)) == 3
+
+
+def test_name_keyboard_types_a_name(app: App) -> None:
+    scene = _open_setup(app)
+    tap_widget(app, "setup:tab:players")
+    tap_widget(app, "setup:name:0")
+    assert isinstance(app.dialog, NameDialog)
+    for key in ("kb:0:3", "kb:0:4", "kb:3:0"):
+        tap_widget(app, key)
+    tap_widget(app, "kb:ok")
+    assert app.dialog is None
+    assert draft.players(scene.setup)[0]["name"] == "Rtą"
+
+
+def test_level_table_and_track_edits_reach_the_game(app: App) -> None:
+    scene = _open_setup(app)
+    tap_widget(app, "setup:tab:level")
+    tap_widget(app, "setup:loss:0:plus")
+    tap_widget(app, "setup:tab:options")
+    tap_widget(app, "setup:length:minus")
+    tap_widget(app, "setup:wound:0:plus")
+    tap_widget(app, "setup:extreme")
+    tap_widget(app, "setup:start")
+    assert app.session is not None
+    settings = state_of(app.session).settings
+    assert settings.level_table.failed == 4
+    assert settings.stamina_track.length == 24
+    assert settings.stamina_track.wound_spaces[0] == 6
+    assert settings.extreme
+    assert scene.setup["extreme"] is True
+
+
+def test_two_player_variants_start(app: App) -> None:
+    scene = _open_setup(app)
+    tap_widget(app, "setup:tab:options")
+    tap_widget(app, "setup:variant:two_player_a")
+    assert len(draft.players(scene.setup)) == 2
+    tap_widget(app, "setup:start")
+    assert app.session is not None
+    assert state_of(app.session).open_dice is not None
+
+
+def test_variant_b_gives_the_shared_character_six_dice() -> None:
+    setup = draft.choose_variant(draft.default_setup(), "two_player_b")
+    state = GAME.new_state(draft.finished(setup, ["A", "B", "C"]))
+    assert state.players[-1].shared and state.players[-1].dice_count == 6
+
+
+def test_editor_tools_change_the_map(app: App) -> None:
+    scene = _open_setup(app, "fuji.editor")
+    tap_widget(app, "editor:tool:crater")
+    grid = widget(app, "editor:grid")
+    target = (2, 1)
+    tap(app, grid.geometry.cell_centre(*target))  # type: ignore[attr-defined]
+    assert map_grid(scene.setup)[2][1] == "V"
+    problem = map_problem(scene.setup)
+    assert problem is not None and problem.key == "fuji.setup.one_crater"
+    tap_widget(app, "editor:tool:landscape")
+    tap(app, grid.geometry.cell_centre(*target))  # type: ignore[attr-defined]
+    assert map_problem(scene.setup) is None
+
+
+def test_editor_card_picker_lays_a_catalogue_card(app: App) -> None:
+    scene = _open_setup(app, "fuji.editor")
+    tap_widget(app, "editor:tool:card")
+    grid = widget(app, "editor:grid")
+    tap(app, grid.geometry.cell_centre(2, 1))  # type: ignore[attr-defined]
+    tap_widget(app, "editor:card:L07")
+    assert scene.setup["cards"]["2,1"] == "L07"
+
+
+def test_editor_free_condition(app: App) -> None:
+    scene = _open_setup(app, "fuji.editor")
+    tap_widget(app, "editor:tool:card")
+    grid = widget(app, "editor:grid")
+    tap(app, grid.geometry.cell_centre(2, 1))  # type: ignore[attr-defined]
+    tap_widget(app, "editor:free")
+    for key in ("editor:colour:blue", "editor:value:2", "editor:value:4", "editor:combine:and"):
+        tap_widget(app, key)
+    tap_widget(app, "editor:apply")
+    entry: Any = scene.setup["cards"]["2,1"]
+    assert entry == {"colours": ["blue"], "values": [2, 4], "combine": "and"}
+
+
+def test_editor_refusal_is_shown(app: App) -> None:
+    scene = _open_setup(app, "fuji.editor")
+    tap_widget(app, "editor:tool:equipment")
+    grid = widget(app, "editor:grid")
+    crater = next((r, c) for r, row in enumerate(map_grid(scene.setup))
+                  for c, token in enumerate(row) if token == "V")
+    before = dict(scene.setup)
+    tap(app, grid.geometry.cell_centre(*crater))  # type: ignore[attr-defined]
+    assert scene.setup == before
+    assert app.toast is not None and app.toast.error
+
+
+def test_white_start_moves_rather_than_doubles() -> None:
+    setup = draft.choose_custom(draft.default_setup())
+    moved = apply_tool(setup, "white", (4, 1))
+    tokens = [token for row in map_grid(moved) for token in row]
+    assert sum(token.startswith("S") and not token.startswith("S4") for token in tokens) == 1
+    assert map_grid(moved)[4][1] == "S"
+
+
+def test_capital_after_space() -> None:
+    assert add_letter("", "ż") == "Ż"
+    assert add_letter("Ana ", "m") == "Ana M"
+    assert add_letter("A" * 16, "b") == "A" * 16
