@@ -1,0 +1,269 @@
+"""The diagnostics screen: which inputs work, what each button last did, the box link.
+
+The left column lists the input sources (GPIO, the USB button box with its link
+state, rejected lines and protocol version, the keyboard) and the latest status
+messages.  The right column is a checklist: press every table button once and
+watch each row turn into a tick with the event and where it came from.  Two
+buttons start the checklist over and flash every light.
+
+The screen reads the started hardware through :func:`hardware.table.running_hardware`
+(imported only when the screen is shown, so the UI layer never pulls in gpiozero or
+pyserial by itself) and redraws when its input monitor records something: the
+monitor's listener posts a :data:`HARDWARE_CHANGED` pygame event, which this scene
+answers with a redraw.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.core.messages import Msg
+from companion.ui.intents import Intent, Redraw
+from companion.ui.scene import Context, Scene
+from companion.ui.screens import register_screen
+from companion.ui.settings import title_strip
+from companion.ui.widgets import Button, Label, Panel, Text, Widget
+from hardware.events import BUTTON_IDS, SEAT_BUTTONS, ButtonEvent
+from hardware.monitor import MonitorSnapshot
+
+if TYPE_CHECKING:
+    from hardware.table import TableHardware
+
+HARDWARE_CHANGED = pygame.event.custom_type()
+"""The pygame event type posted when the hardware monitor recorded an event."""
+
+STATUS_LINES = 3
+"""How many recent status messages the screen lists."""
+
+TICK = "✓"
+"""Mark of a button that passed the checklist."""
+
+HardwareSource = Callable[[], "TableHardware | None"]
+"""Returns the started hardware (``None``: nothing started, touch only)."""
+
+
+def wake_screen() -> None:
+    """Ask the app loop to redraw; safe from any thread, silent without a display."""
+    with contextlib.suppress(pygame.error):
+        pygame.event.post(pygame.event.Event(HARDWARE_CHANGED))
+
+
+def running_hardware() -> TableHardware | None:
+    """The hardware the app started (imported only when asked, so gpiozero stays out of the UI)."""
+    from hardware.table import running_hardware as started
+
+    return started()
+
+
+def test_lights(hardware: TableHardware | None) -> None:
+    """Flash every seat light and the status light once."""
+    if hardware is None:
+        return
+    for seat in range(len(SEAT_BUTTONS)):
+        hardware.lights.blink(seat)
+    hardware.lights.blink(None)
+
+
+class ActionButton(Button):
+    """A button that runs a small function of the screen itself, then redraws."""
+
+    def __init__(self, rect: pygame.Rect, text: Text, action: Callable[[], None],
+                 key: str = "") -> None:
+        super().__init__(rect, text, (Redraw(),), role="body", key=key)
+        self.action = action
+        """What a tap does."""
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """Run the action and ask for a redraw."""
+        if not self.enabled:
+            return []
+        self.action()
+        return [Redraw()]
+
+
+def source_rows(hardware: TableHardware | None) -> list[tuple[Text, Text, bool]]:
+    """One row per input source: its name, its state and whether it works."""
+    live = hardware.live_sources() if hardware is not None else {}
+    rows: list[tuple[Text, Text, bool]] = []
+    for source in ("gpio", "serial", "keyboard"):
+        working = live.get(source, False)
+        state = Msg("hardware.diag.live" if working else "hardware.diag.off")
+        if source == "serial":
+            state = link_state(hardware)
+        rows.append((Msg(f"hardware.source.{source}"), state, working))
+    rows.append((Msg("hardware.source.touch"), Msg("hardware.diag.live"), True))
+    return rows
+
+
+def link_state(hardware: TableHardware | None) -> Msg:
+    """The box link as a message: switched off, starting, connected, lost, stopped."""
+    box = hardware.serial if hardware is not None else None
+    state = "off" if box is None else box.state
+    return Msg("hardware.diag.link", {"state": f"@hardware.diag.link.{state}"})
+
+
+def link_details(hardware: TableHardware | None) -> Text:
+    """Rejected lines and protocol version of the box, or nothing without a box."""
+    box = hardware.serial if hardware is not None else None
+    if box is None:
+        return ""
+    version = "?" if box.box_version is None else str(box.box_version)
+    return Msg("hardware.diag.rejects_version",
+               {"count": box.parser.rejected, "version": version})
+
+
+def last_event_text(event: ButtonEvent | None) -> Text:
+    """What a button last did and where from (or that it has not been pressed yet)."""
+    if event is None:
+        return Msg("hardware.diag.never")
+    return Msg("hardware.diag.last", {"kind": f"@hardware.kind.{event.kind}",
+                                      "source": f"@hardware.source.{event.source}"})
+
+
+class DiagnosticsScene(Scene):
+    """Inputs, box link and a press-each-button checklist."""
+
+    def __init__(self, hardware: HardwareSource = running_hardware) -> None:
+        super().__init__()
+        self.hardware_source = hardware
+        """Where the started hardware is found."""
+
+    @property
+    def hardware(self) -> TableHardware | None:
+        """The started hardware, listened to so that its events redraw this screen."""
+        hardware = self.hardware_source()
+        if hardware is not None:
+            hardware.monitor.listen(wake_screen)
+        return hardware
+
+    def snapshot(self) -> MonitorSnapshot:
+        """What the monitor knows now (empty without hardware)."""
+        hardware = self.hardware
+        return hardware.monitor.snapshot() if hardware is not None else MonitorSnapshot()
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """Title strip, the sources column and the checklist column."""
+        theme = ctx.theme
+        widgets, body = title_strip(ctx, Msg("hardware.diag.title"))
+        hardware = self.hardware
+        snapshot = self.snapshot()
+        half = (body.width - theme.gap) // 2
+        left = pygame.Rect(body.x, body.y, half, body.height)
+        right = pygame.Rect(left.right + theme.gap, body.y, body.width - half - theme.gap,
+                            body.height)
+        widgets.extend(self._sources(ctx, left, hardware, snapshot))
+        widgets.extend(self._checklist(ctx, right, hardware, snapshot))
+        return widgets
+
+    def handle(self, event: pygame.event.Event, ctx: Context) -> list[Intent]:
+        """Redraw when the hardware reported something; otherwise the usual touch handling."""
+        if event.type == HARDWARE_CHANGED:
+            return [Redraw()]
+        return super().handle(event, ctx)
+
+    def _sources(self, ctx: Context, area: pygame.Rect, hardware: TableHardware | None,
+                 snapshot: MonitorSnapshot) -> list[Widget]:
+        theme = ctx.theme
+        row = theme.px(34 * ctx.settings.text_scale)
+        widgets: list[Widget] = [
+            Panel(area),
+            Label(pygame.Rect(area.x + theme.pad, area.y + theme.gap, area.width - 2 * theme.pad,
+                              row), Msg("hardware.diag.inputs"), "heading", bold=True),
+        ]
+        y = area.y + theme.gap + row
+        name_width = (area.width - 2 * theme.pad) * 45 // 100
+        for name, state, working in source_rows(hardware):
+            colour = theme.palette.text if working else theme.palette.text_muted
+            widgets.append(Label(pygame.Rect(area.x + theme.pad, y, name_width - theme.gap, row),
+                                 name, "body", colour, bold=True))
+            widgets.append(Label(pygame.Rect(area.x + theme.pad + name_width, y,
+                                             area.width - 2 * theme.pad - name_width, row),
+                                 state, "body", colour))
+            y += row
+        widgets.append(Label(pygame.Rect(area.x + theme.pad, y, area.width - 2 * theme.pad, row),
+                             link_details(hardware), "small", theme.palette.text_muted))
+        y += row
+        widgets.extend(self._statuses(ctx, pygame.Rect(area.x + theme.pad, y,
+                                                       area.width - 2 * theme.pad,
+                                                       area.bottom - y - theme.gap), snapshot))
+        return widgets
+
+    @staticmethod
+    def _statuses(ctx: Context, area: pygame.Rect, snapshot: MonitorSnapshot) -> list[Widget]:
+        theme = ctx.theme
+        row = theme.px(30 * ctx.settings.text_scale)
+        if area.height < 2 * row:
+            return []
+        widgets: list[Widget] = [Label(pygame.Rect(area.x, area.y, area.width, row),
+                                       Msg("hardware.diag.messages"), "body", bold=True)]
+        recent = list(reversed(snapshot.statuses))[:STATUS_LINES]
+        texts: list[Text] = [Msg(s.key, dict(s.params)) for s in recent]
+        lines = texts or [Msg("hardware.diag.none")]
+        height = (area.height - row) // max(1, len(lines))
+        for number, text in enumerate(lines):
+            rect = pygame.Rect(area.x, area.y + row + number * height, area.width, height)
+            widgets.append(Label(rect, text, "small", theme.palette.text_muted))
+        return widgets
+
+    def _checklist(self, ctx: Context, area: pygame.Rect, hardware: TableHardware | None,
+                   snapshot: MonitorSnapshot) -> list[Widget]:
+        theme = ctx.theme
+        heading = theme.px(34 * ctx.settings.text_scale)
+        actions = theme.touch
+        widgets: list[Widget] = [Panel(area)]
+        done = not snapshot.untested
+        title = Msg("hardware.diag.all_done" if done else "hardware.diag.checklist")
+        widgets.append(Label(pygame.Rect(area.x + theme.pad, area.y + theme.gap,
+                                         area.width - 2 * theme.pad, heading), title,
+                             "heading", theme.palette.accent if done else None, bold=True))
+        top = area.y + theme.gap + heading
+        bottom = area.bottom - theme.gap - actions - theme.gap
+        row = (bottom - top) // len(BUTTON_IDS)
+        mark_width = theme.px(28)
+        name_width = (area.width - 2 * theme.pad - mark_width) * 40 // 100
+        for number, button in enumerate(BUTTON_IDS):
+            y = top + number * row
+            tested = button in snapshot.tested
+            colour = theme.palette.accent if tested else theme.palette.text_muted
+            x = area.x + theme.pad
+            widgets.append(Label(pygame.Rect(x, y, mark_width, row), TICK if tested else "·",
+                                 "body", colour, bold=True))
+            x += mark_width
+            widgets.append(Label(pygame.Rect(x, y, name_width - theme.gap, row),
+                                 Msg(f"hardware.name.{button}"), "body", bold=True))
+            x += name_width
+            widgets.append(Label(pygame.Rect(x, y, area.right - theme.pad - x, row),
+                                 last_event_text(snapshot.last.get(button)), "small", colour))
+        widgets.extend(self._actions(ctx, area, hardware, bottom + theme.gap))
+        return widgets
+
+    @staticmethod
+    def _actions(ctx: Context, area: pygame.Rect, hardware: TableHardware | None,
+                 top: int) -> list[Widget]:
+        theme = ctx.theme
+        width = (area.width - 2 * theme.pad - theme.gap) // 2
+        restart = pygame.Rect(area.x + theme.pad, top, width, theme.touch)
+        flash = pygame.Rect(restart.right + theme.gap, top, width, theme.touch)
+        widgets: list[Widget] = [
+            ActionButton(restart, Msg("hardware.diag.restart"),
+                         hardware.monitor.restart_checklist if hardware is not None else _nothing,
+                         key="diag:restart"),
+            ActionButton(flash, Msg("hardware.diag.test_lights"),
+                         lambda: test_lights(hardware), key="diag:lights"),
+        ]
+        if hardware is None:
+            for widget in widgets:
+                if isinstance(widget, Button):
+                    widget.enabled = False
+        return widgets
+
+
+def _nothing() -> None:
+    """Used by buttons that have nothing to act on."""
+
+
+register_screen("diagnostics", DiagnosticsScene)
