@@ -131,6 +131,7 @@ class KioskApp(App):
                 self.open_game(self.kiosk.session)
         elif phase == Phase.ATTRACT:
             self.stack.append(screens.make_screen("kiosk.attract"))
+            self._slide = int(self.clock() // SLIDE_SECONDS)
         elif phase == Phase.STAFF:
             self.stack.append(screens.make_screen("kiosk.staff"))
         self.dirty = True

@@ -129,15 +129,18 @@ class EndScene(Scene):
                    Msg("kiosk.end.new_group"), (NewGroup(),), "primary", key="end:new_group"),
         ]
 
-    def _code(self, ctx: Context, play: Play, area: pygame.Rect) -> list[Widget]:
+    def _code(self, ctx: Context, play: Play, area: pygame.Rect,
+              caption: pygame.Rect | None = None) -> list[Widget]:
         theme = ctx.theme
-        caption = pygame.Rect(area.x, area.bottom - theme.px(44), area.width, theme.px(44))
+        if caption is None:
+            caption = pygame.Rect(area.x, area.bottom - theme.px(44), area.width, theme.px(44))
+            area = pygame.Rect(area.x, area.y, area.width, caption.y - area.y)
         matrix = qr_matrix(bgstats_link(play)) if play.finished else None
         if matrix is None:
             key = "kiosk.end.no_qr" if play.finished else "kiosk.end.qr_later"
-            return [Label(area, Msg(key), "body", theme.palette.text_muted, "center")]
-        box = pygame.Rect(area.x, area.y, area.width, caption.y - area.y)
-        return [QrCode(box, matrix, key="end:qr"),
+            return [Label(area.union(caption), Msg(key), "body", theme.palette.text_muted,
+                          "center")]
+        return [QrCode(area, matrix, key="end:qr"),
                 Label(caption, Msg("kiosk.end.qr_caption"), "small", align="center")]
 
     def _upright(self, ctx: Context, play: Play) -> list[Widget]:
@@ -145,7 +148,7 @@ class EndScene(Scene):
         widgets, body = kiosk_bar(ctx, Msg(ctx.session.game.title_key) if ctx.session else "",
                                   [], "end")
         colour_safe = kiosk_settings(ctx).colour_safe
-        code_width = min(body.width // 3, body.height - theme.touch - theme.gap)
+        code_width = min(body.width // 2, body.height - theme.touch - theme.gap)
         left = pygame.Rect(body.x, body.y, body.width - code_width - theme.gap,
                            body.height - theme.touch - theme.gap)
         widgets.append(Panel(left, theme.palette.surface))
@@ -174,10 +177,13 @@ class EndScene(Scene):
                 widgets.append(TurnedResult(rect, place.angle, seat, result_line(play, seat),
                                             colour_safe, play.players[seat] in play.winners))
         middle = ctx.screen.inflate(-2 * depth - 2 * theme.gap, -2 * depth - 2 * theme.gap)
-        head = pygame.Rect(middle.x, middle.y, middle.width, theme.px(40))
+        code = pygame.Rect(middle.x, middle.y, middle.height, middle.height)
+        right = pygame.Rect(code.right + theme.gap, middle.y, middle.right - code.right
+                            - theme.gap, middle.height)
+        head = pygame.Rect(right.x, right.y, right.width, theme.px(60))
         widgets.append(Label(head, headline(play), "heading", theme.palette.accent, "center",
                              bold=True))
-        buttons = pygame.Rect(middle.x, middle.bottom - theme.touch, middle.width, theme.touch)
-        code = pygame.Rect(middle.x, head.bottom, middle.width,
-                           buttons.y - head.bottom - theme.gap)
-        return widgets + self._code(ctx, play, code) + self._buttons(ctx, buttons)
+        buttons = pygame.Rect(right.x, right.bottom - theme.touch, right.width, theme.touch)
+        caption = pygame.Rect(right.x, head.bottom, right.width,
+                              buttons.y - head.bottom - theme.gap)
+        return widgets + self._code(ctx, play, code, caption) + self._buttons(ctx, buttons)

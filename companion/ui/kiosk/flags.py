@@ -80,13 +80,13 @@ class FlagButton(Button):
         pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
         pygame.draw.rect(surface, theme.palette.border, self.rect, theme.border_width,
                          border_radius=theme.radius)
-        inner = self.rect.inflate(-2 * theme.pad, -theme.pad)
-        flag_height = min(inner.height - theme.px(8), theme.px(26))
+        inner = self.rect.inflate(-theme.pad, -theme.pad)
+        flag_height = min(inner.height - theme.px(12), theme.px(22))
         flag = pygame.Rect(inner.x, 0, flag_height * 3 // 2, flag_height)
         flag.centery = inner.centery
         draw_flag(surface, self.lang, flag)
-        text_box = pygame.Rect(flag.right + theme.gap, inner.y,
-                               inner.right - flag.right - theme.gap, inner.height)
+        text_box = pygame.Rect(flag.right + theme.gap // 2, inner.y,
+                               inner.right - flag.right - theme.gap // 2, inner.height)
         fitted = fit_text(str(self.text), text_box.width, text_box.height,
                           theme.text_size(self.role), theme.min_text_size(self.role), True)
         self.overflow = fitted.overflow

@@ -44,7 +44,7 @@ def bgstats_play(play: Play) -> dict[str, Any]:
     cooperative = play.game in COOPERATIVE
     players = []
     for index, name in enumerate(names):
-        entry: dict[str, Any] = {"name": name, "sourcePlayerId": f"seat{index + 1}"}
+        entry: dict[str, Any] = {"name": name}
         if index < len(scores):
             entry["score"] = scores[index]
         if cooperative:
@@ -71,7 +71,7 @@ def bgstats_play(play: Play) -> dict[str, Any]:
 def bgstats_link(play: Play) -> str:
     """A link that opens the play in BG Stats, ready to save."""
     data = json.dumps(bgstats_play(play), ensure_ascii=False, separators=(",", ":"))
-    return BGSTATS_URL + quote(data, safe="")
+    return BGSTATS_URL + quote(data, safe=":,")
 
 
 def qr_matrix(text: str) -> list[list[bool]] | None:
@@ -80,7 +80,7 @@ def qr_matrix(text: str) -> list[list[bool]] | None:
         import segno
     except ImportError:
         return None
-    code = segno.make(text, error="m", micro=False)
+    code = segno.make(text, error="l", micro=False)
     return [[bool(module) for module in row] for row in code.matrix_iter(border=4)]
 
 

@@ -91,10 +91,10 @@ class StartScene(Scene):
         theme = ctx.theme
         top = pygame.Rect(0, 0, ctx.size[0], theme.bar_height)
         widgets: list[Widget] = [Panel(top, theme.palette.surface, border=False)]
-        staff = pygame.Rect(top.right - theme.gap - theme.touch - theme.px(30),
-                            (top.height - theme.touch) // 2, theme.touch + theme.px(30),
+        staff = pygame.Rect(top.right - theme.gap - theme.touch - theme.px(24),
+                            (top.height - theme.touch) // 2, theme.touch + theme.px(24),
                             theme.touch)
-        flags_width = min(theme.px(470), top.width * 3 // 5)
+        flags_width = min(theme.px(600), staff.x - theme.px(150) - 2 * theme.gap)
         flags = pygame.Rect(staff.x - theme.gap - flags_width, staff.y, flags_width, theme.touch)
         widgets.append(Label(pygame.Rect(theme.pad, 0, flags.x - 2 * theme.pad, top.height),
                              Msg("ui.app.title"), "heading", bold=True))
