@@ -28,6 +28,8 @@ Action = Mapping[str, Any]
 Apply = Callable[[TikalState, Action], TikalState]
 SAMPLE_TEMPLE_VALUES = (1, 2, 3, 4, 5)
 """Printed temple numbers offered when sampling draws."""
+MOVE_TARGETS = 8
+"""Destinations offered per piece when sampling moves (the app cannot see the board)."""
 
 
 def legal_actions(state: TikalState, apply: Apply) -> list[Action]:
@@ -138,7 +140,7 @@ def _entry_actions(state: TikalState) -> Iterator[Action]:
 
 
 def _moves(state: TikalState) -> Iterator[Action]:
-    """Moves of the pieces the active player has on the board, to every open hex."""
+    """Moves of the pieces the active player has on the board to a spread of open hexes."""
     seat = state.active
     left = ACTION_POINTS - state.turn.spent
     leader = state.players[seat].leader
@@ -147,11 +149,19 @@ def _moves(state: TikalState) -> Iterator[Action]:
         if leader == source.id:
             pieces.append("leader")
         for piece in pieces:
-            for dest in state.hexes:
-                stones = 1 + (source.id + dest.id) % 3
-                if dest.id != source.id and dest.kind != "volcano" and stones <= left:
-                    yield {"type": "move", "piece": piece, "from": source.id, "to": dest.id,
+            for dest in _destinations(state, source.id):
+                stones = 1 + (source.id + dest) % 3
+                if stones <= left:
+                    yield {"type": "move", "piece": piece, "from": source.id, "to": dest,
                            "stones": stones}
+
+
+def _destinations(state: TikalState, source: int) -> list[int]:
+    """Up to ``MOVE_TARGETS`` enterable hexes spread evenly around ``source``'s id."""
+    count = len(state.hexes)
+    step = max(1, count // MOVE_TARGETS)
+    spread = {(source + step * k) % count for k in range(1, MOVE_TARGETS + 1)}
+    return sorted(h for h in spread if h != source and state.hexes[h].kind != "volcano")
 
 
 def _site_actions(state: TikalState) -> Iterator[Action]:

@@ -45,12 +45,12 @@ def playout(data: st.DataObject, players: int, variant: str, steps: int) -> list
     return states
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(game=games, data=st.data())
 def test_no_turn_spends_more_than_ten_points(game: tuple[int, str], data: st.DataObject) -> None:
     state = GAME.new_state(setup(*game))
     spent = 0
-    for _ in range(120):
+    for _ in range(100):
         if GAME.is_finished(state):
             break
         action = data.draw(st.sampled_from(list(GAME.legal_actions(state))))
@@ -61,10 +61,10 @@ def test_no_turn_spends_more_than_ten_points(game: tuple[int, str], data: st.Dat
         assert state.turn.spent == spent
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(game=games, data=st.data())
 def test_treasures_stay_within_three_per_kind(game: tuple[int, str], data: st.DataObject) -> None:
-    for state in playout(data, *game, steps=150):
+    for state in playout(data, *game, steps=100):
         for kind in range(TREASURE_KINDS):
             assert sum(p.treasures[kind] for p in state.players) <= COPIES_PER_KIND
         held = sum(sum(p.treasures) for p in state.players)
@@ -125,7 +125,7 @@ random_actions = st.builds(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(game=games, data=st.data())
 def test_refused_actions_leave_the_state_as_it_was(game: tuple[int, str],
                                                    data: st.DataObject) -> None:
