@@ -10,6 +10,7 @@ from companion.games.tikal.scoring import (
     CUBE_KEYS,
     strengths,
     temple_controller,
+    temples_scored_from_books,
     track_position,
     treasure_points,
 )
@@ -117,11 +118,17 @@ def _player_json(state: TikalState, player: Player) -> dict[str, Any]:
 def _scoring_json(state: TikalState) -> dict[str, Any] | None:
     if state.scoring is None:
         return None
+    seat = state.active
     return {
         "kind": state.scoring.kind,
         "order": list(state.scoring.order),
         "index": state.scoring.index,
         "round": state.scoring_rounds,
+        "preview": {
+            "seat": seat,
+            "temples": list(temples_scored_from_books(state, seat)),
+            "treasures": treasure_points(state.players[seat].treasures),
+        },
     }
 
 

@@ -142,6 +142,8 @@ def test_rulebook_example_scored_from_the_tracked_pieces() -> None:
     for value in (3, 5, 5, 8):
         state = add_hex(state, "temple", value=value)
         state = add_workers(state, len(state.hexes) - 1, 0, 1)
+    preview = GAME.state_to_json(state)["scoring"]["preview"]
+    assert preview == {"seat": 0, "temples": [3, 5, 5, 8], "treasures": 8}
     state = play(state, END)
     assert sorted(state.history[-1].temples) == [3, 5, 5, 8]
     assert state.history[-1].points == 29
