@@ -365,11 +365,12 @@ class MapEditor:
     def _free_page(self, ctx: Context, area: pygame.Rect, free: FreeCondition) -> list[Widget]:
         theme = ctx.theme
         gap = theme.px(6)
-        height = max(theme.touch, min(theme.px(56), (area.height - 5 * gap) // 6))
+        height = max(theme.touch, min(theme.px(56), (area.height - 7 * gap) // 6))
         widgets: list[Widget] = [Panel(area)]
+        area = area.inflate(-2 * gap, -2 * gap)
         y = area.y
-        widgets.append(Label(pygame.Rect(area.x + theme.pad, y, area.width - 2 * theme.pad,
-                                         height), Msg("ui_fuji.editor.free_help"), "small"))
+        widgets.append(Label(pygame.Rect(area.x, y, area.width, height),
+                             Msg("ui_fuji.editor.free_help"), "small"))
         y += height + gap
         widgets += self._toggle_row(area.x, y, area.width, height, gap, [
             (_die_label(c), c in free.colours,

@@ -1,0 +1,73 @@
+"""Every text the Fuji screens show exists in all four languages with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.core.i18n import LANGUAGES, LOCALE_DIR, catalogue, parse_po, placeholders
+from companion.games.fuji.model import CHARACTER_COLOURS, EQUIPMENT_CARDS, Phase, Skill, WoundSlot
+from companion.ui.fuji import editor, equipment, setup
+
+SOURCE = Path(editor.__file__).resolve().parent
+LITERAL = re.compile(r'"(ui_fuji\.[a-z0-9_.]+[a-z0-9_])"')
+
+
+def _literal_keys() -> set[str]:
+    found: set[str] = set()
+    for path in SOURCE.glob("*.py"):
+        found.update(LITERAL.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def _built_keys() -> set[str]:
+    steps = {step for steps in equipment.CARD_STEPS.values() for step in steps}
+    return {
+        *(f"ui_fuji.phase.{phase.value}" for phase in Phase),
+        *(f"ui_fuji.editor.tool_{tool}" for tool in editor.TOOLS),
+        *(f"ui_fuji.setup.tab_{page}" for page in setup.PAGES),
+        *(f"ui_fuji.equipment.step_{step}" for step in steps),
+        *(f"ui_fuji.editor.combine_{combine}" for combine in ("or", "and")),
+        *(f"ui_fuji.editor.die_{colour}" for colour in ("yellow", "blue", "pink")),
+    }
+
+
+def _borrowed_keys() -> set[str]:
+    """Keys of the rules package the screens show."""
+    return {
+        *(f"fuji.reminder.{phase.value}" for phase in Phase),
+        *(f"fuji.skill.{skill.value}" for skill in Skill),
+        *(f"fuji.colour.{colour}" for colour in CHARACTER_COLOURS),
+        *(f"fuji.wound.{slot.value}" for slot in WoundSlot),
+        *(f"fuji.equipment.{card}" for card in EQUIPMENT_CARDS),
+        *(f"fuji.equipment.{card}.help" for card in EQUIPMENT_CARDS),
+    }
+
+
+def test_source_keys_were_found() -> None:
+    assert len(_literal_keys()) > 50
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_key_is_translated(lang: str) -> None:
+    table = catalogue(lang)
+    missing = sorted(k for k in _literal_keys() | _built_keys() | _borrowed_keys()
+                     if not table.get(k))
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_domain_file_matches_english(lang: str) -> None:
+    english = parse_po((LOCALE_DIR / "en" / "ui_fuji.po").read_text(encoding="utf-8"))
+    other = parse_po((LOCALE_DIR / lang / "ui_fuji.po").read_text(encoding="utf-8"))
+    assert set(other) == set(english)
+    for key, text in english.items():
+        assert placeholders(other[key]) == placeholders(text), key
+        assert other[key].strip(), key
+
+
+def test_domain_keys_are_our_own() -> None:
+    english = parse_po((LOCALE_DIR / "en" / "ui_fuji.po").read_text(encoding="utf-8"))
+    assert all(key.startswith("ui_fuji.") for key in english)

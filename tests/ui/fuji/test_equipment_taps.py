@@ -1,0 +1,80 @@
+"""Using equipment from the screen: the card leaves the hand and its effect is recorded."""
+
+from __future__ import annotations
+
+from companion.core.journal import Journal
+from companion.core.session import Session
+from companion.games.fuji.model import Phase
+from companion.ui.app import App
+from companion.ui.fuji import demo
+from companion.ui.fuji.board_view import BoardView
+from companion.ui.fuji.equipment import EquipmentScene, rope_cells
+from companion.ui.widgets import ListView
+from tests.ui.fuji.helpers import start, state_of, tap, tap_widget, widget
+
+
+def _open_equipment(app: App, session: Session, seat: int) -> EquipmentScene:
+    app.open_game(session)
+    app.draw()
+    tap_widget(app, "fuji:equipment")
+    assert isinstance(app.dialog, EquipmentScene)
+    tap_widget(app, f"eq:tab:{seat}")
+    return app.dialog
+
+
+def _use_row(app: App, row: int) -> None:
+    hand = widget(app, "eq:hand")
+    assert isinstance(hand, ListView)
+    button = hand._button_rects(hand.row_rect(row), 1, hand._gap)[0]
+    tap(app, button.center)
+
+
+def test_flare_gun_is_used_at_once(app: App) -> None:
+    session = demo.to_equipment()
+    assert state_of(session).phase is Phase.EQUIPMENT
+    _open_equipment(app, session, 2)
+    _use_row(app, 0)
+    someone = state_of(session).players[2]
+    assert "flare_gun" not in someone.equipment
+    assert someone.modifiers.flare_bonus > 0
+    assert session.actions()[-1] == {"type": "use_equipment", "player": 2, "card": "flare_gun"}
+
+
+def test_rope_asks_for_a_card_on_the_map(app: App, journal: Journal) -> None:
+    session = start(journal)
+    session.submit({"type": "add_equipment", "player": 0, "card": "rope"})
+    session.submit({"type": "advance"})
+    _open_equipment(app, session, 0)
+    _use_row(app, 0)
+    board = widget(app, "eq:board")
+    assert isinstance(board, BoardView)
+    targets = rope_cells(state_of(session), 0)
+    assert board.picture.legal == targets
+    target = sorted(targets)[0]
+    tap(app, board.geometry.cell_centre(*target))
+    assert state_of(session).players[0].position == target
+    assert session.actions()[-1]["cell"] == list(target)
+
+
+def test_wrong_phase_is_refused_with_the_reason(app: App, journal: Journal) -> None:
+    session = start(journal)
+    session.submit({"type": "add_equipment", "player": 0, "card": "flare_gun"})
+    session.submit({"type": "advance"})
+    _open_equipment(app, session, 0)
+    before = session.state
+    _use_row(app, 0)
+    assert session.state == before
+    assert app.toast is not None and app.toast.error
+    assert app.toast.message.key.startswith("fuji.error")
+
+
+def test_water_bottle_gives_a_reroll_to_a_teammate(app: App, journal: Journal) -> None:
+    session = demo.to_equipment()
+    session.undo()
+    session.submit({"type": "add_equipment", "player": 1, "card": "water_bottle"})
+    session.submit({"type": "advance"})
+    _open_equipment(app, session, 1)
+    _use_row(app, 0)
+    tap_widget(app, "eq:water:2")
+    assert session.actions()[-1] == {"type": "use_equipment", "player": 1,
+                                     "card": "water_bottle", "to": 0}
