@@ -15,7 +15,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from platformdirs import user_config_path
+
 from hardware.events import BUTTON_IDS
+
+APP_NAME = "table-companion"
+"""Folder name of the app's configuration."""
+
+CONFIG_NAME = "hardware.toml"
+"""File name of the hardware settings."""
 
 SOURCES: tuple[str, ...] = ("gpio", "serial", "keyboard")
 """The input sources a table may switch on."""
@@ -189,9 +197,23 @@ class _Section:
         return self.table.get(key, default)
 
 
-def load_config(path: Path | str | None) -> LoadedConfig:
-    """Read the configuration file at ``path``; a missing file or ``None`` gives the defaults."""
-    if path is None or not Path(path).exists():
+def default_config_path() -> Path:
+    """Where the settings file is looked for when no path is given.
+
+    ``hardware.toml`` in the user's configuration folder; on Raspberry Pi OS
+    ``~/.config/table-companion/hardware.toml``.
+    """
+    return user_config_path(APP_NAME) / CONFIG_NAME
+
+
+def load_config(path: Path | str | None = None) -> LoadedConfig:
+    """Read the configuration file at ``path`` (``None``: :func:`default_config_path`).
+
+    A missing file gives the defaults: keyboard only.
+    """
+    if path is None:
+        path = default_config_path()
+    if not Path(path).exists():
         return LoadedConfig(HardwareConfig())
     try:
         text = Path(path).read_text(encoding="utf-8")

@@ -12,6 +12,7 @@ from hardware.config import (
     DEFAULT_KEYS,
     HardwareConfig,
     LoadedConfig,
+    default_config_path,
     load_config,
     parse_config,
 )
@@ -164,3 +165,15 @@ def test_seat_press_on_release_defaults_on_and_can_be_switched_off() -> None:
     assert parse_config({}).config.seat_press_on_release
     off = parse_config({"inputs": {"seat_press_on_release": False}})
     assert off.problems == () and not off.config.seat_press_on_release
+
+
+def test_without_a_path_the_user_config_folder_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    path = default_config_path()
+    assert path == tmp_path / "table-companion" / "hardware.toml"
+    assert load_config() == LoadedConfig(HardwareConfig())
+    path.parent.mkdir(parents=True)
+    path.write_text("[inputs]\nserial = true\n", encoding="utf-8")
+    assert load_config().config.serial.enabled
