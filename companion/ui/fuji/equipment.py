@@ -23,6 +23,7 @@ from companion.ui.fuji.board_view import BoardPicture, BoardView
 from companion.ui.fuji.dice import DieButton
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES
 from companion.ui.fuji.panels import TapButton, chosen_style
+from companion.ui.fuji.pickers import free_cards
 from companion.ui.fuji.view import board_picture
 from companion.ui.intents import Back, CloseDialog, Intent, Redraw, Submit
 from companion.ui.scene import Context, Scene
@@ -57,6 +58,9 @@ CARD_PHASE_KEYS: dict[str, str] = {
 }
 """When a card may be played, for the hand list (the others: phase 4)."""
 
+SEAT_FIELDS: dict[str, str] = {"give": "to"}
+"""Steps whose chosen seat goes into a field of another name."""
+
 HELP_SHOWN = 4
 """Cards of the hand whose help is shown beside the list."""
 
@@ -71,15 +75,20 @@ class CardUse:
     seat: int
     """The user."""
     card: str
-    """The card played."""
+    """The card played (or given, or a skill id for skill actions)."""
     steps: tuple[str, ...]
     """The targets still to ask for, first one next."""
     fields: dict[str, Any] = field(default_factory=dict)
     """The action fields gathered."""
+    action_type: str = "use_equipment"
+    """The action submitted at the end (equipment use, a skill action, or a dealt card)."""
 
     def action(self) -> dict[str, Any]:
-        """The ``use_equipment`` action with the gathered fields."""
-        return {"type": "use_equipment", "player": self.seat, "card": self.card, **self.fields}
+        """The action with the gathered fields."""
+        action: dict[str, Any] = {"type": self.action_type, "player": self.seat}
+        if self.action_type in ("use_equipment", "give_equipment"):
+            action["card"] = self.card
+        return {**action, **self.fields}
 
     def then(self, **fields: Any) -> CardUse:
         """The use after one more step answered with ``fields``."""
@@ -91,9 +100,44 @@ def start_use(seat: int, card: str) -> CardUse:
     return CardUse(seat, card, CARD_STEPS.get(card, ()))
 
 
+SKILL_ACTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "buddy": ("set_die_aside", ("die",)),
+    "gatherer": ("spend_energy", ("target", "bars")),
+}
+"""Skills with an action of their own: the action type and the targets it asks for."""
+
+
+def start_skill(seat: int, skill: str) -> CardUse | None:
+    """Begin a skill action (``None``: the skill has none)."""
+    if skill not in SKILL_ACTIONS:
+        return None
+    action_type, steps = SKILL_ACTIONS[skill]
+    return CardUse(seat, skill, steps, action_type=action_type)
+
+
+def start_give(seat: int, card: str) -> CardUse:
+    """The Equipment Manager hands ``card`` to a teammate."""
+    return CardUse(seat, card, ("give",), action_type="give_equipment")
+
+
+def start_deal(seat: int) -> CardUse:
+    """Record a card dealt to ``seat`` (set-up hands, the table's own deals)."""
+    return CardUse(seat, "", ("deal",), action_type="add_equipment")
+
+
 def copy_use(use: CardUse, copied: str) -> CardUse:
     """A pocket knife copying ``copied``: the copied card's steps follow."""
     return replace(use, steps=CARD_STEPS.get(copied, ()), fields={**use.fields, "copy": copied})
+
+
+def use_title(use: CardUse) -> Msg:
+    """The question of the next step, naming the card or skill in use."""
+    name = f"@fuji.equipment.{use.card}"
+    if use.action_type in ("set_die_aside", "spend_energy"):
+        name = f"@fuji.skill.{use.card}"
+    elif use.action_type == "add_equipment":
+        name = "@ui_fuji.equipment.deal"
+    return msg(f"ui_fuji.equipment.step_{use.steps[0]}", card=name)
 
 
 def rope_cells(state: State, seat: int) -> frozenset[Position]:
@@ -180,6 +224,12 @@ class EquipmentScene(Scene):
     def begin(self, seat: int, card: str) -> list[Intent]:
         """Start using a card; cards without targets are submitted at once."""
         use = start_use(seat, card)
+        return self.advance_use(use)
+
+    def begin_other(self, use: CardUse | None) -> list[Intent]:
+        """Start a skill action, a gift or a dealt card."""
+        if use is None:
+            return []
         return self.advance_use(use)
 
     def advance_use(self, use: CardUse) -> list[Intent]:
@@ -271,9 +321,21 @@ class EquipmentScene(Scene):
         close: Intent = CloseDialog() if self.as_dialog else Back()
         widgets.append(Button(done, Msg("ui_fuji.common.done"), (close,), "primary",
                               key="eq:done"))
+        deal = done.move(-(width + theme.gap), 0)
+        widgets.append(TapButton(deal, Msg("ui_fuji.equipment.deal"),
+                                 lambda: self.begin_other(start_deal(seat)), role="small",
+                                 key="eq:deal"))
+        left = deal.x
+        skill = state.players[seat].skill.value
+        if skill in SKILL_ACTIONS:
+            button = deal.move(-(width + theme.gap), 0)
+            widgets.append(TapButton(button, Msg(f"fuji.skill.{skill}"),
+                                     lambda: self.begin_other(start_skill(seat, skill)),
+                                     "selected", role="small", key="eq:skill"))
+            left = button.x
         phase = msg("ui_fuji.equipment.title", name=state.players[seat].name,
                     phase=f"@ui_fuji.phase.{state.phase.value}")
-        widgets.append(Label(pygame.Rect(theme.pad, 0, done.x - 2 * theme.pad, bar.height),
+        widgets.append(Label(pygame.Rect(theme.pad, 0, left - 2 * theme.pad, bar.height),
                              phase, "heading", bold=True))
         return widgets
 
@@ -308,17 +370,24 @@ class EquipmentScene(Scene):
                 card, "ui_fuji.equipment.phase_4"))
             if card in someone.equipment_turned:
                 detail = Msg("ui_fuji.equipment.turned")
-            use = RowButton(Msg("ui_fuji.equipment.use"), (), "primary")
-            items.append(ListItem(Msg(f"fuji.equipment.{card}"), detail, buttons=(use,)))
-        view = _HandList(area, items, max(theme.touch, theme.px(64)), self.scroll,
-                         [self._use_function(seat, card) for card in someone.equipment])
+            buttons = [RowButton(Msg("ui_fuji.equipment.use"), (), "primary")]
+            if someone.skill.value == "equipment_manager":
+                buttons.append(RowButton(Msg("ui_fuji.equipment.give"), ()))
+            items.append(ListItem(Msg(f"fuji.equipment.{card}"), detail,
+                                  buttons=tuple(buttons)))
+        functions = [self._row_functions(seat, card, someone.skill.value == "equipment_manager")
+                     for card in someone.equipment]
+        view = _HandList(area, items, max(theme.touch, theme.px(64)), self.scroll, functions)
         return [view]
 
-    def _use_function(self, seat: int, card: str) -> Any:
+    def _row_functions(self, seat: int, card: str, can_give: bool) -> list[Any]:
         def use() -> list[Intent]:
             return self.begin(seat, card)
 
-        return use
+        def give() -> list[Intent]:
+            return self.begin_other(start_give(seat, card))
+
+        return [use, give] if can_give else [use]
 
     # ---------------------------------------------------------------- targets
     def _targets(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
@@ -330,7 +399,7 @@ class EquipmentScene(Scene):
             return widgets + self._help(ctx, state, inner)
         step = use.steps[0]
         title_h = theme.px(40)
-        title = msg(f"ui_fuji.equipment.step_{step}", card=f"@fuji.equipment.{use.card}")
+        title = use_title(use)
         cancel_w = max(theme.touch, theme.px(110))
         widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width - cancel_w - theme.gap,
                                          title_h), title, "small", bold=True))
@@ -342,8 +411,12 @@ class EquipmentScene(Scene):
         space = pygame.Rect(inner.x, top, inner.width, inner.bottom - top)
         if step in ("step", "swap"):
             widgets += self._cell_step(state, space, use, step)
-        elif step in ("from", "to"):
+        elif step in ("from", "to", "target", "give"):
             widgets += self._seat_step(ctx, state, space, use, step)
+        elif step == "bars":
+            widgets += self._bars_step(ctx, state, space, use)
+        elif step == "deal":
+            widgets += self._card_grid(ctx, space, free_cards(state), "deal")
         elif step in ("die", "dice"):
             widgets += self._die_step(ctx, space, step)
         elif step == "water":
@@ -384,7 +457,7 @@ class EquipmentScene(Scene):
         board = pygame.Rect(area.x, area.y, side, area.height)
         right = pygame.Rect(board.right + theme.gap, area.y, area.right - board.right - theme.gap,
                             area.height)
-        title = msg(f"ui_fuji.equipment.step_{use.steps[0]}", card=f"@fuji.equipment.{use.card}")
+        title = use_title(use)
         cancel = pygame.Rect(right.x, right.bottom - theme.touch, right.width, theme.touch)
         return [
             *self._cell_step(state, board, use, use.steps[0]),
@@ -407,7 +480,7 @@ class EquipmentScene(Scene):
     def _seat_step(self, ctx: Context, state: State, space: pygame.Rect, use: CardUse,
                    step: str) -> list[Widget]:
         theme = ctx.theme
-        others = [p for p in state.players if p.seat != use.seat]
+        others = [p for p in state.players if p.seat != use.seat or step == "target"]
         height = max(theme.touch, min(theme.px(60), space.height // max(1, len(others))))
         widgets: list[Widget] = []
         for index, someone in enumerate(others):
@@ -415,7 +488,7 @@ class EquipmentScene(Scene):
                                height)
 
             def tap(chosen: int = someone.seat) -> list[Intent]:
-                return self.answer(**{step: chosen})
+                return self.answer(**{SEAT_FIELDS.get(step, step): chosen})
 
             widgets.append(TapButton(rect, someone.name, tap, key=f"eq:seat:{someone.seat}"))
         return widgets
@@ -467,13 +540,33 @@ class EquipmentScene(Scene):
             widgets.append(TapButton(rect, text, tap, role="small", key=f"eq:water:{index}"))
         return widgets
 
-    def _copy_step(self, ctx: Context, state: State, space: pygame.Rect) -> list[Widget]:
+    def _bars_step(self, ctx: Context, state: State, space: pygame.Rect,
+                   use: CardUse) -> list[Widget]:
         theme = ctx.theme
-        cards = visible_cards(state)
+        held = max(1, state.players[use.seat].energy)
+        width = (space.width - (held - 1) * theme.gap) // held
+        widgets: list[Widget] = []
+        for number in range(1, held + 1):
+            rect = pygame.Rect(space.x + (number - 1) * (width + theme.gap), space.y, width,
+                               max(theme.touch, theme.px(64)))
+
+            def tap(bars: int = number) -> list[Intent]:
+                return self.answer(bars=bars)
+
+            widgets.append(TapButton(rect, str(number), tap, key=f"eq:bars:{number}"))
+        return widgets
+
+    def _copy_step(self, ctx: Context, state: State, space: pygame.Rect) -> list[Widget]:
+        return self._card_grid(ctx, space, visible_cards(state), "copy")
+
+    def _card_grid(self, ctx: Context, space: pygame.Rect, cards: tuple[str, ...],
+                   purpose: str) -> list[Widget]:
+        """Card names as buttons: the card a knife copies, or the card dealt."""
+        theme = ctx.theme
         if not cards:
             return [Label(space, Msg("ui_fuji.equipment.nothing_to_copy"), "body",
                           theme.palette.text_muted, align="center")]
-        columns = 2
+        columns = 2 if len(cards) <= 8 else 3
         rows = -(-len(cards) // columns)
         width = (space.width - theme.gap) // columns
         height = max(theme.touch, min(theme.px(56), space.height // rows - theme.gap))
@@ -483,29 +576,33 @@ class EquipmentScene(Scene):
                                space.y + (index // columns) * (height + theme.gap), width, height)
 
             def tap(chosen: str = card) -> list[Intent]:
+                if purpose == "deal":
+                    return self.answer(card=chosen)
                 return self.answer_copy(chosen)
 
             widgets.append(TapButton(rect, Msg(f"fuji.equipment.{card}"), tap, role="small",
-                                     key=f"eq:copy:{card}"))
+                                     key=f"eq:{purpose}:{card}"))
         return widgets
 
 
 class _HandList(ListView):
-    """The hand: a list whose row button uses that row's card."""
+    """The hand: a list whose row buttons use (or give away) that row's card."""
 
     def __init__(self, rect: pygame.Rect, items: list[ListItem], row_height: int,
-                 scroll: ScrollState, uses: list[Any]) -> None:
+                 scroll: ScrollState, uses: list[list[Any]]) -> None:
         super().__init__(rect, items, row_height, scroll, key="eq:hand")
         self.uses = uses
-        """One function per row: start using that card."""
+        """Per row, one function per row button (use; give for the Equipment Manager)."""
 
     def release(self, pos: tuple[int, int]) -> list[Intent]:
         """A tap on a row's *Use* button starts using its card."""
         index = self.index_at(pos)
         if index is None:
             return []
-        rects = self._button_rects(self.row_rect(index), 1, self._gap)
-        if rects and rects[0].inflate(self._gap, self._gap).collidepoint(pos):
-            result: list[Intent] = self.uses[index]()
-            return result
+        functions = self.uses[index]
+        rects = self._button_rects(self.row_rect(index), len(functions), self._gap)
+        for rect, function in zip(rects, functions, strict=True):
+            if rect.inflate(self._gap // 2, self._gap).collidepoint(pos):
+                result: list[Intent] = function()
+                return result
         return []

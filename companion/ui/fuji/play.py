@@ -316,20 +316,21 @@ class FujiPlayScene(Scene):
     def _bottom_row(self, ctx: Context, state: State, row: pygame.Rect,
                     seat: int) -> list[Widget]:
         theme = ctx.theme
-        half = (row.width - theme.gap) // 2
-        left = pygame.Rect(row.x, row.y, half, row.height)
-        right = pygame.Rect(left.right + theme.gap, row.y, row.right - left.right - theme.gap,
-                            row.height)
-        widgets: list[Widget] = []
+        extras: list[tuple[Msg, Intent, str]] = []
         if state.phase is Phase.MOVEMENT:
-            widgets.append(Button(left, Msg("ui_fuji.play.dice"), (self._dice_dialog(seat),),
-                                  key="fuji:dice"))
-        elif state.phase in (Phase.PLANNING, Phase.EQUIPMENT):
-            widgets.append(Button(left, Msg("ui_fuji.play.equipment"),
-                                  (self._equipment_dialog(seat),), key="fuji:equipment"))
-        else:
-            right = row
-        widgets.append(Button(right, Msg("ui_fuji.play.advance"), (PressButton("advance"),),
+            extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
+        if state.phase is not Phase.ERUPTION:
+            extras.append((Msg("ui_fuji.play.equipment"), self._equipment_dialog(seat),
+                           "fuji:equipment"))
+        count = len(extras) + 1
+        width = (row.width - (count - 1) * theme.gap) // count
+        widgets: list[Widget] = []
+        for index, (text, intent, key) in enumerate(extras):
+            rect = pygame.Rect(row.x + index * (width + theme.gap), row.y, width, row.height)
+            widgets.append(Button(rect, text, (intent,), role="small", key=key))
+        left = row.x + len(extras) * (width + theme.gap)
+        advance = pygame.Rect(left, row.y, row.right - left, row.height)
+        widgets.append(Button(advance, Msg("ui_fuji.play.advance"), (PressButton("advance"),),
                               "primary", key="fuji:advance"))
         return widgets
 

@@ -78,3 +78,42 @@ def test_water_bottle_gives_a_reroll_to_a_teammate(app: App, journal: Journal) -
     tap_widget(app, "eq:water:2")
     assert session.actions()[-1] == {"type": "use_equipment", "player": 1,
                                      "card": "water_bottle", "to": 0}
+
+
+def test_dealt_card_is_recorded(app: App, journal: Journal) -> None:
+    session = start(journal)
+    _open_equipment(app, session, 1)
+    tap_widget(app, "eq:deal")
+    tap_widget(app, "eq:deal:torch")
+    assert state_of(session).players[1].equipment == ("torch",)
+    assert session.actions()[-1] == {"type": "add_equipment", "player": 1, "card": "torch"}
+
+
+def test_equipment_manager_gives_a_card(app: App, journal: Journal) -> None:
+    setup = {**start(Journal(":memory:")).setup}
+    setup["players"] = [{"name": "Ida", "colour": "blue", "skill": "equipment_manager",
+                         "equipment": ["compass"]},
+                        {"name": "Olek", "colour": "green", "skill": "scout"},
+                        {"name": "Noé", "colour": "black", "skill": "buddy"}]
+    session = start(journal, setup)
+    _open_equipment(app, session, 0)
+    hand = widget(app, "eq:hand")
+    assert isinstance(hand, ListView)
+    give = hand._button_rects(hand.row_rect(0), 2, hand._gap)[1]
+    tap(app, give.center)
+    tap_widget(app, "eq:seat:2")
+    assert state_of(session).players[2].equipment == ("compass",)
+    assert session.actions()[-1] == {"type": "give_equipment", "player": 0, "to": 2,
+                                     "card": "compass"}
+
+
+def test_gatherer_spends_energy_on_a_teammate(app: App) -> None:
+    session = demo.to_movement()
+    gatherer = next(p for p in state_of(session).players if p.skill.value == "gatherer")
+    assert gatherer.energy >= 1
+    _open_equipment(app, session, gatherer.seat)
+    tap_widget(app, "eq:skill")
+    tap_widget(app, "eq:seat:0")
+    tap_widget(app, "eq:bars:1")
+    assert state_of(session).players[0].modifiers.energy_bonus == 1
+    assert state_of(session).players[gatherer.seat].energy == gatherer.energy - 1
