@@ -18,7 +18,7 @@ from companion.games.caverna.state import FINISHED, WALL_SUPPLY, CavernaState
 from tests.games.caverna.helpers import DUO_SETUP, SOLO_SETUP
 
 SETUPS = st.sampled_from([DUO_SETUP, SOLO_SETUP, {"players": ["Ada", "Borys"], "start_player": 1}])
-PLAYOUT = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PLAYOUT = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def check_goods(state: CavernaState) -> None:
@@ -177,6 +177,63 @@ def test_refused_actions_leave_the_state_as_it_was(
             assert refused.key.startswith("caverna.error.")
         assert state == snapshot
         assert GAME.state_to_json(state) == described
+
+
+PLAUSIBLE = st.sampled_from(
+    [
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [3, 1],
+        [3, 2],
+        [9, 9],
+        [[1, 0], [2, 0]],
+        [[0, 0], [0, 1]],
+        "shelf",
+        "dungeon",
+        "gold_vein",
+        "entrance",
+        "extra",
+        "wood",
+        "gold",
+        "food",
+        "renovation",
+        "breach",
+        "masonry",
+        "two",
+        "both",
+        "none",
+        "gold",
+        0,
+        1,
+        3,
+        7,
+    ]
+)
+
+
+@PLAYOUT
+@given(data=st.data(), setup=SETUPS)
+def test_nearly_legal_actions_are_refused_cleanly(
+    data: st.DataObject, setup: dict[str, Any]
+) -> None:
+    state = playout(data, setup, steps=data.draw(st.integers(0, 150), label="steps"))
+    legal = GAME.legal_actions(state)
+    if not legal:
+        return
+    snapshot = copy.deepcopy(state)
+    for _ in range(5):
+        action = dict(data.draw(st.sampled_from(legal), label="legal"))
+        fields = [key for key in action if key != "type"] or ["type"]
+        key = data.draw(st.sampled_from(fields), label="field")
+        action[key] = data.draw(PLAUSIBLE, label="value")
+        try:
+            after = GAME.apply(state, action)
+        except IllegalActionError as refused:
+            assert refused.key.startswith("caverna.error.")
+        else:
+            check_invariants(after)
+        assert state == snapshot
 
 
 @PLAYOUT
