@@ -45,6 +45,7 @@ def legal_actions(state: TikalState, apply: Apply) -> list[Action]:
 
 
 def _candidates(state: TikalState) -> Iterator[Action]:
+    """Candidate actions for the current phase, not yet checked."""
     if state.phase == PHASE_DRAW:
         yield from ({"type": "draw", **tile} for tile in _tiles(state))
     elif state.phase == PHASE_REVEAL:
@@ -122,6 +123,7 @@ def _pick(kinds: list[int], tokens: int, turn: int) -> dict[str, Any] | None:
 
 
 def _turn_actions(state: TikalState) -> Iterator[Action]:
+    """Candidate action-point actions for the active player."""
     yield from _entry_actions(state)
     yield from _moves(state)
     yield from _site_actions(state)

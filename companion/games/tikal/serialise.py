@@ -56,6 +56,7 @@ def state_to_json(state: TikalState) -> dict[str, Any]:
 
 
 def _stack_json(state: TikalState) -> dict[str, Any]:
+    """The stack: drawn, left, current letter, per letter and per kind."""
     return {
         "drawn": state.drawn,
         "left": hexes_left(state),
@@ -66,6 +67,7 @@ def _stack_json(state: TikalState) -> dict[str, Any]:
 
 
 def _hex_json(state: TikalState, hx: Hex) -> dict[str, Any]:
+    """One hex with its pieces, strengths and (for temples) controller."""
     return {
         "id": hx.id,
         "kind": hx.kind,
@@ -81,6 +83,7 @@ def _hex_json(state: TikalState, hx: Hex) -> dict[str, Any]:
 
 
 def _leader_json(player: Player) -> str | int:
+    """Where a leader is: a hex id, ``reserve`` or ``out``."""
     if player.leader == LEADER_IN_RESERVE:
         return "reserve"
     if player.leader == LEADER_OUT:
@@ -97,6 +100,7 @@ def _cube_instruction(state: TikalState, player: Player) -> dict[str, Any] | Non
 
 
 def _player_json(state: TikalState, player: Player) -> dict[str, Any]:
+    """One player: score track, pieces off the board, camps, guards, treasures."""
     space, laps = track_position(player.score)
     return {
         "seat": player.seat,
@@ -116,6 +120,7 @@ def _player_json(state: TikalState, player: Player) -> dict[str, Any]:
 
 
 def _scoring_json(state: TikalState) -> dict[str, Any] | None:
+    """The scoring round under way with a preview of the active score."""
     if state.scoring is None:
         return None
     seat = state.active
@@ -133,6 +138,7 @@ def _scoring_json(state: TikalState) -> dict[str, Any] | None:
 
 
 def _tile_json(tile: HexTile) -> dict[str, Any]:
+    """A revealed hex as entered by the table."""
     data: dict[str, Any] = {"kind": tile.kind}
     if tile.kind == "temple":
         data["value"] = tile.value
@@ -142,6 +148,7 @@ def _tile_json(tile: HexTile) -> dict[str, Any]:
 
 
 def _auction_json(auction: Auction | None) -> dict[str, Any] | None:
+    """The bidding under way."""
     if auction is None:
         return None
     return {
@@ -154,6 +161,7 @@ def _auction_json(auction: Auction | None) -> dict[str, Any] | None:
 
 
 def _entry_json(entry: ScoreEntry) -> dict[str, Any]:
+    """One score given in a scoring round."""
     return {
         "round": entry.round,
         "seat": entry.seat,

@@ -60,6 +60,7 @@ def new_state(setup: Mapping[str, Any]) -> TikalState:
 
 
 def _variant(setup: Mapping[str, Any]) -> str:
+    """The variant named by the set-up (``basic`` when absent)."""
     variant = setup.get("variant", "basic")
     if variant not in VARIANTS:
         raise SetupError("tikal.setup.bad_variant", variant=str(variant))
@@ -67,6 +68,7 @@ def _variant(setup: Mapping[str, Any]) -> str:
 
 
 def _players(raw: object, start_score: int) -> tuple[Player, ...]:
+    """The players, each with a distinct name and colour."""
     if not isinstance(raw, Sequence) or isinstance(raw, str):
         raise SetupError("tikal.setup.no_players")
     if not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
@@ -83,6 +85,7 @@ def _players(raw: object, start_score: int) -> tuple[Player, ...]:
 
 
 def _player(seat: int, entry: object, start_score: int) -> Player:
+    """One player entry of the set-up."""
     if not isinstance(entry, Mapping):
         raise SetupError("tikal.setup.bad_player", seat=seat + 1)
     name = entry.get("name")
@@ -96,6 +99,7 @@ def _player(seat: int, entry: object, start_score: int) -> Player:
 
 
 def _stage_sizes(raw: object) -> tuple[int, ...]:
+    """Hexes per letter A-G, the default split when absent."""
     if raw is None:
         return tuple(DEFAULT_STAGE_SIZES[letter] for letter in STAGES)
     if not isinstance(raw, Mapping) or set(raw) != set(STAGES):
