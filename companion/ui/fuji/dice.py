@@ -19,6 +19,7 @@ from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.fuji.model import OPEN_DICE_SEAT, State
 from companion.games.fuji.queries import condition_of, movement_values, neighbours, quick_value
+from companion.ui.fuji.colours import player_colour, readable
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, draft_from_dice
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style
@@ -337,12 +338,12 @@ class DiceScene(Scene):
         preview = movement_values(state, seat)
         cells = [pygame.Rect(x, y, width, height - 2) for x, width in columns]
         widgets: list[Widget] = [
-            Label(cells[0], state.players[seat].name, "small", bold=True),
+            Label(cells[0], state.players[seat].name, "small",
+                  readable(player_colour(state.players[seat].colour)), bold=True),
             ConditionGlyph(cells[1].inflate(-theme.px(4), -height // 3), state, seat),
             Label(cells[2], _number(preview.own_value), "body", align="center", bold=True),
-            Label(cells[3], " · ".join(_number(v) for _, v in preview.neighbour_values),
-                  "body", align="center"),
         ]
+        widgets += _neighbour_values(state, cells[3], preview.neighbour_values)
         widgets.append(Label(cells[4], _verdict(state, seat), "small", _verdict_colour(
             preview.allowed, theme), align="center"))
         return widgets
@@ -393,6 +394,22 @@ class DiceScene(Scene):
             widgets.append(TapButton(pygame.Rect(inner.x, y, inner.width, height - theme.px(4)),
                                      text, tap, style, role="body", key=f"total:{seat}"))
         return widgets
+
+
+def _neighbour_values(state: State, cell: pygame.Rect,
+                      values: tuple[tuple[int, int | None], ...]) -> list[Widget]:
+    """Each neighbour's total in that neighbour's colour, side by side."""
+    if not values:
+        return []
+    width = cell.width // len(values)
+    widgets: list[Widget] = []
+    for index, (holder, value) in enumerate(values):
+        colour = (235, 235, 235)
+        if holder != OPEN_DICE_SEAT:
+            colour = readable(player_colour(state.players[holder].colour))
+        widgets.append(Label(pygame.Rect(cell.x + index * width, cell.y, width, cell.height),
+                             _number(value), "body", colour, align="center", bold=True))
+    return widgets
 
 
 def _plain(name: Msg | str) -> str:
