@@ -114,6 +114,7 @@ def _player_json(state: TikalState, player: Player) -> dict[str, Any]:
         "boxed": player.boxed,
         "camps": player.camps,
         "guards": player.guards,
+        "worker_guards": player.worker_guards,
         "treasures": {str(kind + 1): n for kind, n in enumerate(player.treasures) if n},
         "treasure_points": treasure_points(player.treasures),
     }

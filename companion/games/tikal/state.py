@@ -82,6 +82,8 @@ class Player:
     """Camps built so far."""
     guards: int = 0
     """Temple guards placed so far."""
+    worker_guards: int = 0
+    """Of those guards, how many are workers (the others are the leader)."""
     treasures: tuple[int, ...] = (0,) * 8
     """Tokens held per treasure kind 1-8 (index 0 = kind 1)."""
 

@@ -247,7 +247,9 @@ def place_guard(state: TikalState, action: Action) -> TikalState:
     leaving = pieces_on(paid, temple.id, seat) - 1
     leader = LEADER_OUT if player.leader == temple.id else player.leader
     cleared = with_hex(add_workers(paid, temple.id, seat, -workers), temple.id, guard=seat)
+    worker_guard = 1 if workers > 0 else 0
     updated = with_player(cleared, seat, guards=player.guards + 1, leader=leader,
-                          boxed=player.boxed + max(workers - 1, 0))
+                          worker_guards=player.worker_guards + worker_guard,
+                          boxed=player.boxed + workers - worker_guard)
     note = msg("tikal.instruction.guard", player=player.name, hex=temple.id, boxed=leaving)
     return replace(updated, instructions=(*updated.instructions, note))

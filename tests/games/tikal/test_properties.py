@@ -11,9 +11,14 @@ from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError
 from companion.games.tikal import GAME
-from companion.games.tikal.constants import ACTION_POINTS, COPIES_PER_KIND, TREASURE_KINDS
+from companion.games.tikal.constants import (
+    ACTION_POINTS,
+    COPIES_PER_KIND,
+    TREASURE_KINDS,
+    WORKERS,
+)
 from companion.games.tikal.game import HANDLERS
-from companion.games.tikal.state import TikalState
+from companion.games.tikal.state import LEADER_OUT, TikalState
 
 from .support import END, VOLCANO, jungle, play, setup
 
@@ -139,3 +144,15 @@ def test_refused_actions_leave_the_state_as_it_was(game: tuple[int, str],
                 assert error.key.startswith("tikal.")
             assert state == before
             assert GAME.state_to_json(state) == snapshot
+
+
+@settings(max_examples=20, deadline=None)
+@given(game=games, data=st.data())
+def test_every_worker_is_somewhere(game: tuple[int, str], data: st.DataObject) -> None:
+    for state in playout(data, *game, steps=100):
+        for player in state.players:
+            on_board = sum(row[player.seat] for row in state.workers)
+            assert (player.reserve + on_board + player.boxed + player.worker_guards
+                    == WORKERS)
+            assert player.leader >= LEADER_OUT and player.leader < len(state.hexes)
+            assert all(row[player.seat] >= 0 for row in state.workers)
