@@ -68,7 +68,7 @@ class Chart(Widget):
     def add_text(self, rect: pygame.Rect, text: Text, colour: Colour | None = None,
                  align: Align = "left") -> None:
         """Add a small label to the chart."""
-        self._texts.append(Label(rect, text, "small", colour, align, wrap=False))
+        self._texts.append(Label(rect, text, "small", colour, align))
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the panel (subclasses draw their bars after calling this)."""
@@ -145,17 +145,19 @@ class WinLossChart(Chart):
             self.empty(empty)
 
     def _legend(self, legend: tuple[Text, Text]) -> list[pygame.Rect]:
-        theme, box = self.theme, self.title_box
+        """A legend row at the foot of the chart; the plot area shrinks to make room."""
+        theme, area = self.theme, self.plot_area
+        row = pygame.Rect(area.x, area.bottom - theme.px(22), area.width, theme.px(22))
+        self.plot_area = pygame.Rect(area.x, area.y, area.width, row.y - area.y - theme.gap // 2)
         swatch = theme.px(14)
-        width = box.width // 4
+        width = row.width // 2
         boxes = []
         for index, text in enumerate(legend):
-            x = box.right - (2 - index) * width
-            square = pygame.Rect(x, box.centery - swatch // 2, swatch, swatch)
+            x = row.x + index * width
+            square = pygame.Rect(x, row.centery - swatch // 2, swatch, swatch)
             boxes.append(square)
-            self.add_text(pygame.Rect(square.right + theme.gap // 2, box.y,
-                                      width - swatch - theme.gap, box.height), text)
-        self._texts[0].rect.width = box.width - 2 * width - theme.gap
+            self.add_text(pygame.Rect(square.right + theme.gap // 2, row.y,
+                                      width - swatch - theme.gap, row.height), text)
         return boxes
 
     def _layout(self) -> list[pygame.Rect]:

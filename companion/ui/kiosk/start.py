@@ -19,7 +19,7 @@ from companion.ui.kiosk.flags import FlagButton
 from companion.ui.kiosk.intents import ContinueGame, StartOver
 from companion.ui.kiosk.looks import draw_seat_marker, seat_colour
 from companion.ui.scene import Context, Scene
-from companion.ui.theme import Theme
+from companion.ui.theme import TextRole, Theme
 from companion.ui.widgets import (
     Button,
     Label,
@@ -55,16 +55,35 @@ class GameCard(Button):
         pygame.draw.rect(surface, theme.palette.border, self.rect, theme.border_width,
                          border_radius=theme.radius)
         inner = self.rect.inflate(-2 * theme.pad, -theme.pad)
-        title_box = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 11 // 20)
+        title_box = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 13 // 20)
         line_box = pygame.Rect(inner.x, title_box.bottom, inner.width,
                                inner.bottom - title_box.bottom)
+        role: TextRole = "title" if self.rect.height >= theme.px(200) else "heading"
         title = fit_text(render_text(self.text, lang), title_box.width, title_box.height,
-                         theme.text_size("title"), theme.min_text_size("title"), True)
+                         theme.text_size(role), theme.min_text_size(role), True)
         line = fit_text(render_text(self.tagline, lang), line_box.width, line_box.height,
                         theme.text_size("small"), theme.min_text_size("small"), False)
         self.overflow = title.overflow or line.overflow
         draw_fitted(surface, title, title_box, text_colour, True, "center")
         draw_fitted(surface, line, line_box, text_colour, False, "center")
+
+
+class LockButton(Button):
+    """The discreet staff button: a drawn padlock instead of a word."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the button's box and a padlock in its middle."""
+        fill = self.colours(theme)[0]
+        pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
+        side = min(self.rect.width, self.rect.height) // 2
+        body = pygame.Rect(0, 0, side, side * 3 // 4)
+        body.midbottom = (self.rect.centerx, self.rect.centery + side // 2)
+        shackle = pygame.Rect(0, 0, side * 2 // 3, side * 2 // 3)
+        shackle.midbottom = (body.centerx, body.y + side // 6)
+        pygame.draw.ellipse(surface, theme.palette.text_muted, shackle, max(2, side // 8))
+        pygame.draw.rect(surface, theme.palette.text_muted, body, border_radius=side // 8)
+        pygame.draw.circle(surface, fill, body.center, max(2, side // 8))
+        self.overflow = False
 
 
 def language_flags(ctx: Context, area: pygame.Rect, key: str) -> list[Widget]:
@@ -91,16 +110,15 @@ class StartScene(Scene):
         theme = ctx.theme
         top = pygame.Rect(0, 0, ctx.size[0], theme.bar_height)
         widgets: list[Widget] = [Panel(top, theme.palette.surface, border=False)]
-        staff = pygame.Rect(top.right - theme.gap - theme.touch - theme.px(24),
-                            (top.height - theme.touch) // 2, theme.touch + theme.px(24),
-                            theme.touch)
-        flags_width = min(theme.px(600), staff.x - theme.px(150) - 2 * theme.gap)
+        staff = pygame.Rect(top.right - theme.gap - theme.touch,
+                            (top.height - theme.touch) // 2, theme.touch, theme.touch)
+        flags_width = min(theme.px(600), staff.x - theme.px(172) - 2 * theme.gap)
         flags = pygame.Rect(staff.x - theme.gap - flags_width, staff.y, flags_width, theme.touch)
         widgets.append(Label(pygame.Rect(theme.pad, 0, flags.x - 2 * theme.pad, top.height),
                              Msg("ui.app.title"), "heading", bold=True))
         widgets.extend(language_flags(ctx, flags, "start:lang"))
-        widgets.append(Button(staff, Msg("kiosk.start.staff"), (Navigate("kiosk.pin"),),
-                              "quiet", role="small", key="start:staff"))
+        widgets.append(LockButton(staff, Msg("kiosk.start.staff"), (Navigate("kiosk.pin"),),
+                                  "quiet", key="start:staff"))
         body = pygame.Rect(theme.gap, top.bottom + theme.gap, ctx.size[0] - 2 * theme.gap,
                            ctx.size[1] - top.bottom - 2 * theme.gap)
         return widgets + self._body(ctx, body)
