@@ -100,15 +100,17 @@ def _dig_candidates(state: CavernaState) -> Iterator[dict[str, Any]]:
 def _furnish_candidates(state: CavernaState) -> Iterator[dict[str, Any]]:
     cave = state.players[state.active].cave
     targets: list[Any] = [
-        list(pos)
-        for pos in cave.positions()
-        if cave.at(pos) is not None and getattr(cave.at(pos), "state", "") == EMPTY
+        list(pos) for pos in cave.positions() if (space := cave.at(pos)) and space.state == EMPTY
     ]
     if cave.extra is not None:
         targets.append(EXTRA)
+    assert state.turn is not None
+    parts = tile_parts(state.turn.tile, state.config.tile_rules)
+    offered = {option.fee for part in parts for option in part if option.kind == "furnish"}
+    fees = [fee for fee in FURNISH_FEES if fee in offered]
     for room in state.display:
         for target in targets:
-            for fee in FURNISH_FEES:
+            for fee in fees:
                 yield {"type": "furnish", "room": room, "space": target, "fee": fee}
 
 

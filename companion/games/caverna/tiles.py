@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 
 from companion.core.messages import IllegalActionError
 
@@ -72,6 +73,7 @@ class TileRules:
     """Gold gained for 5 wood or 5 stone with Expedition."""
 
 
+@cache
 def tile_parts(tile: str, rules: TileRules) -> tuple[Part, ...]:
     """Return the parts of ``tile``; each part may be used once per turn, in any order."""
     gain = _gain
