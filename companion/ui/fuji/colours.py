@@ -32,8 +32,8 @@ DIE_FACE: Colour = (246, 242, 230)
 """The light background of condition strips and token discs."""
 LEGAL_MARK: Colour = (120, 255, 240)
 """Outline of cards the selected player may choose (cyan: distinct from lava and gold)."""
-FLIP_MARK: Colour = (255, 80, 40)
-"""Outline and hatching of cards the table must flip to lava."""
+FLIP_MARK: Colour = (255, 236, 80)
+"""Hatching of cards the table must flip to lava (bright on the lava red)."""
 PATH_MARK: Colour = (255, 255, 255)
 """The line of a walk being chosen."""
 

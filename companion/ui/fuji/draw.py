@@ -181,16 +181,20 @@ def draw_legal(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 
 def draw_flip(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """Mark a card the table must flip to lava: a thick outline and hatching."""
-    pygame.draw.rect(surface, FLIP_MARK, rect.inflate(-1, -1), max(4, rect.width // 10),
-                     border_radius=max(2, rect.width // 10))
+    """Mark a card the table must flip to lava: yellow hatching inside a thick white frame."""
+    radius = max(2, rect.width // 10)
     clip = surface.get_clip()
-    surface.set_clip(rect.inflate(-4, -4).clip(clip) if clip else rect.inflate(-4, -4))
-    for offset in range(-rect.height, rect.width, max(6, rect.width // 5)):
+    inner = rect.inflate(-4, -4)
+    surface.set_clip(inner.clip(clip) if clip else inner)
+    step = max(6, rect.width // 5)
+    for offset in range(-rect.height, rect.width, step):
         start = (rect.x + offset, rect.bottom)
         end = (rect.x + offset + rect.height, rect.y)
-        pygame.draw.line(surface, FLIP_MARK, start, end, 2)
+        pygame.draw.line(surface, FLIP_MARK, start, end, max(2, rect.width // 16))
     surface.set_clip(clip)
+    pygame.draw.rect(surface, (255, 255, 255), rect.inflate(-1, -1), max(4, rect.width // 9),
+                     border_radius=radius)
+    pygame.draw.rect(surface, (20, 20, 20), rect.inflate(-1, -1), 1, border_radius=radius)
 
 
 def draw_pawns(

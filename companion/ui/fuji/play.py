@@ -31,11 +31,21 @@ from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
 from companion.ui.fuji.pickers import CardPickerDialog
-from companion.ui.fuji.view import board_picture, default_seat, screen_title, waiting_seats
+from companion.ui.fuji.view import (
+    FLIP_KEYS,
+    board_picture,
+    default_seat,
+    flip_cells,
+    screen_title,
+    waiting_seats,
+)
 from companion.ui.intents import GoHome, Intent, PressButton, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
-from companion.ui.theme import MIN_TOUCH, Theme
-from companion.ui.widgets import Button, Label, Option, Panel, Widget
+from companion.ui.theme import MIN_TOUCH, TextRole, Theme
+from companion.ui.widgets import Button, Label, Option, Panel, Widget, fit_text
+
+MAX_INSTRUCTIONS = 3
+"""Most instructions listed under the player cards (older ones drop first)."""
 
 MAX_ENERGY = 3
 """Energy bars a Gatherer can hold (drawn as three places)."""
@@ -127,7 +137,13 @@ class FujiPlayScene(Scene):
         notes = pygame.Rect(middle.x + theme.px(4), cards.bottom + theme.px(4),
                             middle.width - theme.px(8), middle.bottom - cards.bottom - theme.px(4))
         if notes.height > theme.px(16):
-            widgets.append(Label(notes, self._instructions(state, ctx.lang), "small"))
+            urgent = bool(flip_cells(state)) or bool(state.pending)
+            erupting = state.phase is Phase.ERUPTION and bool(flip_cells(state))
+            role: TextRole = "heading" if erupting else "small"
+            text = self._instructions(state, ctx.lang, theme, notes, role, urgent)
+            widgets.append(Label(notes, text, role,
+                                 theme.palette.accent if urgent else theme.palette.text,
+                                 bold=urgent))
         widgets += self._bottom_row(ctx, state, bottom, seat)
         return widgets
 
@@ -162,11 +178,11 @@ class FujiPlayScene(Scene):
         widgets: list[Widget] = [
             PlayerCard(rect, someone.colour, selected, waiting, tap, key=f"fuji:card:{number}")
         ]
-        button_w = max(theme.touch, rect.width * 30 // 100)
+        button_w = max(theme.touch, rect.width * 27 // 100)
         button = pygame.Rect(rect.right - button_w - theme.px(3), rect.y + 1, button_w,
                              rect.height - 2)
         inner_x = rect.x + theme.px(16)
-        name_w = (button.x - inner_x) * 48 // 100
+        name_w = (button.x - inner_x) * 53 // 100
         half = rect.height // 2
         widgets.append(Label(pygame.Rect(inner_x, rect.y + 2, name_w, half), someone.name,
                              "body", bold=True))
@@ -309,8 +325,19 @@ class FujiPlayScene(Scene):
         return ShowDialog(EquipmentScene(seat=seat, as_dialog=True))
 
     # ---------------------------------------------------------------- rest
-    def _instructions(self, state: State, lang: str) -> str:
-        texts = [translate(told.message, lang) for told in state.instructions[-3:]]
+    def _instructions(self, state: State, lang: str, theme: Theme, box: pygame.Rect,
+                      role: TextRole, bold: bool) -> str:
+        """The newest things the table must do, as many as fit (eruption: the flips alone)."""
+        told = state.instructions[-MAX_INSTRUCTIONS:]
+        if state.phase is Phase.ERUPTION and flip_cells(state):
+            told = tuple(i for i in state.instructions if i.message.key in FLIP_KEYS)[-2:]
+        texts = [translate(instruction.message, lang) for instruction in told]
+        while len(texts) > 1:
+            fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size(role),
+                              theme.min_text_size(role), bold)
+            if not fitted.overflow:
+                break
+            texts = texts[1:]
         return "\n".join(texts)
 
     def _bottom_row(self, ctx: Context, state: State, row: pygame.Rect,
