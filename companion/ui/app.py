@@ -604,7 +604,7 @@ class App:
             self.dirty = True
 
 
-def _build_hardware(options: AppOptions) -> TableInputs:
+def build_hardware(options: AppOptions) -> TableInputs:
     """Start the configured input sources and lights (imported only when the app runs)."""
     from hardware.config import load_config
     from hardware.table import TableHardware
@@ -648,7 +648,7 @@ def _run_with(journal: Journal, options: AppOptions) -> None:
         pygame.display.init()
     except pygame.error as error:
         raise NoDisplayError(str(error)) from error
-    inputs = options.hardware or _build_hardware(options)
+    inputs = options.hardware or build_hardware(options)
     try:
         sound = open_player(settings.volume, muted=settings.volume == 0)
         app = App(journal, settings, options.size, inputs, sound=sound)

@@ -18,6 +18,7 @@ from companion.ui.app import (
     App,
     AppOptions,
     NoDisplayError,
+    build_hardware,
     load_settings,
     open_display,
     run,
@@ -533,3 +534,16 @@ def test_a_bug_in_the_rules_leaves_the_game_unchanged(app: App,
     app.perform(Submit({"type": "add", "amount": 1}))
     assert session.cursor == 0
     assert app.toast is not None and app.toast.message.key == "ui.error.internal"
+
+
+def test_inputs_option_chooses_the_sources(tmp_path: Path) -> None:
+    hardware = build_hardware(AppOptions(inputs="keyboard", events=EventQueue()))
+    try:
+        assert hardware.keyboard is not None
+        live = hardware.live_sources()  # type: ignore[attr-defined]
+        assert live == {"gpio": False, "serial": False, "keyboard": True}
+    finally:
+        hardware.stop()
+    silent = build_hardware(AppOptions(inputs="", events=EventQueue()))
+    assert silent.keyboard is None
+    silent.stop()
