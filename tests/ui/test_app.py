@@ -536,7 +536,7 @@ def test_a_bug_in_the_rules_leaves_the_game_unchanged(app: App,
     assert app.toast is not None and app.toast.message.key == "ui.error.internal"
 
 
-def test_inputs_option_chooses_the_sources(tmp_path: Path) -> None:
+def test_inputs_option_chooses_the_sources() -> None:
     hardware = build_hardware(AppOptions(inputs="keyboard", events=EventQueue()))
     try:
         assert hardware.keyboard is not None
