@@ -561,6 +561,83 @@ def usable_cards(state: State, seat: int) -> tuple[str, ...]:
     return tuple(card for card in someone.equipment if state.phase in CARD_PHASES[card])
 
 
+SAMPLE_DIE: list[Any] = ["yellow", 2]
+"""The die named by sample actions that hand a die over or set one aside."""
+
+
+def sample_actions(state: State) -> list[dict[str, Any]]:
+    """Return legal ``use_equipment`` actions for every card playable now (for playouts)."""
+    if state.outcome is not None or state.pending:
+        return []
+    samples: list[dict[str, Any]] = []
+    for someone in state.players:
+        for card in usable_cards(state, someone.seat):
+            base = {"type": "use_equipment", "player": someone.seat, "card": card}
+            samples.extend({**base, **fields} for fields in card_fields(state, someone, card))
+        if KNIFE in someone.equipment and not someone.wounds.arm:
+            samples.extend(knife_samples(state, someone))
+    return samples
+
+
+def knife_samples(state: State, someone: Player) -> list[dict[str, Any]]:
+    """Return the pocket knife copying each visible card whose phase is now."""
+    samples: list[dict[str, Any]] = []
+    base = {"type": "use_equipment", "player": someone.seat, "card": KNIFE}
+    for copied in sorted(equipment_in_play(state) - {KNIFE}):
+        if state.phase in CARD_PHASES[copied]:
+            fields = card_fields(state, someone, copied)
+            samples.extend({**base, "copy": copied, **more} for more in fields)
+    return samples
+
+
+def card_fields(state: State, someone: Player, card: str) -> list[dict[str, Any]]:
+    """Return legal extra fields for ``someone`` playing ``card`` now (empty: none legal)."""
+    others = [p.seat for p in state.players if p.seat != someone.seat]
+    if card == "binoculars":
+        empty = empty_landscapes(state)
+        return [{"cells": [list(empty[0]), list(empty[-1])]}] if len(empty) > 1 else []
+    if card == "rope":
+        return [{"cell": list(target)} for target in rope_targets(state, someone)]
+    if card == "lighter":
+        givers = [seat for seat in others if spare_dice(state.players[seat]) > 0]
+        return [{"from": seat, "die": SAMPLE_DIE} for seat in givers[:1] if someone.dice is None]
+    if card in ("map", "machete"):
+        if spare_dice(someone) < 1 or someone.dice is not None:
+            return []
+        if card == "machete":
+            return [{"dice": [SAMPLE_DIE]}]
+        return [{"to": seat, "die": SAMPLE_DIE} for seat in others[:1]]
+    if card == "water_bottle":
+        return [{"rerolls": 1}, *({"to": seat} for seat in others[:1])]
+    if card == KNIFE:
+        return []
+    return [{}]
+
+
+def empty_landscapes(state: State) -> list[Position]:
+    """Return the landscape cards the binoculars may swap, row by row."""
+    found = []
+    for position in state.board.positions():
+        try:
+            check_empty_landscape(state, position)
+        except IllegalActionError:
+            continue
+        found.append(position)
+    return found
+
+
+def rope_targets(state: State, someone: Player) -> list[Position]:
+    """Return the cards the rope can reach from ``someone``'s pawn."""
+    found = []
+    for target in orthogonal(someone.position):
+        try:
+            check_rope_target(state, someone, target)
+        except IllegalActionError:
+            continue
+        found.append(target)
+    return found
+
+
 def label(before: State, action: Action) -> Msg:
     """A short history label for a ``use_equipment`` action."""
     name = player_name(before, action.get("player"))

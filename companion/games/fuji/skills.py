@@ -22,6 +22,7 @@ module takes them into account.  Amnesia stops every skill.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from companion.core.game import Action
 from companion.core.messages import IllegalActionError, Msg, msg
@@ -130,6 +131,38 @@ def spend_energy(state: State, action: Action) -> State:
     state = note_used(state, someone.seat, Skill.GATHERER.value)
     told = msg("fuji.skill.do.energy", name=someone.name, bars=bars, target=target.name)
     return tell(state, told)
+
+
+def sample_actions(state: State) -> list[dict[str, Any]]:
+    """Return legal skill actions available now (for playouts)."""
+    if state.outcome is not None:
+        return []
+    samples: list[dict[str, Any]] = []
+    count = len(state.players)
+    for someone in state.players:
+        seat = someone.seat
+        if someone.wounds.amnesia:
+            continue
+        if someone.skill is Skill.EQUIPMENT_MANAGER and someone.equipment:
+            card = someone.equipment[0]
+            give = {"type": "give_equipment", "player": seat, "card": card}
+            samples.append({**give, "to": (seat + 1) % count})
+        if someone.skill is Skill.BUDDY and buddy_can_set_aside(state, someone):
+            samples.append({"type": "set_die_aside", "player": seat, "die": ["pink", 3]})
+        if someone.skill is Skill.GATHERER and someone.energy and state.phase is Phase.MOVEMENT:
+            spend = {"type": "spend_energy", "player": seat, "bars": 1}
+            unresolved = [p.seat for p in state.players if p.seat not in state.resolved]
+            samples.extend({**spend, "target": target} for target in unresolved)
+    return samples
+
+
+def buddy_can_set_aside(state: State, someone: Player) -> bool:
+    """Tell whether the Buddy may still keep a die aside this phase 3."""
+    return (
+        state.phase is Phase.REROLLS
+        and not someone.rerolls_done
+        and not someone.modifiers.rerolls_aside
+    )
 
 
 def label(before: State, action: Action) -> Msg:

@@ -10,13 +10,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.i18n import LANGUAGES, parse_po, placeholders
 from companion.core.messages import IllegalActionError
-from companion.games.fuji import GAME
-from companion.games.fuji.equipment import CARD_PHASES, EFFECTS, label, usable_cards
+from companion.games.fuji import GAME, skills
+from companion.games.fuji.equipment import (
+    CARD_PHASES,
+    EFFECTS,
+    label,
+    sample_actions,
+    usable_cards,
+)
 from companion.games.fuji.model import (
     EQUIPMENT_CARDS,
     Cell,
@@ -640,7 +646,7 @@ CARD_FIELDS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     card=st.sampled_from(EQUIPMENT_CARDS),
     seat=st.integers(0, 2),
@@ -675,6 +681,60 @@ def uses_left(state: State) -> int:
         for card in someone.equipment:
             total += 2 if twice and card not in someone.equipment_turned else 1
     return total
+
+
+PLAYOUT_SKILLS = ("tinkerer", "equipment_manager", "buddy", "gatherer")
+"""Four characters whose skills all act on equipment or dice."""
+
+
+def playout_setup(scenario: int) -> dict[str, Any]:
+    """Four players on a preset, all fifteen cards dealt."""
+    hands = [list(EQUIPMENT_CARDS[seat::4]) for seat in range(4)]
+    players = [
+        {"name": f"P{seat + 1}", "colour": colour, "skill": skill, "equipment": hands[seat]}
+        for seat, (colour, skill) in enumerate(
+            zip(("blue", "green", "purple", "black"), PLAYOUT_SKILLS, strict=True)
+        )
+    ]
+    return {"scenario": scenario, "players": players, "level": 1}
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenario=st.integers(1, 7), data=st.data())
+def test_random_playouts_with_equipment_and_skills(scenario: int, data: st.DataObject) -> None:
+    state = GAME.new_state(playout_setup(scenario))
+    for _ in range(300):
+        if GAME.is_finished(state):
+            break
+        extra = sample_actions(state) + skills.sample_actions(state)
+        prefer_extra = bool(extra) and data.draw(st.booleans())
+        choices = extra if prefer_extra else list(GAME.legal_actions(state))
+        action = data.draw(st.sampled_from(choices))
+        assert json.loads(json.dumps(action)) == action
+        after = GAME.apply(state, action)
+        if action["type"] == "use_equipment":
+            assert uses_left(after) == uses_left(state) - 1
+        assert all(0 <= someone.energy <= 3 for someone in after.players)
+        assert all(len(p.modifiers.set_aside) <= 2 * 2 for p in after.players)
+        state = after
+
+
+def test_samples_offer_every_kind_of_card_use_in_their_phase() -> None:
+    state = planning(GAME.new_state(playout_setup(3)))
+    planning_cards = {a["card"] for a in sample_actions(state)}
+    assert {"binoculars", "torch", "radio", "rope", "pocket_knife"} <= planning_cards
+    for seat, cell in enumerate(([0, 0], [1, 0], [2, 1], [2, 0])):
+        state = play(state, {"type": "set_destination", "player": seat, "cell": cell})
+    state = play(state, {"type": "advance"})
+    assert any(a["type"] == "set_die_aside" for a in skills.sample_actions(state))
+    for seat in range(4):
+        state = play(state, {"type": "rerolls_done", "player": seat})
+    state = play(state, {"type": "advance"})
+    offered = {a["card"] for a in sample_actions(state)}
+    usable = {card for seat in range(4) for card in usable_cards(state, seat)}
+    assert usable | {"pocket_knife"} == offered
+    for action in sample_actions(state) + skills.sample_actions(state):
+        GAME.apply(state, action)
 
 
 # --- catalogue --------------------------------------------------------------------------

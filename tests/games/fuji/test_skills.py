@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError
@@ -340,7 +340,7 @@ def test_scout_with_amnesia_walks_like_everyone() -> None:
 # --- refusals never change anything -------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     kind=st.sampled_from(["give_equipment", "set_die_aside", "spend_energy"]),
     seat=st.integers(-1, 3),
