@@ -44,6 +44,9 @@ from companion.ui.scene import Context, Scene
 from companion.ui.theme import MIN_TOUCH, TextRole, Theme
 from companion.ui.widgets import Button, Label, Option, Panel, Widget, fit_text
 
+REMINDER_GROWTH_STEPS = 3
+"""How many times the reminder box may grow for large text before it is cut."""
+
 MAX_INSTRUCTIONS = 3
 """Most instructions listed under the player cards (older ones drop first)."""
 
@@ -116,12 +119,12 @@ class FujiPlayScene(Scene):
 
     def _side(self, ctx: Context, state: State, side: pygame.Rect, seat: int) -> list[Widget]:
         theme = ctx.theme
-        reminder_h = theme.px(66)
+        reminder = msg(f"fuji.reminder.{state.phase.value}")
+        reminder_h = self._reminder_height(theme, ctx.lang, reminder, side.width)
         row_h = theme.touch
         widgets: list[Widget] = [Panel(pygame.Rect(side.x, side.y, side.width, reminder_h))]
         inner = pygame.Rect(side.x, side.y, side.width, reminder_h).inflate(-2 * theme.pad,
                                                                             -theme.px(6))
-        reminder = msg(f"fuji.reminder.{state.phase.value}")
         widgets.append(Label(inner, reminder, "small", theme.palette.text_muted))
         bottom = pygame.Rect(side.x, side.bottom - row_h, side.width, row_h)
         middle = pygame.Rect(side.x, side.y + reminder_h + theme.gap, side.width,
@@ -146,6 +149,19 @@ class FujiPlayScene(Scene):
                                  bold=urgent))
         widgets += self._bottom_row(ctx, state, bottom, seat)
         return widgets
+
+    @staticmethod
+    def _reminder_height(theme: Theme, lang: str, reminder: Msg, width: int) -> int:
+        """The phase reminder's box: the usual height, taller when large text needs it."""
+        height = theme.px(66)
+        text = translate(reminder, lang)
+        for _ in range(REMINDER_GROWTH_STEPS):
+            fitted = fit_text(text, width - 2 * theme.pad, height - theme.px(6),
+                              theme.text_size("small"), theme.min_text_size("small"))
+            if not fitted.overflow:
+                break
+            height += theme.px(16)
+        return height
 
     @staticmethod
     def _cards_height(theme: Theme, count: int, available: int) -> int:
