@@ -157,10 +157,17 @@ def read_card(action: Action, key: str = "card") -> str:
 
 def read_one_die(action: Action, key: str) -> Die:
     """Return the single ``[colour, value]`` die in ``action[key]``."""
-    value = action.get(key)
+    return read_faces([action.get(key)], key)[0]
+
+
+def read_faces(value: Any, key: str) -> tuple[Die, ...]:
+    """Read ``[[colour, value], ...]`` from ``action[key]``; refuse anything malformed."""
     if not isinstance(value, list | tuple):
         raise IllegalActionError("fuji.error.bad_field", field=key)
-    return read_dice([value])[0]
+    for entry in value:
+        if not isinstance(entry, list | tuple) or len(entry) != 2 or not isinstance(entry[0], str):
+            raise IllegalActionError("fuji.error.bad_field", field=key)
+    return read_dice(value)
 
 
 def other_seat(state: State, seat: int, action: Action, key: str) -> int:
@@ -427,7 +434,7 @@ def map_card(state: State, seat: int, action: Action) -> State:
 
 def machete(state: State, seat: int, action: Action) -> State:
     """Set one or two own dice aside; they do not count in phase 5."""
-    chosen = read_dice(action.get("dice"))
+    chosen = read_faces(action.get("dice"), "dice")
     if not 1 <= len(chosen) <= MACHETE_MOST:
         raise IllegalActionError("fuji.error.equipment.machete_count", most=MACHETE_MOST)
     someone = state.players[seat]

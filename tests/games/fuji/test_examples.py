@@ -11,7 +11,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from companion.core.messages import IllegalActionError
 from companion.core.registry import find_game
 from companion.games.fuji import GAME
 from companion.games.fuji.model import State
@@ -129,3 +132,60 @@ def test_the_script_writes_the_same_record_again(tmp_path: Path) -> None:
     assert written.read_text(encoding="utf-8") == (
         EXAMPLES / f"scenario-{first.scenario}.json"
     ).read_text(encoding="utf-8")
+
+
+OWN_TYPES = frozenset({"use_equipment", "give_equipment", "set_die_aside", "spend_energy"})
+"""The equipment and skill actions."""
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 9) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
+    max_leaves=8,
+)
+
+
+def card_and_skill_steps() -> list[tuple[State, dict[str, Any]]]:
+    """Every equipment or skill action of the records, with the state it was applied to."""
+    steps = []
+    for number in SCENARIOS:
+        record = load(number)
+        for before, action in zip(replay(record), record["actions"], strict=False):
+            if action["type"] in OWN_TYPES:
+                steps.append((before, action))
+    return steps
+
+
+STEPS = card_and_skill_steps()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    step=st.sampled_from(STEPS),
+    key=st.sampled_from(
+        [
+            "player",
+            "card",
+            "to",
+            "from",
+            "target",
+            "bars",
+            "die",
+            "dice",
+            "cell",
+            "cells",
+            "copy",
+            "rerolls",
+            "face",
+        ]
+    ),
+    value=JSON_VALUES,
+)
+def test_mutated_card_and_skill_actions_are_refused_cleanly(
+    step: tuple[State, dict[str, Any]], key: str, value: Any
+) -> None:
+    before, action = step
+    mutated = {**action, key: value}
+    try:
+        GAME.apply(before, mutated)
+    except IllegalActionError as error:
+        assert error.key.startswith("fuji.error.")
