@@ -645,8 +645,7 @@ class Choice(Widget):
         y += theme.gap
         columns = self._columns()
         width = (inner.width - (columns - 1) * theme.gap) // columns
-        row_height = max(theme.touch, min(theme.touch, (inner.bottom - y) // self._rows()
-                                           - theme.gap))
+        row_height = theme.touch
         entries = [(o.text, (CloseDialog(), *o.intents), o.style) for o in self.options]
         if self.cancel is not None:
             entries.append((self.cancel, (CloseDialog(),), "quiet"))
