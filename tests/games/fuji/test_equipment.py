@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core.i18n import LANGUAGES, parse_po, placeholders
+from companion.core.i18n import LANGUAGES, parse_po, placeholders, translate
 from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME, skills
 from companion.games.fuji.equipment import (
@@ -775,3 +775,16 @@ def test_every_message_key_used_in_the_code_is_in_the_catalogue() -> None:
     used |= {f"fuji.error.equipment.skill_phase_{p}" for p in ("rerolls", "movement")}
     assert used, "no keys found"
     assert sorted(key for key in used if key not in english) == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_refusals_and_instructions_read_fully_in_every_language(lang: str) -> None:
+    state = planning(new_game(hands=(["rope", "shovel"], [], [])))
+    with pytest.raises(IllegalActionError) as caught:
+        GAME.apply(state, use(0, "shovel"))
+    after = play(state, use(0, "rope", cell=[0, 3]))
+    texts = [translate(caught.value.message, lang)]
+    texts += [translate(told.message, lang) for told in after.instructions]
+    texts.append(translate(label(state, use(0, "rope", cell=[0, 3])), lang))
+    for text in texts:
+        assert "{" not in text and "@" not in text and "fuji." not in text, text
