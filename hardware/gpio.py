@@ -193,6 +193,8 @@ class GpioTable:
 
     def close(self) -> None:
         """Switch the lights off and release every pin."""
+        for light in self.lights.values():
+            light.off()
         for device in [*self.buttons.values(), *self.lights.values()]:
             device.close()
         self.buttons.clear()

@@ -49,7 +49,7 @@ class TableHardware:
         self._port_factory = port_factory
 
     def start(self) -> None:
-        """Report configuration problems, then start each switched-on source."""
+        """Report configuration problems, start each switched-on source, light the status LED."""
         global _running
         _running = self
         config = self.loaded.config
@@ -66,6 +66,7 @@ class TableHardware:
             self.serial = SerialBox(config.serial, sink, self._port_factory)
             self.serial.start()
             self.lights.members.append(self.serial)
+        self.lights.set_status("on")
         if config.keyboard.enabled:
             deferred = frozenset(SEAT_BUTTONS) if on_release else frozenset()
             keyboard = config.keyboard

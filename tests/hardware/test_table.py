@@ -20,7 +20,7 @@ SETTINGS = {
     "inputs": {"gpio": True, "serial": True, "keyboard": True},
     "gpio": {
         "buttons": {"advance": 17, "seat1": 5},
-        "lights": {"seat1": 12, "seat2": 16},
+        "lights": {"seat1": 12, "seat2": 16, "status": 26},
         "bounce_time": 0.0,
         "hold_time": 0.2,
     },
@@ -76,7 +76,9 @@ def test_everything_starts_and_seat_taps_are_deferred(factory: MockFactory) -> N
 
     hardware.lights.set_seat_lights({1})
     assert factory.pin(16).state is True and factory.pin(12).state is False
+    assert factory.pin(26).state is True  # the status light shows the app is running
     hardware.stop()
+    assert factory.pin(26).state is False
     assert hardware.serial is not None and hardware.serial.state == "stopped"
 
 
