@@ -8,7 +8,7 @@ import pygame
 
 from companion.core.messages import Msg
 from companion.ui.fuji.panels import TapButton
-from companion.ui.fuji.pickers import _Shade
+from companion.ui.fuji.pickers import Shade
 from companion.ui.intents import CloseDialog, Intent, Redraw
 from companion.ui.scene import Context, Scene
 from companion.ui.widgets import Button, Label, Panel, Widget
@@ -82,7 +82,7 @@ class NameDialog(Scene):
         screen = ctx.screen
         box = screen.inflate(-2 * theme.gap, -2 * theme.gap)
         inner = box.inflate(-2 * theme.px(6), -2 * theme.px(6))
-        widgets: list[Widget] = [_Shade(screen), Panel(box)]
+        widgets: list[Widget] = [Shade(screen), Panel(box)]
         line = theme.touch
         half = inner.width // 2
         widgets.append(Label(pygame.Rect(inner.x, inner.y, half, line), self.title, "heading",

@@ -13,6 +13,7 @@ from companion.games.fuji.model import EQUIPMENT_CARDS, State
 from companion.games.fuji.queries import equipment_in_play
 from companion.ui.intents import CloseDialog, Intent, Submit
 from companion.ui.scene import Context, Scene
+from companion.ui.theme import Theme
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget
 
 
@@ -49,7 +50,7 @@ class CardPickerDialog(Scene):
         screen = ctx.screen
         box = screen.inflate(-2 * theme.px(60), -2 * theme.gap)
         inner = box.inflate(-2 * theme.pad, -2 * theme.pad)
-        widgets: list[Widget] = [_Shade(screen), Panel(box)]
+        widgets: list[Widget] = [Shade(screen), Panel(box)]
         title_h = theme.px(40)
         name = state.players[self.seat].name if self.seat < len(state.players) else ""
         widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width, title_h),
@@ -76,10 +77,11 @@ class CardPickerDialog(Scene):
         return widgets
 
 
-class _Shade(Widget):
+class Shade(Widget):
     """Dims the screen under a dialog."""
 
-    def draw(self, surface: pygame.Surface, theme: object, lang: str) -> None:
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Lay a translucent dark layer over the whole rectangle."""
         shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 170))
+        shade.fill(theme.palette.overlay)
         surface.blit(shade, self.rect.topleft)
