@@ -708,7 +708,9 @@ def test_random_playouts_with_equipment_and_skills(scenario: int, data: st.DataO
             break
         extra = sample_actions(state) + skills.sample_actions(state)
         prefer_extra = bool(extra) and data.draw(st.booleans())
-        choices = extra if prefer_extra else list(GAME.legal_actions(state))
+        choices = extra if prefer_extra else list(GAME.legal_actions(state)) or extra
+        if not choices:
+            break
         action = data.draw(st.sampled_from(choices))
         assert json.loads(json.dumps(action)) == action
         after = GAME.apply(state, action)
