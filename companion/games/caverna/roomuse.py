@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core.messages import IllegalActionError
@@ -91,33 +91,72 @@ def use_room(state: CavernaState, seat: int, room: str, action: Mapping[str, Any
 def _special(
     state: CavernaState, seat: int, room: str, choice: str, action: Mapping[str, Any]
 ) -> CavernaState:
+    effect = SPECIAL_EFFECTS.get(room)
+    if effect is None:
+        raise IllegalActionError("caverna.error.room_not_usable", room=f"@caverna.room.{room}")
+    return effect(state, seat, choice, action)
+
+
+def _shelf(state: CavernaState, seat: int, choice: str, action: Mapping[str, Any]) -> CavernaState:
     goods = player(state, seat).goods
-    if room == "shelf":
-        return gain(state, seat, {choice: top_up(goods, choice, SHELF_LEVEL)})
-    if room == "food_corner":
-        return gain(state, seat, {"food": top_up(goods, "food", FOOD_CORNER_LEVEL)})
-    if room == "parlor":
-        return gain(state, seat, {good: 1 for good in GOODS if goods.get(good) == 0})
-    if room == "tunnel":
-        return _tunnel(state, seat, choice)
-    if room == "treasury":
-        require(goods.gold >= TREASURY_GOLD, "caverna.error.treasury_gold", gold=TREASURY_GOLD)
-        return gain(state, seat, {"food": 1, "gold": 1})
-    if room == "junction_room":
-        given = goods_map(action.get("give"), "give")
-        require(
-            sum(given.values()) == JUNCTION_GIVE, "caverna.error.junction_give", count=JUNCTION_GIVE
-        )
-        return gain(spend(state, seat, given), seat, {"gold": JUNCTION_GOLD})
-    if room == "digging_cave":
-        return dig(spend(state, seat, DIGGING_CAVE_COST), seat, action.get("dig"), False)
-    raise IllegalActionError("caverna.error.room_not_usable", room=f"@caverna.room.{room}")
+    return gain(state, seat, {choice: top_up(goods, choice, SHELF_LEVEL)})
 
 
-def _tunnel(state: CavernaState, seat: int, choice: str) -> CavernaState:
+def _food_corner(
+    state: CavernaState, seat: int, choice: str, action: Mapping[str, Any]
+) -> CavernaState:
+    goods = player(state, seat).goods
+    return gain(state, seat, {"food": top_up(goods, "food", FOOD_CORNER_LEVEL)})
+
+
+def _parlor(state: CavernaState, seat: int, choice: str, action: Mapping[str, Any]) -> CavernaState:
+    goods = player(state, seat).goods
+    return gain(state, seat, {good: 1 for good in GOODS if goods.get(good) == 0})
+
+
+def _treasury(
+    state: CavernaState, seat: int, choice: str, action: Mapping[str, Any]
+) -> CavernaState:
+    gold = player(state, seat).goods.gold
+    require(gold >= TREASURY_GOLD, "caverna.error.treasury_gold", gold=TREASURY_GOLD)
+    return gain(state, seat, {"food": 1, "gold": 1})
+
+
+def _junction(
+    state: CavernaState, seat: int, choice: str, action: Mapping[str, Any]
+) -> CavernaState:
+    given = goods_map(action.get("give"), "give")
+    require(
+        sum(given.values()) == JUNCTION_GIVE, "caverna.error.junction_give", count=JUNCTION_GIVE
+    )
+    return gain(spend(state, seat, given), seat, {"gold": JUNCTION_GOLD})
+
+
+def _digging_cave(
+    state: CavernaState, seat: int, choice: str, action: Mapping[str, Any]
+) -> CavernaState:
+    return dig(spend(state, seat, DIGGING_CAVE_COST), seat, action.get("dig"), False)
+
+
+def _tunnel(state: CavernaState, seat: int, choice: str, action: Mapping[str, Any]) -> CavernaState:
     stone_ok = player(state, seat).goods.stone < TUNNEL_STONE_BELOW
     if choice == "stone":
         require(stone_ok, "caverna.error.tunnel_stone", limit=TUNNEL_STONE_BELOW)
     gains = {"food": TUNNEL_FOOD if choice in ("food", "both") else 0}
     gains["stone"] = 1 if choice in ("stone", "both") and stone_ok else 0
     return gain(state, seat, gains)
+
+
+SpecialEffect = Callable[[CavernaState, int, str, Mapping[str, Any]], CavernaState]
+"""A room effect with its own logic: state, seat, choice and the whole action."""
+
+SPECIAL_EFFECTS: Mapping[str, SpecialEffect] = {
+    "shelf": _shelf,
+    "food_corner": _food_corner,
+    "parlor": _parlor,
+    "tunnel": _tunnel,
+    "treasury": _treasury,
+    "junction_room": _junction,
+    "digging_cave": _digging_cave,
+}
+"""The rooms of :data:`SPECIAL_CHOICES` and their effects."""
