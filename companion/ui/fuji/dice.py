@@ -309,7 +309,13 @@ class DiceScene(Scene):
                 widgets.append(DieButton(rect, colour, value, tap, key=f"draft:{index}"))
             else:
                 widgets.append(EmptySlot(rect))
+        count_x = row.x + slots * step + theme.gap
         clear = pygame.Rect(row.right - clear_w, row.y, clear_w, row.height)
+        if clear.x - count_x > theme.px(60):
+            counted = f"{len(draft.dice)}/{draft.capacity} · Σ{draft.total()}"
+            widgets.append(Label(pygame.Rect(count_x, row.y, clear.x - count_x - theme.gap,
+                                             row.height), counted, "body", align="center",
+                                 bold=True))
         widgets.append(TapButton(clear, Msg("ui_fuji.dice.clear"),
                                  lambda: self.clear(state, holder), role="small",
                                  key="dice:clear"))

@@ -369,8 +369,11 @@ class MapEditor:
         widgets: list[Widget] = [Panel(area)]
         area = area.inflate(-2 * gap, -2 * gap)
         y = area.y
-        widgets.append(Label(pygame.Rect(area.x, y, area.width, height),
+        glyph_w = theme.px(110)
+        widgets.append(Label(pygame.Rect(area.x, y, area.width - glyph_w - gap, height),
                              Msg("ui_fuji.editor.free_help"), "small"))
+        widgets.append(ConditionPreview(pygame.Rect(area.right - glyph_w, y + height // 4,
+                                                    glyph_w, height // 2), free))
         y += height + gap
         widgets += self._toggle_row(area.x, y, area.width, height, gap, [
             (_die_label(c), c in free.colours,
@@ -410,6 +413,20 @@ class MapEditor:
             button = ToggleButton(rect, text, tap, on, fill, key=f"editor:{key}")
             widgets.append(button)
         return widgets
+
+
+class ConditionPreview(Widget):
+    """The free condition being composed, drawn as it will appear on the map."""
+
+    def __init__(self, rect: pygame.Rect, free: FreeCondition) -> None:
+        super().__init__(rect)
+        self.free = free
+        """The condition being composed."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the glyph once at least one colour or value is chosen."""
+        if self.free.colours or self.free.values:
+            draw_condition(surface, self.rect, self.free.condition())
 
 
 class ToggleButton(TapButton):
