@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import queue
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -60,10 +60,22 @@ class EventQueue:
 
     def __init__(self) -> None:
         self._queue: queue.SimpleQueue[InputEvent] = queue.SimpleQueue()
+        self._waker: Callable[[], None] | None = None
+
+    def set_waker(self, waker: Callable[[], None] | None) -> None:
+        """Call ``waker`` after every :meth:`put`, from the putting thread.
+
+        The app uses it to wake its sleeping loop at once instead of polling the
+        queue; the callback must be safe to call from any thread.
+        """
+        self._waker = waker
 
     def put(self, event: InputEvent) -> None:
         """Add an event; safe from any thread."""
         self._queue.put(event)
+        waker = self._waker
+        if waker is not None:
+            waker()
 
     def drain(self) -> list[InputEvent]:
         """Return every waiting event, oldest first, without blocking."""
