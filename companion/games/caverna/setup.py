@@ -41,6 +41,7 @@ def new_game(setup: Mapping[str, Any]) -> CavernaState:
     solo = len(names) == 1
     rooms = apply_overrides(default_catalogue(), _mapping(setup, "room_overrides"))
     turns = _turns(setup.get("turns_per_round"), solo)
+    _check_enough_tiles(turns, len(names))
     tiles = _tiles(setup.get("tiles"), solo, len(turns))
     config = Config(names, rooms, tiles, turns, _tile_rules(_mapping(setup, "tile_rules")))
     cave = parse_layout(_layout(setup.get("cave", DEFAULT_LAYOUT)))
@@ -92,6 +93,16 @@ def _turns(value: Any, solo: bool) -> tuple[int, ...]:
     ):
         raise SetupError("caverna.error.bad_setup", field="turns_per_round")
     return tuple(int(turns) for turns in value)
+
+
+def _check_enough_tiles(turns: tuple[int, ...], players: int) -> None:
+    """Refuse turn counts that would run out of free action tiles in some round."""
+    for number, count in enumerate(turns, start=1):
+        free = len(START_TILES) + number
+        if number == len(turns) and players > 1:
+            free -= 1
+        if count * players > free:
+            raise SetupError("caverna.error.bad_setup", field="turns_per_round")
 
 
 def _tiles(value: Any, solo: bool, rounds: int) -> tuple[str, ...]:

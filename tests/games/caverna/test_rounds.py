@@ -231,6 +231,7 @@ def test_advance_turns_up_the_only_possible_tile() -> None:
         {"players": ["A", "B"], "tiles": ["cultivation"]},
         {"players": ["A", "B"], "cave": ["DDD", "DD#"]},
         {"players": ["A", "B"], "turns_per_round": [1, 2]},
+        {"players": ["A", "B"], "turns_per_round": [3, 2, 2, 3, 3, 3, 3, 4]},
         {"players": ["A", "B"], "room_overrides": {"shelf": {"points": -1}}},
         {"players": ["A", "B"], "tile_rules": {"expansion_gold": "two"}},
     ],
@@ -238,6 +239,18 @@ def test_advance_turns_up_the_only_possible_tile() -> None:
 def test_unplayable_setups_are_refused(setup: dict[str, object]) -> None:
     with pytest.raises(SetupError):
         GAME.new_state(setup)
+
+
+def test_setup_may_change_the_turns_per_round() -> None:
+    state = GAME.new_state(
+        {
+            "players": ["Sola"],
+            "display": ["shelf", "tunnel", "parlor"],
+            "turns_per_round": [1, 1, 1, 1, 1, 1, 1],
+        }
+    )
+    state, seats = play_round(state)
+    assert seats == [0]
 
 
 def test_setup_may_correct_a_room_and_the_tile_numbers() -> None:
