@@ -13,6 +13,7 @@ shown as a toast with its translated reason, and nothing else changes.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Callable, Collection, Iterable
@@ -64,7 +65,13 @@ MIN_SIZE: tuple[int, int] = (800, 480)
 """The smallest window the layouts are made for."""
 
 HARDWARE_POLL = 0.05
-"""Longest sleep, in seconds, before the hardware queue is looked at again."""
+"""Sleep, in seconds, between looks at the keys while a key stands held (long-press timing)."""
+
+IDLE_WAKE = 5.0
+"""Longest sleep, in seconds, when nothing is due: hardware events wake the loop themselves."""
+
+WAKE_EVENT = pygame.event.custom_type()
+"""Posted (from any thread) when a hardware event arrives, to end the loop's sleep at once."""
 
 TOAST_SECONDS = 4.0
 """How long a notice stays on screen."""
@@ -215,6 +222,7 @@ class App:
         """Started hardware, if any."""
         self.events = inputs.events if inputs is not None else (events or EventQueue())
         """The hardware event queue drained on every pass of the loop."""
+        self.events.set_waker(_wake_loop)
         self.keyboard = (
             inputs.keyboard if inputs is not None else KeyboardButtons()
         )
@@ -290,7 +298,9 @@ class App:
     def next_timeout(self) -> float:
         """Seconds until the loop must wake up even without events."""
         now = self.clock()
-        deadlines = [HARDWARE_POLL]
+        deadlines = [IDLE_WAKE]
+        if self.keyboard is not None and self.keyboard.pressed:
+            deadlines.append(HARDWARE_POLL)
         if self.toast is not None:
             deadlines.append(max(0.0, self.toast.until - now))
         return max(0.001, min(deadlines))
@@ -342,6 +352,7 @@ class App:
 
     def close(self) -> None:
         """Switch the lights off and release the window."""
+        self.events.set_waker(None)
         if self.inputs is not None:
             self.inputs.stop()
         pygame.quit()
@@ -350,7 +361,7 @@ class App:
     # ---------------------------------------------------------------- events
     def process(self, event: pygame.event.Event) -> None:
         """Handle one pygame event."""
-        if event.type == pygame.NOEVENT:
+        if event.type in (pygame.NOEVENT, WAKE_EVENT):
             return
         if event.type == pygame.QUIT:
             self.running = False
@@ -602,6 +613,12 @@ class App:
         if self.toast is not None and self.clock() >= self.toast.until:
             self.toast = None
             self.dirty = True
+
+
+def _wake_loop() -> None:
+    """End the loop's sleep: called by input sources from their own threads."""
+    with contextlib.suppress(pygame.error):
+        pygame.event.post(pygame.event.Event(WAKE_EVENT))
 
 
 def build_hardware(options: AppOptions) -> TableInputs:

@@ -14,7 +14,7 @@ from companion.core.i18n import translate
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.ui.app import (
-    HARDWARE_POLL,
+    IDLE_WAKE,
     App,
     AppOptions,
     NoDisplayError,
@@ -94,7 +94,25 @@ def test_loop_sleeps_and_does_not_redraw_when_nothing_changes(journal: Journal) 
     while time.monotonic() - started < 0.5:
         app.step()
     assert app.redraws == 1
-    assert app.passes <= 0.5 / HARDWARE_POLL + 3
+    assert app.passes <= 2
+    app.close()
+
+
+def test_a_hardware_event_from_another_thread_wakes_the_sleeping_loop(
+    journal: Journal,
+) -> None:
+    app = App(journal, Settings(), (800, 480))
+    session = _open_tally(app)
+    app.step(0.01)
+    cursor = session.cursor
+    timer = threading.Timer(0.1, lambda: app.events.put(ButtonEvent("advance", "press")))
+    started = time.monotonic()
+    timer.start()
+    while app.session is not None and app.session.cursor == cursor:
+        app.step()
+        assert time.monotonic() - started < 2.0, "the loop slept through the event"
+    assert time.monotonic() - started < IDLE_WAKE / 2
+    timer.join()
     app.close()
 
 
