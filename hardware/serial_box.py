@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Collection
 from typing import Any, Literal
 
@@ -48,6 +49,9 @@ READ_TIMEOUT = 0.05
 FIRST_RETRY = 0.25
 """Seconds before the first attempt to reopen a lost port; doubled after each failure."""
 
+OUTBOX_LIMIT = 64
+"""Most commands waiting to be written to the box."""
+
 SILENT_PERIODS = 3
 """Keepalive periods without any valid line after which the link counts as lost."""
 
@@ -56,7 +60,7 @@ _PORT_ERRORS = (serial.SerialException, OSError, ValueError)
 
 def open_port(url: str, baud: int) -> Any:
     """Open ``url`` with pyserial, with the short read timeout the reader needs."""
-    return serial.serial_for_url(url, baudrate=baud, timeout=READ_TIMEOUT, write_timeout=0.5)
+    return serial.serial_for_url(url, baudrate=baud, timeout=READ_TIMEOUT, write_timeout=1.0)
 
 
 class SerialBox:
@@ -85,6 +89,7 @@ class SerialBox:
         self._first_retry = first_retry
         self._port: Any = None
         self._write_lock = threading.Lock()
+        self._outbox: deque[bytes] = deque(maxlen=OUTBOX_LIMIT)
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._lights: dict[str, LightMode] = {name: "off" for name in (*SEAT_BUTTONS, "status")}
@@ -101,25 +106,35 @@ class SerialBox:
         self._thread.start()
 
     def stop(self, timeout: float = 2.0) -> None:
-        """Stop the reader thread and close the port."""
+        """Stop the reader thread (it writes what is still queued) and close the port."""
         self._stopping.set()
-        self._close_port()
         if self._thread is not None:
             self._thread.join(timeout)
         self._thread = None
+        self._close_port()
         self.state = "stopped"
 
     def send(self, command: Command) -> bool:
-        """Write one command to the box; ``False`` if no port is open or the write failed."""
+        """Queue one command for the box and return at once; ``False`` if no port is open.
+
+        The reader thread writes queued commands between reads, so a box that stops
+        reading can never hold up the caller.  At most :data:`OUTBOX_LIMIT` commands
+        wait; older ones are dropped first (the lights are sent again on reconnecting).
+        """
         with self._write_lock:
-            port = self._port
-            if port is None:
+            if self._port is None:
                 return False
-            try:
-                port.write(command.encode())
-                return True
-            except _PORT_ERRORS:
-                return False
+            self._outbox.append(command.encode())
+            return True
+
+    def _flush(self) -> None:
+        with self._write_lock:
+            port, pending = self._port, list(self._outbox)
+            self._outbox.clear()
+        if port is None or not pending:
+            return
+        with contextlib.suppress(*_PORT_ERRORS):
+            port.write(b"".join(pending))
 
     def set_seat_lights(self, seats_waiting: Collection[int]) -> None:
         """Light exactly the seats in ``seats_waiting`` (0-based) on the box."""
@@ -153,6 +168,7 @@ class SerialBox:
             if self._connect():
                 pause = self._first_retry
                 self._pump()
+                self._flush()
                 self._close_port()
                 if self._stopping.is_set():
                     break
@@ -170,6 +186,7 @@ class SerialBox:
             return False
         with self._write_lock:
             self._port = port
+            self._outbox.clear()
         self.connections += 1
         self.parser.reset()
         self._last_heard = self._last_ping = time.monotonic()
@@ -187,6 +204,7 @@ class SerialBox:
 
     def _pump(self) -> None:
         while not self._stopping.is_set():
+            self._flush()
             try:
                 data = self._read_some()
             except _PORT_ERRORS:

@@ -135,6 +135,7 @@ def running() -> Iterator[tuple[SerialBox, Ports, Collector]]:
 
 def test_connect_greets_the_box(running: tuple[SerialBox, Ports, Collector]) -> None:
     box, ports, collector = running
+    assert collector.wait_for(lambda _: len(ports.current.commands()) == 7)
     commands = ports.current.commands()
     assert commands[:2] == [Command("VER?"), Command("HOLD 1000")]
     assert Command("LED seat1 off") in commands and Command("LED status off") in commands
@@ -195,11 +196,12 @@ def test_incompatible_box_is_reported_and_its_buttons_ignored(
 def test_unplugging_and_replugging(running: tuple[SerialBox, Ports, Collector]) -> None:
     box, ports, collector = running
     box.set_seat_lights({2})
+    assert collector.wait_for(lambda _: Command("LED seat3 on") in ports.current.commands())
     ports.current.close()
     assert collector.wait_for(has_status("hardware.serial.lost"))
     assert collector.wait_for(has_status("hardware.serial.reconnected"))
     assert len(ports.opened) == 2
-    assert Command("LED seat3 on") in ports.current.commands()
+    assert collector.wait_for(lambda _: Command("LED seat3 on") in ports.current.commands())
     ports.current.box_says(box_line(ButtonMessage("seat3", "press")))
     assert collector.wait_for(has_buttons(1))
     assert collector.statuses() == [
@@ -247,20 +249,21 @@ def test_silent_box_is_detected_and_answering_box_is_kept() -> None:
         time.sleep(0.05)
     collector.wait_for(lambda _: False, timeout=0.01)
     assert "hardware.serial.silent" not in collector.statuses()
-    assert Command("PING") in ports.current.commands()
+    assert collector.wait_for(lambda _: Command("PING") in ports.current.commands())
     assert collector.wait_for(has_status("hardware.serial.silent"), timeout=2.0)
     assert collector.wait_for(has_status("hardware.serial.reconnected"))
     box.stop()
 
 
 def test_lights_are_sent_as_led_commands(running: tuple[SerialBox, Ports, Collector]) -> None:
-    box, ports, _ = running
+    box, ports, collector = running
     end = ports.current
     end.written.clear()
     box.set_seat_lights({0, 3})
     box.blink(1)
     box.blink(None)
     box.set_status("blink")
+    assert collector.wait_for(lambda _: len(end.commands()) == 7)
     assert end.commands() == [
         Command("LED seat1 on"), Command("LED seat2 off"), Command("LED seat3 off"),
         Command("LED seat4 on"), Command("LED seat2 blink"), Command("LED status blink"),
@@ -288,3 +291,39 @@ def test_real_loop_port_echo_is_rejected_without_harm() -> None:
     assert box.parser.rejected == greeting
     box.close()
     assert box.state == "stopped"
+
+
+class StuckPort(BoxEnd):
+    """A port whose writes hang, like a box that stopped reading its input."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+
+    def write(self, data: bytes) -> int:
+        self.release.wait(5.0)
+        return super().write(data)
+
+
+def test_a_box_that_stops_reading_never_holds_up_the_caller() -> None:
+    stuck = StuckPort()
+    box = SerialBox(CONFIG, EventQueue(), lambda url, baud: stuck, first_retry=0.02)
+    box.start()
+    deadline = time.monotonic() + 2
+    while box.state != "connected" and time.monotonic() < deadline:
+        time.sleep(0.01)
+    started = time.monotonic()
+    for _ in range(100):
+        box.set_seat_lights({0, 1})
+    assert time.monotonic() - started < 0.2
+    stuck.release.set()
+    box.stop()
+
+
+def test_commands_queued_before_stop_are_still_written(
+    running: tuple[SerialBox, Ports, Collector],
+) -> None:
+    box, ports, _ = running
+    end = ports.current
+    box.close()
+    assert Command("LED status off") in end.commands()[-5:]
