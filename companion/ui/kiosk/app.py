@@ -30,7 +30,14 @@ from companion.core.messages import IllegalActionError, Msg
 from companion.core.session import Session
 from companion.core.stats import export_plays
 from companion.ui import screens
-from companion.ui.app import App, AppOptions, NoDisplayError, TableInputs, load_settings
+from companion.ui.app import (
+    App,
+    AppOptions,
+    NoDisplayError,
+    TableInputs,
+    build_hardware,
+    load_settings,
+)
 from companion.ui.intents import (
     ArchiveGame,
     Back,
@@ -370,22 +377,37 @@ class KioskApp(App):
             self.stack.append(screens.make_screen("kiosk.end"))
 
 
-def run_kiosk(options: AppOptions) -> None:
-    """Open the kiosk full screen and loop until staff close it.
+def build_kiosk_app(options: AppOptions, journal: Journal) -> KioskApp:
+    """Open the display full screen and start the kiosk on ``journal``.
 
-    Raises :class:`NoDisplayError` when no screen can be opened.
+    Raises :class:`NoDisplayError` when no screen can be opened (the hardware is
+    stopped again then).
     """
-    from companion.ui.app import _build_hardware
-
-    journal = Journal(options.database)
-    settings = replace(load_settings(journal), fullscreen=True)
+    settings = replace(load_settings(journal), fullscreen=options.fullscreen)
     try:
         pygame.display.init()
     except pygame.error as error:
         raise NoDisplayError(str(error)) from error
-    inputs = options.hardware or _build_hardware(options)
-    app = KioskApp(journal, settings, options.size, inputs)
+    inputs = options.hardware or build_hardware(options)
+    try:
+        app = KioskApp(journal, settings, options.size, inputs)
+    except NoDisplayError:
+        inputs.stop()
+        raise
     if journal.recovered_from is not None:
         app.notify(Msg("core.error.database_damaged", {"path": str(journal.recovered_from)}),
                    error=True)
-    app.run()
+    return app
+
+
+def run_kiosk(options: AppOptions) -> None:
+    """Run the app as a kiosk until staff close it from the staff menu.
+
+    ``companion --kiosk`` calls this with ``fullscreen`` set; the journal is
+    closed when the app ends.  Raises :class:`NoDisplayError` without a screen.
+    """
+    journal = Journal(options.database)
+    try:
+        build_kiosk_app(options, journal).run()
+    finally:
+        journal.close()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 import pygame
@@ -14,9 +14,10 @@ from companion.core.kiosk import Phase
 from companion.core.session import Session
 from companion.core.staff import TRIES_PER_ROUND, StaffLock
 from companion.core.stats import plays_from_csv
+from companion.ui.app import AppOptions
 from companion.ui.fonts import clear_cache
-from companion.ui.intents import Navigate, Quit, SetFullscreen, StartGame, Submit
-from companion.ui.kiosk.app import KioskApp
+from companion.ui.intents import GoHome, Navigate, Quit, SetFullscreen, StartGame, Submit
+from companion.ui.kiosk.app import KioskApp, build_kiosk_app
 from companion.ui.kiosk.end import EndScene
 from companion.ui.kiosk.intents import (
     ChangeKioskSetting,
@@ -34,6 +35,8 @@ from companion.ui.kiosk.staff_menu import StaffScene
 from companion.ui.kiosk.start import AttractScene, ResumeScene, StartScene
 from companion.ui.scene import Settings
 from companion.ui.sounds import SilentPlayer
+from hardware.events import ButtonEvent, EventQueue
+from hardware.keyboard import KeyboardButtons
 from tests.ui.conftest import FakeClock
 
 PIN = "4711"
@@ -146,7 +149,7 @@ def test_first_pin_is_chosen_on_the_pad(journal: Journal, clock: FakeClock) -> N
             app.perform_all(pad.press(key, app.context()))
     assert isinstance(app.scene, StaffScene)
     assert StaffLock(journal).check("2580").accepted
-    pygame.quit()
+    app.close()
 
 
 # ------------------------------------------------------------------ idle and attract
@@ -205,12 +208,13 @@ def test_crash_mid_game_resumes_on_restart(tmp_path: Path, clock: FakeClock) -> 
         first.perform(Submit({"type": "add", "amount": amount}))
     state = first.session.state if first.session else None
     pygame.quit()  # the process dies here; nothing else is closed
+    clear_cache()
 
     second = make_app(Journal(path), clock)
     assert isinstance(second.scene, ResumeScene)
     second.perform(ContinueGame())
     assert second.session is not None and second.session.state == state
-    pygame.quit()
+    second.close()
 
 
 def test_start_over_after_a_crash_archives_the_game(tmp_path: Path, clock: FakeClock) -> None:
@@ -220,7 +224,7 @@ def test_start_over_after_a_crash_archives_the_game(tmp_path: Path, clock: FakeC
     app.perform(StartOver())
     assert isinstance(app.scene, StartScene)
     assert [g.status for g in Journal(path).list_games()] == ["archived"]
-    pygame.quit()
+    app.close()
 
 
 def test_game_end_shows_the_end_screen_then_new_group_starts_clean(
@@ -274,3 +278,69 @@ def test_pad_keys_stay_inside_the_pad(app: KioskApp) -> None:
     app.perform(PadKey("1"))
     assert pad.digits == ""
     assert pad.press("1", app.context()) and pad.digits == "1"
+
+
+# ------------------------------------------------------------------ start-up and loop
+class TableLightsLog:
+    """Seat lights that only remember what they were told."""
+
+    def __init__(self) -> None:
+        self.waiting: list[frozenset[int]] = []
+
+    def set_seat_lights(self, seats_waiting: Collection[int]) -> None:
+        self.waiting.append(frozenset(seats_waiting))
+
+    def blink(self, seat: int | None) -> None:
+        """Nothing to blink."""
+
+
+class QuietTable:
+    """Table hardware with an event queue and no keyboard."""
+
+    def __init__(self) -> None:
+        self.events = EventQueue()
+        self.keyboard: KeyboardButtons | None = None
+        self.lights = TableLightsLog()
+        self.stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_build_kiosk_app_starts_on_the_journal_given(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    Session.start(journal, "tally", TALLY).submit({"type": "add", "amount": 1})
+    table = QuietTable()
+    app = build_kiosk_app(AppOptions(database=tmp_path / "j.sqlite3", hardware=table), journal)
+    assert isinstance(app, KioskApp)
+    assert isinstance(app.scene, ResumeScene)
+    app.close()
+    assert table.stopped
+
+
+def test_the_loop_turns_idle_into_attract_and_a_button_wakes_it(
+    kiosk_journal: Journal, clock: FakeClock
+) -> None:
+    table = QuietTable()
+    app = KioskApp(kiosk_journal, Settings(language="en"), (800, 480), table, clock=clock,
+                   sound=SilentPlayer())
+    clock.advance(app.kiosk.settings.idle_seconds)
+    app.step(max_wait=0.001)
+    assert isinstance(app.scene, AttractScene)
+    assert app.next_timeout() <= 6.0
+    table.events.put(ButtonEvent("advance", "press", clock(), "gpio"))
+    app.step(max_wait=0.001)
+    assert isinstance(app.scene, StartScene)
+    app.close()
+
+
+def test_home_keeps_the_game_open_and_back_returns_to_it(app: KioskApp) -> None:
+    app.perform(StartGame("tally", TALLY))
+    play = app.scene
+    app.perform(GoHome())
+    assert isinstance(app.scene, StartScene)
+    assert app.session is not None
+    tap_widget(app, "start:back")
+    assert type(app.scene) is type(play)
+    app.perform(Navigate("home"))
+    assert isinstance(app.scene, StartScene)
