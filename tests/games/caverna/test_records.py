@@ -62,6 +62,7 @@ def generator() -> ModuleType:
 
 
 def test_the_generator_reproduces_the_committed_records() -> None:
+    """The records are current: rerun ``examples/caverna/make_records.py`` after rule changes."""
     make = generator()
     assert make.record(make.TWO_PLAYERS, 2024) == load("two-players.json")
     assert make.record(make.SOLO, 3) == load("solo.json")
