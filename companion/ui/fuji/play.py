@@ -47,6 +47,9 @@ from companion.ui.widgets import Button, Label, Option, Panel, Widget, fit_text
 REMINDER_GROWTH_STEPS = 3
 """How many times the reminder box may grow for large text before it is cut."""
 
+HAND_LINE_MIN = 20
+"""Smallest line (at 800x480) on which a player card lists the cards in hand."""
+
 MAX_INSTRUCTIONS = 3
 """Most instructions listed under the player cards (older ones drop first)."""
 
@@ -199,7 +202,12 @@ class FujiPlayScene(Scene):
                              rect.height - 2)
         inner_x = rect.x + theme.px(16)
         name_w = (button.x - inner_x) * 53 // 100
-        half = rect.height // 2
+        line = pygame.Rect(inner_x, rect.y, button.x - inner_x - theme.px(4),
+                           rect.height // 3 - 2)
+        three_rows = line.height >= theme.px(HAND_LINE_MIN)
+        hand = self._hand_text(ctx, someone, line) if three_rows else None
+        top = rect.height * 2 // 3 if three_rows else rect.height
+        half = top // 2
         widgets.append(Label(pygame.Rect(inner_x, rect.y + 2, name_w, half), someone.name,
                              "body", bold=True))
         widgets.append(Label(pygame.Rect(inner_x, rect.y + half, name_w, half - 2),
@@ -208,11 +216,28 @@ class FujiPlayScene(Scene):
         stats_x = inner_x + name_w + theme.px(6)
         stats_w = button.x - stats_x - theme.px(6)
         widgets += self._stats(ctx, state, someone, pygame.Rect(stats_x, rect.y + 3, stats_w,
-                                                               rect.height - 6))
+                                                               top - 6))
+        if hand is not None:
+            widgets.append(Label(pygame.Rect(inner_x, rect.y + top, button.x - inner_x
+                                             - theme.px(4), rect.height - top - 2), hand,
+                                 "small", TOKEN_GOLD, wrap=False))
         action = self._player_action(state, someone, button)
         if action is not None:
             widgets.append(action)
         return widgets
+
+    @staticmethod
+    def _hand_text(ctx: Context, someone: Player, box: pygame.Rect) -> str | None:
+        """The hand as names on one line, if the names fit."""
+        theme = ctx.theme
+        if not someone.equipment:
+            return None
+        names = ", ".join(translate(f"fuji.equipment.{card}", ctx.lang)
+                          for card in someone.equipment)
+        text = f"⚒ {names}"
+        fitted = fit_text(text, box.width, box.height, theme.text_size("small"),
+                          theme.min_text_size("small"), False, False)
+        return None if fitted.overflow else text
 
     def _stats(self, ctx: Context, state: State, someone: Player,
                area: pygame.Rect) -> list[Widget]:
