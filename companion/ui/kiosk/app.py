@@ -110,6 +110,7 @@ class KioskApp(App):
         self.kiosk = Kiosk(journal, clock)
         """The kiosk's phases and the staff lock."""
         self._slide = -1
+        self._pin_wait = 0
         stored = self.kiosk.settings
         player = sound or open_player(stored.volume, stored.muted)
         player.set_volume(stored.volume)
@@ -181,7 +182,13 @@ class KioskApp(App):
         self.show_phase()
 
     def _next_slide(self) -> None:
-        """Redraw the attract loop when its slide changes (and only then)."""
+        """Redraw the attract loop when its slide changes, the PIN pad when its wait does."""
+        if isinstance(self.scene, PinScene):
+            wait = self.kiosk.lock.wait_seconds()
+            if wait != self._pin_wait:
+                self._pin_wait = wait
+                self.dirty = True
+            return
         if self.kiosk.state.phase != Phase.ATTRACT:
             return
         slide = int(self.clock() // SLIDE_SECONDS)

@@ -344,3 +344,20 @@ def test_home_keeps_the_game_open_and_back_returns_to_it(app: KioskApp) -> None:
     assert type(app.scene) is type(play)
     app.perform(Navigate("home"))
     assert isinstance(app.scene, StartScene)
+
+
+def test_the_pad_counts_the_lock_out_down(app: KioskApp, kiosk_journal: Journal) -> None:
+    wall = FakeClock()
+    app.kiosk.lock = StaffLock(kiosk_journal, wall)
+    app.perform(Navigate("kiosk.pin"))
+    for _ in range(TRIES_PER_ROUND):
+        app.perform(UnlockStaff("1111"))
+    app.draw()
+    app.tick()
+    assert app.dirty
+    app.draw()
+    app.tick()
+    assert not app.dirty
+    wall.advance(1)
+    app.tick()
+    assert app.dirty
