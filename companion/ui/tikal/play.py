@@ -1,0 +1,390 @@
+"""The Tikal play screen: the turn on the left, the table's books on the right.
+
+Left column, top to bottom: whose turn it is (in their colour), then what the phase
+asks for — the action-point meter and one button per action with its cost during a
+turn, *Record the drawn hex* in the basic game, the bidding in the auction game, the
+revealed hexes to choose from — and at the bottom what the table must do now (the
+engine's instructions, e.g. "move Bo's cube 12 spaces").  Right column: tabs with
+the temples, treasures, score track and hex stack, plus the scoring round, the
+auction round or the final result while they are under way.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.core.i18n import translate
+from companion.core.messages import Msg, msg
+from companion.core.session import Session
+from companion.games.tikal.constants import ACTION_POINTS
+from companion.games.tikal.state import (
+    PHASE_ACTIONS,
+    PHASE_AUCTION,
+    PHASE_CHOOSE,
+    PHASE_DRAW,
+    PHASE_FINISHED,
+    PHASE_REVEAL,
+    TikalState,
+)
+from companion.ui.bar import game_bar
+from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
+from companion.ui.scene import Context, Scene
+from companion.ui.theme import Theme
+from companion.ui.tikal import panels
+from companion.ui.tikal.dialogs import RevealDialog, StepDialog, grid
+from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton
+from companion.ui.tikal.view import (
+    ACTION_COSTS,
+    auction_wins,
+    points_left,
+    stack_left,
+    tile_label,
+    title,
+    winners,
+)
+from companion.ui.widgets import (
+    Button,
+    ButtonStyle,
+    Label,
+    Panel,
+    ScrollState,
+    Widget,
+    fit_text,
+)
+
+LEFT_SHARE = 44
+"""Percentage of the body width taken by the left column."""
+
+MAX_INSTRUCTIONS = 4
+"""Most instructions shown at once (the newest are kept)."""
+
+
+class TikalPlayScene(Scene):
+    """The play screen of a Tikal game (see the module documentation)."""
+
+    needs_session = True
+
+    def __init__(self, preview: str | None = None, tab: str | None = None) -> None:
+        super().__init__()
+        self.preview = preview
+        """Name of a demo situation to draw instead of the open game (screenshots)."""
+        self.tab = tab
+        """The right-column tab chosen by the table (``None``: the phase's own)."""
+        self.temple_scroll = ScrollState()
+        """Scroll position of the temples list."""
+        self.bid: int | None = None
+        """The bid being prepared with − / + (``None``: one more than the highest)."""
+        self._bid_key: tuple[int, int] | None = None
+
+    # ---------------------------------------------------------------- session
+    def session_of(self, ctx: Context) -> Session | None:
+        """The game to draw: the open one, or the demo game of a preview."""
+        if self.preview is not None:
+            from companion.ui.tikal.demo import preview_session
+
+            return preview_session(self.preview)
+        return ctx.session
+
+    def show_tab(self, tab: str) -> list[Intent]:
+        """Switch the right column to ``tab``."""
+        self.tab = tab
+        return [Redraw()]
+
+    def current_tab(self, state: TikalState) -> str:
+        """The tab shown: the chosen one if the phase offers it, else the phase's first."""
+        offered = panels.tabs_for(state)
+        return self.tab if self.tab in offered else offered[0]
+
+    # ---------------------------------------------------------------- build
+    def build(self, ctx: Context) -> list[Widget]:
+        """Bar, the turn column and the books column."""
+        session = self.session_of(ctx)
+        if session is None:
+            bar, body = game_bar(ctx)
+            return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
+        state: TikalState = session.state
+        bar, body = game_bar(ctx, title(state))
+        theme = ctx.theme
+        left = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, body.height)
+        right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,
+                            body.height)
+        return [*bar, *self._turn_column(ctx, session, state, left),
+                *self._books_column(ctx, session, state, right)]
+
+    # ---------------------------------------------------------------- left column
+    def _turn_column(self, ctx: Context, session: Session, state: TikalState,
+                     area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        head = pygame.Rect(area.x, area.y, area.width, theme.px(46))
+        widgets = self._header(ctx, state, head)
+        notes_h = theme.px(92)
+        notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
+        middle = pygame.Rect(area.x, head.bottom + theme.gap, area.width,
+                             notes.y - head.bottom - 2 * theme.gap)
+        builders = {
+            PHASE_ACTIONS: self._actions,
+            PHASE_DRAW: self._draw,
+            PHASE_REVEAL: self._reveal,
+            PHASE_AUCTION: self._auction,
+            PHASE_CHOOSE: self._choose,
+            PHASE_FINISHED: self._finished,
+        }
+        widgets += builders[state.phase](ctx, state, middle)
+        widgets += self._instructions(ctx, state, notes)
+        return widgets
+
+    def _header(self, ctx: Context, state: TikalState, head: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        widgets: list[Widget] = [Panel(head)]
+        if state.phase == PHASE_FINISHED:
+            widgets.append(Label(head.inflate(-2 * theme.pad, 0), Msg("tikal.phase.finished"),
+                                 "heading", theme.palette.accent, bold=True))
+            return widgets
+        player = state.players[state.active]
+        side = head.height - theme.px(16)
+        chip = pygame.Rect(head.x + theme.pad, head.centery - side // 2, side, side)
+        widgets.append(ColourChip(chip, player.colour))
+        text = pygame.Rect(chip.right + theme.pad, head.y, head.right - chip.right
+                           - 2 * theme.pad, head.height)
+        phase = Msg(f"tikal.phase.{state.phase}")
+        if state.scoring is not None:
+            phase = Msg(f"tikal.scoring.{state.scoring.kind}")
+        widgets.append(Label(text, msg("ui_tikal.turn.header", player=player.name,
+                                       phase=f"@{phase.key}"), "body", bold=True))
+        return widgets
+
+    def _actions(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        spent = state.turn.spent
+        meter_h = theme.px(34)
+        label = pygame.Rect(area.x, area.y, area.width, theme.px(26))
+        widgets: list[Widget] = [Label(label, msg("ui_tikal.turn.points", left=points_left(state),
+                                                  total=ACTION_POINTS), "small",
+                                       theme.palette.text_muted)]
+        meter = pygame.Rect(area.x, label.bottom, area.width, meter_h)
+        widgets.append(PointsMeter(meter, spent, ACTION_POINTS))
+        buttons = pygame.Rect(area.x, meter.bottom + theme.gap, area.width,
+                              area.bottom - meter.bottom - theme.gap)
+        specs: list[tuple[Msg, tuple[Intent, ...], ButtonStyle, str]] = [
+            (msg("ui_tikal.turn.cost", action=f"@ui_tikal.action.{kind}", cost=cost),
+             (ShowDialog(StepDialog(kind, self._preview_session())),), "normal",
+             f"tikal:act:{kind}")
+            for kind, cost in ACTION_COSTS
+        ]
+        end = "ui_tikal.turn.end_and_score" if state.scoring is not None else "ui_tikal.turn.end"
+        specs.append((Msg(end), (Submit({"type": "end_turn"}),), "primary", "tikal:end_turn"))
+        for (text, intents, style, key), rect in zip(specs, grid(buttons, len(specs), theme, 3),
+                                                     strict=True):
+            widgets.append(Button(rect, text, intents, style, role="small", key=key))
+        return widgets
+
+    def _preview_session(self) -> Session | None:
+        if self.preview is None:
+            return None
+        from companion.ui.tikal.demo import preview_session
+
+        return preview_session(self.preview)
+
+    def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        button = pygame.Rect(area.x, area.y, area.width, theme.px(96))
+        widgets: list[Widget] = [
+            Button(button, Msg("ui_tikal.draw.button"),
+                   (ShowDialog(StepDialog("draw", self._preview_session())),), "primary",
+                   key="tikal:draw")
+        ]
+        info = pygame.Rect(area.x, button.bottom + theme.gap, area.width,
+                           area.bottom - button.bottom - theme.gap)
+        widgets.append(Label(info, self._stack_line(state), "body", theme.palette.text_muted))
+        return widgets
+
+    @staticmethod
+    def _stack_line(state: TikalState) -> Msg:
+        from companion.games.tikal.books import current_stage
+
+        letter = current_stage(state)
+        if letter is None:
+            return Msg("ui_tikal.draw.empty")
+        return msg("ui_tikal.draw.stack", letter=letter, left=stack_left(state))
+
+    def _reveal(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        count = min(len(state.players), stack_left(state))
+        button = pygame.Rect(area.x, area.y, area.width, theme.px(96))
+        return [
+            Button(button, msg("ui_tikal.reveal.button", count=count),
+                   (ShowDialog(RevealDialog(self._preview_session())),), "primary",
+                   key="tikal:reveal"),
+            Label(pygame.Rect(area.x, button.bottom + theme.gap, area.width,
+                              area.bottom - button.bottom - theme.gap),
+                  self._stack_line(state), "body", theme.palette.text_muted),
+        ]
+
+    def _auction(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        auction = state.auction
+        if auction is None:
+            return []
+        amount = self.bid_amount(state)
+        bidder = state.players[auction.current]
+        widgets: list[Widget] = []
+        if auction.high_bidder is not None:
+            high = msg("ui_tikal.auction.high", amount=auction.high_bid,
+                       player=state.players[auction.high_bidder].name)
+        else:
+            high = Msg("ui_tikal.auction.no_bid")
+        line = theme.px(30)
+        widgets.append(Label(pygame.Rect(area.x, area.y, area.width, line), high, "body",
+                             bold=True))
+        widgets.append(Label(pygame.Rect(area.x, area.y + line, area.width, line),
+                             msg("ui_tikal.auction.capital", player=bidder.name,
+                                 score=bidder.score), "small", theme.palette.text_muted))
+        stepper = pygame.Rect(area.x, area.y + 2 * line + theme.gap, area.width, theme.touch)
+        widgets += self._bid_stepper(ctx, state, stepper, amount)
+        actions = pygame.Rect(area.x, stepper.bottom + theme.gap, area.width, theme.touch)
+        half = (actions.width - theme.gap) // 2
+        widgets.append(Button(pygame.Rect(actions.x, actions.y, half, actions.height),
+                              msg("ui_tikal.auction.bid", amount=amount),
+                              (Submit({"type": "bid", "amount": amount}),), "primary",
+                              key="tikal:bid"))
+        widgets.append(Button(pygame.Rect(actions.x + half + theme.gap, actions.y, half,
+                                          actions.height), Msg("ui_tikal.auction.pass"),
+                              (Submit({"type": "pass"}),), "danger", key="tikal:pass"))
+        passed = pygame.Rect(area.x, actions.bottom + theme.gap, area.width,
+                             area.bottom - actions.bottom - theme.gap)
+        widgets.append(Label(passed, self._bidders_line(state), "small",
+                             theme.palette.text_muted))
+        return widgets
+
+    @staticmethod
+    def _bidders_line(state: TikalState) -> Msg:
+        auction = state.auction
+        assert auction is not None
+        active = [state.players[s].name for s in auction.bidders if s not in auction.passed]
+        out = [state.players[s].name for s in auction.passed]
+        return msg("ui_tikal.auction.bidders", active=", ".join(active),
+                   passed=", ".join(out) if out else "—")
+
+    def bid_amount(self, state: TikalState) -> int:
+        """The bid prepared with − / +, reset whenever the bidding moves on."""
+        auction = state.auction
+        lowest = (auction.high_bid if auction is not None else 0) + 1
+        key = (state.active, lowest)
+        if key != self._bid_key:
+            self._bid_key = key
+            self.bid = None
+        return lowest if self.bid is None else max(lowest, self.bid)
+
+    def change_bid(self, state: TikalState, delta: int) -> list[Intent]:
+        """Raise or lower the prepared bid (never below the lowest allowed)."""
+        auction = state.auction
+        lowest = (auction.high_bid if auction is not None else 0) + 1
+        highest = max(lowest, state.players[state.active].score)
+        self.bid = min(max(lowest, self.bid_amount(state) + delta), highest)
+        return [Redraw()]
+
+    def _bid_stepper(self, ctx: Context, state: TikalState, row: pygame.Rect,
+                     amount: int) -> list[Widget]:
+        theme = ctx.theme
+        button_w = max(theme.touch, row.width // 4)
+        return [
+            TapButton(pygame.Rect(row.x, row.y, button_w, row.height), "−",
+                      lambda: self.change_bid(state, -1), key="tikal:bid:minus"),
+            Label(pygame.Rect(row.x + button_w, row.y, row.width - 2 * button_w, row.height),
+                  str(amount), "title", theme.palette.accent, "center", True),
+            TapButton(pygame.Rect(row.right - button_w, row.y, button_w, row.height), "+",
+                      lambda: self.change_bid(state, 1), key="tikal:bid:plus"),
+        ]
+
+    def _choose(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        ask = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+        widgets: list[Widget] = [Label(ask, Msg("ui_tikal.choose.ask"), "body", bold=True)]
+        buttons = pygame.Rect(area.x, ask.bottom + theme.gap, area.width,
+                              area.bottom - ask.bottom - theme.gap)
+        for index, (tile, rect) in enumerate(zip(state.revealed,
+                                                 grid(buttons, len(state.revealed), theme, 2),
+                                                 strict=True)):
+            widgets.append(Button(rect, tile_label(tile),
+                                  (Submit({"type": "choose", "index": index}),), "primary",
+                                  key=f"tikal:choose:{index}"))
+        return widgets
+
+    def _finished(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        best = winners(state)
+        names = ", ".join(p.name for p in best)
+        key = "ui_tikal.over.winner" if len(best) == 1 else "ui_tikal.over.shared"
+        return [
+            Panel(area),
+            Label(pygame.Rect(area.x + theme.pad, area.y + theme.pad, area.width - 2 * theme.pad,
+                              area.height // 2), msg(key, players=names), "title",
+                  theme.palette.accent, "center", True),
+            Label(pygame.Rect(area.x + theme.pad, area.centery, area.width - 2 * theme.pad,
+                              area.height // 2 - theme.pad),
+                  msg("ui_tikal.over.points", points=best[0].score), "heading", align="center"),
+        ]
+
+    def _instructions(self, ctx: Context, state: TikalState, box: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        if not state.instructions:
+            return [Label(box, Msg("ui_tikal.turn.nothing_to_do"), "small",
+                          theme.palette.text_disabled)]
+        widgets: list[Widget] = [Panel(box, theme.palette.surface)]
+        inner = box.inflate(-2 * theme.px(8), -theme.px(6))
+        text = fitting_instructions(state, ctx.lang, theme, inner)
+        widgets.append(Label(inner, text, "small", theme.palette.accent, bold=True))
+        return widgets
+
+    # ---------------------------------------------------------------- right column
+    def _books_column(self, ctx: Context, session: Session, state: TikalState,
+                      area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        tabs = panels.tabs_for(state)
+        chosen = self.current_tab(state)
+        row = pygame.Rect(area.x, area.y, area.width, theme.touch)
+        widgets: list[Widget] = []
+        for tab, rect in zip(tabs, grid(row, len(tabs), theme, len(tabs)), strict=True):
+            def tap(name: str = tab) -> list[Intent]:
+                return self.show_tab(name)
+
+            widgets.append(TapButton(rect, Msg(f"ui_tikal.tab.{tab}"), tap,
+                                     "selected" if tab == chosen else "normal", role="small",
+                                     key=f"tikal:tab:{tab}"))
+        page = pygame.Rect(area.x, row.bottom + theme.gap, area.width,
+                           area.bottom - row.bottom - theme.gap)
+        return widgets + self._page(ctx, session, state, chosen, page)
+
+    def _page(self, ctx: Context, session: Session, state: TikalState, tab: str,
+              page: pygame.Rect) -> list[Widget]:
+        if tab == "temples":
+            return panels.temples_panel(ctx, state, page, self.temple_scroll)
+        if tab == "treasures":
+            return panels.treasures_panel(ctx, state, page)
+        if tab == "track":
+            return panels.track_panel(ctx, state, page)
+        if tab == "stack":
+            return panels.stack_panel(ctx, state, page)
+        if tab == "round":
+            return panels.round_panel(ctx, state, page, self._open_count)
+        if tab == "auction":
+            labels = [entry.label for entry in session.history()[1:session.cursor + 1]]
+            return panels.auction_panel(ctx, state, page, auction_wins(session.actions(), labels))
+        return panels.results_panel(ctx, state, page)
+
+    def _open_count(self) -> list[Intent]:
+        from companion.ui.tikal.scoring import TikalScoringScene
+
+        return [ShowDialog(TikalScoringScene(self.preview))]
+
+
+def fitting_instructions(state: TikalState, lang: str, theme: Theme, box: pygame.Rect) -> str:
+    """The newest instructions, as many as fit in ``box`` (older ones drop first)."""
+    texts = [translate(note, lang) for note in state.instructions[-MAX_INSTRUCTIONS:]]
+    while len(texts) > 1:
+        fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size("small"),
+                          theme.min_text_size("small"), True)
+        if not fitted.overflow:
+            break
+        texts = texts[1:]
+    return "\n".join(texts)

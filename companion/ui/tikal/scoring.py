@@ -1,0 +1,305 @@
+"""The scoring-round screen: who scores in which order, and the temples as counted at the table.
+
+The app knows where every piece it was told about stands, so it proposes each temple's
+controller from its books.  If the table sees it differently it corrects a temple here —
+by naming the controller, or by counting every player's strength (leader = 3; equal
+strongest means nobody scores).  Guarded temples always belong to their guard.  The
+result for the player now scoring is shown before it is recorded; the cube moves that
+follow appear as instructions on the play screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from companion.core.messages import Msg, msg
+from companion.core.session import Session
+from companion.games.tikal.scoring import majority_holder, strengths, temple_controller
+from companion.games.tikal.state import Hex, TikalState
+from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
+from companion.ui.scene import Context, Scene
+from companion.ui.theme import Theme
+from companion.ui.tikal.dialogs import dialog_box, grid
+from companion.ui.tikal.panels import order_rows
+from companion.ui.tikal.parts import TapButton, piece_colour
+from companion.ui.tikal.view import player_treasure_points, temples
+from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
+
+Entry = tuple[str, Any]
+"""A temple as the table counted it: ``("controller", seat or None)`` or
+``("strengths", per-seat strengths)``."""
+
+
+@dataclass(frozen=True)
+class TempleOutcome:
+    """Who scores one temple in this turn's scoring."""
+
+    hex: Hex
+    """The temple."""
+    controller: int | None
+    """The seat that scores it (``None``: nobody)."""
+    tie: bool
+    """Nobody scores it because the strongest are equal."""
+    counted: bool
+    """The table corrected the app's books for this temple."""
+
+
+def temple_outcomes(state: TikalState, entries: Mapping[int, Entry]) -> tuple[TempleOutcome, ...]:
+    """Every temple with the controller from the table's entries, else from the books."""
+    result = []
+    for hx in temples(state):
+        entry = entries.get(hx.id) if hx.guard is None else None
+        if entry is None:
+            power = strengths(state, hx.id)
+            controller = temple_controller(state, hx)
+        elif entry[0] == "strengths":
+            power = tuple(entry[1])
+            controller = majority_holder(power)
+        else:
+            power = ()
+            controller = entry[1]
+        best = max(power) if power else 0
+        tie = controller is None and best > 0 and power.count(best) > 1
+        result.append(TempleOutcome(hx, controller, tie, entry is not None))
+    return tuple(result)
+
+
+def points_for(state: TikalState, seat: int, entries: Mapping[int, Entry]) -> tuple[int, ...]:
+    """The temple values ``seat`` scores with the table's entries."""
+    return tuple(o.hex.value for o in temple_outcomes(state, entries) if o.controller == seat)
+
+
+def score_action(state: TikalState, entries: Mapping[int, Entry]) -> dict[str, Any]:
+    """The action that ends the scoring turn: ``end_turn`` if nothing was corrected."""
+    if not any(hx.guard is None and hx.id in entries for hx in temples(state)):
+        return {"type": "end_turn"}
+    listed: list[dict[str, Any]] = []
+    for outcome in temple_outcomes(state, entries):
+        entry = entries.get(outcome.hex.id) if outcome.hex.guard is None else None
+        if entry is not None and entry[0] == "strengths":
+            listed.append({"value": outcome.hex.value, "strengths": list(entry[1])})
+        else:
+            listed.append({"value": outcome.hex.value, "controller": outcome.controller})
+    return {"type": "score", "temples": listed}
+
+
+class TikalScoringScene(Scene):
+    """Count the temples at the table and record the score (see the module documentation)."""
+
+    overlay = True
+    needs_session = True
+
+    def __init__(self, preview: str | None = None) -> None:
+        super().__init__()
+        self.preview = preview
+        """Name of a demo situation to draw instead of the open game (screenshots)."""
+        self.entries: dict[int, Entry] = {}
+        """Temples the table corrected, by hex id."""
+        self.selected: int | None = None
+        """The temple being edited."""
+        self.step_seen: int | None = None
+        """The game step the entries belong to; they are forgotten when the game moves on."""
+
+    def session_of(self, ctx: Context) -> Session | None:
+        """The game to draw: the open one, or the demo game of a preview."""
+        if self.preview is not None:
+            from companion.ui.tikal.demo import preview_session
+
+            return preview_session(self.preview)
+        return ctx.session
+
+    # ---------------------------------------------------------------- edits
+    def select(self, hex_id: int) -> list[Intent]:
+        """Edit the temple on ``hex_id``."""
+        self.selected = hex_id
+        return [Redraw()]
+
+    def set_controller(self, hex_id: int, seat: int | None) -> list[Intent]:
+        """The table says who controls the temple (``None``: nobody)."""
+        self.entries[hex_id] = ("controller", seat)
+        return [Redraw()]
+
+    def change_strength(self, state: TikalState, hex_id: int, seat: int,
+                        delta: int) -> list[Intent]:
+        """Count one player's strength on the temple up or down."""
+        entry = self.entries.get(hex_id)
+        power = list(entry[1]) if entry is not None and entry[0] == "strengths" else list(
+            strengths(state, hex_id))
+        power[seat] = max(0, power[seat] + delta)
+        self.entries[hex_id] = ("strengths", tuple(power))
+        return [Redraw()]
+
+    def as_tracked(self, hex_id: int) -> list[Intent]:
+        """Forget the table's correction of a temple."""
+        self.entries.pop(hex_id, None)
+        return [Redraw()]
+
+    def _forget_when_moved_on(self, session: Session) -> None:
+        if session.cursor != self.step_seen:
+            self.step_seen = session.cursor
+            self.entries = {}
+            self.selected = None
+
+    # ---------------------------------------------------------------- build
+    def build(self, ctx: Context) -> list[Widget]:
+        """Title and close, the order and result on the left, the temples on the right."""
+        widgets, inner = dialog_box(ctx)
+        session = self.session_of(ctx)
+        if session is None:
+            return widgets
+        self._forget_when_moved_on(session)
+        state: TikalState = session.state
+        theme = ctx.theme
+        close_w = inner.width // 5
+        head = pygame.Rect(inner.x, inner.y, inner.width - close_w - theme.gap, theme.touch)
+        widgets.append(Button(pygame.Rect(head.right + theme.gap, inner.y, close_w, theme.touch),
+                              Msg("ui_tikal.common.close"), (CloseDialog(),), "quiet",
+                              key="score:close"))
+        if state.scoring is None:
+            widgets.append(Label(head, Msg("ui_tikal.score.over"), "heading", bold=True))
+            return widgets
+        player = state.players[state.active]
+        widgets.append(Label(head, msg(f"ui_tikal.score.title_{state.scoring.kind}",
+                                       number=state.scoring_rounds, player=player.name),
+                             "heading", theme.palette.accent, bold=True))
+        body = pygame.Rect(inner.x, head.bottom + theme.gap, inner.width,
+                           inner.bottom - head.bottom - theme.gap)
+        left = pygame.Rect(body.x, body.y, body.width * 36 // 100, body.height)
+        right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,
+                            body.height)
+        return widgets + self._left(ctx, state, left) + self._right(ctx, state, right)
+
+    def _left(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        button = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
+        gained = points_for(state, state.active, self.entries)
+        treasures = player_treasure_points(state.players[state.active])
+        total = sum(gained) + treasures
+        widgets: list[Widget] = [
+            Button(button, msg("ui_tikal.score.record", points=total),
+                   (Submit(score_action(state, self.entries)),), "primary", key="score:record")
+        ]
+        result_h = theme.px(74)
+        result = pygame.Rect(area.x, button.y - theme.gap - result_h, area.width, result_h)
+        widgets.append(Panel(result))
+        temples_text = " + ".join(str(v) for v in gained) if gained else "0"
+        widgets.append(Label(result.inflate(-2 * theme.px(8), -theme.px(6)),
+                             msg("ui_tikal.score.sum", temples=temples_text,
+                                 treasures=treasures, total=total), "small", bold=True))
+        order = pygame.Rect(area.x, area.y, area.width, result.y - area.y - theme.gap)
+        return widgets + order_rows(ctx, state, order)
+
+    def _right(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        outcomes = temple_outcomes(state, self.entries)
+        hint = pygame.Rect(area.x, area.y, area.width, theme.px(26))
+        widgets: list[Widget] = [Label(hint, Msg("ui_tikal.score.hint"), "small",
+                                       theme.palette.text_muted)]
+        columns = 6 if len(outcomes) > 8 else 4
+        chip_rows = max(1, -(-len(outcomes) // columns))
+        chips = pygame.Rect(area.x, hint.bottom, area.width,
+                            chip_rows * (theme.touch + theme.gap) - theme.gap)
+        for outcome, rect in zip(outcomes, grid(chips, len(outcomes), theme, columns),
+                                 strict=True):
+            widgets.append(self._chip(state, outcome, rect))
+        editor = pygame.Rect(area.x, chips.bottom + theme.gap, area.width,
+                             area.bottom - chips.bottom - theme.gap)
+        chosen = next((o for o in outcomes if o.hex.id == self.selected), None)
+        if chosen is None:
+            widgets.append(Label(editor, Msg("ui_tikal.score.pick"), "body",
+                                 theme.palette.text_disabled, "center"))
+            return widgets
+        return widgets + self._editor(ctx, state, chosen, editor)
+
+    def _chip(self, state: TikalState, outcome: TempleOutcome, rect: pygame.Rect) -> Widget:
+        hx = outcome.hex
+        if hx.guard is not None:
+            text = msg("ui_tikal.score.chip_guard", value=hx.value,
+                       player=state.players[hx.guard].name)
+        elif outcome.controller is not None:
+            text = msg("ui_tikal.score.chip", value=hx.value,
+                       player=state.players[outcome.controller].name)
+        elif outcome.tie:
+            text = msg("ui_tikal.score.chip_tie", value=hx.value)
+        else:
+            text = msg("ui_tikal.score.chip_none", value=hx.value)
+        style: ButtonStyle = "selected" if hx.id == self.selected else (
+            "primary" if outcome.counted else "normal")
+
+        def tap(hex_id: int = hx.id) -> list[Intent]:
+            return self.select(hex_id)
+
+        return TapButton(rect, text, tap, style, role="small", key=f"score:temple:{hx.id}")
+
+    def _editor(self, ctx: Context, state: TikalState, outcome: TempleOutcome,
+                area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        hx = outcome.hex
+        locked = hx.guard is not None
+        widgets: list[Widget] = [Panel(area)]
+        inner = area.inflate(-2 * theme.px(6), -2 * theme.px(6))
+        head = pygame.Rect(inner.x, inner.y, inner.width, theme.px(28))
+        widgets.append(Label(head, _editor_title(state, outcome), "small", bold=True))
+        quick = pygame.Rect(inner.x, head.bottom + theme.px(4), inner.width, theme.touch)
+        half = (quick.width - theme.gap) // 2
+        widgets.append(TapButton(pygame.Rect(quick.x, quick.y, half, quick.height),
+                                 Msg("ui_tikal.score.nobody"),
+                                 lambda: self.set_controller(hx.id, None), role="small",
+                                 key="score:nobody", enabled=not locked))
+        widgets.append(TapButton(pygame.Rect(quick.x + half + theme.gap, quick.y, half,
+                                             quick.height), Msg("ui_tikal.score.tracked"),
+                                 lambda: self.as_tracked(hx.id), role="small",
+                                 key="score:tracked", enabled=not locked and outcome.counted))
+        cells = pygame.Rect(inner.x, quick.bottom + theme.px(4), inner.width,
+                            inner.bottom - quick.bottom - theme.px(4))
+        shown = self._strengths_shown(state, hx.id)
+        for seat, rect in enumerate(grid(cells, len(state.players), theme, 2)):
+            widgets += self._player_cell(ctx.theme, state, hx.id, seat, shown[seat], rect,
+                                         locked, outcome.controller == seat)
+        return widgets
+
+    def _strengths_shown(self, state: TikalState, hex_id: int) -> tuple[int, ...]:
+        entry = self.entries.get(hex_id)
+        if entry is not None and entry[0] == "strengths":
+            return tuple(entry[1])
+        return strengths(state, hex_id)
+
+    def _player_cell(self, theme: Theme, state: TikalState, hex_id: int, seat: int,
+                     strength: int, rect: pygame.Rect, locked: bool,
+                     controls: bool) -> list[Widget]:
+        player = state.players[seat]
+        button_w = max(theme.touch, rect.width // 5)
+        value_w = max(theme.px(30), rect.width // 7)
+        name_w = rect.width - 2 * button_w - value_w - 2 * theme.px(4)
+        name = TapButton(pygame.Rect(rect.x, rect.y, name_w, rect.height), player.name,
+                         lambda: self.set_controller(hex_id, seat),
+                         "selected" if controls else "normal", role="small",
+                         key=f"score:give:{seat}", enabled=not locked)
+        x = rect.x + name_w + theme.px(4)
+        minus = TapButton(pygame.Rect(x, rect.y, button_w, rect.height), "−",
+                          lambda: self.change_strength(state, hex_id, seat, -1),
+                          key=f"score:minus:{seat}", enabled=not locked)
+        value = Label(pygame.Rect(x + button_w, rect.y, value_w, rect.height), str(strength),
+                      "heading", piece_colour(player.colour) if player.colour != "black"
+                      else theme.palette.text, "center", True)
+        plus = TapButton(pygame.Rect(x + button_w + value_w + theme.px(4), rect.y, button_w,
+                                     rect.height), "+",
+                         lambda: self.change_strength(state, hex_id, seat, 1),
+                         key=f"score:plus:{seat}", enabled=not locked)
+        return [name, minus, value, plus]
+
+
+def _editor_title(state: TikalState, outcome: TempleOutcome) -> Msg:
+    hx = outcome.hex
+    if hx.guard is not None:
+        return msg("ui_tikal.score.edit_guarded", id=hx.id, value=hx.value,
+                   player=state.players[hx.guard].name)
+    if outcome.controller is not None:
+        return msg("ui_tikal.score.edit_held", id=hx.id, value=hx.value,
+                   player=state.players[outcome.controller].name)
+    key = "ui_tikal.score.edit_tie" if outcome.tie else "ui_tikal.score.edit_none"
+    return msg(key, id=hx.id, value=hx.value)

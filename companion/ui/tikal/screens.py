@@ -1,0 +1,116 @@
+"""Which Tikal screen each registered name builds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.core.session import Session
+from companion.games.tikal.state import TikalState
+from companion.ui.scene import Context, Scene
+
+LIVE_SCREENS: tuple[str, ...] = ("setup", "play")
+"""Screens that work on the open game (or prepare a new one)."""
+
+PREVIEW_SCREENS: tuple[str, ...] = (
+    "draw", "move", "reveal", "auction", "choose", "scoring", "round", "temples", "treasures",
+    "track", "stack", "gameover",
+)
+"""Screens drawn from a demo game in a chosen situation (for screenshots and docs).
+
+During a game the play screen shows all of these itself: the tabs of its right column,
+the phase's own controls, and the dialogs it opens.
+"""
+
+SCREENS: tuple[str, ...] = (*LIVE_SCREENS, *PREVIEW_SCREENS)
+"""Every registered Tikal screen name."""
+
+TAB_PREVIEWS: dict[str, tuple[str, str]] = {
+    "round": ("scoring", "round"),
+    "temples": ("play", "temples"),
+    "treasures": ("scoring", "treasures"),
+    "track": ("scoring", "track"),
+    "stack": ("draw", "stack"),
+}
+"""Preview name -> (demo situation, right-column tab shown)."""
+
+
+class LayeredScene(Scene):
+    """A preview of a dialog open over the play screen."""
+
+    needs_session = True
+
+    def __init__(self, below: Scene, dialog: Scene) -> None:
+        super().__init__()
+        self.below = below
+        """The screen under the dialog."""
+        self.dialog = dialog
+        """The dialog on top."""
+
+    def draw(self, surface: pygame.Surface, ctx: Context) -> None:
+        """Draw the screen, then the dialog; both are checked for fit."""
+        self.below.draw(surface, ctx)
+        self.dialog.draw(surface, ctx)
+        self.widgets = [*self.below.widgets, *self.dialog.widgets]
+
+
+def make_tikal_screen(screen: str) -> Scene:
+    """Build the Tikal screen called ``screen``."""
+    from companion.ui.tikal.play import TikalPlayScene
+
+    if screen == "setup":
+        from companion.ui.tikal.setup import TikalSetupScene
+
+        return TikalSetupScene()
+    if screen == "play":
+        return TikalPlayScene()
+    if screen in TAB_PREVIEWS:
+        situation, tab = TAB_PREVIEWS[screen]
+        return TikalPlayScene(preview=situation, tab=tab)
+    if screen == "scoring":
+        return _scoring_preview()
+    if screen in ("draw", "move", "reveal"):
+        return _dialog_preview(screen)
+    return TikalPlayScene(preview=screen)
+
+
+def _dialog_preview(screen: str) -> Scene:
+    """The play screen of a demo game with its dialog open part-way."""
+    from companion.ui.tikal.demo import preview_session
+    from companion.ui.tikal.dialogs import RevealDialog, StepDialog
+    from companion.ui.tikal.play import TikalPlayScene
+
+    situation = "play" if screen == "move" else screen
+    session = preview_session(situation)
+    below = TikalPlayScene(preview=situation)
+    if screen == "reveal":
+        reveal = RevealDialog(session)
+        reveal.tiles = [{"kind": "temple", "value": 5}]
+        return LayeredScene(below, reveal)
+    dialog = StepDialog(screen, session)
+    if screen == "move":
+        dialog.answers = {"piece": "worker", "from": 0}
+        dialog.order = ["piece", "from"]
+    return LayeredScene(below, dialog)
+
+
+def _scoring_preview() -> Scene:
+    """The counting screen with one temple counted differently from the books (a tie)."""
+    from companion.ui.tikal.demo import preview_session
+    from companion.ui.tikal.scoring import TikalScoringScene
+
+    session = preview_session("scoring")
+    scene = TikalScoringScene(preview="scoring")
+    scene.step_seen = session.cursor
+    temple = _open_temple(session)
+    if temple is not None:
+        tie: Any = tuple(2 if seat < 2 else 0 for seat in range(len(session.state.players)))
+        scene.entries = {temple: ("strengths", tie)}
+        scene.selected = temple
+    return scene
+
+
+def _open_temple(session: Session) -> int | None:
+    state: TikalState = session.state
+    return next((hx.id for hx in state.hexes if hx.kind == "temple" and hx.guard is None), None)

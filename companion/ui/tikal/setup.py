@@ -1,0 +1,225 @@
+"""The Tikal set-up screen: 2-4 players in clockwise order, their names and colours, and
+the basic or auction game; *Start* checks the set-up with the rules and starts the game.
+
+The set-up is kept as the rules package's own JSON (see ``docs/tikal-actions.md``); the
+functions below each return an edited copy, so they are easy to test on their own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.core.i18n import translate
+from companion.core.messages import Msg, SetupError, msg
+from companion.games.tikal import GAME
+from companion.games.tikal.constants import COLOURS
+from companion.games.tikal.setup import MAX_PLAYERS, MIN_PLAYERS
+from companion.ui.bar import game_bar
+from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
+from companion.ui.scene import Context, Scene
+from companion.ui.tikal.dialogs import NameDialog
+from companion.ui.tikal.parts import ColourButton, TapButton
+from companion.ui.widgets import Label, Widget
+
+Setup = dict[str, Any]
+"""A set-up as plain JSON data."""
+
+VARIANTS: tuple[str, ...] = ("basic", "auction")
+"""The two ways to play."""
+
+
+def default_setup() -> Setup:
+    """Three players without names, basic game."""
+    return {"variant": "basic", "players": [{"name": "", "colour": c} for c in COLOURS[:3]]}
+
+
+def players(setup: Setup) -> list[dict[str, Any]]:
+    """The player entries, in seating order."""
+    return [dict(entry) for entry in setup.get("players", [])]
+
+
+def _with_players(setup: Setup, entries: list[dict[str, Any]]) -> Setup:
+    return {**setup, "players": entries}
+
+
+def add_player(setup: Setup) -> Setup:
+    """Seat one more player in the first free colour (at most four)."""
+    entries = players(setup)
+    if len(entries) >= MAX_PLAYERS:
+        return setup
+    used = {entry["colour"] for entry in entries}
+    colour = next(c for c in COLOURS if c not in used)
+    return _with_players(setup, [*entries, {"name": "", "colour": colour}])
+
+
+def remove_player(setup: Setup, seat: int) -> Setup:
+    """Take a player off the table (never below two)."""
+    entries = players(setup)
+    if len(entries) <= MIN_PLAYERS or not 0 <= seat < len(entries):
+        return setup
+    del entries[seat]
+    return _with_players(setup, entries)
+
+
+def move_up(setup: Setup, seat: int) -> Setup:
+    """Swap a player with the one seated before them (the first moves to the end)."""
+    entries = players(setup)
+    if len(entries) < 2 or not 0 <= seat < len(entries):
+        return setup
+    other = (seat - 1) % len(entries)
+    entries[seat], entries[other] = entries[other], entries[seat]
+    return _with_players(setup, entries)
+
+
+def next_colour(setup: Setup, seat: int) -> Setup:
+    """Give a player the next colour nobody else uses."""
+    entries = players(setup)
+    used = {entry["colour"] for n, entry in enumerate(entries) if n != seat}
+    start = COLOURS.index(entries[seat]["colour"])
+    for step in range(1, len(COLOURS) + 1):
+        colour = COLOURS[(start + step) % len(COLOURS)]
+        if colour not in used:
+            entries[seat] = {**entries[seat], "colour": colour}
+            break
+    return _with_players(setup, entries)
+
+
+def rename(setup: Setup, seat: int, name: str) -> Setup:
+    """Change a player's name."""
+    entries = players(setup)
+    entries[seat] = {**entries[seat], "name": name.strip()}
+    return _with_players(setup, entries)
+
+
+def choose_variant(setup: Setup, variant: str) -> Setup:
+    """Play the basic or the auction game."""
+    return {**setup, "variant": variant if variant in VARIANTS else "basic"}
+
+
+def finished(setup: Setup, colour_names: list[str]) -> Setup:
+    """The set-up to start: players without a name are called by their colour."""
+    entries = players(setup)
+    for entry, colour_name in zip(entries, colour_names, strict=True):
+        if not entry["name"]:
+            entry["name"] = colour_name[:1].upper() + colour_name[1:]
+    return _with_players(setup, entries)
+
+
+class TikalSetupScene(Scene):
+    """Prepare a Tikal game (see the module documentation)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setup: Setup = default_setup()
+        """The set-up being prepared."""
+
+    def change(self, edited: Setup) -> list[Intent]:
+        """Keep an edited set-up and redraw."""
+        self.setup = edited
+        return [Redraw()]
+
+    def start(self, lang: str) -> list[Intent]:
+        """Check the set-up with the rules, then start the game or say what is wrong."""
+        names = [translate(f"tikal.colour.{entry['colour']}", lang)
+                 for entry in players(self.setup)]
+        ready = finished(self.setup, names)
+        try:
+            GAME.new_state(ready)
+        except SetupError as error:
+            return [Notify(error.message, error=True)]
+        return [StartGame("tikal", ready)]
+
+    def edit_name(self, seat: int) -> list[Intent]:
+        """Open the keyboard for a player's name."""
+        entry = players(self.setup)[seat]
+
+        def done(name: str) -> None:
+            self.setup = rename(self.setup, seat, name)
+
+        question = msg("ui_tikal.setup.name_of", number=seat + 1)
+        return [ShowDialog(NameDialog(question, str(entry.get("name", "")), done))]
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """Bar, the players on the left, the variant and *Start* on the right."""
+        bar, body = game_bar(ctx, Msg("ui_tikal.setup.title"))
+        theme = ctx.theme
+        left = pygame.Rect(body.x, body.y, body.width * 62 // 100, body.height)
+        right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,
+                            body.height)
+        return [*bar, *self._players(ctx, left), *self._options(ctx, right)]
+
+    def _players(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        entries = players(self.setup)
+        head = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+        widgets: list[Widget] = [Label(head, Msg("ui_tikal.setup.seating"), "small",
+                                       theme.palette.text_muted)]
+        height = max(theme.touch, min(theme.px(60), (area.height - head.height) // 5
+                                      - theme.gap))
+        y = head.bottom
+        for seat, entry in enumerate(entries):
+            row = pygame.Rect(area.x, y, area.width, height)
+            widgets += self._player_row(ctx, row, seat, entry)
+            y += height + theme.gap
+        if len(entries) < MAX_PLAYERS:
+            widgets.append(TapButton(pygame.Rect(area.x, y, area.width // 2, height),
+                                     Msg("ui_tikal.setup.add"),
+                                     lambda: self.change(add_player(self.setup)),
+                                     key="setup:add"))
+        return widgets
+
+    def _player_row(self, ctx: Context, row: pygame.Rect, seat: int,
+                    entry: dict[str, Any]) -> list[Widget]:
+        theme = ctx.theme
+        gap = theme.gap
+        number_w = theme.px(34)
+        colour_w = row.width * 22 // 100
+        small_w = max(theme.touch, theme.px(54))
+        name_w = row.width - number_w - colour_w - 2 * small_w - 4 * gap
+        x = row.x
+        widgets: list[Widget] = [Label(pygame.Rect(x, row.y, number_w, row.height),
+                                       f"{seat + 1}.", "heading", bold=True, align="center")]
+        x += number_w + gap
+        widgets.append(ColourButton(pygame.Rect(x, row.y, colour_w, row.height),
+                                    Msg(f"tikal.colour.{entry['colour']}"), entry["colour"],
+                                    lambda: self.change(next_colour(self.setup, seat)),
+                                    key=f"setup:colour:{seat}"))
+        x += colour_w + gap
+        name: Msg | str = entry.get("name") or Msg("ui_tikal.setup.name_placeholder")
+        widgets.append(TapButton(pygame.Rect(x, row.y, name_w, row.height), name,
+                                 lambda: self.edit_name(seat), role="body",
+                                 key=f"setup:name:{seat}"))
+        x += name_w + gap
+        widgets.append(TapButton(pygame.Rect(x, row.y, small_w, row.height), "▲",
+                                 lambda: self.change(move_up(self.setup, seat)),
+                                 key=f"setup:up:{seat}"))
+        x += small_w + gap
+        widgets.append(TapButton(pygame.Rect(x, row.y, small_w, row.height), "✕",
+                                 lambda: self.change(remove_player(self.setup, seat)), "danger",
+                                 key=f"setup:remove:{seat}",
+                                 enabled=len(players(self.setup)) > MIN_PLAYERS))
+        return widgets
+
+    def _options(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        head = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+        widgets: list[Widget] = [Label(head, Msg("ui_tikal.setup.variant"), "small",
+                                       theme.palette.text_muted)]
+        start = pygame.Rect(area.x, area.bottom - theme.px(64), area.width, theme.px(64))
+        height = min(theme.px(96), (start.y - head.bottom - 3 * theme.gap) // 2)
+        y = head.bottom
+        for variant in VARIANTS:
+            def tap(chosen: str = variant) -> list[Intent]:
+                return self.change(choose_variant(self.setup, chosen))
+
+            chosen = self.setup.get("variant") == variant
+            widgets.append(TapButton(pygame.Rect(area.x, y, area.width, height),
+                                     Msg(f"tikal.variant.{variant}"), tap,
+                                     "selected" if chosen else "normal", role="small",
+                                     key=f"setup:variant:{variant}"))
+            y += height + theme.gap
+        widgets.append(TapButton(start, Msg("ui_tikal.setup.start"), lambda: self.start(ctx.lang),
+                                 "primary", key="setup:start"))
+        return widgets
