@@ -21,6 +21,7 @@ from companion.core.stats import (
     Play,
     collect_plays,
     compute,
+    export_plays,
     histogram,
     journal_statistics,
     plays_from_csv,
@@ -209,3 +210,19 @@ def test_histogram_covers_every_score_once(values: list[int], bars: int) -> None
         assert after.low == before.high + 1
     for value in values:
         assert sum(1 for b in buckets if b.low <= value <= b.high) == 1
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_export_files_read_back_to_the_journal_plays(
+    played: tuple[Path, list[Session], Session], tmp_path: Path, fmt: str
+) -> None:
+    journal = Journal(played[0])
+    path = export_plays(journal, tmp_path / "exports", fmt, now=1_800_000_000.0)
+    assert path.parent == tmp_path / "exports" and path.suffix == f".{fmt}"
+    reader = plays_from_csv if fmt == "csv" else plays_from_json
+    assert reader(path.read_text(encoding="utf-8")) == collect_plays(journal)
+
+
+def test_export_refuses_unknown_formats(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        export_plays(Journal(":memory:"), tmp_path, "xlsx")
