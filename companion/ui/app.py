@@ -13,8 +13,8 @@ shown as a toast with its translated reason, and nothing else changes.
 
 from __future__ import annotations
 
-import contextlib
 import logging
+import threading
 import time
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, replace
@@ -70,8 +70,8 @@ HARDWARE_POLL = 0.05
 IDLE_WAKE = 5.0
 """Longest sleep, in seconds, when nothing is due: hardware events wake the loop themselves."""
 
-WAKE_EVENT = pygame.event.custom_type()
-"""Posted (from any thread) when a hardware event arrives, to end the loop's sleep at once."""
+PUMP_INTERVAL = 1 / 60
+"""Seconds between two looks at SDL's window and touch events while the loop sleeps."""
 
 TOAST_SECONDS = 4.0
 """How long a notice stays on screen."""
@@ -222,7 +222,8 @@ class App:
         """Started hardware, if any."""
         self.events = inputs.events if inputs is not None else (events or EventQueue())
         """The hardware event queue drained on every pass of the loop."""
-        self.events.set_waker(_wake_loop)
+        self._woken = threading.Event()
+        self.events.set_waker(self._woken.set)
         self.keyboard = (
             inputs.keyboard if inputs is not None else KeyboardButtons()
         )
@@ -285,15 +286,31 @@ class App:
         timeout = self.next_timeout()
         if max_wait is not None:
             timeout = min(timeout, max_wait)
-        first = pygame.event.wait(max(1, round(timeout * 1000)))
+        events = self._sleep(timeout)
         self.passes += 1
-        for event in [first, *pygame.event.get()]:
+        for event in events:
             self.process(event)
         for item in self.events.drain():
             self.process_input(item)
         self._poll_keyboard()
         self._expire_toast()
         self.draw()
+
+    def _sleep(self, timeout: float) -> list[pygame.event.Event]:
+        """Wait up to ``timeout`` s for window events or a hardware wake-up; return the events.
+
+        SDL is asked for window and touch events every :data:`PUMP_INTERVAL`; between
+        two looks the loop sleeps on a thread event that input sources set, so a button
+        is handled the moment it arrives and an idle table costs almost no CPU.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            events = pygame.event.get()
+            remaining = deadline - time.monotonic()
+            if events or self._woken.is_set() or remaining <= 0:
+                self._woken.clear()
+                return events
+            self._woken.wait(min(PUMP_INTERVAL, remaining))
 
     def next_timeout(self) -> float:
         """Seconds until the loop must wake up even without events."""
@@ -361,7 +378,7 @@ class App:
     # ---------------------------------------------------------------- events
     def process(self, event: pygame.event.Event) -> None:
         """Handle one pygame event."""
-        if event.type in (pygame.NOEVENT, WAKE_EVENT):
+        if event.type == pygame.NOEVENT:
             return
         if event.type == pygame.QUIT:
             self.running = False
@@ -613,12 +630,6 @@ class App:
         if self.toast is not None and self.clock() >= self.toast.until:
             self.toast = None
             self.dirty = True
-
-
-def _wake_loop() -> None:
-    """End the loop's sleep: called by input sources from their own threads."""
-    with contextlib.suppress(pygame.error):
-        pygame.event.post(pygame.event.Event(WAKE_EVENT))
 
 
 def build_hardware(options: AppOptions) -> TableInputs:
