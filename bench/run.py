@@ -1,0 +1,439 @@
+"""Benchmarks of the real app, printed as a table (``--json PATH`` also writes them).
+
+Run with ``python bench/run.py`` (``--quick`` shortens the idle and latency runs).
+Every figure comes from the code that runs on the table: the real App loop, the real
+journal on a real file, the real screens.  Beside our figures the same run measures a
+*reference loop* of the kind most pygame apps use — redraw everything at 60 frames a
+second — and reports our figures as ratios to it.  The keys of the JSON output are
+explained in ``bench/README.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from companion.core.journal import Journal  # noqa: E402
+from companion.core.registry import all_games  # noqa: E402
+from companion.core.session import Session  # noqa: E402
+from hardware.events import ButtonEvent  # noqa: E402
+
+SIZES = ((800, 480), (1280, 800))
+MAIN_SCREENS = (
+    "home",
+    "history",
+    "settings",
+    "fuji.play",
+    "fuji.dice",
+    "fuji.resolve",
+    "tikal.play",
+    "caverna.play",
+)
+TMPFS = Path("/dev/shm")
+
+
+# ----------------------------------------------------------------------------- helpers
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def milliseconds(seconds: float) -> float:
+    """Seconds as milliseconds, rounded for printing."""
+    return round(seconds * 1000, 3)
+
+
+def planning_session(journal: Journal) -> Session:
+    """A four-player Fuji game in the planning phase with every destination chosen."""
+    from companion.games.fuji.queries import legal_destinations
+
+    game = all_games()["fuji"]
+    setup = dict(game.example_setup())
+    session = Session.start(journal, "fuji", setup)
+    while session.state.phase.value != "planning":
+        session.submit({"type": "advance"})
+    for player in session.state.players:
+        options = sorted(legal_destinations(session.state, player.seat))
+        session.submit({"type": "set_destination", "player": player.seat, "cell": list(options[0])})
+    return session
+
+
+@contextmanager
+def timed_commits(journal: Journal, sink: list[float]) -> Iterator[None]:
+    """Record how long each journal commit takes."""
+    original = journal.append
+
+    def append(*args: Any, **kwargs: Any) -> None:
+        started = time.perf_counter()
+        original(*args, **kwargs)
+        sink.append(time.perf_counter() - started)
+
+    journal.append = append  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        journal.append = original  # type: ignore[method-assign]
+
+
+def open_app(journal: Journal, size: tuple[int, int] = (800, 480)) -> Any:
+    """The real App on the dummy video driver, with its latest game open."""
+    from companion.ui.app import App
+    from companion.ui.scene import Settings
+
+    pygame.display.init()
+    return App(journal, Settings(language="en"), size)
+
+
+# ------------------------------------------------------------------------- start-up
+def probe_startup() -> None:
+    """Child process: open the app on a saved game, draw the first frame, report."""
+    from companion.ui.app import App
+    from companion.ui.scene import Settings
+
+    database = Path(sys.argv[sys.argv.index("--probe-startup") + 1])
+    pygame.display.init()
+    app = App(Journal(database), Settings(language="en"), (800, 480))
+    app.draw()
+    print("drawn", flush=True)
+    for name in MAIN_SCREENS:
+        draw_screen_once(name, (800, 480))
+    rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"rss {rss_kib}", flush=True)
+
+
+def measure_startup(runs: int) -> dict[str, float]:
+    """Process start to first drawn frame (resuming a saved game), and the app's peak RSS."""
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "journal.sqlite3"
+        planning_session(Journal(database))
+        times, rss = [], []
+        for _ in range(runs):
+            started = time.perf_counter()
+            child = subprocess.Popen(
+                [sys.executable, __file__, "--probe-startup", str(database)],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            assert child.stdout is not None
+            first = child.stdout.readline().strip()
+            drawn = time.perf_counter()
+            last = child.stdout.read().split()
+            child.wait()
+            if first != "drawn" or child.returncode != 0:
+                raise RuntimeError("the start-up probe failed")
+            times.append(drawn - started)
+            rss.append(int(last[-1]) / 1024)
+    return {
+        "startup_first_frame_ms": milliseconds(statistics.median(times)),
+        "peak_rss_mb": round(max(rss), 1),
+    }
+
+
+# -------------------------------------------------------------------------- latency
+def measure_latency(database: Path, presses: int) -> dict[str, float]:
+    """Seat-button events put on the input queue at random moments -> the frame showing them."""
+    journal = Journal(database)
+    planning_session(journal)
+    app = open_app(journal)
+    commits: list[float] = []
+    latencies = run_presses(app, presses, commits)
+    app.close()
+    return {
+        "p50_ms": milliseconds(percentile(latencies, 0.5)),
+        "p99_ms": milliseconds(percentile(latencies, 0.99)),
+        "commit_p50_ms": milliseconds(percentile(commits, 0.5)),
+        "commit_p99_ms": milliseconds(percentile(commits, 0.99)),
+        "without_commit_p99_ms": milliseconds(
+            percentile([lat - com for lat, com in zip(latencies, commits, strict=False)], 0.99)
+        ),
+    }
+
+
+def run_presses(app: Any, presses: int, commits: list[float]) -> list[float]:
+    """Drive the real loop while another thread presses seat 1 at random moments."""
+    put_times: list[float] = []
+    shown: list[float] = []
+    done = threading.Event()
+
+    def presser() -> None:
+        rng = random.Random(4)
+        for _ in range(presses):
+            time.sleep(rng.uniform(0.005, 0.03))
+            put_times.append(time.perf_counter())
+            app.events.put(ButtonEvent("seat1", "press", source="bench"))
+            while len(shown) < len(put_times) and not done.is_set():
+                time.sleep(0.0002)
+        done.set()
+
+    thread = threading.Thread(target=presser, daemon=True)
+    with timed_commits(app.session.journal, commits):
+        cursor = app.session.cursor
+        thread.start()
+        while not done.is_set():
+            app.step()
+            if app.session.cursor != cursor:
+                shown.append(time.perf_counter())
+                cursor = app.session.cursor
+    thread.join()
+    return [after - before for before, after in zip(put_times, shown, strict=False)]
+
+
+# --------------------------------------------------------------------------- frames
+def draw_screen_once(name: str, size: tuple[int, int]) -> Callable[[], None] | None:
+    """Draw a registered screen once; return a function that draws it again."""
+    from companion.ui.screens import screen_names
+    from companion.ui.screenshot import scene_context
+
+    if name not in screen_names():
+        return None
+    scene, ctx = scene_context(name, "en", size)
+    surface = pygame.Surface(size)
+
+    def draw() -> None:
+        scene.draw(surface, ctx)
+
+    draw()
+    return draw
+
+
+def measure_frames(repeats: int) -> dict[str, float]:
+    """Cost of one redrawn frame per main screen and size (median of ``repeats``)."""
+    pygame.font.init()
+    figures: dict[str, float] = {}
+    for size in SIZES:
+        for name in MAIN_SCREENS:
+            draw = draw_screen_once(name, size)
+            if draw is None:
+                continue
+            costs = []
+            for _ in range(repeats):
+                started = time.perf_counter()
+                draw()
+                costs.append(time.perf_counter() - started)
+            figures[f"{name}@{size[0]}x{size[1]}"] = milliseconds(statistics.median(costs))
+    return figures
+
+
+# ----------------------------------------------------------------------------- idle
+def measure_idle(seconds: float, loop: Callable[[float], None]) -> float:
+    """Percent of one core used by ``loop`` running ``seconds`` with nothing happening."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    loop(seconds)
+    return round(100 * (time.process_time() - cpu) / (time.perf_counter() - wall), 2)
+
+
+def our_idle_loop(app: Any) -> Callable[[float], None]:
+    """The real App loop, left alone."""
+
+    def loop(seconds: float) -> None:
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            app.step()
+
+    return loop
+
+
+# ------------------------------------------------------------------------ reference
+class ReferenceLoop:
+    """The usual pygame loop: handle events, redraw the whole screen, flip, tick at 60 fps."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.clock = pygame.time.Clock()
+
+    def frame(self) -> None:
+        """One frame: process input, draw everything, flip."""
+        app = self.app
+        for event in pygame.event.get():
+            app.process(event)
+        for item in app.events.drain():
+            app.process_input(item)
+        ctx = app.context()
+        app.scene.draw(app.surface, ctx)
+        pygame.display.flip()
+        self.clock.tick(60)
+
+    def idle(self, seconds: float) -> None:
+        """Run frames for ``seconds``."""
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            self.frame()
+
+    def presses(self, presses: int, commits: list[float]) -> list[float]:
+        """The same random seat presses as :func:`run_presses`, through this loop."""
+        original = self.app.step
+        self.app.step = self.frame
+        try:
+            return run_presses(self.app, presses, commits)
+        finally:
+            self.app.step = original
+
+
+# --------------------------------------------------------------------------- replay
+def measure_replay(target_actions: int) -> dict[str, float]:
+    """Resume journal games holding ``target_actions`` Fuji actions in all (random legal play)."""
+    game = all_games()["fuji"]
+    rng = random.Random(11)
+    with tempfile.TemporaryDirectory() as folder:
+        journal = Journal(Path(folder) / "replay.sqlite3")
+        game_ids, total = [], 0
+        while total < target_actions:
+            session = Session.start(journal, "fuji", game.example_setup())
+            while not session.finished and total < target_actions:
+                session.submit(rng.choice(list(game.legal_actions(session.state))))
+                total += 1
+            game_ids.append(session.game_id)
+        started = time.perf_counter()
+        for game_id in game_ids:
+            Session.resume(journal, game_id)
+        elapsed = time.perf_counter() - started
+    return {"replay_1000_actions_ms": milliseconds(elapsed * 1000 / total), "games": len(game_ids)}
+
+
+def measure_eruption(repeats: int) -> dict[str, float]:
+    """One eruption wave on the preset map with the most cards, half of it already lava."""
+    from companion.games.fuji import eruption
+    from companion.games.fuji.scenarios import preset_grids
+
+    game = all_games()["fuji"]
+    sizes = {number: sum(token != "." for row in grid for token in row)
+             for number, grid in preset_grids().items()}
+    largest = max(sizes, key=lambda number: sizes[number])
+    setup = dict(game.example_setup(), scenario=largest)
+    board = game.new_state(setup).board
+    for _ in range(3):
+        board, _flipped = eruption.erupt(board)
+    costs = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        eruption.erupt(board)
+        costs.append(time.perf_counter() - started)
+    return {"eruption_ms": milliseconds(statistics.median(costs)), "scenario": largest}
+
+
+# ----------------------------------------------------------------------------- main
+def run_all(quick: bool) -> dict[str, Any]:
+    """Measure everything; returns the figures as a JSON-ready dictionary."""
+    idle_seconds = 2.0 if quick else 10.0
+    presses = 60 if quick else 300
+    results: dict[str, Any] = {"machine": os.uname().machine, "python": sys.version.split()[0]}
+    results.update(measure_startup(3 if quick else 7))
+    results["frame_ms"] = measure_frames(10 if quick else 40)
+    with tempfile.TemporaryDirectory(dir=ROOT) as disk_folder:
+        results["latency_disk"] = measure_latency(Path(disk_folder) / "j.sqlite3", presses)
+    if TMPFS.is_dir():
+        with tempfile.TemporaryDirectory(dir=TMPFS) as ram_folder:
+            results["latency_tmpfs"] = measure_latency(Path(ram_folder) / "j.sqlite3", presses)
+    results.update(measure_reference(idle_seconds, presses))
+    results.update(measure_replay(1000))
+    results.update(measure_eruption(200))
+    add_ratios(results)
+    return results
+
+
+def measure_reference(idle_seconds: float, presses: int) -> dict[str, Any]:
+    """Idle CPU of our loop and of the reference loop, and the reference's latency."""
+    with tempfile.TemporaryDirectory(dir=ROOT) as folder:
+        journal = Journal(Path(folder) / "j.sqlite3")
+        planning_session(journal)
+        app = open_app(journal)
+        ours = measure_idle(idle_seconds, our_idle_loop(app))
+        reference = ReferenceLoop(app)
+        theirs = measure_idle(idle_seconds, reference.idle)
+        commits: list[float] = []
+        latencies = reference.presses(presses, commits)
+        frame = []
+        for _ in range(30):
+            started = time.perf_counter()
+            app.scene.draw(app.surface, app.context())
+            pygame.display.flip()
+            frame.append(time.perf_counter() - started)
+        app.close()
+    return {
+        "idle_cpu_percent": ours,
+        "reference": {
+            "idle_cpu_percent": theirs,
+            "p50_ms": milliseconds(percentile(latencies, 0.5)),
+            "p99_ms": milliseconds(percentile(latencies, 0.99)),
+            "frames_per_idle_second": 60,
+            "frame_ms": milliseconds(statistics.median(frame)),
+        },
+    }
+
+
+def add_ratios(results: dict[str, Any]) -> None:
+    """Our figures divided by the reference loop's (below 1 is better)."""
+    reference = results["reference"]
+    ours = results["latency_disk"]
+    results["ratios_to_reference"] = {
+        "latency_p50": round(ours["p50_ms"] / reference["p50_ms"], 3),
+        "latency_p99": round(ours["p99_ms"] / reference["p99_ms"], 3),
+        "idle_cpu": round(results["idle_cpu_percent"] / max(reference["idle_cpu_percent"], 0.01), 3),
+    }
+
+
+TARGETS = {
+    "startup_first_frame_ms": ("<=", 1000),
+    "peak_rss_mb": ("<=", 80),
+    "idle_cpu_percent": ("<=", 1),
+    "replay_1000_actions_ms": ("<=", 100),
+}
+
+
+def print_table(results: dict[str, Any]) -> None:
+    """Print every figure, with the target beside those that have one."""
+    rows: list[tuple[str, str, str]] = []
+    for key, value in results.items():
+        if isinstance(value, dict):
+            for inner, figure in value.items():
+                rows.append((f"{key}.{inner}", str(figure), ""))
+        else:
+            target = TARGETS.get(key)
+            rows.append((key, str(value), f"{target[0]} {target[1]}" if target else ""))
+    width = max(len(name) for name, _, _ in rows)
+    for name, value, target in rows:
+        print(f"{name:<{width}}  {value:>12}  {target}")
+
+
+def main() -> int:
+    """Parse the arguments and run the benchmarks (or the start-up probe)."""
+    if "--probe-startup" in sys.argv:
+        probe_startup()
+        return 0
+    parser = argparse.ArgumentParser(description="Measure the companion's speed on this machine.")
+    parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
+    parser.add_argument("--quick", action="store_true", help="shorter idle and latency runs")
+    args = parser.parse_args()
+    results = run_all(args.quick)
+    print_table(results)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
