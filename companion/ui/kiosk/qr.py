@@ -21,7 +21,7 @@ from companion.core.stats import Play
 from companion.ui.theme import Theme
 from companion.ui.widgets import Widget
 
-BGSTATS_URL = "https://app.bgstatsapp.com/addPlay.html?data="
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 """Where BG Stats picks up a play passed in a link."""
 SOURCE_NAME = "Table Companion"
 """How the play names where it came from."""
@@ -44,7 +44,7 @@ def bgstats_play(play: Play) -> dict[str, Any]:
     cooperative = play.game in COOPERATIVE
     players = []
     for index, name in enumerate(names):
-        entry: dict[str, Any] = {"name": name}
+        entry: dict[str, Any] = {"name": name, "sourcePlayerId": name}
         if index < len(scores):
             entry["score"] = scores[index]
         if cooperative:
