@@ -20,6 +20,7 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "tikal"
 
 SITUATIONS: dict[str, tuple[str, int | None]] = {
     "play": ("basic", 153),
+    "actions": ("basic", 153),
     "draw": ("basic", 155),
     "scoring": ("basic", 267),
     "reveal": ("auction", 38),

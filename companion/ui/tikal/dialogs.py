@@ -35,11 +35,12 @@ class Shade(Widget):
         surface.blit(shade, self.rect.topleft)
 
 
-def grid(area: pygame.Rect, count: int, theme: Theme, columns: int = 0) -> list[pygame.Rect]:
+def grid(area: pygame.Rect, count: int, theme: Theme, columns: int = 0,
+         gap: int | None = None) -> list[pygame.Rect]:
     """Rectangles for ``count`` buttons filling ``area`` in rows of equal buttons."""
     if count <= 0:
         return []
-    gap = theme.gap
+    gap = theme.gap if gap is None else gap
     if columns <= 0:
         columns = max(min(count, 4), math.ceil(count / MAX_GRID_ROWS))
     rows = math.ceil(count / columns)

@@ -151,10 +151,10 @@ class ScoreTrack(Widget):
         for space, colour in self.cubes:
             place = crowd.get(space, 0)
             crowd[space] = place + 1
-            box = self.cell(space).inflate(-4, -4)
-            side = max(6, min(box.height - 2, box.width // 2 - 1))
-            offset = (place % 2) * (box.width - side), (place // 2) * max(0, box.height - side)
-            cube = pygame.Rect(box.x + offset[0], box.y + min(offset[1], box.height - side),
-                               side, side)
+            box = self.cell(space).inflate(-2, -2)
+            side = max(6, min(box.width, box.height * 3 // 5))
+            x = box.x + (place % 2) * (box.width - side)
+            y = box.bottom - side - (place // 2) * (box.height - side)
+            cube = pygame.Rect(x, y, side, side)
             pygame.draw.rect(surface, piece_colour(colour), cube, border_radius=2)
             pygame.draw.rect(surface, palette.text, cube, 1, border_radius=2)

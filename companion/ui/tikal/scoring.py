@@ -199,7 +199,7 @@ class TikalScoringScene(Scene):
         hint = pygame.Rect(area.x, area.y, area.width, theme.px(26))
         widgets: list[Widget] = [Label(hint, Msg("ui_tikal.score.hint"), "small",
                                        theme.palette.text_muted)]
-        columns = 6 if len(outcomes) > 8 else 4
+        columns = 7 if len(outcomes) > 12 else (6 if len(outcomes) > 8 else 4)
         chip_rows = max(1, -(-len(outcomes) // columns))
         chips = pygame.Rect(area.x, hint.bottom, area.width,
                             chip_rows * (theme.touch + theme.gap) - theme.gap)
@@ -241,23 +241,23 @@ class TikalScoringScene(Scene):
         hx = outcome.hex
         locked = hx.guard is not None
         widgets: list[Widget] = [Panel(area)]
-        inner = area.inflate(-2 * theme.px(6), -2 * theme.px(6))
-        head = pygame.Rect(inner.x, inner.y, inner.width, theme.px(28))
+        inner = area.inflate(-2 * theme.px(4), -2 * theme.px(4))
+        quick_w = inner.width * 22 // 100
+        head = pygame.Rect(inner.x, inner.y, inner.width - 2 * (quick_w + theme.px(4)),
+                           theme.touch)
         widgets.append(Label(head, _editor_title(state, outcome), "small", bold=True))
-        quick = pygame.Rect(inner.x, head.bottom + theme.px(4), inner.width, theme.touch)
-        half = (quick.width - theme.gap) // 2
-        widgets.append(TapButton(pygame.Rect(quick.x, quick.y, half, quick.height),
-                                 Msg("ui_tikal.score.nobody"),
+        nobody = pygame.Rect(head.right + theme.px(4), inner.y, quick_w, theme.touch)
+        widgets.append(TapButton(nobody, Msg("ui_tikal.score.nobody"),
                                  lambda: self.set_controller(hx.id, None), role="small",
                                  key="score:nobody", enabled=not locked))
-        widgets.append(TapButton(pygame.Rect(quick.x + half + theme.gap, quick.y, half,
-                                             quick.height), Msg("ui_tikal.score.tracked"),
-                                 lambda: self.as_tracked(hx.id), role="small",
-                                 key="score:tracked", enabled=not locked and outcome.counted))
-        cells = pygame.Rect(inner.x, quick.bottom + theme.px(4), inner.width,
-                            inner.bottom - quick.bottom - theme.px(4))
+        widgets.append(TapButton(nobody.move(quick_w + theme.px(4), 0),
+                                 Msg("ui_tikal.score.tracked"), lambda: self.as_tracked(hx.id),
+                                 role="small", key="score:tracked",
+                                 enabled=not locked and outcome.counted))
+        cells = pygame.Rect(inner.x, head.bottom + theme.px(4), inner.width,
+                            inner.bottom - head.bottom - theme.px(4))
         shown = self._strengths_shown(state, hx.id)
-        for seat, rect in enumerate(grid(cells, len(state.players), theme, 2)):
+        for seat, rect in enumerate(grid(cells, len(state.players), theme, 2, theme.px(4))):
             widgets += self._player_cell(ctx.theme, state, hx.id, seat, shown[seat], rect,
                                          locked, outcome.controller == seat)
         return widgets

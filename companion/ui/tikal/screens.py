@@ -14,8 +14,8 @@ LIVE_SCREENS: tuple[str, ...] = ("setup", "play")
 """Screens that work on the open game (or prepare a new one)."""
 
 PREVIEW_SCREENS: tuple[str, ...] = (
-    "draw", "move", "reveal", "auction", "choose", "scoring", "round", "temples", "treasures",
-    "track", "stack", "gameover",
+    "actions", "draw", "move", "reveal", "auction", "choose", "scoring", "round", "temples",
+    "treasures", "track", "stack", "gameover",
 )
 """Screens drawn from a demo game in a chosen situation (for screenshots and docs).
 
