@@ -107,7 +107,9 @@ def side_by_side(state: State, seat: int) -> tuple[int, ...]:
 def legal_destinations(state: State, seat: int) -> tuple[Position, ...]:
     """Return the cards ``seat`` may choose as destination, own card included, sorted.
 
-    A card chosen by a player seated side by side is not available.
+    A card chosen by a player seated side by side is not available.  The rules leave
+    one gap: when neighbours hold every card a player can reach, that player may still
+    stay where they are (otherwise the round could never go on).
     """
     here = player(state, seat).position
     taken = {
@@ -116,7 +118,8 @@ def legal_destinations(state: State, seat: int) -> tuple[Position, ...]:
         if player(state, other).destination is not None
     }
     reachable = distances(state.board, here, reach(state, seat))
-    return tuple(sorted(position for position in reachable if position not in taken))
+    free = tuple(sorted(position for position in reachable if position not in taken))
+    return free or (here,)
 
 
 def shortest_paths(state: State, seat: int, target: Position) -> tuple[tuple[Position, ...], ...]:
@@ -224,6 +227,11 @@ def _take(remaining: Counter[Die], die: Die) -> bool:
     return False
 
 
+def dice_compared(state: State, holder: int) -> bool:
+    """Tell whether ``holder``'s dice already served in a resolution this round."""
+    return any(seat == holder or holder in neighbours(state, seat) for seat in state.resolved)
+
+
 def quick_value(state: State, holder: int, condition_seat: int) -> int | None:
     """Return a total typed in quick mode for ``holder`` under ``condition_seat``'s card."""
     if holder == OPEN_DICE_SEAT:
@@ -295,6 +303,30 @@ def stamina_loss(state: State, seat: int, allowed: bool, lead: int) -> int:
         return 0
     table = state.settings.level_table
     return table.loss_for(lead) if allowed else table.failed
+
+
+def steps_to_villages(board: Board) -> dict[Position, int]:
+    """Return the walking distance from every card that can still reach a village."""
+    found = {
+        position: 0
+        for position in board.positions()
+        if walkable(board, position) and _kind_at(board, position) is TerrainKind.VILLAGE
+    }
+    frontier = list(found)
+    while frontier:
+        following = []
+        for position in frontier:
+            for nearby in orthogonal(position):
+                if nearby not in found and walkable(board, nearby):
+                    found[nearby] = found[position] + 1
+                    following.append(nearby)
+        frontier = following
+    return found
+
+
+def _kind_at(board: Board, position: Position) -> TerrainKind | None:
+    cell = board.cell(position)
+    return cell.kind if cell is not None else None
 
 
 def all_on_villages(state: State) -> bool:

@@ -44,6 +44,7 @@ from companion.games.fuji.model import (
 from companion.games.fuji.outcome import lose, win_if_safe
 from companion.games.fuji.phases import enter_phase
 from companion.games.fuji.queries import (
+    dice_compared,
     equipment_in_play,
     eruption_tokens_on,
     legal_destinations,
@@ -197,17 +198,12 @@ def rerolls_done(state: State, action: Action) -> State:
 # --- movement: entering dice -----------------------------------------------------
 
 
-def _already_compared(state: State, holder: int) -> bool:
-    """Tell whether ``holder``'s dice were used in a resolution this round."""
-    return any(seat == holder or holder in neighbours(state, seat) for seat in state.resolved)
-
-
 def set_dice(state: State, action: Action) -> State:
     """Enter the dice a player (or the open set) shows once the screens are off."""
     require_phase(state, Phase.MOVEMENT)
     holder = holder_of(state, action)
     dice = read_dice(action.get("dice"))
-    if _already_compared(state, holder):
+    if dice_compared(state, holder):
         raise IllegalActionError("fuji.error.dice_already_used")
     if holder == OPEN_DICE_SEAT:
         if len(dice) != OPEN_DICE_COUNT:

@@ -13,12 +13,16 @@ from companion.games.fuji.model import (
     State,
 )
 from companion.games.fuji.queries import (
+    dice_compared,
     equipment_in_play,
     legal_destinations,
     movement_values,
+    neighbours,
     path_choice_needed,
+    quick_value,
     reroll_allowance,
     shortest_paths,
+    steps_to_villages,
 )
 
 DIE_FACES: tuple[dict[int, DieColour], ...] = tuple(
@@ -80,13 +84,11 @@ def _planning(state: State) -> list[Action]:
     choices: list[Action] = []
     for someone in state.players:
         if someone.destination is None:
-            choices.extend(_aims(state, someone.seat))
+            choices.extend(_forward_aims(state, someone.seat))
         elif not someone.destination_confirmed:
             choices.append({"type": "confirm_destination", "player": someone.seat})
     if all(someone.destination is not None for someone in state.players):
         choices.append({"type": "advance"})
-    if not choices:
-        choices = _make_room(state)
     return choices
 
 
@@ -97,19 +99,13 @@ def _aims(state: State, seat: int) -> list[Action]:
     ]
 
 
-def _make_room(state: State) -> list[Action]:
-    """Neighbours took every card a player can reach: let the others choose again."""
-    choices: list[Action] = []
-    for someone in state.players:
-        if someone.destination_confirmed:
-            choices.append({"type": "release_destination", "player": someone.seat})
-        elif someone.destination is not None:
-            choices.extend(
-                aim
-                for aim in _aims(state, someone.seat)
-                if aim["cell"] != list(someone.destination)
-            )
-    return choices
+def _forward_aims(state: State, seat: int) -> list[Action]:
+    """Destinations that bring the pawn nearer a village (all of them if none does)."""
+    aims = _aims(state, seat)
+    distance = steps_to_villages(state.board)
+    here = distance.get(state.players[seat].position, len(distance) + 1)
+    nearer = [aim for aim in aims if distance.get(tuple(aim["cell"]), here + 1) < here]
+    return nearer or aims
 
 
 def _rerolls(state: State) -> list[Action]:
@@ -125,18 +121,31 @@ def _rerolls(state: State) -> list[Action]:
 def _movement(state: State) -> list[Action]:
     choices = _dice_entries(state)
     for someone in state.players:
-        if someone.seat in state.resolved or movement_values(state, someone.seat).missing:
+        if someone.seat in state.resolved:
             continue
-        choices.extend(_resolutions(state, someone.seat))
+        if quick_value(state, someone.seat, someone.seat) is None:
+            choices.append(_clear_lead(state, someone.seat))
+        if not movement_values(state, someone.seat).missing:
+            choices.extend(_resolutions(state, someone.seat))
     if len(state.resolved) == len(state.players):
         choices.append({"type": "advance"})
     return choices
 
 
+def _clear_lead(state: State, seat: int) -> Action:
+    """Quick mode: totals under ``seat``'s card giving that player a lead of 10."""
+    row = {str(other): 2 for other in neighbours(state, seat)}
+    return {
+        "type": "set_movement_values",
+        "values": {str(seat): {str(seat): 12}}
+        | {holder: {str(seat): v} for holder, v in row.items()},
+    }
+
+
 def _dice_entries(state: State) -> list[Action]:
     choices: list[Action] = []
     for someone in state.players:
-        if someone.dice is None and someone.seat not in state.resolved:
+        if someone.dice is None and not dice_compared(state, someone.seat):
             choices.extend(
                 {
                     "type": "set_dice",
@@ -145,7 +154,11 @@ def _dice_entries(state: State) -> list[Action]:
                 }
                 for salt in range(DICE_SAMPLES)
             )
-    if state.open_dice is not None and state.open_dice.dice is None and not state.resolved:
+    if (
+        state.open_dice is not None
+        and state.open_dice.dice is None
+        and not dice_compared(state, OPEN_DICE_SEAT)
+    ):
         choices.append(
             {"type": "set_dice", "player": OPEN_DICE_SEAT, "dice": sample_dice(6, state.round)}
         )

@@ -92,6 +92,7 @@ def test_random_legal_playouts_keep_the_invariants(setup_index: int, data: st.Da
             assert GAME.state_to_json(state) == snapshot
         after = GAME.apply(state, json.loads(json.dumps(action)))
         assert GAME.state_to_json(state) == snapshot
+        assert after != state, action
         check_step(state, after)
         state = after
     assert GAME.is_finished(state)

@@ -137,3 +137,16 @@ def test_an_eruption_wave_is_orthogonal_spares_villages_and_stops_at_gaps() -> N
     thrice, last = erupt(twice)
     assert last == ((2, 3),)
     assert erupt(thrice)[1] == ((1, 3),)
+
+
+def test_a_player_boxed_in_by_neighbours_markers_may_still_stay() -> None:
+    state = GAME.new_state(three_players(map=[["V", "R", "S", "v"]], cards={}))
+    state = play(
+        state,
+        {"type": "advance"},
+        {"type": "set_destination", "player": 0, "cell": [0, 2]},
+        {"type": "set_destination", "player": 1, "cell": [0, 3]},
+    )
+    assert legal_destinations(state, 2) == ((0, 2),)
+    state = play(state, {"type": "set_destination", "player": 2, "cell": [0, 2]})
+    assert play(state, {"type": "advance"}).phase.value == "rerolls"
