@@ -27,7 +27,13 @@ def enter_phase(state: State, phase: Phase) -> State:
 def _enter_roll(state: State) -> State:
     players = tuple(_fresh_round(someone) for someone in state.players)
     open_dice = OpenDice() if state.open_dice is not None else None
-    told = (Instruction(msg("fuji.instruction.roll")),)
+    told = (
+        Instruction(msg("fuji.instruction.roll")),
+        *(
+            Instruction(msg("fuji.instruction.dice_count", name=p.name, count=p.dice_count))
+            for p in players
+        ),
+    )
     return replace(
         state, players=players, open_dice=open_dice, resolved=(), results=(), instructions=told
     )
