@@ -44,6 +44,7 @@ from companion.games.fuji.model import (
 from companion.games.fuji.outcome import lose, win_if_safe
 from companion.games.fuji.phases import enter_phase
 from companion.games.fuji.queries import (
+    MovementPreview,
     dice_compared,
     equipment_in_play,
     eruption_tokens_on,
@@ -267,43 +268,56 @@ def _store_typed_total(state: State, holder: int, condition_seat: int, total: in
 
 def resolve(state: State, action: Action) -> State:
     """Compare, move (or stay) and lose stamina for one player, in the order the table picks."""
-    require_phase(state, Phase.MOVEMENT)
-    someone = acting_player(state, action)
-    if someone.seat in state.resolved:
-        raise IllegalActionError("fuji.error.already_resolved", name=someone.name)
-    if state.pending:
-        raise IllegalActionError("fuji.error.choices_pending")
+    someone = _ready_to_resolve(state, action)
     preview = movement_values(state, someone.seat)
     if preview.missing or preview.own_value is None or preview.lead is None:
         raise _missing_values(state, preview.missing)
     allowed = bool(preview.allowed)
     target = someone.destination if someone.destination is not None else someone.position
     path = _chosen_path(state, someone, target, action) if allowed else ()
-    loss = preview.stamina_loss or 0
+    state = _record(state, preview, path)
+    state = _walk(state, someone.seat, path, allowed)
+    if state.outcome is None:
+        state = _lose_stamina(state, someone.seat, preview.stamina_loss or 0)
+    if state.outcome is None:
+        state = win_if_safe(_round_off(state, someone.seat))
+    return state
+
+
+def _ready_to_resolve(state: State, action: Action) -> Player:
+    """Return the player named by ``action`` if they may resolve now."""
+    require_phase(state, Phase.MOVEMENT)
+    someone = acting_player(state, action)
+    if someone.seat in state.resolved:
+        raise IllegalActionError("fuji.error.already_resolved", name=someone.name)
+    if state.pending:
+        raise IllegalActionError("fuji.error.choices_pending")
+    return someone
+
+
+def _record(state: State, preview: MovementPreview, path: tuple[Position, ...]) -> State:
+    """Note the resolution for the screens and clear the previous instructions."""
     record = Resolution(
-        seat=someone.seat,
-        own_value=preview.own_value,
+        seat=preview.seat,
+        own_value=preview.own_value or 0,
         neighbour_values=tuple((seat, value or 0) for seat, value in preview.neighbour_values),
-        moved=allowed,
-        lead=preview.lead,
-        stamina_loss=loss,
+        moved=bool(preview.allowed),
+        lead=preview.lead or 0,
+        stamina_loss=preview.stamina_loss or 0,
         path=path,
     )
-    state = replace(
+    return replace(
         state,
-        resolved=(*state.resolved, someone.seat),
+        resolved=(*state.resolved, preview.seat),
         results=(*state.results, record),
         instructions=(),
     )
-    state = _walk(state, someone.seat, path, allowed)
-    if state.outcome is not None:
-        return state
-    state = _lose_stamina(state, someone.seat, loss)
-    if state.outcome is not None:
-        return state
-    modifiers = replace(state.players[someone.seat].modifiers, flare_bonus=0, energy_bonus=0)
-    state = with_player(state, someone.seat, destination=None, modifiers=modifiers)
-    return win_if_safe(state)
+
+
+def _round_off(state: State, seat: int) -> State:
+    """Marker back to the character card; one-resolution bonuses are spent."""
+    modifiers = replace(state.players[seat].modifiers, flare_bonus=0, energy_bonus=0)
+    return with_player(state, seat, destination=None, modifiers=modifiers)
 
 
 def _missing_values(state: State, seats: tuple[int, ...]) -> IllegalActionError:
