@@ -70,7 +70,7 @@ def temples_panel(ctx: Context, state: TikalState, area: pygame.Rect,
     theme = ctx.theme
     items = [ListItem(_temple_text(state, row), _temple_detail(state, row))
              for row in temple_rows(state)]
-    return [ListView(area, items, theme.touch + theme.px(10), scroll, key="tikal:temples")]
+    return [ListView(area, items, theme.touch + theme.px(20), scroll, key="tikal:temples")]
 
 
 def _temple_text(state: TikalState, row: TempleRow) -> Msg:
@@ -86,7 +86,9 @@ def _temple_text(state: TikalState, row: TempleRow) -> Msg:
 
 
 def _temple_detail(state: TikalState, row: TempleRow) -> Msg:
-    power = " · ".join(f"{p.name} {row.strengths[p.seat]}" for p in state.players)
+    present = [f"{p.name} {row.strengths[p.seat]}" for p in state.players
+               if row.strengths[p.seat] > 0]
+    power = " · ".join(present) if present else "—"
     if row.hex.guard is not None:
         return msg("ui_tikal.temples.detail_guarded", strengths=power)
     if row.next_level is None:
@@ -99,8 +101,8 @@ def _temple_detail(state: TikalState, row: TempleRow) -> Msg:
 def treasures_panel(ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
     """Per player: tokens held of each kind 1-8 and what they are worth."""
     theme = ctx.theme
-    name_w = area.width * 26 // 100
-    points_w = area.width * 12 // 100
+    name_w = area.width * 34 // 100
+    points_w = area.width * 11 // 100
     cell_w = (area.width - name_w - points_w) // TREASURE_KINDS
     lines = rows(area, len(state.players) + 2, theme.touch, theme.px(4))
     header, body, footer = lines[0], lines[1:-1], lines[-1]

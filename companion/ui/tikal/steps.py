@@ -69,7 +69,7 @@ def action_of(kind: str, answers: Answers) -> dict[str, Any]:
 
 def next_step(state: TikalState, kind: str, answers: Answers) -> Step | None:
     """The next question for an action of type ``kind``, or ``None`` when complete."""
-    for field, ask in _QUESTIONS.get(kind, ()):
+    for field, ask in QUESTIONS.get(kind, ()):
         if field not in answers:
             step = ask(state, answers)
             if step is not None:
@@ -208,7 +208,7 @@ def _masks(state: TikalState, answers: Answers) -> Step | None:
 Question = Callable[[TikalState, Answers], "Step | None"]
 """Asks one question for a state and the answers so far (``None``: the question is skipped)."""
 
-_QUESTIONS: Mapping[str, tuple[tuple[str, Question], ...]] = {
+QUESTIONS: Mapping[str, tuple[tuple[str, Question], ...]] = {
     "draw": (("kind", _drawn_kind), ("value", _temple_value), ("masks", _masks)),
     "bring": (("piece", _piece_for_bring), ("to", _bring_to)),
     "camp_move": (("piece", _piece_on_board), ("from", _camp_from), ("to", _camp_to)),

@@ -1,0 +1,81 @@
+"""Every text the Tikal screens show exists in all four languages with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from companion.core.i18n import LANGUAGES, LOCALE_DIR, catalogue, parse_po, placeholders
+from companion.games.tikal.constants import COLOURS, HEX_KINDS
+from companion.ui.tikal import panels, play
+from companion.ui.tikal.steps import QUESTIONS
+from companion.ui.tikal.view import ACTION_COSTS
+
+SOURCE = Path(play.__file__).resolve().parent
+LITERAL = re.compile(r'"(ui_tikal\.[a-z0-9_.]+[a-z0-9_])"')
+
+
+def _literal_keys() -> set[str]:
+    found: set[str] = set()
+    for path in SOURCE.glob("*.py"):
+        found.update(LITERAL.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def _built_keys() -> set[str]:
+    kinds = {kind for kind, _ in ACTION_COSTS} | set(QUESTIONS)
+    return {
+        *(f"ui_tikal.action.{kind}" for kind in kinds),
+        *(f"ui_tikal.tab.{tab}" for tab in (*panels.INFO_TABS, *panels.PHASE_TABS)),
+        *(f"ui_tikal.kind.{kind}" for kind in HEX_KINDS),
+        *(f"ui_tikal.hex.{kind}" for kind in ("base", *HEX_KINDS)),
+        *(f"ui_tikal.tile.{kind}" for kind in HEX_KINDS),
+        *(f"ui_tikal.round.{status}" for status in ("done", "now", "waiting")),
+        *(f"ui_tikal.title.scoring_{kind}" for kind in ("volcano", "final")),
+        *(f"ui_tikal.score.title_{kind}" for kind in ("volcano", "final")),
+    }
+
+
+def _borrowed_keys() -> set[str]:
+    """Keys of the rules package the screens show."""
+    return {
+        *(f"tikal.colour.{colour}" for colour in COLOURS),
+        *(f"tikal.variant.{variant}" for variant in ("basic", "auction")),
+        *(f"tikal.phase.{phase}" for phase in ("draw", "reveal", "auction", "choose", "actions",
+                                               "finished")),
+        "tikal.scoring.volcano", "tikal.scoring.final",
+    }
+
+
+def test_source_keys_were_found() -> None:
+    assert len(_literal_keys()) > 80
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_key_is_translated(lang: str) -> None:
+    table = catalogue(lang)
+    missing = sorted(k for k in _literal_keys() | _built_keys() | _borrowed_keys()
+                     if not table.get(k))
+    assert missing == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_domain_file_matches_english(lang: str) -> None:
+    english = parse_po((LOCALE_DIR / "en" / "ui_tikal.po").read_text(encoding="utf-8"))
+    other = parse_po((LOCALE_DIR / lang / "ui_tikal.po").read_text(encoding="utf-8"))
+    assert set(other) == set(english)
+    for key, text in english.items():
+        assert placeholders(other[key]) == placeholders(text), key
+        assert other[key].strip(), key
+
+
+def test_domain_keys_are_our_own() -> None:
+    english = parse_po((LOCALE_DIR / "en" / "ui_tikal.po").read_text(encoding="utf-8"))
+    assert all(key.startswith("ui_tikal.") for key in english)
+
+
+def test_no_unused_keys() -> None:
+    english = set(parse_po((LOCALE_DIR / "en" / "ui_tikal.po").read_text(encoding="utf-8")))
+    assert english <= _literal_keys() | _built_keys()
