@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 
 from companion.core.i18n import LANGUAGES, catalogue, parse_po, placeholders, translate
+from companion.core.messages import Msg
 from companion.core.registry import find_game
 from companion.games.fuji import GAME
 from companion.games.fuji.labels import LABELLED
@@ -134,3 +136,20 @@ def test_equipment_and_skill_actions_get_their_own_labels() -> None:
         state, {"type": "give_equipment", "player": 0, "card": "rope", "to": 1}
     )
     assert given.key.startswith("fuji.skill.")
+
+
+def test_every_label_and_instruction_of_a_playout_reads_well_in_every_language() -> None:
+    rng = random.Random(11)
+    state = GAME.new_state(GAME.example_setup())
+    shown: list[Msg] = []
+    while not GAME.is_finished(state):
+        action = rng.choice(list(GAME.legal_actions(state)))
+        shown.append(GAME.action_label(state, action))
+        state = GAME.apply(state, action)
+        shown.extend(step.message for step in state.instructions)
+    assert state.outcome_reason is not None
+    shown.append(state.outcome_reason)
+    for message in shown:
+        for lang in LANGUAGES:
+            text = translate(message, lang)
+            assert text != message.key and "{" not in text and "@" not in text, (lang, message)
