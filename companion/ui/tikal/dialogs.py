@@ -118,6 +118,10 @@ class StepDialog(Scene):
         widgets.append(TapButton(back, text, self.back, "quiet", key="step:back"))
         area = pygame.Rect(inner.x, ask.bottom + theme.gap, inner.width,
                            back.y - ask.bottom - 2 * theme.gap)
+        if not step.options:
+            widgets.append(Label(area, Msg("ui_tikal.step.nothing"), "heading",
+                                 theme.palette.text_muted, "center"))
+            return widgets
         return widgets + option_buttons(state, step, area, theme, self.answer)
 
 
