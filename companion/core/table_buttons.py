@@ -11,9 +11,9 @@ unchanged and says why, and which light should blink to show it (a seat, or
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from companion.core.game import Action
+from companion.core.game import Action, TableButtons
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
 
@@ -70,9 +70,12 @@ def seat_lights(session: Session) -> frozenset[int]:
     """Seats (0-based) whose light should be on: those the game is waiting for."""
     if session.finished or not supports_table_buttons(session.game):
         return frozenset()
-    game: Any = session.game
-    seats: frozenset[int] = frozenset(game.waiting_for(session.state))
-    return seats
+    return frozenset(_buttons_of(session).waiting_for(session.state))
+
+
+def _buttons_of(session: Session) -> TableButtons[Any]:
+    """The session's game seen through its table-button methods (checked by the caller)."""
+    return cast("TableButtons[Any]", session.game)
 
 
 def _undo(session: Session) -> ButtonOutcome:
@@ -85,18 +88,16 @@ def _undo(session: Session) -> ButtonOutcome:
 
 
 def _advance(session: Session) -> ButtonOutcome:
-    game: Any = session.game
     try:
-        action: Action = game.advance_action(session.state)
+        action = _buttons_of(session).advance_action(session.state)
     except IllegalActionError as error:
         return ButtonOutcome(False, error.message, None)
     return _submit(session, action, None)
 
 
 def _seat(session: Session, seat: int, long_press: bool) -> ButtonOutcome:
-    game: Any = session.game
     try:
-        action: Action | None = game.seat_action(session.state, seat, long_press)
+        action = _buttons_of(session).seat_action(session.state, seat, long_press)
     except IllegalActionError as error:
         return ButtonOutcome(False, error.message, seat)
     if action is None:
