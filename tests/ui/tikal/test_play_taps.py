@@ -1,0 +1,282 @@
+"""Taps on the Tikal screens go through the app to the session, or are refused with a reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from companion.core.i18n import LANGUAGES, translate
+from companion.core.journal import Journal
+from companion.core.messages import IllegalActionError
+from companion.core.session import Session
+from companion.games.tikal import GAME
+from companion.games.tikal.scoring import treasure_points
+from companion.ui.app import App
+from companion.ui.scene import Settings
+from companion.ui.tikal.dialogs import RevealDialog, StepDialog
+from companion.ui.tikal.play import TikalPlayScene
+from companion.ui.tikal.scoring import TikalScoringScene
+from tests.ui.tikal.helpers import (
+    has_widget,
+    open_game,
+    replayed,
+    start,
+    state_of,
+    tap_widget,
+    widget,
+)
+
+
+def _drawn(journal: Journal) -> Session:
+    session = start(journal)
+    session.submit({"type": "draw", "kind": "jungle"})
+    return session
+
+
+def _option(app: App, field: str, value: Any) -> None:
+    """Tap the answer whose value is ``value`` in the open question dialog."""
+    dialog = app.dialog
+    assert isinstance(dialog, StepDialog | RevealDialog)
+    session = app.session
+    assert session is not None
+    from companion.ui.tikal.steps import next_step
+
+    answers = dialog.answers
+    step = next_step(state_of(session), "draw" if isinstance(dialog, RevealDialog)
+                     else dialog.kind, answers)
+    assert step is not None and step.field == field
+    values = [option.value for option in step.options]
+    tap_widget(app, f"step:{field}:{values.index(value)}")
+
+
+def test_the_open_game_uses_the_tikal_play_screen(app: App, journal: Journal) -> None:
+    open_game(app, start(journal))
+    assert isinstance(app.scene, TikalPlayScene)
+
+
+def test_a_saved_game_resumes_on_the_tikal_screen(journal: Journal) -> None:
+    session = _drawn(journal)
+    session.submit({"type": "bring", "piece": "worker", "to": 0})
+    resumed = App(journal, Settings(language="pl"), (800, 480))
+    assert isinstance(resumed.scene, TikalPlayScene)
+    assert resumed.session is not None
+    assert state_of(resumed.session).turn.spent == 1
+
+
+def test_the_draw_dialog_records_a_temple(app: App, journal: Journal) -> None:
+    session = start(journal)
+    open_game(app, session)
+    tap_widget(app, "tikal:draw")
+    assert isinstance(app.dialog, StepDialog)
+    _option(app, "kind", "temple")
+    _option(app, "value", 6)
+    assert app.dialog is None
+    state = state_of(session)
+    assert (state.hexes[-1].kind, state.hexes[-1].value) == ("temple", 6)
+    assert state.phase == "actions"
+    assert has_widget(app, "tikal:act:move")
+
+
+def test_bringing_a_worker_spends_a_point(app: App, journal: Journal) -> None:
+    session = _drawn(journal)
+    open_game(app, session)
+    before = state_of(session).players[0].reserve
+    tap_widget(app, "tikal:act:bring")
+    _option(app, "piece", "worker")
+    _option(app, "to", 0)
+    state = state_of(session)
+    assert state.players[0].reserve == before - 1
+    assert state.workers[0][0] == 1
+    assert state.turn.spent == 1
+    assert session.history()[-1].label.key == "tikal.label.bring"
+
+
+def test_move_goes_through_every_question(app: App, journal: Journal) -> None:
+    session = _drawn(journal)
+    session.submit({"type": "bring", "piece": "leader", "to": 0})
+    open_game(app, session)
+    tap_widget(app, "tikal:act:move")
+    _option(app, "piece", "leader")
+    _option(app, "from", 0)
+    _option(app, "to", 4)
+    _option(app, "stones", 3)
+    assert session.actions()[-1] == {"type": "move", "piece": "leader", "from": 0, "to": 4,
+                                     "stones": 3}
+    assert state_of(session).turn.spent == 4
+
+
+def test_back_forgets_the_last_answer(app: App, journal: Journal) -> None:
+    session = _drawn(journal)
+    session.submit({"type": "bring", "piece": "leader", "to": 0})
+    open_game(app, session)
+    tap_widget(app, "tikal:act:move")
+    _option(app, "piece", "leader")
+    tap_widget(app, "step:back")
+    dialog = app.dialog
+    assert isinstance(dialog, StepDialog) and dialog.answers == {}
+    tap_widget(app, "step:back")
+    assert app.dialog is None
+    assert session.cursor == 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refused_action_shows_the_translated_reason(journal: Journal, lang: str) -> None:
+    session = _drawn(journal)
+    app = App(journal, Settings(language=lang), (800, 480))
+    open_game(app, session)
+    before, steps = session.state, session.cursor
+    with pytest.raises(IllegalActionError) as refused:
+        GAME.apply(before, {"type": "uncover", "hex": 1})
+    tap_widget(app, "tikal:act:uncover")
+    _option(app, "hex", 1)
+    assert session.state == before
+    assert session.cursor == steps
+    assert app.toast is not None and app.toast.error
+    assert app.toast.message == refused.value.message
+    shown = translate(app.toast.message, lang)
+    assert shown != app.toast.message.key and "{" not in shown
+
+
+def test_a_question_without_answers_says_so(app: App, journal: Journal) -> None:
+    open_game(app, _drawn(journal))
+    tap_widget(app, "tikal:act:camp_move")
+    _option(app, "from", 0)
+    dialog = app.dialog
+    assert isinstance(dialog, StepDialog)
+    keys = [getattr(getattr(w, "text", None), "key", "") for w in dialog.widgets]
+    assert "ui_tikal.step.nothing" in keys
+
+
+def test_end_turn_then_undo_through_the_bar(app: App, journal: Journal) -> None:
+    session = _drawn(journal)
+    session.submit({"type": "bring", "piece": "worker", "to": 0})
+    open_game(app, session)
+    tap_widget(app, "tikal:end_turn")
+    assert state_of(session).phase == "draw" and state_of(session).active == 1
+    assert has_widget(app, "tikal:draw") and not has_widget(app, "tikal:act:move")
+    tap_widget(app, "bar:Undo")
+    state = state_of(session)
+    assert (state.phase, state.active, state.turn.spent) == ("actions", 0, 1)
+    assert has_widget(app, "tikal:act:move") and not has_widget(app, "tikal:draw")
+    tap_widget(app, "bar:Redo")
+    assert state_of(session).active == 1
+
+
+def test_tabs_switch_the_books(app: App, journal: Journal) -> None:
+    open_game(app, replayed(journal, "basic", 153))
+    assert has_widget(app, "tikal:temples")
+    tap_widget(app, "tikal:tab:treasures")
+    scene = app.scene
+    assert isinstance(scene, TikalPlayScene) and scene.tab == "treasures"
+    assert not has_widget(app, "tikal:temples")
+    tap_widget(app, "tikal:tab:temples")
+    assert has_widget(app, "tikal:temples")
+
+
+def test_bidding_with_plus_and_passing(app: App, journal: Journal) -> None:
+    session = replayed(journal, "auction", 55)
+    open_game(app, session)
+    state = state_of(session)
+    assert state.auction is not None
+    bidder, high = state.auction.current, state.auction.high_bid
+    tap_widget(app, "tikal:bid:plus")
+    tap_widget(app, "tikal:bid:plus")
+    tap_widget(app, "tikal:bid:minus")
+    tap_widget(app, "tikal:bid")
+    after = state_of(session)
+    assert after.auction is not None
+    assert (after.auction.high_bid, after.auction.high_bidder) == (high + 2, bidder)
+    tap_widget(app, "tikal:pass")
+    assert session.actions()[-1] == {"type": "pass"}
+    assert session.history()[-1].label.key == "tikal.label.pass"
+
+
+def test_bidding_more_than_the_score_is_not_offered(app: App, journal: Journal) -> None:
+    session = replayed(journal, "auction", 55)
+    open_game(app, session)
+    state = state_of(session)
+    assert state.auction is not None
+    score = state.players[state.auction.current].score
+    for _ in range(score + 5):
+        tap_widget(app, "tikal:bid:plus")
+    tap_widget(app, "tikal:bid")
+    assert session.actions()[-1] == {"type": "bid", "amount": score}
+
+
+def test_choosing_a_revealed_hex_places_it(app: App, journal: Journal) -> None:
+    session = replayed(journal, "auction", 57)
+    open_game(app, session)
+    state = state_of(session)
+    wanted = state.revealed[1]
+    tap_widget(app, "tikal:choose:1")
+    after = state_of(session)
+    assert len(after.revealed) == len(state.revealed) - 1
+    assert after.hexes[-1].kind == wanted.kind or wanted.kind == "volcano"
+    assert after.phase == "actions" and after.active == state.active
+
+
+def test_revealed_hexes_are_entered_together(app: App, journal: Journal) -> None:
+    session = replayed(journal, "auction", 38)
+    open_game(app, session)
+    tap_widget(app, "tikal:reveal")
+    dialog = app.dialog
+    assert isinstance(dialog, RevealDialog)
+    assert not widget(app, "reveal:record").enabled  # type: ignore[attr-defined]
+    for kind, extra in (("temple", ("value", 5)), ("jungle", None), ("treasure", ("masks", 3)),
+                        ("temple", ("value", 2))):
+        _option(app, "kind", kind)
+        if extra is not None:
+            _option(app, *extra)
+    tap_widget(app, "reveal:tile:1")
+    assert [t["kind"] for t in dialog.tiles] == ["temple", "treasure", "temple"]
+    _option(app, "kind", "jungle")
+    tap_widget(app, "reveal:record")
+    state = state_of(session)
+    assert state.phase == "auction"
+    assert [(t.kind, t.value, t.masks) for t in state.revealed] == [
+        ("temple", 5, 0), ("treasure", 0, 3), ("temple", 2, 0), ("jungle", 0, 0)]
+
+
+def test_counting_a_temple_at_the_table_changes_the_score(app: App, journal: Journal) -> None:
+    session = replayed(journal, "basic", 270)
+    open_game(app, session)
+    state = state_of(session)
+    seat = state.active
+    tap_widget(app, "tikal:count")
+    assert isinstance(app.dialog, TikalScoringScene)
+    given = next(h for h in state.hexes if h.kind == "temple" and h.guard is None
+                 and GAME.state_to_json(state)["hexes"][h.id]["controller"] != seat)
+    tap_widget(app, f"score:temple:{given.id}")
+    tap_widget(app, f"score:give:{seat}")
+    tracked = GAME.state_to_json(state)["scoring"]["preview"]
+    expected = sum(tracked["temples"]) + given.value + treasure_points(
+        state.players[seat].treasures)
+    assert widget(app, "score:record").text.params == {"points": expected}  # type: ignore[attr-defined]
+    tap_widget(app, "score:record")
+    after = state_of(session)
+    assert after.players[seat].score - state.players[seat].score == expected
+    assert session.history()[-1].label.key == "tikal.label.score"
+    assert isinstance(app.dialog, TikalScoringScene)
+    assert after.active != seat
+
+
+def test_scoring_without_corrections_ends_the_turn(app: App, journal: Journal) -> None:
+    session = replayed(journal, "basic", 270)
+    open_game(app, session)
+    tap_widget(app, "tikal:count")
+    tap_widget(app, "score:record")
+    assert session.actions()[-1] == {"type": "end_turn"}
+
+
+def test_the_finished_game_names_the_winner(app: App, journal: Journal) -> None:
+    session = replayed(journal, "basic", None)
+    open_game(app, session)
+    assert session.finished
+    assert not has_widget(app, "tikal:act:move")
+    texts = [getattr(w, "text", None) for w in app.scene.widgets]
+    keys = [getattr(t, "key", "") for t in texts]
+    assert "ui_tikal.over.winner" in keys
+    winner = next(t for t in texts if getattr(t, "key", "") == "ui_tikal.over.winner")
+    best = max(state_of(session).players, key=lambda p: p.score)
+    assert winner.params == {"players": best.name}  # type: ignore[union-attr]
