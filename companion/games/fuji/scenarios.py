@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
@@ -150,22 +150,29 @@ def parse_scenarios(text: str) -> dict[int, MapGrid]:
 def map_grid(setup: Mapping[str, Any]) -> MapGrid:
     """Return the set-up's map: its own ``"map"`` or the chosen preset's."""
     if setup.get("map") is not None:
-        rows = tuple(_row_tokens(row) for row in setup["map"])
+        given = setup["map"]
+        if not isinstance(given, list):
+            raise SetupError("fuji.setup.bad_field", field="map")
+        rows = tuple(_row_tokens(row) for row in given)
         if not rows or not rows[0]:
             raise SetupError("fuji.setup.empty_map")
         if any(len(row) != len(rows[0]) for row in rows):
             raise SetupError("fuji.setup.ragged_map")
         return rows
     scenario = setup.get("scenario", 1)
+    if isinstance(scenario, bool) or not isinstance(scenario, int):
+        raise SetupError("fuji.setup.unknown_scenario", scenario=str(scenario))
     if scenario not in preset_grids():
         raise SetupError("fuji.setup.unknown_scenario", scenario=str(scenario))
-    return preset_grids()[int(scenario)]
+    return preset_grids()[scenario]
 
 
-def _row_tokens(row: str | Sequence[str]) -> tuple[str, ...]:
+def _row_tokens(row: object) -> tuple[str, ...]:
     if isinstance(row, str):
         return tuple(row.split())
-    return tuple(str(token) for token in row)
+    if not isinstance(row, list) or not all(isinstance(token, str) for token in row):
+        raise SetupError("fuji.setup.bad_field", field="map")
+    return tuple(row)
 
 
 def grid_spots(grid: MapGrid) -> dict[Position, MapSpot]:
@@ -206,13 +213,21 @@ def card_conditions(
     catalogue (as if the table had shuffled), so a quick start needs no typing.
     """
     dealt = default_deal(setup, spots)
-    for key, entry in dict(setup.get("cards") or {}).items():
+    for key, entry in _cards(setup).items():
         position = parse_position_key(str(key))
         spot = spots.get(position)
         if spot is None or spot.kind not in (TerrainKind.LANDSCAPE, TerrainKind.VILLAGE):
             raise SetupError("fuji.setup.card_off_map", cell=str(key))
         dealt[position] = _card_entry(entry, spot, str(key))
     return dealt
+
+
+def _cards(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the set-up's ``"cards"`` object (empty when absent); refuse other shapes."""
+    cards = setup.get("cards") or {}
+    if not isinstance(cards, Mapping):
+        raise SetupError("fuji.setup.bad_field", field="cards")
+    return dict(cards)
 
 
 def _card_entry(entry: Any, spot: MapSpot, key: str) -> tuple[DiceCondition, str | None, bool]:
@@ -232,7 +247,8 @@ def default_deal(
     setup: Mapping[str, Any], spots: Mapping[Position, MapSpot]
 ) -> dict[Position, tuple[DiceCondition, str | None, bool]]:
     """Deal catalogue cards to every walkable spot in a fixed shuffled order."""
-    seed = setup.get("scenario") if isinstance(setup.get("scenario"), int) else 0
+    scenario = setup.get("scenario")
+    seed = scenario if isinstance(scenario, int) and not isinstance(scenario, bool) else 0
     dealt: dict[Position, tuple[DiceCondition, str | None, bool]] = {}
     for kind in (TerrainKind.LANDSCAPE, TerrainKind.VILLAGE):
         deck = list(cards_of_kind(kind))
@@ -349,7 +365,7 @@ def set_cell_kind(
 
 
 def _drop_card(setup: dict[str, Any], position: Position) -> dict[str, Any]:
-    cards = dict(setup.get("cards") or {})
+    cards = _cards(setup)
     cards.pop(position_key(position), None)
     setup["cards"] = cards
     return setup
@@ -412,7 +428,7 @@ def set_condition(
     key = position_key(position)
     _card_entry(entry, spot, key)
     edited = dict(setup)
-    edited["cards"] = {**dict(setup.get("cards") or {}), key: entry}
+    edited["cards"] = {**_cards(setup), key: entry}
     return edited
 
 
@@ -430,7 +446,7 @@ def set_reroll_symbol(
     condition = card_conditions(setup, spots)[position][0]
     entry = {**condition_to_json(condition), "reroll": present}
     edited = dict(setup)
-    edited["cards"] = {**dict(setup.get("cards") or {}), position_key(position): entry}
+    edited["cards"] = {**_cards(setup), position_key(position): entry}
     return edited
 
 
@@ -443,7 +459,7 @@ def resize(setup: Mapping[str, Any], rows: int, cols: int) -> dict[str, Any]:
     edited = _with_grid(setup, resized)
     edited["cards"] = {
         key: entry
-        for key, entry in dict(setup.get("cards") or {}).items()
+        for key, entry in _cards(setup).items()
         if _fits(parse_position_key(str(key)), rows, cols)
     }
     return edited

@@ -55,24 +55,38 @@ def new_state(setup: Mapping[str, Any]) -> State:
 def read_settings(setup: Mapping[str, Any]) -> Settings:
     """Read level, level table, stamina track and variants from a set-up."""
     level = setup.get("level", 1)
-    if level not in LEVELS:
+    if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
         raise SetupError("fuji.setup.bad_level", level=str(level))
     table = LEVEL_TABLES[level]
     if setup.get("level_table") is not None:
-        table = level_table_from_json(setup["level_table"])
+        table = level_table_from_json(_mapping(setup["level_table"], "level_table"))
     track = DEFAULT_STAMINA_TRACK
     if setup.get("stamina_track") is not None:
-        track = stamina_track_from_json(setup["stamina_track"])
-    variant_name = setup.get("variant")
-    try:
-        variant = None if variant_name is None else Variant(variant_name)
-    except ValueError as error:
-        raise SetupError("fuji.setup.bad_variant", variant=str(variant_name)) from error
-    return Settings(level, table, track, variant, bool(setup.get("extreme", False)))
+        track = stamina_track_from_json(_mapping(setup["stamina_track"], "stamina_track"))
+    return Settings(level, table, track, _variant(setup), bool(setup.get("extreme", False)))
+
+
+def _variant(setup: Mapping[str, Any]) -> Variant | None:
+    name = setup.get("variant")
+    if name is None:
+        return None
+    if not isinstance(name, str) or name not in {variant.value for variant in Variant}:
+        raise SetupError("fuji.setup.bad_variant", variant=str(name))
+    return Variant(name)
+
+
+def _mapping(value: Any, field: str) -> Mapping[str, Any]:
+    """Return ``value`` if it is a JSON object; refuse it otherwise."""
+    if not isinstance(value, Mapping):
+        raise SetupError("fuji.setup.bad_field", field=field)
+    return value
 
 
 def _player_entries(setup: Mapping[str, Any], variant: Variant | None) -> list[Mapping[str, Any]]:
-    entries = list(setup.get("players") or [])
+    given = setup.get("players") or []
+    if not isinstance(given, list) or not all(isinstance(entry, Mapping) for entry in given):
+        raise SetupError("fuji.setup.bad_field", field="players")
+    entries: list[Mapping[str, Any]] = list(given)
     count = len(entries)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise SetupError("fuji.setup.player_count", count=count)
@@ -102,12 +116,12 @@ def _players(
 def _player(
     seat: int, entry: Mapping[str, Any], start: Position, hand: tuple[str, ...], shared: bool
 ) -> Player:
-    name = str(entry.get("name") or "").strip()
-    if not name:
+    name = entry.get("name")
+    if not isinstance(name, str) or not name.strip():
         raise SetupError("fuji.setup.name_missing", seat=seat + 1)
-    colour = str(entry.get("colour", ""))
-    if colour not in CHARACTER_COLOURS:
-        raise SetupError("fuji.setup.bad_colour", colour=colour, name=name)
+    colour = entry.get("colour")
+    if not isinstance(colour, str) or colour not in CHARACTER_COLOURS:
+        raise SetupError("fuji.setup.bad_colour", colour=str(colour), name=name)
     try:
         skill = Skill(str(entry.get("skill", "")))
     except ValueError as error:
@@ -118,7 +132,7 @@ def _player(
         raise SetupError("fuji.setup.shared_needs_six_dice", name=name)
     return Player(
         seat=seat,
-        name=name,
+        name=name.strip(),
         colour=colour,
         skill=skill,
         dice_count=SKILL_DICE[skill],
@@ -154,12 +168,16 @@ def _start_positions(board: Board, count: int) -> tuple[Position, ...]:
 def _starting_hands(
     setup: Mapping[str, Any], entries: Sequence[Mapping[str, Any]]
 ) -> list[tuple[str, ...]]:
-    given = setup.get("equipment")
+    given = setup.get("equipment") or []
+    if not isinstance(given, list):
+        raise SetupError("fuji.setup.bad_field", field="equipment")
     hands: list[tuple[str, ...]] = []
     for seat, entry in enumerate(entries):
         cards = entry.get("equipment")
-        if cards is None and isinstance(given, Sequence) and seat < len(given):
+        if cards is None and seat < len(given):
             cards = given[seat]
+        if not isinstance(cards, list | None):
+            raise SetupError("fuji.setup.bad_field", field="equipment")
         hands.append(tuple(str(card) for card in (cards or [])))
     every = [card for hand in hands for card in hand]
     for card in every:
