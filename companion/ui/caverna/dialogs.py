@@ -1,0 +1,638 @@
+"""Dialogs over the Caverna play screen: which tile or room came up, and the pickers
+that build an action step by step (rooms to use, caverns to dig, a room to furnish and
+its space, where a wall goes, how the extra cavern lies).
+
+Each dialog ends by closing itself and submitting one action; the rules check it, and
+a refusal comes back as a toast with the reason while the state stays as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pygame
+
+from companion.core.i18n import translate
+from companion.core.messages import Msg, msg
+from companion.core.session import Session
+from companion.games.caverna.cave import Cave, Edge, Pos, wall_spots
+from companion.games.caverna.cavework import EXTRA
+from companion.games.caverna.goods import GOODS
+from companion.games.caverna.rooms import SIDES
+from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
+from companion.games.caverna.state import CavernaState
+from companion.games.caverna.tiles import Option
+from companion.ui.caverna.parts import CaveView, Shade, TapButton, dialog_frame, grid
+from companion.ui.caverna.view import (
+    choice_label,
+    colour_balance,
+    cost_message,
+    dark_rooms_left,
+    empty_spaces,
+    face_down_spaces,
+    furnish_fee,
+    reachable_digs,
+    revealable_tiles,
+    room_action,
+    room_colours,
+    room_point_table,
+    total_cost,
+    usable_rooms,
+    walls_message,
+)
+from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
+from companion.ui.scene import Context, Scene
+from companion.ui.theme import Theme
+from companion.ui.widgets import Label, Widget
+
+Action = dict[str, Any]
+"""An action as plain JSON data."""
+
+
+def submit(action: Mapping[str, Any]) -> list[Intent]:
+    """Close the dialog, then hand the action to the session."""
+    return [CloseDialog(), Submit(dict(action))]
+
+
+class CellTarget(Widget):
+    """A tap target laid over one space of a drawn cave (framed when it is a good choice)."""
+
+    interactive = True
+
+    def __init__(self, rect: pygame.Rect, on_tap: Callable[[], list[Intent]],
+                 suggested: bool, key: str) -> None:
+        super().__init__(rect, key)
+        self.on_tap = on_tap
+        """What a tap does."""
+        self.suggested = suggested
+        """Drawn with a bright frame: the rules allow it now."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """A frame (bright when suggested), filled lightly while pressed."""
+        colour = theme.palette.accent if self.suggested else theme.palette.text_muted
+        if self.pressed:
+            glow = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            glow.fill((255, 255, 255, 60))
+            surface.blit(glow, self.rect.topleft)
+        pygame.draw.rect(surface, colour, self.rect.inflate(-theme.px(6), -theme.px(6)),
+                         theme.px(3) if self.suggested else 1, border_radius=theme.px(6))
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """Run the tap function."""
+        return self.on_tap()
+
+
+def cave_area(area: pygame.Rect, cave: Cave, theme: Theme) -> pygame.Rect:
+    """The largest well-proportioned box for ``cave`` inside ``area``, centred."""
+    rows = len(cave.spaces)
+    columns = len(cave.spaces[0]) + (1 if cave.extra is not None else 0)
+    cell_h = area.height // max(1, rows)
+    cell_w = min(area.width // columns, cell_h * 3 // 2 + theme.px(30))
+    box = pygame.Rect(0, 0, cell_w * columns, cell_h * rows)
+    box.center = area.center
+    return box
+
+
+def cave_view(state: CavernaState, seat: int, rect: pygame.Rect,
+              marked: frozenset[Pos] = frozenset()) -> CaveView:
+    """The cave of ``seat`` drawn in ``rect``."""
+    return CaveView(rect, state.players[seat].cave, room_colours(state),
+                    room_point_table(state), marked)
+
+
+class CavernaDialog(Scene):
+    """A full-size dialog over the play screen: a title, a close button and a body."""
+
+    overlay = True
+
+    def __init__(self, preview: Session | None = None) -> None:
+        super().__init__()
+        self.preview = preview
+        """A demo game to draw instead of the open one (screenshots)."""
+
+    def state_of(self, ctx: Context) -> CavernaState | None:
+        """The state the dialog is about."""
+        session = self.preview or ctx.session
+        if session is None:
+            return None
+        state: CavernaState = session.state
+        return state
+
+    def title(self, state: CavernaState) -> Msg:
+        """The question at the top (override)."""
+        return Msg("ui_caverna.common.choose")
+
+    def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The dialog's own widgets (override)."""
+        return []
+
+    def has_back(self) -> bool:
+        """Whether there is an earlier step to go back to (override)."""
+        return False
+
+    def go_back(self) -> list[Intent]:
+        """Return to the earlier step (override)."""
+        return [Redraw()]
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """Shade, frame, title row with *Back* / *Cancel*, and the body."""
+        state = self.state_of(ctx)
+        widgets, inner = dialog_frame(ctx)
+        if state is None:
+            return [Shade(ctx.screen)]
+        theme = ctx.theme
+        button_w = max(theme.touch, theme.px(130))
+        head = pygame.Rect(inner.x, inner.y, inner.width, theme.touch)
+        title_x = inner.x
+        if self.has_back():
+            widgets.append(TapButton(pygame.Rect(inner.x, inner.y, button_w, theme.touch),
+                                     Msg("ui_caverna.common.back"), self.go_back, role="small",
+                                     key="dialog:back"))
+            title_x += button_w + theme.gap
+        widgets.append(TapButton(pygame.Rect(head.right - button_w, head.y, button_w,
+                                             theme.touch), Msg("ui_caverna.common.cancel"),
+                                 lambda: [CloseDialog()], "quiet", role="small",
+                                 key="dialog:cancel"))
+        title_box = pygame.Rect(title_x, head.y, head.right - button_w - theme.gap - title_x,
+                                head.height)
+        widgets.append(Label(title_box, self.title(state), "heading", bold=True))
+        area = pygame.Rect(inner.x, head.bottom + theme.gap, inner.width,
+                           inner.bottom - head.bottom - theme.gap)
+        return widgets + self.body(ctx, state, area)
+
+    def handle_key(self, key: int, ctx: Context) -> list[Intent]:
+        """Escape closes the dialog without doing anything."""
+        return [CloseDialog()] if key == pygame.K_ESCAPE else []
+
+
+def _choice_grid(ctx: Context, area: pygame.Rect, entries: list[tuple[Msg, list[Intent]]],
+                 columns: int, prefix: str) -> list[Widget]:
+    """One button per entry, in a grid."""
+    widgets: list[Widget] = []
+    rects = grid(area, len(entries), ctx.theme, columns, ctx.theme.px(84))
+    for number, ((text, intents), rect) in enumerate(zip(entries, rects, strict=True)):
+        def tap(chosen: list[Intent] = intents) -> list[Intent]:
+            return chosen
+
+        widgets.append(TapButton(rect, text, tap, role="small", key=f"{prefix}:{number}"))
+    return widgets
+
+
+# ---------------------------------------------------------------- tile and pile
+class RevealDialog(CavernaDialog):
+    """Which action tile did the table turn up? (Only tiles with the round's back.)"""
+
+    def title(self, state: CavernaState) -> Msg:
+        """The question."""
+        return msg("ui_caverna.reveal.title", round=state.round)
+
+    def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """One button per tile that can come up now."""
+        entries = [(Msg(f"caverna.tile.{tile}"), submit({"type": "reveal", "tile": tile}))
+                   for tile in revealable_tiles(state)]
+        return _choice_grid(ctx, area, entries, 2, "reveal")
+
+
+class PileDialog(CavernaDialog):
+    """Solo: which room came up from the top of the pile?"""
+
+    def title(self, state: CavernaState) -> Msg:
+        """The question."""
+        return Msg("ui_caverna.pile.title")
+
+    def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """One button per dark-backed room not seen yet."""
+        entries = [(Msg(f"caverna.room.{room}"), submit({"type": "draw_pile", "room": room}))
+                   for room in dark_rooms_left(state)]
+        return _choice_grid(ctx, area, entries, 4, "pile")
+
+
+# ---------------------------------------------------------------- digging
+class DigPicker:
+    """Collects one or more digs: a face-down space, then the room found under it."""
+
+    def __init__(self, count: int, through_wall: bool,
+                 finish: Callable[[list[dict[str, Any]]], list[Intent]]) -> None:
+        self.count = count
+        """Caverns to dig."""
+        self.through_wall = through_wall
+        """Whether the first dig may lie behind a wall."""
+        self.finish = finish
+        """Builds the intents once every dig is known."""
+        self.digs: list[dict[str, Any]] = []
+        """Digs completed so far."""
+        self.space: Pos | None = None
+        """The space picked for the dig being prepared."""
+
+    @property
+    def step(self) -> str:
+        """``space`` or ``room``."""
+        return "space" if self.space is None else "room"
+
+    def title(self) -> Msg:
+        """The question of the current step."""
+        number = len(self.digs) + 1
+        if self.step == "space":
+            return msg("ui_caverna.dig.space", number=number, count=self.count)
+        assert self.space is not None
+        return msg("ui_caverna.dig.room", row=self.space[0] + 1, col=self.space[1] + 1)
+
+    def pick_space(self, pos: Pos) -> list[Intent]:
+        """A face-down space was chosen."""
+        self.space = pos
+        return [Redraw()]
+
+    def pick_room(self, room: str) -> list[Intent]:
+        """The room under the chosen space was named."""
+        assert self.space is not None
+        self.digs.append({"space": list(self.space), "room": room})
+        self.space = None
+        if len(self.digs) == self.count:
+            return self.finish(list(self.digs))
+        return [Redraw()]
+
+    def back(self) -> list[Intent] | None:
+        """Undo the last choice of the picker (``None`` at the very start)."""
+        if self.space is not None:
+            self.space = None
+            return [Redraw()]
+        if self.digs:
+            self.digs.pop()
+            return [Redraw()]
+        return None
+
+    def widgets(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The cave to pick a space on, or the rooms to name the one found."""
+        if self.step == "room":
+            chosen = {dig["room"] for dig in self.digs}
+            entries = [(Msg(f"caverna.room.{room}"), self._room_tap(room))
+                       for room in dark_rooms_left(state) if room not in chosen]
+            return _lazy_grid(ctx, area, entries, 4, "dig:room")
+        cave = state.players[state.active].cave
+        picked = {tuple(dig["space"]) for dig in self.digs}
+        suggested = reachable_digs(cave, self.through_wall)
+        targets = [pos for pos in face_down_spaces(cave) if pos not in picked]
+        return cave_targets(ctx, state, area, targets, suggested, self.pick_space, "dig:cell")
+
+    def _room_tap(self, room: str) -> Callable[[], list[Intent]]:
+        return lambda: self.pick_room(room)
+
+
+def _lazy_grid(ctx: Context, area: pygame.Rect,
+               entries: list[tuple[Msg, Callable[[], list[Intent]]]], columns: int,
+               prefix: str) -> list[Widget]:
+    """One button per entry whose tap runs a function, in a grid."""
+    rects = grid(area, len(entries), ctx.theme, columns, ctx.theme.px(84))
+    return [TapButton(rect, text, on_tap, role="small", key=f"{prefix}:{number}")
+            for number, ((text, on_tap), rect) in enumerate(zip(entries, rects, strict=True))]
+
+
+def cave_targets(ctx: Context, state: CavernaState, area: pygame.Rect, targets: list[Pos],
+                 suggested: frozenset[Pos], on_pick: Callable[[Pos], list[Intent]],
+                 prefix: str) -> list[Widget]:
+    """The active player's cave with a tap target over each of ``targets``."""
+    cave = state.players[state.active].cave
+    box = cave_area(area, cave, ctx.theme)
+    view = cave_view(state, state.active, box)
+    widgets: list[Widget] = [view]
+    for pos in targets:
+        def tap(chosen: Pos = pos) -> list[Intent]:
+            return on_pick(chosen)
+
+        widgets.append(CellTarget(view.cell(pos), tap, pos in suggested,
+                                  f"{prefix}:{pos[0]}:{pos[1]}"))
+    return widgets
+
+
+class DigDialog(CavernaDialog):
+    """Excavate: pick each face-down space and name the room found there."""
+
+    def __init__(self, option: Option, preview: Session | None = None) -> None:
+        super().__init__(preview)
+        self.picker = DigPicker(option.amount, option.through_wall, self._finish)
+        """The digs being collected."""
+
+    @staticmethod
+    def _finish(digs: list[dict[str, Any]]) -> list[Intent]:
+        return submit({"type": "excavate", "digs": digs})
+
+    def title(self, state: CavernaState) -> Msg:
+        """The question of the current step."""
+        return self.picker.title()
+
+    def has_back(self) -> bool:
+        """A space or a dig has been chosen already."""
+        return self.picker.space is not None or bool(self.picker.digs)
+
+    def go_back(self) -> list[Intent]:
+        """Step back inside the picker."""
+        return self.picker.back() or [Redraw()]
+
+    def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The picker's widgets."""
+        return self.picker.widgets(ctx, state, area)
+
+
+# ---------------------------------------------------------------- rooms
+class RoomUseDialog(CavernaDialog):
+    """Use an orange room: pick the room, then its choice (goods, a dig) when it has one."""
+
+    def __init__(self, preview: Session | None = None) -> None:
+        super().__init__(preview)
+        self.room: str | None = None
+        """The room picked."""
+        self.give: dict[str, int] = {}
+        """Junction room: the goods given so far."""
+        self.picker: DigPicker | None = None
+        """Digging cave: the dig being named."""
+
+    def title(self, state: CavernaState) -> Msg:
+        """The question of the current step."""
+        if self.picker is not None:
+            return self.picker.title()
+        if self.room == "junction_room":
+            return msg("ui_caverna.rooms.give", count=JUNCTION_GIVE)
+        if self.room is not None:
+            return msg("ui_caverna.rooms.choice", room=f"@caverna.room.{self.room}")
+        return Msg("ui_caverna.rooms.title")
+
+    def has_back(self) -> bool:
+        """A room has been picked."""
+        return self.room is not None
+
+    def go_back(self) -> list[Intent]:
+        """Back one step inside the dig picker, else back to the room list."""
+        if self.picker is not None and self.picker.back() is not None:
+            return [Redraw()]
+        self.room, self.picker, self.give = None, None, {}
+        return [Redraw()]
+
+    def pick(self, room: str) -> list[Intent]:
+        """A room was tapped: use it at once when it has nothing to choose."""
+        options = choices(room)
+        if room == "digging_cave":
+            self.room = room
+            self.picker = DigPicker(1, False, self._dig_done)
+            return [Redraw()]
+        if room == "junction_room" or len(options) > 1:
+            self.room = room
+            return [Redraw()]
+        return submit(room_action(room, options[0] if options else ""))
+
+    @staticmethod
+    def _dig_done(digs: list[dict[str, Any]]) -> list[Intent]:
+        return submit({"type": "use_room", "room": "digging_cave", "dig": digs[0]})
+
+    def add_good(self, good: str) -> list[Intent]:
+        """Junction room: give one more of ``good`` (at most three in all)."""
+        if sum(self.give.values()) < JUNCTION_GIVE:
+            self.give[good] = self.give.get(good, 0) + 1
+        return [Redraw()]
+
+    def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The room list, a room's choices, the goods to give or the dig picker."""
+        if self.picker is not None:
+            return self.picker.widgets(ctx, state, area)
+        if self.room == "junction_room":
+            return self._give(ctx, state, area)
+        if self.room is not None:
+            room = self.room
+            entries = [(choice_label(choice), submit(room_action(room, choice)))
+                       for choice in choices(room)]
+            return _choice_grid(ctx, area, entries, 2, "rooms:choice")
+        rooms = usable_rooms(state)
+        if not rooms:
+            return [Label(area, Msg("ui_caverna.rooms.none"), "body", align="center")]
+        entries = [(Msg(f"caverna.room.{room}"), self._pick_tap(room)) for room in rooms]
+        return _lazy_grid(ctx, area, entries, 3, "rooms:room")
+
+    def _pick_tap(self, room: str) -> Callable[[], list[Intent]]:
+        return lambda: self.pick(room)
+
+    def _give(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        given = sum(self.give.values())
+        line = pygame.Rect(area.x, area.y, area.width, theme.px(34))
+        widgets: list[Widget] = [Label(line, msg("ui_caverna.rooms.given", count=given,
+                                                 total=JUNCTION_GIVE), "body", bold=True)]
+        goods = pygame.Rect(area.x, line.bottom + theme.gap, area.width,
+                            area.height - line.height - theme.touch - 2 * theme.gap)
+        have = state.players[state.active].goods
+        for good, rect in zip(GOODS, grid(goods, len(GOODS), theme, 3), strict=True):
+            text = msg("ui_caverna.rooms.give_good", good=f"@caverna.good.{good}",
+                       count=self.give.get(good, 0), have=have.get(good))
+            widgets.append(TapButton(rect, text, self._give_tap(good), role="small",
+                                     key=f"rooms:give:{good}"))
+        row = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
+        half = (row.width - theme.gap) // 2
+        widgets.append(TapButton(pygame.Rect(row.x, row.y, half, row.height),
+                                 Msg("ui_caverna.rooms.clear"), self._clear, role="small",
+                                 key="rooms:give:clear"))
+        action = {"type": "use_room", "room": "junction_room", "give": dict(self.give)}
+        widgets.append(TapButton(pygame.Rect(row.x + half + theme.gap, row.y, half, row.height),
+                                 Msg("ui_caverna.rooms.give_done"), lambda: submit(action),
+                                 "primary", role="small", key="rooms:give:done",
+                                 enabled=given == JUNCTION_GIVE))
+        return widgets
+
+    def _give_tap(self, good: str) -> Callable[[], list[Intent]]:
+        return lambda: self.add_good(good)
+
+    def _clear(self) -> list[Intent]:
+        self.give = {}
+        return [Redraw()]
+
+
+# ---------------------------------------------------------------- furnishing
+class FurnishDialog(CavernaDialog):
+    """Furnish: pick a room from the display (cost with the tile's fee), then its space."""
+
+    def __init__(self, option: Option, preview: Session | None = None) -> None:
+        super().__init__(preview)
+        self.option = option
+        """The tile's furnishing option (decides the fee)."""
+        self.room: str | None = None
+        """The room picked."""
+
+    def title(self, state: CavernaState) -> Msg:
+        """The question of the current step."""
+        if self.room is None:
+            return Msg("ui_caverna.furnish.title")
+        return msg("ui_caverna.furnish.space", room=f"@caverna.room.{self.room}")
+
+    def has_back(self) -> bool:
+        """A room has been picked."""
+        return self.room is not None
+
+    def go_back(self) -> list[Intent]:
+        """Back to the room list."""
+        self.room = None
+        return [Redraw()]
+
+    def pick(self, room: str) -> list[Intent]:
+        """A room was chosen; ask where it goes."""
+        self.room = room
+        return [Redraw()]
+
+    def place(self, target: Pos | str) -> list[Intent]:
+        """The space was chosen: submit the furnishing."""
+        assert self.room is not None
+        space: Any = EXTRA if target == EXTRA else list(target)
+        return submit({"type": "furnish", "room": self.room, "space": space,
+                       "fee": self.option.fee})
+
+    def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The display with costs, or the active cave with its empty spaces."""
+        if self.room is None:
+            return self._rooms(ctx, state, area)
+        return self._spaces(ctx, state, area)
+
+    def _rooms(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        orange, blue = colour_balance(state, state.active)
+        hint = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+        widgets: list[Widget] = [Label(hint, msg("ui_caverna.furnish.balance", orange=orange,
+                                                 blue=blue), "small", theme.palette.text_muted)]
+        rooms = pygame.Rect(area.x, hint.bottom + theme.gap, area.width,
+                            area.bottom - hint.bottom - theme.gap)
+        fee = furnish_fee(state, self.option)
+        entries = []
+        for room in state.display:
+            spec = state.config.room(room)
+            text = msg("ui_caverna.furnish.room", room=f"@caverna.room.{room}",
+                       colour=f"@caverna.color.{spec.color}", points=spec.points,
+                       cost=translate(cost_message(total_cost(spec, fee)), ctx.lang),
+                       walls=translate(walls_message(spec), ctx.lang))
+            entries.append((text, self._room_tap(room)))
+        for number, ((text, on_tap), rect) in enumerate(
+                zip(entries, grid(rooms, len(entries), theme, 2, theme.px(84)), strict=True)):
+            widgets.append(TapButton(rect, text, on_tap, role="small",
+                                     key=f"furnish:room:{number}"))
+        return widgets
+
+    def _room_tap(self, room: str) -> Callable[[], list[Intent]]:
+        return lambda: self.pick(room)
+
+    def _spaces(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        cave = state.players[state.active].cave
+        targets = list(empty_spaces(cave))
+        widgets = cave_targets(ctx, state, area, targets, frozenset(targets), self.place,
+                               "furnish:cell")
+        extra = cave.extra
+        if extra is not None and extra.placed and not extra.room:
+            view = widgets[0]
+            assert isinstance(view, CaveView)
+            widgets.append(CellTarget(view.extra_cell(), lambda: self.place(EXTRA), True,
+                                      "furnish:extra"))
+        return widgets
+
+
+# ---------------------------------------------------------------- walls
+def edge_centre(view: CaveView, edge: Edge) -> tuple[int, int]:
+    """The middle of the border between two spaces, on screen."""
+    first, second = view.cell(edge[0]), view.cell(edge[1])
+    return ((first.centerx + second.centerx) // 2, (first.centery + second.centery) // 2)
+
+
+class WallDialog(CavernaDialog):
+    """Build a wall from the supply, or (Breach) take one of yours back."""
+
+    def __init__(self, remove: bool = False, preview: Session | None = None) -> None:
+        super().__init__(preview)
+        self.remove = remove
+        """True for Breach: the targets are the walls already built."""
+
+    def title(self, state: CavernaState) -> Msg:
+        """The question."""
+        if self.remove:
+            return Msg("ui_caverna.wall.remove_title")
+        return msg("ui_caverna.wall.build_title", supply=state.wall_supply)
+
+    def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The active cave with a button on every border that can take (or lose) a wall."""
+        theme = ctx.theme
+        cave = state.players[state.active].cave
+        box = cave_area(area, cave, theme)
+        view = cave_view(state, state.active, box)
+        widgets: list[Widget] = [view]
+        kind = "remove_wall" if self.remove else "build_wall"
+        edges = sorted(cave.walls) if self.remove else wall_spots(cave)
+        side = max(theme.touch, theme.px(48))
+        for number, edge in enumerate(edges):
+            rect = pygame.Rect(0, 0, side, side)
+            rect.center = edge_centre(view, edge)
+            action = {"type": kind, "between": [list(edge[0]), list(edge[1])]}
+            widgets.append(TapButton(rect, "✕" if self.remove else "+", self._tap(action),
+                                     "danger" if self.remove else "primary",
+                                     key=f"wall:{number}"))
+        widgets += self._extra_sides(ctx, cave, view, kind)
+        return widgets
+
+    def _extra_sides(self, ctx: Context, cave: Cave, view: CaveView,
+                     kind: str) -> list[Widget]:
+        extra = cave.extra
+        if extra is None or not extra.placed:
+            return []
+        theme = ctx.theme
+        walled = extra.natural_sides | extra.built_sides
+        sides = [s for s in SIDES if (s in extra.built_sides if self.remove else s not in walled)]
+        cell = view.extra_cell()
+        side_px = max(theme.touch, theme.px(48))
+        centres = {"n": cell.midtop, "s": cell.midbottom, "w": cell.midleft, "e": cell.midright}
+        widgets: list[Widget] = []
+        for side in sides:
+            rect = pygame.Rect(0, 0, side_px, side_px)
+            rect.center = centres[side]
+            rect.clamp_ip(view.rect.union(cell))
+            widgets.append(TapButton(rect, "✕" if self.remove else "+",
+                                     self._tap({"type": kind, "side": side}),
+                                     "danger" if self.remove else "primary",
+                                     key=f"wall:extra:{side}"))
+        return widgets
+
+    @staticmethod
+    def _tap(action: Action) -> Callable[[], list[Intent]]:
+        return lambda: submit(action)
+
+
+# ---------------------------------------------------------------- extra cavern
+class ExtraCavernDialog(CavernaDialog):
+    """Lay the extra cavern down: choose the 2 or 3 sides walled by the tile itself."""
+
+    def __init__(self, seat: int, preview: Session | None = None) -> None:
+        super().__init__(preview)
+        self.seat = seat
+        """The player who earned it."""
+        self.sides: set[str] = {"n", "w"}
+        """The sides chosen so far."""
+
+    def title(self, state: CavernaState) -> Msg:
+        """The question."""
+        return msg("ui_caverna.extra.title", player=state.config.names[self.seat])
+
+    def toggle(self, side: str) -> list[Intent]:
+        """Switch one side on or off."""
+        self.sides ^= {side}
+        return [Redraw()]
+
+    def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """Four side toggles and *Lay it down*."""
+        theme = ctx.theme
+        toggles = pygame.Rect(area.x, area.y, area.width, area.height - theme.touch - theme.gap)
+        widgets: list[Widget] = []
+        for side, rect in zip(SIDES, grid(toggles, len(SIDES), theme, 2, theme.px(84)),
+                              strict=True):
+            chosen = side in self.sides
+            widgets.append(TapButton(rect, Msg(f"ui_caverna.side.{side}"),
+                                     self._toggle_tap(side), "selected" if chosen else "normal",
+                                     key=f"extra:{side}"))
+        done = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
+        action = {"type": "place_extra_cavern", "player": self.seat,
+                  "walls": [s for s in SIDES if s in self.sides]}
+        widgets.append(TapButton(done, Msg("ui_caverna.extra.place"), lambda: submit(action),
+                                 "primary", key="extra:place"))
+        return widgets
+
+    def _toggle_tap(self, side: str) -> Callable[[], list[Intent]]:
+        return lambda: self.toggle(side)

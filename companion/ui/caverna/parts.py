@@ -1,0 +1,326 @@
+"""Small Caverna widgets: tap buttons, the goods track, a cave board and dialog framing.
+
+They draw from plain values read from the state, in the colours of the physical game:
+orange rooms are used by room actions, blue rooms act by themselves, face-down rooms
+are dark, walls are light stone bars between the spaces.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+
+import pygame
+
+from companion.core.messages import Msg, msg
+from companion.games.caverna.cave import EMPTY, FURNISHED, HIDDEN, Cave, Pos
+from companion.games.caverna.goods import GOODS, LIMITS
+from companion.games.caverna.rooms import ENTRANCE
+from companion.ui.intents import Intent
+from companion.ui.scene import Context
+from companion.ui.theme import Colour, TextRole, Theme
+from companion.ui.widgets import (
+    Button,
+    ButtonStyle,
+    Panel,
+    Text,
+    Widget,
+    draw_fitted,
+    fit_text,
+    render_text,
+)
+
+ROOM_COLOURS: Mapping[str, Colour] = {"orange": (214, 118, 38), "blue": (52, 108, 196)}
+"""Fill of a furnished space, by room colour."""
+FACE_DOWN: Colour = (74, 58, 46)
+"""A space still covered by a face-down room."""
+EMPTY_CAVERN: Colour = (44, 52, 66)
+"""A dug cavern with nothing in it."""
+ROCK: Colour = (26, 30, 36)
+"""Solid rock outside the cave."""
+WALL: Colour = (236, 226, 196)
+"""A built wall."""
+FOOD_MARK: Colour = (250, 170, 120)
+"""The +1 food mark on a face-down space."""
+INK_LIGHT: Colour = (248, 248, 244)
+"""Text on dark fills."""
+
+GOOD_COLOURS: Mapping[str, Colour] = {
+    "wood": (150, 96, 52),
+    "stone": (128, 134, 144),
+    "emmer": (206, 170, 60),
+    "flax": (90, 140, 200),
+    "food": (190, 72, 64),
+    "gold": (226, 184, 40),
+}
+"""The colour of each good's box on the goods track."""
+
+
+def ink_on(fill: Colour) -> Colour:
+    """Black or white, whichever reads better on ``fill``."""
+    r, g, b = fill
+    return (20, 20, 20) if (r * 299 + g * 587 + b * 114) / 1000 > 150 else INK_LIGHT
+
+
+def grid(area: pygame.Rect, count: int, theme: Theme, columns: int,
+         max_height: int | None = None) -> list[pygame.Rect]:
+    """Rectangles for ``count`` equal buttons filling ``area`` row by row."""
+    if count <= 0:
+        return []
+    columns = max(1, min(columns, count))
+    rows = math.ceil(count / columns)
+    gap = theme.gap
+    width = (area.width - (columns - 1) * gap) // columns
+    height = (area.height - (rows - 1) * gap) // rows
+    if max_height is not None:
+        height = min(height, max_height)
+    return [pygame.Rect(area.x + (n % columns) * (width + gap),
+                        area.y + (n // columns) * (height + gap), width, height)
+            for n in range(count)]
+
+
+class TapButton(Button):
+    """A button whose tap runs a scene function (a view change, a dialog step)."""
+
+    def __init__(
+        self, rect: pygame.Rect, text: Text, on_tap: Callable[[], list[Intent]],
+        style: ButtonStyle = "normal", role: TextRole = "button", key: str = "",
+        enabled: bool = True,
+    ) -> None:
+        super().__init__(rect, text, (), style, enabled, role, key)
+        self.on_tap = on_tap
+        """What a tap does."""
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """Run the scene function (if enabled) and return its intents."""
+        return self.on_tap() if self.enabled else []
+
+    def hold_release(self, pos: tuple[int, int]) -> list[Intent]:
+        """A long touch does the same as a tap."""
+        return self.release(pos)
+
+
+class Shade(Widget):
+    """Dims the screen under a dialog; a tap on it does nothing."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Darken everything below."""
+        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        shade.fill(theme.palette.overlay)
+        surface.blit(shade, self.rect.topleft)
+
+
+def dialog_frame(ctx: Context) -> tuple[list[Widget], pygame.Rect]:
+    """The shade and panel of a full-size dialog, and the space inside it."""
+    theme = ctx.theme
+    box = ctx.screen.inflate(-2 * theme.gap, -2 * theme.gap)
+    return [Shade(ctx.screen), Panel(box)], box.inflate(-2 * theme.pad, -2 * theme.pad)
+
+
+def _fitted_text(surface: pygame.Surface, theme: Theme, lang: str, text: Text,
+                 box: pygame.Rect, role: TextRole, colour: Colour, bold: bool) -> bool:
+    """Draw ``text`` fitted into ``box``; return True if it overflowed."""
+    fitted = fit_text(render_text(text, lang), max(1, box.width), max(1, box.height),
+                      theme.text_size(role), theme.min_text_size(role), bold)
+    draw_fitted(surface, fitted, box, colour, bold, "center")
+    return fitted.overflow
+
+
+class GoodsTrack(Widget):
+    """The six goods of one player as boxes: name, amount and limit (full boxes framed)."""
+
+    def __init__(self, rect: pygame.Rect, goods: Mapping[str, int], columns: int = 3) -> None:
+        super().__init__(rect)
+        self.goods = dict(goods)
+        """Amount per good."""
+        self.columns = columns
+        """Boxes per row."""
+
+    def box(self, index: int, theme: Theme) -> pygame.Rect:
+        """Where the good number ``index`` (track order) is drawn."""
+        rows = math.ceil(len(GOODS) / self.columns)
+        gap = theme.px(4)
+        width = (self.rect.width - (self.columns - 1) * gap) // self.columns
+        height = (self.rect.height - (rows - 1) * gap) // rows
+        row, column = divmod(index, self.columns)
+        return pygame.Rect(self.rect.x + column * (width + gap),
+                           self.rect.y + row * (height + gap), width, height)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """One coloured box per good; a good at its limit gets a bright frame."""
+        self.overflow = False
+        for index, good in enumerate(GOODS):
+            box = self.box(index, theme)
+            fill = GOOD_COLOURS[good]
+            pygame.draw.rect(surface, fill, box, border_radius=theme.px(6))
+            amount = self.goods.get(good, 0)
+            if amount >= LIMITS[good]:
+                pygame.draw.rect(surface, theme.palette.accent, box, theme.px(3),
+                                 border_radius=theme.px(6))
+            ink = ink_on(fill)
+            inner = box.inflate(-theme.px(6), -theme.px(4))
+            top = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 2 // 5)
+            bottom = pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height)
+            name = Msg(f"caverna.good.{good}")
+            amount_text = msg("ui_caverna.goods.amount", count=amount, limit=LIMITS[good])
+            over = _fitted_text(surface, theme, lang, name, top, "small", ink, False)
+            over = _fitted_text(surface, theme, lang, amount_text, bottom, "heading", ink,
+                                True) or over
+            self.overflow = self.overflow or over
+
+
+def room_points(room: str, points: Mapping[str, int]) -> int:
+    """The points of ``room`` (the entrance scores nothing)."""
+    return 0 if room == ENTRANCE else points.get(room, 0)
+
+
+class CaveView(Widget):
+    """A player's cave board: face-down, empty and furnished spaces, walls, extra cavern.
+
+    ``colours`` and ``points`` describe the rooms of the catalogue in use; cells can be
+    highlighted (``marked``) by pickers that lay buttons over :meth:`cell`.
+    """
+
+    def __init__(self, rect: pygame.Rect, cave: Cave, colours: Mapping[str, str],
+                 points: Mapping[str, int], marked: frozenset[Pos] = frozenset()) -> None:
+        super().__init__(rect)
+        self.cave = cave
+        """The board drawn."""
+        self.colours = dict(colours)
+        """Room id -> ``orange`` or ``blue``."""
+        self.points = dict(points)
+        """Room id -> points."""
+        self.marked = marked
+        """Spaces drawn with a bright frame."""
+
+    @property
+    def rows(self) -> int:
+        """Rows of the board."""
+        return len(self.cave.spaces)
+
+    @property
+    def columns(self) -> int:
+        """Columns of the board, plus one for the extra cavern when it exists."""
+        width = len(self.cave.spaces[0]) if self.cave.spaces else 1
+        return width + (1 if self.cave.extra is not None else 0)
+
+    def cell(self, pos: Pos) -> pygame.Rect:
+        """Where space ``pos`` is drawn."""
+        width = self.rect.width // self.columns
+        height = self.rect.height // max(1, self.rows)
+        return pygame.Rect(self.rect.x + pos[1] * width, self.rect.y + pos[0] * height,
+                           width, height)
+
+    def extra_cell(self) -> pygame.Rect:
+        """Where the extra cavern is drawn (right of the board, in the middle rows)."""
+        width = self.rect.width // self.columns
+        height = self.rect.height // max(1, self.rows)
+        column = self.columns - 1
+        row = max(0, (self.rows - 1) // 2)
+        return pygame.Rect(self.rect.x + column * width, self.rect.y + row * height,
+                           width, height)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw every space, then the walls and the extra cavern."""
+        self.overflow = False
+        for row, line in enumerate(self.cave.spaces):
+            for column, space in enumerate(line):
+                box = self.cell((row, column)).inflate(-theme.px(4), -theme.px(4))
+                if space is None:
+                    pygame.draw.rect(surface, ROCK, box, border_radius=theme.px(4))
+                    continue
+                over = self._space(surface, theme, lang, box, space.state, space.room,
+                                   space.food_bonus)
+                if (row, column) in self.marked:
+                    pygame.draw.rect(surface, theme.palette.accent, box, theme.px(3),
+                                     border_radius=theme.px(6))
+                self.overflow = self.overflow or over
+        self._walls(surface, theme)
+        if self.cave.extra is not None:
+            self._extra(surface, theme, lang)
+
+    def _space(self, surface: pygame.Surface, theme: Theme, lang: str, box: pygame.Rect,
+               state: str, room: str, food_bonus: bool) -> bool:
+        if state == HIDDEN:
+            fill, text = FACE_DOWN, Msg("ui_caverna.cave.face_down")
+            detail: Text | None = Msg("ui_caverna.cave.food_bonus") if food_bonus else None
+        elif state == EMPTY:
+            fill, text, detail = EMPTY_CAVERN, Msg("ui_caverna.cave.empty"), None
+        else:
+            fill = ROOM_COLOURS.get(self.colours.get(room, "orange"), ROOM_COLOURS["orange"])
+            text = Msg(f"caverna.room.{room}")
+            detail = None if room == ENTRANCE else msg(
+                "ui_caverna.cave.points", points=room_points(room, self.points))
+        pygame.draw.rect(surface, fill, box, border_radius=theme.px(6))
+        ink = ink_on(fill)
+        inner = box.inflate(-theme.px(6), -theme.px(4))
+        if detail is None:
+            return _fitted_text(surface, theme, lang, text, inner, "small", ink,
+                                state == FURNISHED)
+        top = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 3 // 5)
+        bottom = pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height)
+        over = _fitted_text(surface, theme, lang, text, top, "small", ink, state == FURNISHED)
+        colour = FOOD_MARK if state == HIDDEN else ink
+        return _fitted_text(surface, theme, lang, detail, bottom, "small", colour, True) or over
+
+    def _walls(self, surface: pygame.Surface, theme: Theme) -> None:
+        thickness = max(4, theme.px(7))
+        for first, second in self.cave.walls:
+            a, b = self.cell(first), self.cell(second)
+            if first[0] == second[0]:
+                x = max(a.x, b.x)
+                bar = pygame.Rect(x - thickness // 2, a.y + theme.px(4), thickness,
+                                  a.height - theme.px(8))
+            else:
+                y = max(a.y, b.y)
+                bar = pygame.Rect(a.x + theme.px(4), y - thickness // 2, a.width - theme.px(8),
+                                  thickness)
+            pygame.draw.rect(surface, WALL, bar, border_radius=theme.px(2))
+
+    def _extra(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        extra = self.cave.extra
+        assert extra is not None
+        box = self.extra_cell().inflate(-theme.px(10), -theme.px(10))
+        if extra.room:
+            fill = ROOM_COLOURS.get(self.colours.get(extra.room, "orange"),
+                                    ROOM_COLOURS["orange"])
+            text: Text = Msg(f"caverna.room.{extra.room}")
+        else:
+            fill = EMPTY_CAVERN
+            text = Msg("ui_caverna.cave.extra") if extra.placed else Msg(
+                "ui_caverna.cave.extra_waiting")
+        pygame.draw.rect(surface, fill, box, border_radius=theme.px(6))
+        pygame.draw.rect(surface, theme.palette.accent, box, theme.px(2),
+                         border_radius=theme.px(6))
+        over = _fitted_text(surface, theme, lang, text, box.inflate(-theme.px(6), -theme.px(4)),
+                            "small", ink_on(fill), True)
+        self.overflow = self.overflow or over
+        thickness = max(4, theme.px(6))
+        for side in extra.natural_sides | extra.built_sides:
+            pygame.draw.rect(surface, WALL, side_bar(box, side, thickness),
+                             border_radius=theme.px(2))
+
+
+def side_bar(box: pygame.Rect, side: str, thickness: int) -> pygame.Rect:
+    """A bar along ``side`` (``n``, ``e``, ``s``, ``w``) of ``box``."""
+    if side == "n":
+        return pygame.Rect(box.x, box.y - thickness // 2, box.width, thickness)
+    if side == "s":
+        return pygame.Rect(box.x, box.bottom - thickness // 2, box.width, thickness)
+    if side == "w":
+        return pygame.Rect(box.x - thickness // 2, box.y, thickness, box.height)
+    return pygame.Rect(box.right - thickness // 2, box.y, thickness, box.height)
+
+
+class ColourChip(Widget):
+    """A small square in a room colour with an outline."""
+
+    def __init__(self, rect: pygame.Rect, colour: Colour) -> None:
+        super().__init__(rect)
+        self.colour = colour
+        """The fill."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Fill and outline the square."""
+        pygame.draw.rect(surface, self.colour, self.rect, border_radius=theme.px(4))
+        pygame.draw.rect(surface, theme.palette.text, self.rect, 1, border_radius=theme.px(4))

@@ -1,0 +1,475 @@
+"""The Caverna play screen: the turn on the left, the players' caves and the table on the right.
+
+Left column, top to bottom: whose turn it is (start player and double turn marked),
+round and turn counters and the walls left; the line telling the table what to do now
+(the engine's ``phase_message``); then what the phase asks for — a button to name the
+tile turned up, the face-up tiles to take (taken ones marked), the options of the tile
+in use as buttons (one row per part: a row's buttons are alternatives, every row may
+be used once), the room from the solo pile, or the final scores; at the bottom the
+notices of the last step (goods lost to a limit, automatic room effects).
+
+Right column: one tab per player with their goods (limits marked), conversion to food
+and their cave; a tab with every action tile; a tab with the rooms in the display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from companion.core.i18n import translate
+from companion.core.messages import Msg, msg
+from companion.core.session import Session
+from companion.games.caverna.game import phase_message, result_message
+from companion.games.caverna.goods import FOOD_SOURCES
+from companion.games.caverna.scoring import score
+from companion.games.caverna.setup import back_for_round
+from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
+from companion.games.caverna.tiles import Option
+from companion.ui.bar import game_bar
+from companion.ui.caverna.dialogs import (
+    DigDialog,
+    ExtraCavernDialog,
+    FurnishDialog,
+    PileDialog,
+    RevealDialog,
+    RoomUseDialog,
+    WallDialog,
+    cave_view,
+)
+from companion.ui.caverna.parts import (
+    FACE_DOWN,
+    ROOM_COLOURS,
+    ColourChip,
+    GoodsTrack,
+    TapButton,
+    grid,
+)
+from companion.ui.caverna.view import (
+    OptionSpec,
+    cost_message,
+    option_label,
+    revealable_tiles,
+    round_line,
+    score_lines,
+    tie_on_points,
+    tile_button_text,
+    tile_chips,
+    turn_parts,
+    walls_message,
+    whose_turn,
+)
+from companion.ui.dialogs import choose
+from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
+from companion.ui.scene import Context, Scene
+from companion.ui.theme import Theme
+from companion.ui.widgets import (
+    Button,
+    ButtonStyle,
+    Label,
+    ListItem,
+    ListView,
+    Option as ChoiceOption,
+    Panel,
+    ScrollState,
+    Widget,
+    fit_text,
+)
+
+LEFT_SHARE = 52
+"""Percentage of the body width taken by the turn column."""
+
+TABLE_TABS: tuple[str, ...] = ("tiles", "display")
+"""The right-column tabs after the players' own."""
+
+TapHandler = Callable[[], list[Intent]]
+"""A scene function run by a tap."""
+
+
+class CavernaPlayScene(Scene):
+    """The play screen of a Caverna game (see the module documentation)."""
+
+    needs_session = True
+
+    def __init__(self, preview: str | None = None, tab: str | None = None) -> None:
+        super().__init__()
+        self.preview = preview
+        """Name of a demo situation to draw instead of the open game (screenshots)."""
+        self.tab = tab
+        """The right-column tab chosen by the table (``None``: the active player's)."""
+        self.display_scroll = ScrollState()
+        """Scroll position of the display list."""
+
+    # ---------------------------------------------------------------- session
+    def session_of(self, ctx: Context) -> Session | None:
+        """The game to draw: the open one, or the demo game of a preview."""
+        if self.preview is not None:
+            from companion.ui.caverna.demo import preview_session
+
+            return preview_session(self.preview)
+        return ctx.session
+
+    def preview_session(self) -> Session | None:
+        """The demo game handed to dialogs in a preview (``None`` in a real game)."""
+        if self.preview is None:
+            return None
+        from companion.ui.caverna.demo import preview_session
+
+        return preview_session(self.preview)
+
+    def show_tab(self, tab: str) -> list[Intent]:
+        """Switch the right column to ``tab``."""
+        self.tab = tab
+        return [Redraw()]
+
+    def current_tab(self, state: CavernaState) -> str:
+        """The tab shown: the chosen one, else the active player's (the winner's at the end)."""
+        tabs = tabs_for(state)
+        if self.tab in tabs:
+            return self.tab
+        if state.phase == FINISHED:
+            return f"seat:{score_lines(state)[0].seat}"
+        return f"seat:{state.active}"
+
+    # ---------------------------------------------------------------- build
+    def build(self, ctx: Context) -> list[Widget]:
+        """Bar, the turn column and the caves column."""
+        session = self.session_of(ctx)
+        if session is None:
+            bar, body = game_bar(ctx)
+            return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
+        state: CavernaState = session.state
+        bar, body = game_bar(ctx)
+        theme = ctx.theme
+        left = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, body.height)
+        right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,
+                            body.height)
+        return [*bar, *self._turn_column(ctx, state, left), *self._right_column(ctx, state, right)]
+
+    # ---------------------------------------------------------------- left column
+    def _turn_column(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        head = pygame.Rect(area.x, area.y, area.width, theme.px(60))
+        widgets = self._header(ctx, state, head)
+        phase = pygame.Rect(area.x, head.bottom + theme.gap, area.width, theme.px(44))
+        widgets.append(Label(phase, phase_message(state), "body", theme.palette.accent, bold=True))
+        notes_h = theme.px(62) if state.notices else 0
+        notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
+        bottom = notes.y - theme.gap if notes_h else area.bottom
+        middle = pygame.Rect(area.x, phase.bottom + theme.gap, area.width,
+                             bottom - phase.bottom - theme.gap)
+        builders = {
+            REVEAL: self._reveal,
+            CHOOSE: self._choose,
+            ACT: self._act,
+            DRAW: self._draw,
+            FINISHED: self._finished,
+        }
+        widgets += builders[state.phase](ctx, state, middle)
+        if notes_h:
+            widgets += self._notices(ctx, state, notes)
+        return widgets
+
+    def _header(self, ctx: Context, state: CavernaState, head: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        widgets: list[Widget] = [Panel(head)]
+        inner = head.inflate(-2 * theme.pad, -theme.px(6))
+        if state.phase == FINISHED:
+            widgets.append(Label(inner, Msg("ui_caverna.over.title"), "heading",
+                                 theme.palette.accent, bold=True))
+            return widgets
+        name_w = inner.width * 55 // 100
+        widgets.append(Label(pygame.Rect(inner.x, inner.y, name_w, inner.height),
+                             whose_turn(state), "heading", bold=True))
+        side = pygame.Rect(inner.x + name_w + theme.gap, inner.y,
+                           inner.width - name_w - theme.gap, inner.height)
+        half = side.height // 2
+        widgets.append(Label(pygame.Rect(side.x, side.y, side.width, half), round_line(state),
+                             "small", align="right", bold=True))
+        widgets.append(Label(pygame.Rect(side.x, side.y + half, side.width, side.height - half),
+                             msg("ui_caverna.turn.walls", walls=state.wall_supply), "small",
+                             theme.palette.text_muted, align="right"))
+        return widgets
+
+    def _reveal(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        button = pygame.Rect(area.x, area.y, area.width, min(area.height, theme.px(84)))
+        info = pygame.Rect(area.x, button.bottom + theme.gap, area.width,
+                           area.bottom - button.bottom - theme.gap)
+        return [
+            Button(button, Msg("ui_caverna.reveal.button"),
+                   (ShowDialog(RevealDialog(self.preview_session())),), "primary",
+                   key="caverna:reveal"),
+            Label(info, msg("ui_caverna.reveal.info", back=back_for_round(state.round,
+                                                                          state.rounds),
+                            count=len(revealable_tiles(state))), "body",
+                  theme.palette.text_muted),
+        ]
+
+    def _choose(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        tiles = state.revealed_tiles
+        widgets: list[Widget] = []
+        for tile, rect in zip(tiles, grid(area, len(tiles), theme, 3, theme.px(84)),
+                              strict=True):
+            style: ButtonStyle = "quiet" if tile in state.taken_tiles else "normal"
+            widgets.append(Button(rect, tile_button_text(state, tile),
+                                  (Submit({"type": "take_tile", "tile": tile}),), style,
+                                  role="small", key=f"caverna:tile:{tile}"))
+        return widgets
+
+    def _act(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        parts = turn_parts(state)
+        caption = pygame.Rect(area.x, area.y, area.width, theme.px(24))
+        widgets: list[Widget] = [Label(caption, Msg("ui_caverna.option.rule"), "small",
+                                       theme.palette.text_muted)]
+        end = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
+        rows = pygame.Rect(area.x, caption.bottom + theme.px(4), area.width,
+                           end.y - caption.bottom - theme.px(4) - theme.gap)
+        count = max(1, len(parts))
+        height = min(theme.px(70), (rows.height - (count - 1) * theme.gap) // count)
+        for index, part in enumerate(parts):
+            row = pygame.Rect(rows.x, rows.y + index * (height + theme.gap), rows.width, height)
+            widgets += self._part_row(ctx, state, part, row)
+        widgets.append(Button(end, Msg("ui_caverna.turn.end"), (Submit({"type": "end_turn"}),),
+                              "primary", key="caverna:end_turn"))
+        return widgets
+
+    def _part_row(self, ctx: Context, state: CavernaState, part: tuple[OptionSpec, ...],
+                  row: pygame.Rect) -> list[Widget]:
+        widgets: list[Widget] = []
+        for spec, rect in zip(part, grid(row, len(part), ctx.theme, len(part)), strict=True):
+            widgets.append(Button(rect, option_label(state, spec.option),
+                                  self.option_intents(state, spec.option),
+                                  enabled=spec.available, role="small",
+                                  key=f"caverna:option:{spec.part}:{spec.option.kind}:"
+                                      f"{spec.option.good or spec.option.fee or spec.option.amount}"))
+        return widgets
+
+    def option_intents(self, state: CavernaState, option: Option) -> tuple[Intent, ...]:
+        """What tapping an option does: submit it, or open the dialog that builds it."""
+        preview = self.preview_session()
+        kind = option.kind
+        if kind == "gain":
+            return (Submit({"type": "gain", "good": option.good}),)
+        if kind == "trade":
+            return (Submit({"type": "trade", "give": option.good}),)
+        if kind == "prospect":
+            return (Submit({"type": "prospect"}),)
+        if kind == "rooms":
+            return (ShowDialog(RoomUseDialog(preview)),)
+        if kind == "excavate":
+            return (ShowDialog(DigDialog(option, preview)),)
+        if kind == "furnish":
+            return (ShowDialog(FurnishDialog(option, preview)),)
+        return (ShowDialog(WallDialog(kind == "breach", preview)),)
+
+    def _draw(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        button = pygame.Rect(area.x, area.y, area.width, min(area.height, theme.px(84)))
+        info = pygame.Rect(area.x, button.bottom + theme.gap, area.width,
+                           area.bottom - button.bottom - theme.gap)
+        return [
+            Button(button, Msg("ui_caverna.pile.button"),
+                   (ShowDialog(PileDialog(self.preview_session())),), "primary",
+                   key="caverna:pile"),
+            Label(info, msg("ui_caverna.pile.info", count=state.pile), "body",
+                  theme.palette.text_muted),
+        ]
+
+    def _finished(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        verdict = result_message(state) or Msg("caverna.phase.finished")
+        top = pygame.Rect(area.x, area.y, area.width, theme.px(56))
+        widgets: list[Widget] = [Label(top, verdict, "title", theme.palette.accent, bold=True)]
+        lines = score_lines(state)
+        row_h = theme.px(40)
+        y = top.bottom + theme.gap
+        header = pygame.Rect(area.x, y, area.width, theme.px(26))
+        widgets += self._score_row(theme, header, (Msg("ui_caverna.over.player"),
+                                                   Msg("ui_caverna.over.rooms"),
+                                                   Msg("ui_caverna.over.gold"),
+                                                   Msg("ui_caverna.over.total")), True)
+        y = header.bottom
+        for line in lines:
+            row = pygame.Rect(area.x, y, area.width, row_h)
+            widgets.append(Panel(row))
+            widgets += self._score_row(theme, row.inflate(-theme.pad, 0),
+                                       (line.name, str(line.rooms), str(line.gold),
+                                        str(line.total)), False)
+            y += row_h + theme.px(4)
+        note = pygame.Rect(area.x, y + theme.gap, area.width, area.bottom - y - theme.gap)
+        widgets.append(Label(note, self._closing_note(state), "small", theme.palette.text_muted))
+        return widgets
+
+    @staticmethod
+    def _closing_note(state: CavernaState) -> Msg:
+        if state.config.solo:
+            return Msg("ui_caverna.over.solo_goal")
+        if tie_on_points(state):
+            first, second = score_lines(state)[:2]
+            return msg("ui_caverna.over.tiebreak", first=first.name, first_best=first.best_room,
+                       second=second.name, second_best=second.best_room)
+        return Msg("ui_caverna.over.counted")
+
+    @staticmethod
+    def _score_row(theme: Theme, row: pygame.Rect, cells: tuple[Msg | str, ...],
+                   header: bool) -> list[Widget]:
+        name_w = row.width * 40 // 100
+        rest = (row.width - name_w) // 3
+        colour = theme.palette.text_muted if header else theme.palette.text
+        role = "small" if header else "body"
+        widgets: list[Widget] = [Label(pygame.Rect(row.x, row.y, name_w, row.height), cells[0],
+                                       role, colour, bold=not header)]
+        for index, text in enumerate(cells[1:]):
+            rect = pygame.Rect(row.x + name_w + index * rest, row.y, rest, row.height)
+            widgets.append(Label(rect, text, role, colour, align="center",
+                                 bold=index == 2 and not header))
+        return widgets
+
+    def _notices(self, ctx: Context, state: CavernaState, box: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        inner = box.inflate(-2 * theme.px(8), -theme.px(6))
+        text = fitting_notices(state, ctx.lang, theme, inner)
+        return [Panel(box, theme.palette.surface),
+                Label(inner, text, "small", theme.palette.toast, bold=True)]
+
+    # ---------------------------------------------------------------- right column
+    def _right_column(self, ctx: Context, state: CavernaState,
+                      area: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        tabs = tabs_for(state)
+        chosen = self.current_tab(state)
+        row = pygame.Rect(area.x, area.y, area.width, theme.touch)
+        widgets: list[Widget] = []
+        for tab, rect in zip(tabs, grid(row, len(tabs), theme, len(tabs)), strict=True):
+            widgets.append(TapButton(rect, tab_label(state, tab), self._tab_tap(tab),
+                                     "selected" if tab == chosen else "normal", role="small",
+                                     key=f"caverna:tab:{tab}"))
+        page = pygame.Rect(area.x, row.bottom + theme.gap, area.width,
+                           area.bottom - row.bottom - theme.gap)
+        if chosen == "tiles":
+            return widgets + self._tiles_page(ctx, state, page)
+        if chosen == "display":
+            return widgets + self._display_page(ctx, state, page)
+        return widgets + self._seat_page(ctx, state, int(chosen.split(":")[1]), page)
+
+    def _tab_tap(self, tab: str) -> TapHandler:
+        return lambda: self.show_tab(tab)
+
+    def _seat_page(self, ctx: Context, state: CavernaState, seat: int,
+                   page: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        goods_h = theme.px(76)
+        convert_w = max(theme.touch, theme.px(104))
+        goods = pygame.Rect(page.x, page.y, page.width - convert_w - theme.gap, goods_h)
+        widgets: list[Widget] = [GoodsTrack(goods, state.players[seat].goods.as_dict())]
+        convert = pygame.Rect(goods.right + theme.gap, page.y, convert_w, goods_h)
+        widgets.append(Button(convert, Msg("ui_caverna.convert.button"),
+                              (convert_dialog(state, seat),), role="small",
+                              key=f"caverna:convert:{seat}", enabled=state.phase != FINISHED))
+        cave_box = pygame.Rect(page.x, goods.bottom + theme.gap, page.width,
+                               page.bottom - goods.bottom - theme.gap)
+        extra = state.players[seat].cave.extra
+        if extra is not None and not extra.placed and state.phase != FINISHED:
+            button = pygame.Rect(page.x, page.bottom - theme.touch, page.width, theme.touch)
+            widgets.append(Button(button, Msg("ui_caverna.extra.button"),
+                                  (ShowDialog(ExtraCavernDialog(seat, self.preview_session())),),
+                                  "primary", role="small", key=f"caverna:extra:{seat}"))
+            cave_box.height -= theme.touch + theme.gap
+        widgets.append(cave_view(state, seat, cave_box))
+        return widgets
+
+    def _tiles_page(self, ctx: Context, state: CavernaState,
+                    page: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        line = pygame.Rect(page.x, page.y, page.width, theme.px(28))
+        supply = (msg("ui_caverna.table.supply_solo", walls=state.wall_supply, pile=state.pile)
+                  if state.config.solo else msg("ui_caverna.table.supply",
+                                                walls=state.wall_supply))
+        widgets: list[Widget] = [Label(line, supply, "small", theme.palette.text_muted)]
+        chips = tile_chips(state)
+        area = pygame.Rect(page.x, line.bottom + theme.gap, page.width,
+                           page.bottom - line.bottom - theme.gap)
+        for chip, rect in zip(chips, grid(area, len(chips), theme, 3, theme.px(80)),
+                              strict=True):
+            if chip.status == "hidden":
+                fill, text = FACE_DOWN, msg("ui_caverna.tiles.hidden", back=chip.back)
+                colour = theme.palette.text_muted
+            elif chip.status == "taken":
+                fill = theme.palette.background
+                text = msg("ui_caverna.tiles.taken", tile=f"@caverna.tile.{chip.tile}")
+                colour = theme.palette.text_disabled
+            else:
+                fill, text = theme.palette.surface_high, Msg(f"caverna.tile.{chip.tile}")
+                colour = theme.palette.text
+            widgets.append(Panel(rect, fill))
+            widgets.append(Label(rect.inflate(-theme.px(8), -theme.px(4)), text, "small",
+                                 colour, align="center", bold=chip.status == "free"))
+        return widgets
+
+    def _display_page(self, ctx: Context, state: CavernaState,
+                      page: pygame.Rect) -> list[Widget]:
+        theme = ctx.theme
+        if not state.display:
+            return [Label(page, Msg("ui_caverna.display.empty"), "body", align="center")]
+        items = []
+        for room in state.display:
+            spec = state.config.room(room)
+            detail = msg("ui_caverna.display.detail", points=spec.points,
+                         cost=translate(cost_message(spec.cost), ctx.lang),
+                         walls=translate(walls_message(spec), ctx.lang))
+            items.append(ListItem(msg("ui_caverna.display.room", room=f"@caverna.room.{room}",
+                                      colour=f"@caverna.color.{spec.color}"), detail))
+        view = ListView(page, items, theme.px(60), self.display_scroll, key="caverna:display")
+        widgets: list[Widget] = [view]
+        chip = theme.px(14)
+        for index in view.visible_rows():
+            row = view.row_rect(index)
+            colour = state.config.room(state.display[index]).color
+            top = row.y + theme.px(8)
+            if page.y <= top and top + chip <= page.bottom:
+                widgets.append(ColourChip(pygame.Rect(row.right - chip - theme.pad, top, chip,
+                                                      chip), ROOM_COLOURS[colour]))
+        return widgets
+
+
+def tabs_for(state: CavernaState) -> tuple[str, ...]:
+    """The right-column tabs: one per player, then the tiles and the display."""
+    return (*(f"seat:{seat}" for seat in range(len(state.players))), *TABLE_TABS)
+
+
+def tab_label(state: CavernaState, tab: str) -> Msg:
+    """A tab's text: a player's name and points, or the tab's name."""
+    if tab.startswith("seat:"):
+        seat = int(tab.split(":")[1])
+        return msg("ui_caverna.tab.seat", player=state.config.names[seat],
+                   points=score(state, seat))
+    return Msg(f"ui_caverna.tab.{tab}")
+
+
+def convert_dialog(state: CavernaState, seat: int) -> ShowDialog:
+    """Ask which good ``seat`` turns into food (one for one)."""
+    goods = state.players[seat].goods
+    options = [ChoiceOption(msg("ui_caverna.convert.one", good=f"@caverna.good.{good}",
+                                have=goods.get(good)),
+                            (Submit({"type": "convert", "player": seat, "good": good,
+                                     "count": 1}),))
+               for good in FOOD_SOURCES]
+    shown = choose(msg("ui_caverna.convert.title", player=state.config.names[seat],
+                       food=goods.food), options)
+    return shown
+
+
+def fitting_notices(state: CavernaState, lang: str, theme: Theme, box: pygame.Rect) -> str:
+    """The notices of the last step, as many as fit in ``box`` (the newest kept)."""
+    texts = [translate(notice, lang) for notice in state.notices]
+    while len(texts) > 1:
+        fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size("small"),
+                          theme.min_text_size("small"), True)
+        if not fitted.overflow:
+            break
+        texts = texts[1:]
+    return "\n".join(texts)

@@ -1,0 +1,96 @@
+"""Which Caverna screen each registered name builds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from companion.core.session import Session
+from companion.games.caverna.state import CavernaState
+from companion.games.caverna.tiles import Option, tile_parts
+from companion.ui.scene import Context, Scene
+
+LIVE_SCREENS: tuple[str, ...] = ("setup", "board", "play")
+"""Screens that work on the open game (or prepare a new one)."""
+
+PREVIEW_SCREENS: tuple[str, ...] = (
+    "act", "limit", "tiles", "display", "reveal", "rooms", "furnish", "dig", "wall", "pile",
+    "gameover", "solo",
+)
+"""Screens drawn from a demo game in a chosen situation (for screenshots and docs).
+
+During a game the play screen shows all of these itself: its tabs, the phase's own
+controls and the dialogs it opens.
+"""
+
+SCREENS: tuple[str, ...] = (*LIVE_SCREENS, *PREVIEW_SCREENS)
+"""Every registered Caverna screen name."""
+
+TAB_PREVIEWS: dict[str, str] = {"tiles": "tiles", "display": "display"}
+"""Preview name -> right-column tab shown."""
+
+DIALOG_PREVIEWS: tuple[str, ...] = ("reveal", "rooms", "furnish", "dig", "wall", "pile")
+"""Previews that show a dialog open over the play screen."""
+
+
+class LayeredScene(Scene):
+    """A preview of a dialog open over the play screen."""
+
+    needs_session = True
+
+    def __init__(self, below: Scene, dialog: Scene) -> None:
+        super().__init__()
+        self.below = below
+        """The screen under the dialog."""
+        self.dialog = dialog
+        """The dialog on top."""
+
+    def draw(self, surface: pygame.Surface, ctx: Context) -> None:
+        """Draw the screen, then the dialog; both are checked for fit."""
+        self.below.draw(surface, ctx)
+        self.dialog.draw(surface, ctx)
+        self.widgets = [*self.below.widgets, *self.dialog.widgets]
+
+
+def make_caverna_screen(screen: str) -> Scene:
+    """Build the Caverna screen called ``screen``."""
+    from companion.ui.caverna.play import CavernaPlayScene
+
+    if screen in ("setup", "board"):
+        from companion.ui.caverna.setup import CavernaSetupScene
+
+        return CavernaSetupScene(page="board" if screen == "board" else "main")
+    if screen == "play":
+        return CavernaPlayScene()
+    if screen in TAB_PREVIEWS:
+        return CavernaPlayScene(preview=screen, tab=TAB_PREVIEWS[screen])
+    if screen in DIALOG_PREVIEWS:
+        return _dialog_preview(screen)
+    return CavernaPlayScene(preview=screen)
+
+
+def _first_option(state: CavernaState, kind: str) -> Option:
+    """The tile's first option of ``kind`` (the demo situations are chosen to have one)."""
+    assert state.turn is not None
+    parts = tile_parts(state.turn.tile, state.config.tile_rules)
+    return next(option for part in parts for option in part if option.kind == kind)
+
+
+def _dialog_preview(screen: str) -> Scene:
+    """The play screen of a demo game with one of its dialogs open."""
+    from companion.ui.caverna import dialogs
+    from companion.ui.caverna.demo import preview_session
+    from companion.ui.caverna.play import CavernaPlayScene
+
+    session: Session = preview_session(screen)
+    state: CavernaState = session.state
+    builders: dict[str, Callable[[], Scene]] = {
+        "reveal": lambda: dialogs.RevealDialog(session),
+        "pile": lambda: dialogs.PileDialog(session),
+        "rooms": lambda: dialogs.RoomUseDialog(session),
+        "furnish": lambda: dialogs.FurnishDialog(_first_option(state, "furnish"), session),
+        "dig": lambda: dialogs.DigDialog(_first_option(state, "excavate"), session),
+        "wall": lambda: dialogs.WallDialog(False, session),
+    }
+    return LayeredScene(CavernaPlayScene(preview=screen), builders[screen]())
