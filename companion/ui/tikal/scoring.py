@@ -26,6 +26,7 @@ from companion.ui.theme import Theme
 from companion.ui.tikal.dialogs import dialog_box, grid
 from companion.ui.tikal.panels import order_rows
 from companion.ui.tikal.parts import TapButton, piece_colour
+from companion.ui.tikal.play import fitting_instructions
 from companion.ui.tikal.view import player_treasure_points, temples
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
 
@@ -210,10 +211,20 @@ class TikalScoringScene(Scene):
                              area.bottom - chips.bottom - theme.gap)
         chosen = next((o for o in outcomes if o.hex.id == self.selected), None)
         if chosen is None:
-            widgets.append(Label(editor, Msg("ui_tikal.score.pick"), "body",
-                                 theme.palette.text_disabled, "center"))
-            return widgets
+            return widgets + self._notes(ctx, state, editor)
         return widgets + self._editor(ctx, state, chosen, editor)
+
+    @staticmethod
+    def _notes(ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        """The cube moves just asked of the table, or how the counting works."""
+        theme = ctx.theme
+        if not state.instructions:
+            return [Label(area, Msg("ui_tikal.score.pick"), "body", theme.palette.text_disabled,
+                          "center")]
+        inner = area.inflate(-2 * theme.px(8), -theme.px(6))
+        text = fitting_instructions(state, ctx.lang, theme, inner)
+        return [Panel(area), Label(inner, text, "small", theme.palette.accent, bold=True)]
+
 
     def _chip(self, state: TikalState, outcome: TempleOutcome, rect: pygame.Rect) -> Widget:
         hx = outcome.hex
