@@ -159,7 +159,7 @@ class GoodsTrack(Widget):
                                  border_radius=theme.px(6))
             ink = ink_on(fill)
             inner = box.inflate(-theme.px(6), -theme.px(4))
-            top = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 2 // 5)
+            top = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 9 // 20)
             bottom = pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height)
             name = Msg(f"caverna.good.{good}")
             amount_text = msg("ui_caverna.goods.amount", count=amount, limit=LIMITS[good])

@@ -153,7 +153,11 @@ class CavernaPlayScene(Scene):
         head = pygame.Rect(area.x, area.y, area.width, theme.px(60))
         widgets = self._header(ctx, state, head)
         phase = pygame.Rect(area.x, head.bottom + theme.gap, area.width, theme.px(44))
-        widgets.append(Label(phase, phase_message(state), "body", theme.palette.accent, bold=True))
+        if state.phase == FINISHED:
+            phase.height = 0
+        else:
+            widgets.append(Label(phase, phase_message(state), "body", theme.palette.accent,
+                                 bold=True))
         notes_h = theme.px(62) if state.notices else 0
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         bottom = notes.y - theme.gap if notes_h else area.bottom
@@ -176,7 +180,7 @@ class CavernaPlayScene(Scene):
         widgets: list[Widget] = [Panel(head)]
         inner = head.inflate(-2 * theme.pad, -theme.px(6))
         if state.phase == FINISHED:
-            widgets.append(Label(inner, Msg("ui_caverna.over.title"), "heading",
+            widgets.append(Label(inner, phase_message(state), "heading",
                                  theme.palette.accent, bold=True))
             return widgets
         name_w = inner.width * 55 // 100
@@ -345,7 +349,8 @@ class CavernaPlayScene(Scene):
         row = pygame.Rect(area.x, area.y, area.width, theme.touch)
         widgets: list[Widget] = []
         for tab, rect in zip(tabs, grid(row, len(tabs), theme, len(tabs)), strict=True):
-            widgets.append(TapButton(rect, tab_label(state, tab), self._tab_tap(tab),
+            text = fitting_tab_label(state, tab, ctx.lang, theme, rect)
+            widgets.append(TapButton(rect, text, self._tab_tap(tab),
                                      "selected" if tab == chosen else "normal", role="small",
                                      key=f"caverna:tab:{tab}"))
         page = pygame.Rect(area.x, row.bottom + theme.gap, area.width,
@@ -362,7 +367,7 @@ class CavernaPlayScene(Scene):
     def _seat_page(self, ctx: Context, state: CavernaState, seat: int,
                    page: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
-        goods_h = theme.px(76)
+        goods_h = theme.px(96)
         convert_w = max(theme.touch, theme.px(104))
         goods = pygame.Rect(page.x, page.y, page.width - convert_w - theme.gap, goods_h)
         widgets: list[Widget] = [GoodsTrack(goods, state.players[seat].goods.as_dict())]
@@ -448,6 +453,26 @@ def tab_label(state: CavernaState, tab: str) -> Msg:
         return msg("ui_caverna.tab.seat", player=state.config.names[seat],
                    points=score(state, seat))
     return Msg(f"ui_caverna.tab.{tab}")
+
+
+def fitting_tab_label(state: CavernaState, tab: str, lang: str, theme: Theme,
+                      rect: pygame.Rect) -> str:
+    """A tab's text in ``lang``; a name too long for the tab is shortened with a dot."""
+    inner = rect.inflate(-2 * theme.px(6), -theme.px(6))
+    text = translate(tab_label(state, tab), lang)
+    if not tab.startswith("seat:"):
+        return text
+    seat = int(tab.split(":")[1])
+    name = state.config.names[seat]
+    points = score(state, seat)
+    for length in range(len(name), 0, -1):
+        short = name if length == len(name) else name[:length].rstrip() + "."
+        text = translate(msg("ui_caverna.tab.seat", player=short, points=points), lang)
+        fitted = fit_text(text, inner.width, inner.height, theme.text_size("small"),
+                          theme.min_text_size("small"), True)
+        if not fitted.overflow:
+            break
+    return text
 
 
 def convert_dialog(state: CavernaState, seat: int) -> ShowDialog:

@@ -1,0 +1,80 @@
+"""Shared helpers for the Caverna screen tests: drawing checks, taps and widget lookup."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.core.journal import Journal
+from companion.core.session import Session
+from companion.games.caverna.state import CavernaState
+from companion.ui.app import App
+from companion.ui.scene import Context, Scene, Settings
+from companion.ui.theme import MIN_TOUCH
+from companion.ui.widgets import Widget
+
+SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1280, 800))
+"""The window sizes every screen is checked at."""
+
+
+def draw_problems(scene: Scene, ctx: Context) -> tuple[list[str], list[pygame.Rect]]:
+    """Draw ``scene`` and return the texts that overflowed and the too-small targets."""
+    surface = pygame.Surface(ctx.size)
+    scene.draw(surface, ctx)
+    overflowing = [repr(getattr(w, "text", w)) for w in scene.overflowing()]
+    small = [r for r in scene.touch_targets() if r.width < MIN_TOUCH or r.height < MIN_TOUCH]
+    return overflowing, small
+
+
+def context(size: tuple[int, int], lang: str, session: Session | None = None) -> Context:
+    """A drawing context in ``lang``."""
+    return Context(size, Settings(language=lang), session, None)
+
+
+def start(journal: Journal, setup: dict[str, Any] | None = None) -> Session:
+    """A new two-player Caverna game (Ada starts) unless another set-up is given."""
+    return Session.start(journal, "caverna", setup or {"players": ["Ada", "Borys"]})
+
+
+def state_of(session: Session) -> CavernaState:
+    """The session's state, typed."""
+    state: CavernaState = session.state
+    return state
+
+
+def tap(app: App, pos: tuple[int, int]) -> None:
+    """Press and release at ``pos``, then draw."""
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.draw()
+
+
+def widget(app: App, key: str) -> Widget:
+    """The widget with ``key`` drawn last on top (dialog first, then the screen)."""
+    scenes = [app.dialog, app.scene] if app.dialog is not None else [app.scene]
+    for scene in scenes:
+        for found in scene.widgets:
+            if found.key == key:
+                return found
+    raise AssertionError(f"no widget {key!r}")
+
+
+def has_widget(app: App, key: str) -> bool:
+    """Whether a widget with ``key`` was drawn last."""
+    try:
+        widget(app, key)
+    except AssertionError:
+        return False
+    return True
+
+
+def tap_widget(app: App, key: str) -> None:
+    """Tap the centre of the widget with ``key``."""
+    tap(app, widget(app, key).rect.center)
+
+
+def open_game(app: App, session: Session) -> None:
+    """Show ``session`` on its play screen and draw it."""
+    app.open_game(session)
+    app.draw()

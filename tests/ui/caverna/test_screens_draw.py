@@ -1,0 +1,138 @@
+"""Every Caverna screen and dialog draws in all four languages at 800x480 and 1280x800.
+
+No text may overflow its widget and every touch target must be at least 48 px.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from companion.core.i18n import LANGUAGES
+from companion.core.journal import Journal
+from companion.core.session import Session
+from companion.games.caverna.tiles import Option
+from companion.ui.caverna import dialogs
+from companion.ui.caverna.demo import preview_session, replay
+from companion.ui.caverna.play import CavernaPlayScene, convert_dialog
+from companion.ui.caverna.screens import SCREENS, make_caverna_screen
+from companion.ui.caverna.setup import PAGES, CavernaSetupScene, set_solo
+from companion.ui.games import game_screens
+from companion.ui.scene import Scene
+from tests.ui.caverna.helpers import SIZES, context, draw_problems, start, state_of
+
+pytestmark = pytest.mark.usefixtures("display")
+
+
+def test_every_screen_is_registered_with_the_app() -> None:
+    assert set(game_screens("caverna")) == set(SCREENS)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_registered_screen_fits(screen: str, lang: str, size: tuple[int, int]) -> None:
+    session = preview_session("act") if screen == "play" else None
+    overflowing, small = draw_problems(make_caverna_screen(screen), context(size, lang, session))
+    assert overflowing == []
+    assert small == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("solo", [False, True])
+def test_setup_pages_fit(page: str, solo: bool, lang: str, size: tuple[int, int]) -> None:
+    scene = CavernaSetupScene(page=page)
+    scene.setup = set_solo({**scene.setup, "players": ["Małgorzata", "Jean-Baptiste"]}, solo)
+    overflowing, small = draw_problems(scene, context(size, lang))
+    assert (overflowing, small) == ([], [])
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("tab", ["seat:0", "seat:1", "tiles", "display"])
+@pytest.mark.parametrize("situation", ["play", "limit", "gameover", "pile"])
+def test_every_tab_fits(situation: str, tab: str, lang: str, size: tuple[int, int]) -> None:
+    scene = CavernaPlayScene(preview=situation, tab=tab)
+    overflowing, small = draw_problems(scene, context(size, lang))
+    assert (overflowing, small) == ([], [])
+
+
+def _furnish(session: Session) -> Scene:
+    state = state_of(session)
+    dialog = dialogs.FurnishDialog(Option("furnish", fee="five_food"), session)
+    dialog.pick(state.display[0])
+    return dialog
+
+
+def _dig_room(session: Session) -> Scene:
+    dialog = dialogs.DigDialog(Option("excavate", amount=2, food_cost=2), session)
+    dialog.picker.pick_space((1, 0))
+    return dialog
+
+
+def _junction(session: Session) -> Scene:
+    dialog = dialogs.RoomUseDialog(session)
+    dialog.room = "junction_room"
+    dialog.add_good("wood")
+    return dialog
+
+
+def _choice(session: Session) -> Scene:
+    dialog = dialogs.RoomUseDialog(session)
+    dialog.pick("entrance")
+    return dialog
+
+
+def _digging_cave(session: Session) -> Scene:
+    dialog = dialogs.RoomUseDialog(session)
+    dialog.pick("digging_cave")
+    return dialog
+
+
+def _convert(session: Session) -> Scene:
+    return convert_dialog(state_of(session), 1).dialog
+
+
+DIALOG_STEPS: dict[str, tuple[str, Callable[[Session], Scene]]] = {
+    "furnish_space": ("furnish", _furnish),
+    "dig_room": ("dig", _dig_room),
+    "junction": ("rooms", _junction),
+    "room_choice": ("rooms", _choice),
+    "digging_cave": ("rooms", _digging_cave),
+    "breach": ("wall", lambda session: dialogs.WallDialog(True, session)),
+    "extra": ("act", lambda session: dialogs.ExtraCavernDialog(0, session)),
+    "convert": ("act", _convert),
+}
+"""Dialog steps the registered previews do not show: situation and how to reach the step."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("step", sorted(DIALOG_STEPS))
+def test_dialog_steps_fit(step: str, lang: str, size: tuple[int, int]) -> None:
+    situation, build = DIALOG_STEPS[step]
+    session = preview_session(situation)
+    overflowing, small = draw_problems(build(session), context(size, lang, session))
+    assert (overflowing, small) == ([], [])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_long_names_fit_on_the_play_screen(journal: Journal, lang: str) -> None:
+    session = start(journal, {"players": ["Małgorzata", "Jean-Baptiste"], "start_player": 1})
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    overflowing, small = draw_problems(CavernaPlayScene(), context((800, 480), lang, session))
+    assert (overflowing, small) == ([], [])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_whole_game_fits_at_every_step(journal: Journal, lang: str) -> None:
+    session = replay("two-players", 0, journal)
+    record = replay("two-players", None)
+    scene = CavernaPlayScene()
+    for action in record.actions():
+        session.submit(action)
+        overflowing, small = draw_problems(scene, context((800, 480), lang, session))
+        assert (overflowing, small) == ([], []), action
