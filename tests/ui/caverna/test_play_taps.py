@@ -1,0 +1,234 @@
+"""Taps on the Caverna play screen and its dialogs go through the app to the session.
+
+Refused actions show the rules' own reason as a toast and leave the game as it was.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.core.i18n import LANGUAGES, translate
+from companion.core.journal import Journal
+from companion.core.session import Session
+from companion.games.caverna.cave import EMPTY, FURNISHED
+from companion.ui.app import App
+from companion.ui.caverna.demo import replay
+from companion.ui.caverna.dialogs import (
+    DigDialog,
+    FurnishDialog,
+    PileDialog,
+    RevealDialog,
+    RoomUseDialog,
+    WallDialog,
+)
+from companion.ui.caverna.play import CavernaPlayScene
+from companion.ui.caverna.view import dark_rooms_left, revealable_tiles
+from companion.ui.dialogs import ChoiceDialog
+from companion.ui.scene import Settings
+from companion.ui.widgets import Button
+from tests.ui.caverna.helpers import open_game, start, state_of, tap_widget, widget
+
+
+def _round_one(journal: Journal, app: App) -> Session:
+    """A new game with Furnishing turned up, shown in the app."""
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    open_game(app, session)
+    return session
+
+
+def _refusal(app: App) -> str:
+    assert app.toast is not None and app.toast.error
+    return app.toast.message.key
+
+
+def test_the_reveal_dialog_records_the_tile_the_table_named(app: App, journal: Journal) -> None:
+    session = start(journal)
+    open_game(app, session)
+    assert isinstance(app.scene, CavernaPlayScene)
+    tap_widget(app, "caverna:reveal")
+    assert isinstance(app.dialog, RevealDialog)
+    choice = revealable_tiles(state_of(session)).index("masonry")
+    tap_widget(app, f"reveal:{choice}")
+    state = state_of(session)
+    assert app.dialog is None
+    assert state.phase == "choose"
+    assert state.revealed_tiles[-1] == "masonry"
+
+
+def test_taking_a_tile_then_its_goods(app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:furnishing")
+    assert state_of(session).phase == "act"
+    food = state_of(session).players[0].goods.food
+    tap_widget(app, "caverna:option:0:gain:food")
+    assert state_of(session).players[0].goods.food == food + 1
+    used = widget(app, "caverna:option:0:gain:food")
+    assert isinstance(used, Button) and not used.enabled
+    steps = session.cursor
+    tap_widget(app, "caverna:option:0:gain:food")
+    assert session.cursor == steps
+
+
+def test_furnishing_picks_the_room_then_the_space(app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:furnishing")
+    tap_widget(app, "caverna:option:0:gain:food")
+    tap_widget(app, "caverna:option:1:furnish:round_food")
+    assert isinstance(app.dialog, FurnishDialog)
+    room = state_of(session).display.index("grindstone")
+    tap_widget(app, f"furnish:room:{room}")
+    tap_widget(app, "furnish:cell:2:0")
+    state = state_of(session)
+    space = state.players[0].cave.at((2, 0))
+    assert space is not None and space.state == FURNISHED and space.room == "grindstone"
+    assert "grindstone" not in state.display
+    assert state.players[0].goods.food == 0
+    assert session.history()[-1].label.key == "caverna.label.furnish"
+
+
+def _dig_prospecting_site(app: App, session: Session) -> None:
+    tap_widget(app, "caverna:tile:excavation")
+    tap_widget(app, "caverna:option:0:excavate:1")
+    assert isinstance(app.dialog, DigDialog)
+    tap_widget(app, "dig:cell:3:1")
+    room = dark_rooms_left(state_of(session)).index("prospecting_site")
+    tap_widget(app, f"dig:room:{room}")
+
+
+def test_digging_names_the_space_and_the_room_found(app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    _dig_prospecting_site(app, session)
+    state = state_of(session)
+    space = state.players[0].cave.at((3, 1))
+    assert space is not None and space.state == EMPTY
+    assert "prospecting_site" in state.display
+    assert app.dialog is None
+
+
+def test_a_blue_room_without_enough_orange_is_refused_with_the_reason(
+        app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    _dig_prospecting_site(app, session)
+    tap_widget(app, "caverna:end_turn")
+    session.submit({"type": "take_tile", "tile": "cultivation"})
+    session.submit({"type": "end_turn"})
+    app.draw()
+    tap_widget(app, "caverna:tile:housework")
+    tap_widget(app, "caverna:option:0:furnish:round_food")
+    room = state_of(session).display.index("prospecting_site")
+    tap_widget(app, f"furnish:room:{room}")
+    before, steps = session.state, session.cursor
+    tap_widget(app, "furnish:cell:3:1")
+    assert _refusal(app) == "caverna.error.too_many_blue"
+    assert session.state == before and session.cursor == steps
+    texts = {translate(app.toast.message, lang) for lang in LANGUAGES}  # type: ignore[union-attr]
+    assert len(texts) == len(LANGUAGES)
+    assert "caverna.error.too_many_blue" not in texts
+
+
+def test_a_taken_tile_is_refused_with_the_reason(app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:cultivation")
+    tap_widget(app, "caverna:end_turn")
+    assert state_of(session).active == 1
+    before, steps = session.state, session.cursor
+    tap_widget(app, "caverna:tile:cultivation")
+    assert _refusal(app) == "caverna.error.tile_taken"
+    assert session.state == before and session.cursor == steps
+
+
+def test_a_room_with_choices_asks_which_one(app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:cultivation")
+    tap_widget(app, "caverna:option:0:rooms:1")
+    assert isinstance(app.dialog, RoomUseDialog)
+    tap_widget(app, "rooms:room:0")
+    assert app.dialog is not None and app.dialog.room == "entrance"  # type: ignore[attr-defined]
+    wood = state_of(session).players[0].goods.wood
+    tap_widget(app, "rooms:choice:0")
+    assert state_of(session).players[0].goods.wood == wood + 1
+    assert state_of(session).turn is not None
+    assert state_of(session).turn.rooms_used == ("entrance",)  # type: ignore[union-attr]
+
+
+def test_converting_to_food_for_either_player(app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tab:seat:1")
+    tap_widget(app, "caverna:convert:1")
+    assert isinstance(app.dialog, ChoiceDialog)
+    tap_widget(app, "choice:2")
+    goods = state_of(session).players[1].goods
+    assert (goods.gold, goods.food) == (0, 2)
+
+
+def test_a_wall_goes_on_the_border_tapped(app: App, journal: Journal) -> None:
+    session = replay("two-players", 126, journal)
+    open_game(app, session)
+    supply = state_of(session).wall_supply
+    walls = state_of(session).players[1].cave.walls
+    tap_widget(app, "caverna:option:2:wall:0")
+    assert isinstance(app.dialog, WallDialog)
+    tap_widget(app, "wall:0")
+    state = state_of(session)
+    assert state.wall_supply == supply - 1
+    assert len(state.players[1].cave.walls) == len(walls) + 1
+
+
+def test_the_solo_pile_names_the_room_turned_up(app: App, journal: Journal) -> None:
+    session = replay("solo", 41, journal)
+    open_game(app, session)
+    assert state_of(session).phase == "draw"
+    first = dark_rooms_left(state_of(session))[0]
+    tap_widget(app, "caverna:pile")
+    assert isinstance(app.dialog, PileDialog)
+    tap_widget(app, "pile:0")
+    assert first in state_of(session).display
+    assert state_of(session).phase != "draw"
+
+
+def _pixels(app: App) -> bytes:
+    """The screen under the game bar (whose redo button changes with the undo)."""
+    app.draw()
+    top = app.context().theme.bar_height
+    width, height = app.surface.get_size()
+    below_bar = app.surface.subsurface(pygame.Rect(0, top, width, height - top))
+    return pygame.image.tobytes(below_bar, "RGB")
+
+
+def test_undo_in_the_bar_brings_the_screen_back(app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    before = _pixels(app)
+    tap_widget(app, "caverna:tile:furnishing")
+    assert state_of(session).phase == "act"
+    assert _pixels(app) != before
+    tap_widget(app, "bar:Undo")
+    assert state_of(session).phase == "choose"
+    assert isinstance(app.scene, CavernaPlayScene)
+    assert _pixels(app) == before
+    tap_widget(app, "bar:Redo")
+    assert state_of(session).phase == "act"
+
+
+def test_an_unfinished_game_reopens_on_its_play_screen(journal: Journal) -> None:
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": "undermining"})
+    app = App(journal, Settings(language="pl"), (800, 480))
+    try:
+        assert isinstance(app.scene, CavernaPlayScene)
+        assert app.session is not None and app.session.game_id == session.game_id
+        assert state_of(app.session).revealed_tiles[-1] == "undermining"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("steps", [0, 17, 80])
+def test_the_play_screen_offers_what_the_phase_needs(app: App, journal: Journal,
+                                                     steps: int) -> None:
+    session = replay("two-players", steps, journal)
+    open_game(app, session)
+    phase = state_of(session).phase
+    expected = {"reveal": "caverna:reveal", "choose": "caverna:tile:cultivation",
+                "act": "caverna:end_turn"}[phase]
+    assert widget(app, expected).interactive
