@@ -204,7 +204,8 @@ class FujiPlayScene(Scene):
         name_w = (button.x - inner_x) * 53 // 100
         line = pygame.Rect(inner_x, rect.y, button.x - inner_x - theme.px(4),
                            rect.height // 3 - 2)
-        three_rows = line.height >= theme.px(HAND_LINE_MIN)
+        anyone_holds = any(other.equipment for other in state.players)
+        three_rows = anyone_holds and line.height >= theme.px(HAND_LINE_MIN)
         hand = self._hand_text(ctx, someone, line) if three_rows else None
         top = rect.height * 2 // 3 if three_rows else rect.height
         half = top // 2
