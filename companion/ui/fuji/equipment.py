@@ -61,6 +61,9 @@ CARD_PHASE_KEYS: dict[str, str] = {
 SEAT_FIELDS: dict[str, str] = {"give": "to"}
 """Steps whose chosen seat goes into a field of another name."""
 
+HELP_BLOCK = 88
+"""Most height (at 800x480) one card's help takes beside the hand."""
+
 HELP_SHOWN = 4
 """Cards of the hand whose help is shown beside the list."""
 
@@ -437,7 +440,7 @@ class EquipmentScene(Scene):
                                        "small", theme.palette.accent, bold=True)]
         if not hand:
             return widgets
-        height = (inner.height - line) // len(hand)
+        height = min((inner.height - line) // len(hand), theme.px(HELP_BLOCK))
         for index, card in enumerate(hand):
             box = pygame.Rect(inner.x, inner.y + line + index * height, inner.width,
                               height - theme.px(4))

@@ -132,3 +132,15 @@ def test_equipment_target_steps_fit(journal: Journal, card: str, lang: str) -> N
         scene.answer(**{"from": 1})
     overflowing, small = draw_problems(scene, context((800, 480), lang, session))
     assert (overflowing, small) == ([], [])
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_full_hand_with_help_fits(journal: Journal, lang: str, size: tuple[int, int]) -> None:
+    session = start(journal)
+    for card in ("first_aid_kit", "water_bottle", "pocket_knife", "binoculars", "lighter"):
+        session.submit({"type": "add_equipment", "player": 1, "card": card})
+    session.submit({"type": "advance"})
+    for scene in (EquipmentScene(seat=1), FujiPlayScene()):
+        overflowing, small = draw_problems(scene, context(size, lang, session))
+        assert (overflowing, small) == ([], [])
