@@ -404,8 +404,8 @@ class RoomUseDialog(CavernaDialog):
         rooms = usable_rooms(state)
         if not rooms:
             return [Label(area, Msg("ui_caverna.rooms.none"), "body", align="center")]
-        entries = [(Msg(f"caverna.room.{room}"), self._pick_tap(room)) for room in rooms]
-        return _lazy_grid(ctx, area, entries, 3, "rooms:room")
+        taps = [(Msg(f"caverna.room.{room}"), self._pick_tap(room)) for room in rooms]
+        return _lazy_grid(ctx, area, taps, 3, "rooms:room")
 
     def _pick_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick(room)

@@ -63,18 +63,20 @@ from companion.ui.caverna.view import (
 from companion.ui.dialogs import choose
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
-from companion.ui.theme import Theme
+from companion.ui.theme import TextRole, Theme
 from companion.ui.widgets import (
     Button,
     ButtonStyle,
     Label,
     ListItem,
     ListView,
-    Option as ChoiceOption,
     Panel,
     ScrollState,
     Widget,
     fit_text,
+)
+from companion.ui.widgets import (
+    Option as ChoiceOption,
 )
 
 LEFT_SHARE = 52
@@ -247,9 +249,7 @@ class CavernaPlayScene(Scene):
         for spec, rect in zip(part, grid(row, len(part), ctx.theme, len(part)), strict=True):
             widgets.append(Button(rect, option_label(state, spec.option),
                                   self.option_intents(state, spec.option),
-                                  enabled=spec.available, role="small",
-                                  key=f"caverna:option:{spec.part}:{spec.option.kind}:"
-                                      f"{spec.option.good or spec.option.fee or spec.option.amount}"))
+                                  enabled=spec.available, role="small", key=option_key(spec)))
         return widgets
 
     def option_intents(self, state: CavernaState, option: Option) -> tuple[Intent, ...]:
@@ -324,7 +324,7 @@ class CavernaPlayScene(Scene):
         name_w = row.width * 40 // 100
         rest = (row.width - name_w) // 3
         colour = theme.palette.text_muted if header else theme.palette.text
-        role = "small" if header else "body"
+        role: TextRole = "small" if header else "body"
         widgets: list[Widget] = [Label(pygame.Rect(row.x, row.y, name_w, row.height), cells[0],
                                        role, colour, bold=not header)]
         for index, text in enumerate(cells[1:]):
@@ -439,6 +439,13 @@ class CavernaPlayScene(Scene):
                 widgets.append(ColourChip(pygame.Rect(row.right - chip - theme.pad, top, chip,
                                                       chip), ROOM_COLOURS[colour]))
         return widgets
+
+
+def option_key(spec: OptionSpec) -> str:
+    """The stable widget key of an option button, e.g. ``caverna:option:1:gain:emmer``."""
+    option = spec.option
+    detail = option.good or option.fee or str(option.amount)
+    return f"caverna:option:{spec.part}:{option.kind}:{detail}"
 
 
 def tabs_for(state: CavernaState) -> tuple[str, ...]:

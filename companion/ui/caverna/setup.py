@@ -31,6 +31,9 @@ from companion.ui.widgets import ButtonStyle, Label, Widget
 Setup = dict[str, Any]
 """A set-up as plain JSON data."""
 
+TapHandler = Callable[[], list[Intent]]
+"""What a tap on a set-up button does."""
+
 PAGES: tuple[str, ...] = ("main", "board")
 """The set-up's pages: players and display, then board corrections."""
 
@@ -76,7 +79,7 @@ def is_solo(setup: Setup) -> bool:
 def set_solo(setup: Setup, solo: bool) -> Setup:
     """Switch between the solo and the two-player game (the display follows)."""
     names = list(setup.get("players", []))
-    names = names[:1] if solo else (names + ["", ""])[:2]
+    names = names[:1] if solo else [*names, "", ""][:2]
     display = list(light_rooms()[:SOLO_DISPLAY_SIZE] if solo else light_rooms())
     return {**setup, "players": names, "start_player": 0, "display": display}
 
@@ -136,6 +139,11 @@ def set_retting(setup: Setup, narrow: bool) -> Setup:
 def retting_narrow(setup: Setup) -> bool:
     """Whether the Retting room asks for 2-3 walls."""
     return "retting_room" in setup.get("room_overrides", {})
+
+
+def reset_board(setup: Setup) -> Setup:
+    """Put the standard cave board back."""
+    return {**setup, "cave": list(DEFAULT_LAYOUT)}
 
 
 def finished(setup: Setup, default_names: list[str]) -> Setup:
@@ -208,7 +216,7 @@ class CavernaSetupScene(Scene):
                                            grid(modes, 2, theme, 2), strict=True):
             style: ButtonStyle = "selected" if solo == want_solo else "normal"
             widgets.append(TapButton(rect, Msg(f"ui_caverna.setup.mode_{mode}"),
-                                     self._tap(lambda w=want_solo: set_solo(self.setup, w)),
+                                     self._edit(set_solo, want_solo),
                                      style, role="small", key=f"setup:mode:{mode}"))
         caption = pygame.Rect(area.x, modes.bottom + theme.gap, area.width, theme.px(26))
         widgets.append(Label(caption, Msg("ui_caverna.setup.names"), "small",
@@ -227,7 +235,7 @@ class CavernaSetupScene(Scene):
                 widgets.append(TapButton(
                     pygame.Rect(row.right - start_w, row.y, start_w, row.height),
                     Msg("ui_caverna.setup.starts" if starts else "ui_caverna.setup.make_start"),
-                    self._tap(lambda s=seat: set_start(self.setup, s)),
+                    self._edit(set_start, seat),
                     "selected" if starts else "normal", role="small",
                     key=f"setup:start_player:{seat}"))
             y = row.bottom + theme.gap
@@ -255,7 +263,7 @@ class CavernaSetupScene(Scene):
                               strict=True):
             shown = room in self.setup["display"]
             widgets.append(TapButton(rect, Msg(f"caverna.room.{room}"),
-                                     self._tap(lambda r=room: toggle_display(self.setup, r)),
+                                     self._edit(toggle_display, room),
                                      "selected" if shown else "normal", role="small",
                                      key=f"setup:display:{room}"))
         half = (buttons.width - theme.gap) // 2
@@ -291,25 +299,25 @@ class CavernaSetupScene(Scene):
             style: ButtonStyle = "selected" if letter == "E" else (
                 "quiet" if letter == "#" else "normal")
             widgets.append(TapButton(rect, Msg(f"ui_caverna.setup.cell_{CELL_NAMES[letter]}"),
-                                     self._tap(lambda r=row, c=col: cycle_cell(self.setup, r, c)),
+                                     self._edit(cycle_cell, row, col),
                                      style, role="small", key=f"setup:cell:{row}:{col}"))
         return widgets
 
     def _printing(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
         rules = self.setup["tile_rules"]
-        questions: list[tuple[Msg, list[tuple[Msg, bool, Callable[[], Setup]]]]] = [
+        questions: list[tuple[Msg, list[tuple[Msg, bool, TapHandler]]]] = [
             (Msg("ui_caverna.setup.expansion"),
              [(msg("ui_caverna.setup.gold", count=value), rules["expansion_gold"] == value,
-               lambda v=value: set_tile_rule(self.setup, "expansion_gold", v))
+               self._edit(set_tile_rule, "expansion_gold", value))
               for value in EXPANSION_GOLD]),
             (Msg("ui_caverna.setup.expedition"),
              [(msg("ui_caverna.setup.gold", count=value), rules["expedition_gold"] == value,
-               lambda v=value: set_tile_rule(self.setup, "expedition_gold", v))
+               self._edit(set_tile_rule, "expedition_gold", value))
               for value in EXPEDITION_GOLD]),
             (Msg("ui_caverna.setup.retting"),
              [(msg("ui_caverna.setup.walls", walls=walls), retting_narrow(self.setup) == narrow,
-               lambda n=narrow: set_retting(self.setup, n))
+               self._edit(set_retting, narrow))
               for walls, narrow in (("1–3", False), ("2–3", True))]),
         ]
         widgets: list[Widget] = []
@@ -321,7 +329,7 @@ class CavernaSetupScene(Scene):
             row = pygame.Rect(area.x, y + caption_h, area.width, theme.touch)
             for index, ((text, chosen, edit), rect) in enumerate(
                     zip(answers, grid(row, len(answers), theme, len(answers)), strict=True)):
-                widgets.append(TapButton(rect, text, self._tap(edit),
+                widgets.append(TapButton(rect, text, edit,
                                          "selected" if chosen else "normal", role="small",
                                          key=f"setup:print:{number}:{index}"))
             y = row.bottom + theme.gap
@@ -329,8 +337,7 @@ class CavernaSetupScene(Scene):
         half = (buttons.width - theme.gap) // 2
         widgets.append(TapButton(pygame.Rect(buttons.x, buttons.y, half, buttons.height),
                                  Msg("ui_caverna.setup.reset_board"),
-                                 self._tap(lambda: {**self.setup,
-                                                    "cave": list(DEFAULT_LAYOUT)}),
+                                 self._edit(reset_board),
                                  role="small", key="setup:reset_board"))
         widgets.append(TapButton(pygame.Rect(buttons.x + half + theme.gap, buttons.y, half,
                                              buttons.height), Msg("ui_caverna.setup.done"),
@@ -339,8 +346,9 @@ class CavernaSetupScene(Scene):
         return widgets
 
     # ---------------------------------------------------------------- taps
-    def _tap(self, edit: Callable[[], Setup]) -> Callable[[], list[Intent]]:
-        return lambda: self.change(edit())
+    def _edit(self, edit: Callable[..., Setup], *args: Any) -> TapHandler:
+        """A tap handler applying ``edit(setup, *args)`` to the set-up."""
+        return lambda: self.change(edit(self.setup, *args))
 
     def _name_tap(self, seat: int) -> Callable[[], list[Intent]]:
         return lambda: self.edit_name(seat)

@@ -1,0 +1,130 @@
+"""The Caverna set-up: edits as pure functions, and taps on the screen that start a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.games.caverna import GAME
+from companion.games.caverna.cave import DEFAULT_LAYOUT
+from companion.ui.app import App
+from companion.ui.caverna.play import CavernaPlayScene
+from companion.ui.caverna.setup import (
+    CELL_CYCLE,
+    CavernaSetupScene,
+    cycle_cell,
+    default_setup,
+    finished,
+    light_rooms,
+    set_solo,
+    toggle_display,
+)
+from companion.ui.intents import Navigate, StartGame
+from tests.ui.caverna.helpers import state_of, tap_widget
+
+ROOMS = light_rooms()
+CELLS = [(row, col) for row in range(len(DEFAULT_LAYOUT)) for col in range(3)]
+
+
+def test_the_default_setup_is_accepted_by_the_rules() -> None:
+    state = GAME.new_state(finished(default_setup(), ["A", "B"]))
+    assert state.display == ROOMS
+    assert len(state.players) == 2
+
+
+@given(st.lists(st.sampled_from(ROOMS), max_size=12))
+def test_solo_keeps_at_most_three_light_rooms(taps: list[str]) -> None:
+    setup = set_solo(default_setup(), True)
+    for room in taps:
+        setup = toggle_display(setup, room)
+        assert len(setup["display"]) <= 3
+        assert set(setup["display"]) <= set(ROOMS)
+
+
+@given(st.lists(st.sampled_from(ROOMS), max_size=6))
+def test_two_players_always_use_all_six(taps: list[str]) -> None:
+    setup = default_setup()
+    for room in taps:
+        setup = toggle_display(setup, room)
+    assert tuple(setup["display"]) == ROOMS
+
+
+@given(st.sampled_from(CELLS))
+def test_a_full_cycle_of_taps_restores_a_cell(cell: tuple[int, int]) -> None:
+    setup = default_setup()
+    edited = setup
+    for _ in CELL_CYCLE:
+        edited = cycle_cell(edited, *cell)
+    assert edited["cave"] == setup["cave"]
+
+
+def test_the_entrance_never_changes() -> None:
+    setup = default_setup()
+    assert cycle_cell(setup, 3, 0) == setup
+
+
+def _setup_screen(app: App) -> CavernaSetupScene:
+    app.perform(Navigate("caverna.setup"))
+    app.draw()
+    assert isinstance(app.scene, CavernaSetupScene)
+    return app.scene
+
+
+def test_a_two_player_game_starts_from_the_screen(app: App) -> None:
+    _setup_screen(app)
+    tap_widget(app, "setup:start_player:1")
+    tap_widget(app, "setup:start")
+    assert isinstance(app.scene, CavernaPlayScene)
+    assert app.session is not None
+    state = state_of(app.session)
+    assert state.start_player == 1
+    assert state.config.names == ("Player 1", "Player 2")
+
+
+def test_solo_with_the_wrong_display_is_refused_then_fixed(app: App) -> None:
+    scene = _setup_screen(app)
+    tap_widget(app, "setup:mode:solo")
+    kept = list(scene.setup["display"])
+    tap_widget(app, f"setup:display:{kept[0]}")
+    tap_widget(app, "setup:start")
+    assert app.session is None
+    assert app.toast is not None and app.toast.error
+    assert app.toast.message.key == "caverna.error.bad_display"
+    other = next(room for room in ROOMS if room not in kept)
+    tap_widget(app, f"setup:display:{other}")
+    tap_widget(app, "setup:start")
+    assert app.session is not None
+    state = state_of(app.session)
+    assert state.config.solo
+    assert set(state.display) == {*kept[1:], other}
+    assert "breach" not in state.config.tiles
+
+
+def test_board_corrections_reach_the_rules(app: App) -> None:
+    _setup_screen(app)
+    tap_widget(app, "setup:page:board")
+    tap_widget(app, "setup:cell:0:0")
+    tap_widget(app, "setup:print:0:1")
+    tap_widget(app, "setup:print:2:1")
+    tap_widget(app, "setup:page:main")
+    tap_widget(app, "setup:start")
+    assert app.session is not None
+    setup: dict[str, Any] = dict(app.session.setup)
+    assert setup["cave"][0] == "dDd"
+    state = state_of(app.session)
+    assert state.players[0].cave.at((0, 0)).food_bonus  # type: ignore[union-attr]
+    assert state.config.tile_rules.expansion_gold == 1
+    assert state.config.room("retting_room").walls.min_walls == 2
+
+
+@pytest.mark.parametrize("lang", ["pl", "fr"])
+def test_unnamed_players_get_names_in_the_language(lang: str) -> None:
+    scene = CavernaSetupScene()
+    intents = scene.start(lang)
+    started = intents[0]
+    assert isinstance(started, StartGame)
+    names = started.setup["players"]
+    assert names[0] != "Player 1" and names[0] != names[1]
