@@ -16,8 +16,10 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
-from companion.games.tikal.constants import ACTION_POINTS
+from companion.games.tikal.constants import ACTION_POINTS, MAX_CAMPS, MAX_GUARDS
 from companion.games.tikal.state import (
+    LEADER_IN_RESERVE,
+    LEADER_OUT,
     PHASE_ACTIONS,
     PHASE_AUCTION,
     PHASE_CHOOSE,
@@ -117,7 +119,7 @@ class TikalPlayScene(Scene):
         theme = ctx.theme
         head = pygame.Rect(area.x, area.y, area.width, theme.px(46))
         widgets = self._header(ctx, state, head)
-        notes_h = theme.px(92)
+        notes_h = theme.px(84)
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         middle = pygame.Rect(area.x, head.bottom + theme.gap, area.width,
                              notes.y - head.bottom - 2 * theme.gap)
@@ -146,25 +148,17 @@ class TikalPlayScene(Scene):
         widgets.append(ColourChip(chip, player.colour))
         text = pygame.Rect(chip.right + theme.pad, head.y, head.right - chip.right
                            - 2 * theme.pad, head.height)
-        phase = Msg(f"tikal.phase.{state.phase}")
-        if state.scoring is not None:
-            phase = Msg(f"tikal.scoring.{state.scoring.kind}")
-        widgets.append(Label(text, msg("ui_tikal.turn.header", player=player.name,
-                                       phase=f"@{phase.key}"), "body", bold=True))
+        widgets.append(Label(text, header_text(state), "body", bold=True))
         return widgets
 
     def _actions(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
-        spent = state.turn.spent
-        meter_h = theme.px(34)
-        label = pygame.Rect(area.x, area.y, area.width, theme.px(26))
-        widgets: list[Widget] = [Label(label, msg("ui_tikal.turn.points", left=points_left(state),
-                                                  total=ACTION_POINTS), "small",
-                                       theme.palette.text_muted)]
-        meter = pygame.Rect(area.x, label.bottom, area.width, meter_h)
-        widgets.append(PointsMeter(meter, spent, ACTION_POINTS))
-        buttons = pygame.Rect(area.x, meter.bottom + theme.gap, area.width,
-                              area.bottom - meter.bottom - theme.gap)
+        meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
+        widgets: list[Widget] = [PointsMeter(meter, state.turn.spent, ACTION_POINTS)]
+        pieces = pygame.Rect(area.x, meter.bottom + theme.px(2), area.width, theme.px(34))
+        widgets.append(Label(pieces, pieces_line(state), "small", theme.palette.text_muted))
+        buttons = pygame.Rect(area.x, pieces.bottom + theme.px(2), area.width,
+                              area.bottom - pieces.bottom - theme.px(2))
         specs: list[tuple[Msg, tuple[Intent, ...], ButtonStyle, str]] = [
             (msg("ui_tikal.turn.cost", action=f"@ui_tikal.action.{kind}", cost=cost),
              (ShowDialog(StepDialog(kind, self._preview_session())),), "normal",
@@ -376,6 +370,27 @@ class TikalPlayScene(Scene):
         from companion.ui.tikal.scoring import TikalScoringScene
 
         return [ShowDialog(TikalScoringScene(self.preview))]
+
+
+def header_text(state: TikalState) -> Msg:
+    """Whose turn and what they do now; during a turn, the action points left."""
+    name = state.players[state.active].name
+    if state.phase == PHASE_ACTIONS:
+        return msg("ui_tikal.turn.points", player=name, left=points_left(state),
+                   total=ACTION_POINTS)
+    return msg("ui_tikal.turn.header", player=name, phase=f"@tikal.phase.{state.phase}")
+
+
+def pieces_line(state: TikalState) -> Msg:
+    """The active player's pieces off the board: reserve, leader, camps and guards left."""
+    player = state.players[state.active]
+    common = {"reserve": player.reserve, "camps": MAX_CAMPS - player.camps,
+              "guards": MAX_GUARDS - player.guards}
+    if player.leader == LEADER_IN_RESERVE:
+        return msg("ui_tikal.turn.pieces_reserve", **common)
+    if player.leader == LEADER_OUT:
+        return msg("ui_tikal.turn.pieces_out", **common)
+    return msg("ui_tikal.turn.pieces_on", hex=player.leader, **common)
 
 
 def fitting_instructions(state: TikalState, lang: str, theme: Theme, box: pygame.Rect) -> str:
