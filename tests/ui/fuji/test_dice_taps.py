@@ -110,3 +110,25 @@ def test_draft_refuses_unknown_faces() -> None:
     assert draft.add("green", 3) == draft
     assert draft.add("blue", 7) == draft
     assert draft.add("blue", 3).total() == 3
+
+
+def test_open_dice_set_of_variant_a(app: App) -> None:
+    from companion.core.journal import Journal
+    from tests.ui.fuji.helpers import start
+
+    setup = {"scenario": 4, "variant": "two_player_a", "players": [
+        {"name": "Ola", "colour": "blue", "skill": "buddy"},
+        {"name": "Leo", "colour": "green", "skill": "scout"}]}
+    session = start(Journal(":memory:"), setup)
+    demo.advance(session)
+    demo.plan(session, {0: 1, 1: 2})
+    demo.advance(session)
+    demo.finish_rerolls(session)
+    demo.advance(session, 2)
+    _open_dice(app, session, 0)
+    tap_widget(app, "dice:tab:-1")
+    for value in range(1, 7):
+        tap_widget(app, f"die:pink:{value}")
+    open_dice = state_of(session).open_dice
+    assert open_dice is not None and open_dice.dice is not None
+    assert [die.value for die in open_dice.dice] == [1, 2, 3, 4, 5, 6]

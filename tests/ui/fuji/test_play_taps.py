@@ -183,3 +183,27 @@ def test_game_over_shows_score_and_band(app: App) -> None:
     assert "ui_fuji.over.won" in keys
     assert state.score_band in keys
     assert any(getattr(t, "params", {}).get("score") == state.score for t in texts)
+
+
+PATH_MAP = ["V R L v", "S X L v", "L L L v"]
+"""Two shortest walks from the start to (2, 1): one over an eruption token, one not."""
+
+
+def test_path_choice_is_asked_when_walks_differ(app: App, journal: Journal) -> None:
+    session = start(journal, {**GAME.example_setup(), "scenario": "custom", "map": PATH_MAP})
+    demo.advance(session)
+    for seat, cell in ((0, [2, 1]), (1, [1, 0]), (2, [2, 0])):
+        session.submit({"type": "set_destination", "player": seat, "cell": cell})
+    demo.advance(session)
+    demo.finish_rerolls(session)
+    demo.advance(session, 2)
+    session.submit({"type": "set_movement_values",
+                    "values": demo.quick_totals(state_of(session), frozenset({0}))})
+    _open(app, session)
+    tap_widget(app, "fuji:act:0")
+    assert app.dialog is not None
+    assert app.dialog.overflowing() == []
+    tap_widget(app, "choice:1")
+    result = state_of(session).results[-1]
+    assert result.seat == 0 and result.path[-1] == (2, 1)
+    assert session.actions()[-1]["path"] == [list(step) for step in result.path]
