@@ -7,6 +7,7 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.fuji.model import Die, DieColour
 from companion.games.fuji.queries import quick_value
@@ -14,7 +15,7 @@ from companion.ui.app import App
 from companion.ui.fuji import demo
 from companion.ui.fuji.dice import DiceScene
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, draft_from_dice
-from tests.ui.fuji.helpers import state_of, tap_widget
+from tests.ui.fuji.helpers import start, state_of, tap_widget
 
 
 def _movement() -> Session:
@@ -113,9 +114,6 @@ def test_draft_refuses_unknown_faces() -> None:
 
 
 def test_open_dice_set_of_variant_a(app: App) -> None:
-    from companion.core.journal import Journal
-    from tests.ui.fuji.helpers import start
-
     setup = {"scenario": 4, "variant": "two_player_a", "players": [
         {"name": "Ola", "colour": "blue", "skill": "buddy"},
         {"name": "Leo", "colour": "green", "skill": "scout"}]}
