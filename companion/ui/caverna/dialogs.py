@@ -9,6 +9,7 @@ a refusal comes back as a toast with the reason while the state stays as it was.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -16,7 +17,7 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
-from companion.games.caverna.cave import Cave, Edge, Pos, wall_spots
+from companion.games.caverna.cave import EMPTY, Cave, Edge, Pos, wall_spots
 from companion.games.caverna.cavework import EXTRA
 from companion.games.caverna.goods import GOODS
 from companion.games.caverna.rooms import SIDES
@@ -270,13 +271,22 @@ class DigPicker:
                        for room in dark_rooms_left(state) if room not in chosen]
             return _lazy_grid(ctx, area, entries, 4, "dig:room")
         cave = state.players[state.active].cave
-        picked = {tuple(dig["space"]) for dig in self.digs}
-        suggested = reachable_digs(cave, self.through_wall)
+        picked = {(int(dig["space"][0]), int(dig["space"][1])) for dig in self.digs}
+        suggested = reachable_digs(dug_out(cave, picked), self.through_wall)
         targets = [pos for pos in face_down_spaces(cave) if pos not in picked]
         return cave_targets(ctx, state, area, targets, suggested, self.pick_space, "dig:cell")
 
     def _room_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick_room(room)
+
+
+def dug_out(cave: Cave, spaces: set[Pos]) -> Cave:
+    """``cave`` as it will be once ``spaces`` are dug (to suggest the next dig)."""
+    for pos in spaces:
+        space = cave.at(pos)
+        if space is not None:
+            cave = cave.with_space(pos, replace(space, state=EMPTY))
+    return cave
 
 
 def _lazy_grid(ctx: Context, area: pygame.Rect,

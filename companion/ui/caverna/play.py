@@ -100,6 +100,8 @@ class CavernaPlayScene(Scene):
         """Name of a demo situation to draw instead of the open game (screenshots)."""
         self.tab = tab
         """The right-column tab chosen by the table (``None``: the active player's)."""
+        self.tab_turn: tuple[int, int] | None = None
+        """Round and turn when the tab was chosen; a new turn shows the new player's cave."""
         self.display_scroll = ScrollState()
         """Scroll position of the display list."""
 
@@ -120,15 +122,17 @@ class CavernaPlayScene(Scene):
 
         return preview_session(self.preview)
 
-    def show_tab(self, tab: str) -> list[Intent]:
-        """Switch the right column to ``tab``."""
+    def show_tab(self, tab: str, state: CavernaState | None = None) -> list[Intent]:
+        """Switch the right column to ``tab`` (until the turn passes, when ``state`` is given)."""
         self.tab = tab
+        self.tab_turn = turn_key(state) if state is not None else None
         return [Redraw()]
 
     def current_tab(self, state: CavernaState) -> str:
         """The tab shown: the chosen one, else the active player's (the winner's at the end)."""
         tabs = tabs_for(state)
-        if self.tab in tabs:
+        chosen_now = self.tab_turn is None or self.tab_turn == turn_key(state)
+        if self.tab in tabs and chosen_now:
             return self.tab
         if state.phase == FINISHED:
             return f"seat:{score_lines(state)[0].seat}"
@@ -350,7 +354,7 @@ class CavernaPlayScene(Scene):
         widgets: list[Widget] = []
         for tab, rect in zip(tabs, grid(row, len(tabs), theme, len(tabs)), strict=True):
             text = fitting_tab_label(state, tab, ctx.lang, theme, rect)
-            widgets.append(TapButton(rect, text, self._tab_tap(tab),
+            widgets.append(TapButton(rect, text, self._tab_tap(tab, state),
                                      "selected" if tab == chosen else "normal", role="small",
                                      key=f"caverna:tab:{tab}"))
         page = pygame.Rect(area.x, row.bottom + theme.gap, area.width,
@@ -361,8 +365,8 @@ class CavernaPlayScene(Scene):
             return widgets + self._display_page(ctx, state, page)
         return widgets + self._seat_page(ctx, state, int(chosen.split(":")[1]), page)
 
-    def _tab_tap(self, tab: str) -> TapHandler:
-        return lambda: self.show_tab(tab)
+    def _tab_tap(self, tab: str, state: CavernaState) -> TapHandler:
+        return lambda: self.show_tab(tab, state)
 
     def _seat_page(self, ctx: Context, state: CavernaState, seat: int,
                    page: pygame.Rect) -> list[Widget]:
@@ -439,6 +443,11 @@ class CavernaPlayScene(Scene):
                 widgets.append(ColourChip(pygame.Rect(row.right - chip - theme.pad, top, chip,
                                                       chip), ROOM_COLOURS[colour]))
         return widgets
+
+
+def turn_key(state: CavernaState) -> tuple[int, int]:
+    """Round and turns taken: changes whenever the turn passes to the next player."""
+    return (state.round, state.turns_taken)
 
 
 def option_key(spec: OptionSpec) -> str:

@@ -86,6 +86,8 @@ def test_furnishing_picks_the_room_then_the_space(app: App, journal: Journal) ->
     assert "grindstone" not in state.display
     assert state.players[0].goods.food == 0
     assert session.history()[-1].label.key == "caverna.label.furnish"
+    assert session.actions()[-1] == {"type": "furnish", "room": "grindstone", "space": [2, 0],
+                                     "fee": "round_food"}
 
 
 def _dig_prospecting_site(app: App, session: Session) -> None:
@@ -105,6 +107,8 @@ def test_digging_names_the_space_and_the_room_found(app: App, journal: Journal) 
     assert space is not None and space.state == EMPTY
     assert "prospecting_site" in state.display
     assert app.dialog is None
+    assert session.actions()[-1] == {"type": "excavate",
+                                     "digs": [{"space": [3, 1], "room": "prospecting_site"}]}
 
 
 def test_a_blue_room_without_enough_orange_is_refused_with_the_reason(
@@ -149,6 +153,7 @@ def test_a_room_with_choices_asks_which_one(app: App, journal: Journal) -> None:
     wood = state_of(session).players[0].goods.wood
     tap_widget(app, "rooms:choice:0")
     assert state_of(session).players[0].goods.wood == wood + 1
+    assert session.actions()[-1] == {"type": "use_room", "room": "entrance", "choice": "wood"}
     assert state_of(session).turn is not None
     assert state_of(session).turn.rooms_used == ("entrance",)  # type: ignore[union-attr]
 
@@ -161,6 +166,7 @@ def test_converting_to_food_for_either_player(app: App, journal: Journal) -> Non
     tap_widget(app, "choice:2")
     goods = state_of(session).players[1].goods
     assert (goods.gold, goods.food) == (0, 2)
+    assert session.actions()[-1] == {"type": "convert", "player": 1, "good": "gold", "count": 1}
 
 
 def test_a_wall_goes_on_the_border_tapped(app: App, journal: Journal) -> None:
@@ -174,6 +180,7 @@ def test_a_wall_goes_on_the_border_tapped(app: App, journal: Journal) -> None:
     state = state_of(session)
     assert state.wall_supply == supply - 1
     assert len(state.players[1].cave.walls) == len(walls) + 1
+    assert session.actions()[-1]["type"] == "build_wall"
 
 
 def test_the_solo_pile_names_the_room_turned_up(app: App, journal: Journal) -> None:
@@ -232,3 +239,41 @@ def test_the_play_screen_offers_what_the_phase_needs(app: App, journal: Journal,
     expected = {"reveal": "caverna:reveal", "choose": "caverna:tile:cultivation",
                 "act": "caverna:end_turn"}[phase]
     assert widget(app, expected).interactive
+
+
+def test_the_right_column_follows_the_turn_after_a_peek(app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tab:seat:1")
+    assert widget(app, "caverna:convert:1").interactive
+    tap_widget(app, "caverna:tab:tiles")
+    assert not any(found.key == "caverna:convert:0" for found in app.scene.widgets)
+    tap_widget(app, "caverna:tile:cultivation")
+    tap_widget(app, "caverna:end_turn")
+    assert state_of(session).active == 1
+    assert any(found.key == "caverna:convert:1" for found in app.scene.widgets)
+
+
+def test_the_extra_cavern_is_laid_down_with_its_sides(app: App, journal: Journal) -> None:
+    session = start(journal, {"players": ["Ada", "Borys"], "cave": ["E.", "##"]})
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    session.submit({"type": "take_tile", "tile": "furnishing"})
+    session.submit({"type": "gain", "good": "food"})
+    session.submit({"type": "furnish", "room": "parlor", "space": [0, 1]})
+    assert state_of(session).extra_cavern_owner == 0
+    open_game(app, session)
+    tap_widget(app, "caverna:extra:0")
+    tap_widget(app, "extra:e")
+    tap_widget(app, "extra:place")
+    assert session.actions()[-1] == {"type": "place_extra_cavern", "player": 0,
+                                     "walls": ["n", "e", "w"]}
+    extra = state_of(session).players[0].cave.extra
+    assert extra is not None and extra.natural_sides == frozenset({"n", "e", "w"})
+    assert not any(found.key == "caverna:extra:0" for found in app.scene.widgets)
+
+
+def test_the_junction_room_takes_exactly_three_goods() -> None:
+    dialog = RoomUseDialog()
+    dialog.pick("junction_room")
+    for good in ("wood", "wood", "flax", "gold"):
+        dialog.add_good(good)
+    assert dialog.give == {"wood": 2, "flax": 1}
