@@ -29,9 +29,10 @@ from companion.games.tikal.state import (
     TikalState,
 )
 from companion.ui.bar import game_bar
+from companion.ui.fonts import font
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
-from companion.ui.theme import Theme
+from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
 from companion.ui.tikal.dialogs import RevealDialog, StepDialog, grid
 from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton
@@ -338,7 +339,7 @@ class TikalPlayScene(Scene):
         chosen = self.current_tab(state)
         row = pygame.Rect(area.x, area.y, area.width, theme.touch)
         widgets: list[Widget] = []
-        for tab, rect in zip(tabs, grid(row, len(tabs), theme, len(tabs)), strict=True):
+        for tab, rect in zip(tabs, tab_rects(row, tabs, ctx.lang, theme), strict=True):
             def tap(name: str = tab) -> list[Intent]:
                 return self.show_tab(name)
 
@@ -370,6 +371,23 @@ class TikalPlayScene(Scene):
         from companion.ui.tikal.scoring import TikalScoringScene
 
         return [ShowDialog(TikalScoringScene(self.preview))]
+
+
+def tab_rects(row: pygame.Rect, tabs: tuple[str, ...], lang: str,
+              theme: Theme) -> list[pygame.Rect]:
+    """One rectangle per tab, wider for longer names, all at least a finger wide."""
+    face = font(theme.text_size("small"), True)
+    pad = 2 * theme.px(10)
+    weights = [face.size(translate(f"ui_tikal.tab.{tab}", lang))[0] + pad for tab in tabs]
+    room = row.width - (len(tabs) - 1) * theme.gap
+    widths = [max(MIN_TOUCH, room * weight // sum(weights)) for weight in weights]
+    widths[-1] = max(MIN_TOUCH, room - sum(widths[:-1]))
+    rects = []
+    x = row.x
+    for width in widths:
+        rects.append(pygame.Rect(x, row.y, width, row.height))
+        x += width + theme.gap
+    return rects
 
 
 def header_text(state: TikalState) -> Msg:

@@ -11,7 +11,8 @@ from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.messages import msg
 from companion.ui.games import game_screens
-from companion.ui.scene import Scene
+from companion.ui.scene import Context, Scene, Settings
+from companion.ui.theme import TEXT_SCALES
 from companion.ui.tikal.dialogs import NameDialog, RevealDialog, StepDialog
 from companion.ui.tikal.panels import tabs_for
 from companion.ui.tikal.play import TikalPlayScene
@@ -59,6 +60,16 @@ def test_registered_screen_fits(journal: Journal, screen: str, lang: str,
     overflowing, small = draw_problems(make_tikal_screen(screen), context(size, lang, session))
     assert overflowing == []
     assert small == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_registered_screen_fits_with_the_largest_text(journal: Journal, screen: str,
+                                                      lang: str) -> None:
+    session = replayed(journal, "basic", 153) if screen == "play" else None
+    ctx = Context((800, 480), Settings(language=lang, text_scale=max(TEXT_SCALES)), session)
+    overflowing, small = draw_problems(make_tikal_screen(screen), ctx)
+    assert (overflowing, small) == ([], [])
 
 
 @pytest.mark.parametrize("size", SIZES)
