@@ -52,6 +52,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGUAGES, help="language of screens and messages")
     parser.add_argument("--db", type=Path, help="journal file (default: user data folder)")
     parser.add_argument("--fullscreen", action="store_true", help="fill the whole screen")
+    parser.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="café kiosk: full screen, no way out without the staff PIN (or COMPANION_KIOSK=1)",
+    )
     parser.add_argument("--size", type=parse_size, default=None, help="window size, e.g. 800x480")
     parser.add_argument("--config", type=Path, help="TOML config for buttons and lights")
     parser.add_argument(
@@ -176,16 +181,22 @@ def _screenshot(args: argparse.Namespace, lang: str) -> int:
 def _run_app(args: argparse.Namespace, lang: str) -> int:
     from companion.ui.app import AppOptions, NoDisplayError, run
 
+    kiosk = args.kiosk or os.environ.get("COMPANION_KIOSK") == "1"
     options = AppOptions(
         language=args.lang,
-        fullscreen=args.fullscreen,
+        fullscreen=args.fullscreen or kiosk,
         size=args.size or DEFAULT_SIZE,
         database=args.db or default_database(),
         config=args.config,
         inputs=args.inputs,
     )
     try:
-        run(options)
+        if kiosk:
+            from companion.ui.kiosk.app import run_kiosk
+
+            run_kiosk(options)
+        else:
+            run(options)
     except NoDisplayError as error:
         _fail(translate("core.cli.no_display", lang, detail=str(error)))
         return 3

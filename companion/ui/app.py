@@ -14,6 +14,7 @@ shown as a toast with its translated reason, and nothing else changes.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Collection, Iterable
@@ -190,6 +191,7 @@ def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
     try:
         if not pygame.display.get_init():
             pygame.display.init()
+        _refuse_invisible_display()
         if fullscreen:
             surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
@@ -199,6 +201,31 @@ def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         return surface
     except pygame.error as error:
         raise NoDisplayError(str(error)) from error
+
+
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+"""SDL video drivers that draw into memory only: nobody would see the app."""
+
+
+def _refuse_invisible_display() -> None:
+    """Raise :class:`NoDisplayError` if SDL fell back to a memory-only driver by itself.
+
+    Asking for one on purpose (``SDL_VIDEODRIVER=dummy``, as tests and screenshots do)
+    is fine; ending up with one because no screen was found is not.
+    """
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+        pygame.display.quit()
+        raise NoDisplayError(f"no screen found, only SDL's {driver} driver")
+
+
+def start_display() -> None:
+    """Start SDL's video part; :class:`NoDisplayError` if there is no screen to show the app."""
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise NoDisplayError(str(error)) from error
+    _refuse_invisible_display()
 
 
 class App:
@@ -672,10 +699,7 @@ def _run_with(journal: Journal, options: AppOptions) -> None:
         settings = replace(settings, language=options.language)
     if options.fullscreen:
         settings = replace(settings, fullscreen=True)
-    try:
-        pygame.display.init()
-    except pygame.error as error:
-        raise NoDisplayError(str(error)) from error
+    start_display()
     inputs = options.hardware or build_hardware(options)
     try:
         sound = open_player(settings.volume, muted=settings.volume == 0)

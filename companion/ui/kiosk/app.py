@@ -37,6 +37,7 @@ from companion.ui.app import (
     TableInputs,
     build_hardware,
     load_settings,
+    start_display,
 )
 from companion.ui.intents import (
     ArchiveGame,
@@ -391,10 +392,7 @@ def build_kiosk_app(options: AppOptions, journal: Journal) -> KioskApp:
     stopped again then).
     """
     settings = replace(load_settings(journal), fullscreen=options.fullscreen)
-    try:
-        pygame.display.init()
-    except pygame.error as error:
-        raise NoDisplayError(str(error)) from error
+    start_display()
     inputs = options.hardware or build_hardware(options)
     try:
         app = KioskApp(journal, settings, options.size, inputs)
