@@ -48,12 +48,12 @@ from companion.ui.caverna.parts import (
 )
 from companion.ui.caverna.view import (
     OptionSpec,
+    closing_note,
     cost_message,
     option_label,
     revealable_tiles,
     round_line,
     score_lines,
-    tie_on_points,
     tile_button_text,
     tile_chips,
     turn_parts,
@@ -309,18 +309,8 @@ class CavernaPlayScene(Scene):
                                         str(line.total)), False)
             y += row_h + theme.px(4)
         note = pygame.Rect(area.x, y + theme.gap, area.width, area.bottom - y - theme.gap)
-        widgets.append(Label(note, self._closing_note(state), "small", theme.palette.text_muted))
+        widgets.append(Label(note, closing_note(state), "small", theme.palette.text_muted))
         return widgets
-
-    @staticmethod
-    def _closing_note(state: CavernaState) -> Msg:
-        if state.config.solo:
-            return Msg("ui_caverna.over.solo_goal")
-        if tie_on_points(state):
-            first, second = score_lines(state)[:2]
-            return msg("ui_caverna.over.tiebreak", first=first.name, first_best=first.best_room,
-                       second=second.name, second_best=second.best_room)
-        return Msg("ui_caverna.over.counted")
 
     @staticmethod
     def _score_row(theme: Theme, row: pygame.Rect, cells: tuple[Msg | str, ...],

@@ -303,3 +303,14 @@ def tie_on_points(state: CavernaState) -> bool:
     """Two players ended level on points (the best room then decides)."""
     lines = score_lines(state)
     return len(lines) > 1 and lines[0].total == lines[1].total
+
+
+def closing_note(state: CavernaState) -> Msg:
+    """The line under the final scores: the solo goal, the tiebreak, or how points count."""
+    if state.config.solo:
+        return Msg("ui_caverna.over.solo_goal")
+    if tie_on_points(state):
+        first, second = score_lines(state)[:2]
+        return msg("ui_caverna.over.tiebreak", first=first.name, first_best=first.best_room,
+                   second=second.name, second_best=second.best_room)
+    return Msg("ui_caverna.over.counted")

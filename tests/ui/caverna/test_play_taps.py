@@ -25,6 +25,7 @@ from companion.ui.caverna.dialogs import (
 from companion.ui.caverna.play import CavernaPlayScene
 from companion.ui.caverna.view import dark_rooms_left, revealable_tiles
 from companion.ui.dialogs import ChoiceDialog
+from companion.ui.intents import Back
 from companion.ui.scene import Settings
 from companion.ui.widgets import Button
 from tests.ui.caverna.helpers import open_game, start, state_of, tap_widget, widget
@@ -277,3 +278,14 @@ def test_the_junction_room_takes_exactly_three_goods() -> None:
     for good in ("wood", "wood", "flax", "gold"):
         dialog.add_good(good)
     assert dialog.give == {"wood": 2, "flax": 1}
+
+
+def test_the_history_screen_opens_over_the_game_and_returns(app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:furnishing")
+    tap_widget(app, "bar:Navigate")
+    assert not isinstance(app.scene, CavernaPlayScene)
+    app.perform(Back())
+    app.draw()
+    assert isinstance(app.scene, CavernaPlayScene)
+    assert state_of(session).phase == "act"
