@@ -375,7 +375,8 @@ def _tell(state: State, instruction: Instruction) -> State:
 
 def _trigger_eruption_token(state: State, position: Position) -> State:
     cell = state.board.cell(position)
-    assert cell is not None
+    if cell is None or not cell.eruption_token:
+        return state
     waves = cell.eruption_token
     board = state.board.replace(position, replace(cell, eruption_token=0))
     state = replace(state, board=board)

@@ -153,3 +153,15 @@ def test_a_fourth_wound_fills_the_card_and_no_fifth_is_owed() -> None:
     assert state.pending == ()
     with pytest.raises(IllegalActionError):
         GAME.apply(state, {"type": "choose_wound", "player": 0, "slot": "leg"})
+
+
+def test_a_token_burnt_by_an_earlier_token_on_the_same_walk_does_not_erupt() -> None:
+    grid = [["V", ".", "."], ["X", "X", "S"], ["v", ".", "."]]
+    state = GAME.new_state(three_players(map=grid, cards={}))
+    state = to_movement(state, {0: [2, 0], 1: [1, 2], 2: [1, 1]})
+    state = play(totals(state, everyone_wins(3)), {"type": "resolve", "player": 0})
+    keys = [step.message.key for step in state.instructions]
+    assert keys.count("fuji.instruction.eruption_token") == 1
+    assert lava_cells(state) == [(0, 0), (1, 0)]
+    assert card_at(state.board, (1, 0)).eruption_token == 0
+    assert state.players[0].position == (2, 0) and state.outcome is None
