@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.core.messages import Msg, msg
-from companion.games.fuji.model import Instruction, Outcome, State
+from companion.games.fuji.model import Instruction, Outcome, PendingKind, State
 from companion.games.fuji.queries import all_on_villages
 
 POINTS_PER_PLAYER = 4
@@ -23,8 +23,12 @@ SCORE_BANDS: tuple[tuple[int, str], ...] = (
 
 
 def score(state: State) -> int:
-    """Return 4 per character, -1 per wound, +1 per equipment card never used."""
+    """Return 4 per character, -1 per wound, +1 per equipment card never used.
+
+    Wounds still owed (taken in the winning resolution, slot not yet chosen) count too.
+    """
     total = POINTS_PER_PLAYER * len(state.players)
+    total -= sum(owed.count for owed in state.pending if owed.kind is PendingKind.WOUND)
     for someone in state.players:
         total -= someone.wounds.count()
         total += sum(1 for card in someone.equipment if card not in someone.equipment_turned)

@@ -378,3 +378,14 @@ def test_state_and_actions_are_json() -> None:
     data = GAME.state_to_json(state)
     assert json.loads(json.dumps(data)) == data
     assert data["players"][0]["dice"][0] == {"colour": "yellow", "value": 6}
+
+
+def test_a_wound_taken_in_the_winning_resolution_still_costs_a_point() -> None:
+    state = GAME.new_state(three_players(map=VILLAGE_ROW, cards={}))
+    state = to_movement(state, {0: [0, 3], 1: [0, 4], 2: [0, 5]})
+    state = with_seat(state, 2, stamina_lost=4)
+    state = totals(state, {**everyone_wins(3), 2: {2: 10, 0: 9, 1: 0}})
+    state = play(state, {"type": "resolve", "player": 0}, {"type": "resolve", "player": 1})
+    state = play(state, {"type": "resolve", "player": 2})  # lead 1 at level 2: 3 steps, 4 -> 7
+    assert state.outcome is Outcome.WON
+    assert state.score == 12 - 1
