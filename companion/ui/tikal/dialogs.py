@@ -210,6 +210,7 @@ class RevealDialog(Scene):
         return widgets + option_buttons(state, step, area, theme, self.answer)
 
     def _chips(self, row: pygame.Rect, theme: Theme, wanted: int) -> list[Widget]:
+        """One box per hex to reveal; entered ones can be tapped away."""
         widgets: list[Widget] = []
         for index, rect in enumerate(grid(row, max(1, wanted), theme, columns=max(1, wanted))):
             if index < len(self.tiles):

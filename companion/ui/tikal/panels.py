@@ -74,6 +74,7 @@ def temples_panel(ctx: Context, state: TikalState, area: pygame.Rect,
 
 
 def _temple_text(state: TikalState, row: TempleRow) -> Msg:
+    """The temple's main line: number, value and who holds it."""
     hx = row.hex
     if hx.guard is not None:
         return msg("ui_tikal.temples.guarded", id=hx.id, value=hx.value,
@@ -86,6 +87,7 @@ def _temple_text(state: TikalState, row: TempleRow) -> Msg:
 
 
 def _temple_detail(state: TikalState, row: TempleRow) -> Msg:
+    """The temple's second line: strengths and the next level's supply."""
     present = [f"{p.name} {row.strengths[p.seat]}" for p in state.players
                if row.strengths[p.seat] > 0]
     power = " · ".join(present) if present else "—"
@@ -135,6 +137,7 @@ def treasures_panel(ctx: Context, state: TikalState, area: pygame.Rect) -> list[
 
 
 def _name_cell(theme: Theme, cell: pygame.Rect, name: str, colour: str) -> list[Widget]:
+    """A colour chip and a name."""
     side = min(cell.height - theme.px(16), theme.px(22))
     chip = pygame.Rect(cell.x + theme.px(6), cell.centery - side // 2, side, side)
     text = pygame.Rect(chip.right + theme.px(6), cell.y, cell.right - chip.right - theme.px(8),

@@ -117,6 +117,7 @@ class TikalPlayScene(Scene):
     # ---------------------------------------------------------------- left column
     def _turn_column(self, ctx: Context, session: Session, state: TikalState,
                      area: pygame.Rect) -> list[Widget]:
+        """Header, the phase's own controls and the instructions."""
         theme = ctx.theme
         head = pygame.Rect(area.x, area.y, area.width, theme.px(46))
         widgets = self._header(ctx, state, head)
@@ -137,6 +138,7 @@ class TikalPlayScene(Scene):
         return widgets
 
     def _header(self, ctx: Context, state: TikalState, head: pygame.Rect) -> list[Widget]:
+        """The active player's colour and what they do now."""
         theme = ctx.theme
         widgets: list[Widget] = [Panel(head)]
         if state.phase == PHASE_FINISHED:
@@ -153,6 +155,7 @@ class TikalPlayScene(Scene):
         return widgets
 
     def _actions(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        """The action-point meter, the pieces line and the action buttons."""
         theme = ctx.theme
         meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
         widgets: list[Widget] = [PointsMeter(meter, state.turn.spent, ACTION_POINTS)]
@@ -174,6 +177,7 @@ class TikalPlayScene(Scene):
         return widgets
 
     def _preview_session(self) -> Session | None:
+        """The demo game of a preview, handed to the dialogs it opens."""
         if self.preview is None:
             return None
         from companion.ui.tikal.demo import preview_session
@@ -181,6 +185,7 @@ class TikalPlayScene(Scene):
         return preview_session(self.preview)
 
     def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        """Basic game: the button that records the drawn hex."""
         theme = ctx.theme
         button = pygame.Rect(area.x, area.y, area.width, theme.px(96))
         widgets: list[Widget] = [
@@ -195,6 +200,7 @@ class TikalPlayScene(Scene):
 
     @staticmethod
     def _stack_line(state: TikalState) -> Msg:
+        """The letter on top of the stack and how many hexes are left."""
         from companion.games.tikal.books import current_stage
 
         letter = current_stage(state)
@@ -203,6 +209,7 @@ class TikalPlayScene(Scene):
         return msg("ui_tikal.draw.stack", letter=letter, left=stack_left(state))
 
     def _reveal(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        """Auction game: the button that records the revealed hexes."""
         theme = ctx.theme
         count = min(len(state.players), stack_left(state))
         button = pygame.Rect(area.x, area.y, area.width, theme.px(96))
@@ -216,6 +223,7 @@ class TikalPlayScene(Scene):
         ]
 
     def _auction(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        """The highest bid, the bid being prepared, *Bid* and *Pass*."""
         theme = ctx.theme
         auction = state.auction
         if auction is None:
@@ -253,6 +261,7 @@ class TikalPlayScene(Scene):
 
     @staticmethod
     def _bidders_line(state: TikalState) -> Msg:
+        """Who still bids and who passed."""
         auction = state.auction
         assert auction is not None
         active = [state.players[s].name for s in auction.bidders if s not in auction.passed]
@@ -280,6 +289,7 @@ class TikalPlayScene(Scene):
 
     def _bid_stepper(self, ctx: Context, state: TikalState, row: pygame.Rect,
                      amount: int) -> list[Widget]:
+        """− amount +."""
         theme = ctx.theme
         button_w = max(theme.touch, row.width // 4)
         return [
@@ -292,6 +302,7 @@ class TikalPlayScene(Scene):
         ]
 
     def _choose(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        """The auction's winner picks one of the revealed hexes."""
         theme = ctx.theme
         ask = pygame.Rect(area.x, area.y, area.width, theme.px(30))
         widgets: list[Widget] = [Label(ask, Msg("ui_tikal.choose.ask"), "body", bold=True)]
@@ -306,6 +317,7 @@ class TikalPlayScene(Scene):
         return widgets
 
     def _finished(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        """The winner and the winning score."""
         theme = ctx.theme
         best = winners(state)
         names = ", ".join(p.name for p in best)
@@ -321,6 +333,7 @@ class TikalPlayScene(Scene):
         ]
 
     def _instructions(self, ctx: Context, state: TikalState, box: pygame.Rect) -> list[Widget]:
+        """What the table must do after the last step."""
         theme = ctx.theme
         if not state.instructions:
             return [Label(box, Msg("ui_tikal.turn.nothing_to_do"), "small",
@@ -334,6 +347,7 @@ class TikalPlayScene(Scene):
     # ---------------------------------------------------------------- right column
     def _books_column(self, ctx: Context, session: Session, state: TikalState,
                       area: pygame.Rect) -> list[Widget]:
+        """The tabs and the chosen tab's page."""
         theme = ctx.theme
         tabs = panels.tabs_for(state)
         chosen = self.current_tab(state)
@@ -352,6 +366,7 @@ class TikalPlayScene(Scene):
 
     def _page(self, ctx: Context, session: Session, state: TikalState, tab: str,
               page: pygame.Rect) -> list[Widget]:
+        """The page of one tab."""
         if tab == "temples":
             return panels.temples_panel(ctx, state, page, self.temple_scroll)
         if tab == "treasures":
@@ -368,6 +383,7 @@ class TikalPlayScene(Scene):
         return panels.results_panel(ctx, state, page)
 
     def _open_count(self) -> list[Intent]:
+        """Open the counting screen of the scoring round."""
         from companion.ui.tikal.scoring import TikalScoringScene
 
         return [ShowDialog(TikalScoringScene(self.preview))]

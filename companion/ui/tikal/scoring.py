@@ -140,6 +140,7 @@ class TikalScoringScene(Scene):
         return [Redraw()]
 
     def _forget_when_moved_on(self, session: Session) -> None:
+        """Drop the corrections once the game has moved to another step."""
         if session.cursor != self.step_seen:
             self.step_seen = session.cursor
             self.entries = {}
@@ -175,6 +176,7 @@ class TikalScoringScene(Scene):
         return widgets + self._left(ctx, state, left) + self._right(ctx, state, right)
 
     def _left(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        """Order of play, the result for the player scoring and *Score*."""
         theme = ctx.theme
         button = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
         gained = points_for(state, state.active, self.entries)
@@ -195,6 +197,7 @@ class TikalScoringScene(Scene):
         return widgets + order_rows(ctx, state, order)
 
     def _right(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
+        """The temples as chips and the editor of the chosen one."""
         theme = ctx.theme
         outcomes = temple_outcomes(state, self.entries)
         hint = pygame.Rect(area.x, area.y, area.width, theme.px(26))
@@ -227,6 +230,7 @@ class TikalScoringScene(Scene):
 
 
     def _chip(self, state: TikalState, outcome: TempleOutcome, rect: pygame.Rect) -> Widget:
+        """One temple: its value and who scores it; tapping chooses it."""
         hx = outcome.hex
         if hx.guard is not None:
             text = msg("ui_tikal.score.chip_guard", value=hx.value,
@@ -248,6 +252,7 @@ class TikalScoringScene(Scene):
 
     def _editor(self, ctx: Context, state: TikalState, outcome: TempleOutcome,
                 area: pygame.Rect) -> list[Widget]:
+        """Nobody / as tracked, and every player's name and strength."""
         theme = ctx.theme
         hx = outcome.hex
         locked = hx.guard is not None
@@ -274,6 +279,7 @@ class TikalScoringScene(Scene):
         return widgets
 
     def _strengths_shown(self, state: TikalState, hex_id: int) -> tuple[int, ...]:
+        """The strengths entered for a temple, else those of the books."""
         entry = self.entries.get(hex_id)
         if entry is not None and entry[0] == "strengths":
             return tuple(entry[1])
@@ -282,6 +288,7 @@ class TikalScoringScene(Scene):
     def _player_cell(self, theme: Theme, state: TikalState, hex_id: int, seat: int,
                      strength: int, rect: pygame.Rect, locked: bool,
                      controls: bool) -> list[Widget]:
+        """A player's name (gives the temple) and − strength +."""
         player = state.players[seat]
         button_w = max(theme.touch, rect.width // 5)
         value_w = max(theme.px(30), rect.width // 7)
@@ -305,6 +312,7 @@ class TikalScoringScene(Scene):
 
 
 def _editor_title(state: TikalState, outcome: TempleOutcome) -> Msg:
+    """What the edited temple brings, and to whom."""
     hx = outcome.hex
     if hx.guard is not None:
         return msg("ui_tikal.score.edit_guarded", id=hx.id, value=hx.value,

@@ -112,5 +112,6 @@ def _scoring_preview() -> Scene:
 
 
 def _open_temple(session: Session) -> int | None:
+    """The first temple without a guard, if any."""
     state: TikalState = session.state
     return next((hx.id for hx in state.hexes if hx.kind == "temple" and hx.guard is None), None)

@@ -41,6 +41,7 @@ def players(setup: Setup) -> list[dict[str, Any]]:
 
 
 def _with_players(setup: Setup, entries: list[dict[str, Any]]) -> Setup:
+    """The set-up with its player list replaced."""
     return {**setup, "players": entries}
 
 
@@ -151,6 +152,7 @@ class TikalSetupScene(Scene):
         return [*bar, *self._players(ctx, left), *self._options(ctx, right)]
 
     def _players(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
+        """The seating list with a row per player and *+ Player*."""
         theme = ctx.theme
         entries = players(self.setup)
         head = pygame.Rect(area.x, area.y, area.width, theme.px(30))
@@ -172,6 +174,7 @@ class TikalSetupScene(Scene):
 
     def _player_row(self, ctx: Context, row: pygame.Rect, seat: int,
                     entry: dict[str, Any]) -> list[Widget]:
+        """Number, colour, name, move-up and remove buttons of one seat."""
         theme = ctx.theme
         gap = theme.gap
         number_w = theme.px(34)
@@ -203,6 +206,7 @@ class TikalSetupScene(Scene):
         return widgets
 
     def _options(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
+        """The two ways to play and *Start*."""
         theme = ctx.theme
         head = pygame.Rect(area.x, area.y, area.width, theme.px(30))
         widgets: list[Widget] = [Label(head, Msg("ui_tikal.setup.variant"), "small",
