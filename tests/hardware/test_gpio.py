@@ -8,6 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin  # type: ignore[import-untyped]
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hardware.config import GpioConfig
 from hardware.events import ButtonEvent, EventQueue, StatusEvent
@@ -276,3 +278,23 @@ def test_factory_named_by_environment_variable(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY")
     assert choose_pin_factory("") is None
     assert isinstance(load_pin_factory("MOCK"), MockFactory)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(sorted(BUTTON_PINS)), st.booleans()), max_size=60))
+def test_pressed_set_always_matches_the_pins(steps: list[tuple[str, bool]]) -> None:
+    factory = MockFactory()
+    events = EventQueue()
+    table = start_table(factory, events, hold_time=10.0)
+    for button, down in steps:
+        pin = factory.pin(BUTTON_PINS[button])
+        pin.drive_low() if down else pin.drive_high()
+        low = {name for name, number in BUTTON_PINS.items() if not factory.pin(number).state}
+        assert table.pressed == low
+    history: dict[str, list[str]] = {}
+    for button, kind in button_events(events):
+        history.setdefault(button, []).append(kind)
+    for kinds in history.values():
+        assert kinds == ["press", "release"] * (len(kinds) // 2) + ["press"] * (len(kinds) % 2)
+    table.close()
+    factory.reset()

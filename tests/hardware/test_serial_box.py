@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 import serial  # type: ignore[import-untyped]
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hardware.config import SerialConfig
 from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
@@ -327,3 +329,35 @@ def test_commands_queued_before_stop_are_still_written(
     end = ports.current
     box.close()
     assert Command("LED status off") in end.commands()[-5:]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.one_of(st.binary(max_size=80),
+                          st.sampled_from([b"P seat1", b"R seat1", b"L undo", b"P advance"])),
+                max_size=12))
+def test_valid_lines_survive_garbage_between_them_through_the_thread(
+    pieces: list[bytes],
+) -> None:
+    events = EventQueue()
+    ports = Ports()
+    box = SerialBox(CONFIG, events, ports, first_retry=0.02)
+    collector = Collector(events)
+    box.start()
+    assert collector.wait_for(has_status("hardware.serial.connected"))
+    expected = []
+    stream = b""
+    for piece in pieces:
+        if piece in (b"P seat1", b"R seat1", b"L undo", b"P advance"):
+            stream += b"\n" + frame(piece.decode())
+            kind = {"P": "press", "R": "release", "L": "long_press"}[piece[:1].decode()]
+            expected.append((piece[2:].decode(), kind))
+        else:
+            stream += piece
+    stream += b"\n"
+    for start in range(0, len(stream), 7):
+        ports.current.box_says(stream[start:start + 7])
+    assert collector.wait_for(has_buttons(len(expected)))
+    time.sleep(0.05)
+    collector.wait_for(lambda _: False, timeout=0.01)
+    assert collector.buttons() == expected
+    box.stop()
