@@ -392,7 +392,9 @@ def add_ratios(results: dict[str, Any]) -> None:
     results["ratios_to_reference"] = {
         "latency_p50": round(ours["p50_ms"] / reference["p50_ms"], 3),
         "latency_p99": round(ours["p99_ms"] / reference["p99_ms"], 3),
-        "idle_cpu": round(results["idle_cpu_percent"] / max(reference["idle_cpu_percent"], 0.01), 3),
+        "idle_cpu": round(
+            results["idle_cpu_percent"] / max(reference["idle_cpu_percent"], 0.01), 3
+        ),
     }
 
 
