@@ -100,6 +100,25 @@ class TapButton(Button):
         return self.release(pos)
 
 
+class CompactButton(Button):
+    """A button in a tight grid: its label may shrink back to the normal minimum size
+    when a larger text size is chosen in the settings."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the box, outline and label."""
+        fill, text_colour = self.colours(theme)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
+        outline = theme.palette.border if self.enabled else theme.palette.surface
+        if self.style != "quiet" or not self.enabled:
+            pygame.draw.rect(surface, outline, self.rect, theme.border_width,
+                             border_radius=theme.radius)
+        inner = self.rect.inflate(-2 * theme.px(6), -theme.px(6))
+        fitted = fit_text(render_text(self.text, lang), inner.width, inner.height,
+                          theme.text_size(self.role), compact_min_size(theme, self.role), True)
+        self.overflow = fitted.overflow
+        draw_fitted(surface, fitted, inner, text_colour, True, "center")
+
+
 class Shade(Widget):
     """Dims the screen under a dialog; a tap on it does nothing."""
 
@@ -117,11 +136,21 @@ def dialog_frame(ctx: Context) -> tuple[list[Widget], pygame.Rect]:
     return [Shade(ctx.screen), Panel(box)], box.inflate(-2 * theme.pad, -2 * theme.pad)
 
 
+def compact_min_size(theme: Theme, role: TextRole) -> int:
+    """The smallest size for text in the fixed boxes of the goods track and the cave.
+
+    The boxes do not grow with the text size chosen in the settings, so their text may
+    shrink back to the normal minimum rather than be cut.
+    """
+    return max(11, min(theme.min_text_size(role),
+                       round(theme.min_text_size(role) / theme.text_scale)))
+
+
 def _fitted_text(surface: pygame.Surface, theme: Theme, lang: str, text: Text,
                  box: pygame.Rect, role: TextRole, colour: Colour, bold: bool) -> bool:
     """Draw ``text`` fitted into ``box``; return True if it overflowed."""
     fitted = fit_text(render_text(text, lang), max(1, box.width), max(1, box.height),
-                      theme.text_size(role), theme.min_text_size(role), bold)
+                      theme.text_size(role), compact_min_size(theme, role), bold)
     draw_fitted(surface, fitted, box, colour, bold, "center")
     return fitted.overflow
 

@@ -42,6 +42,7 @@ from companion.ui.caverna.parts import (
     FACE_DOWN,
     ROOM_COLOURS,
     ColourChip,
+    CompactButton,
     GoodsTrack,
     TapButton,
     grid,
@@ -189,15 +190,14 @@ class CavernaPlayScene(Scene):
             widgets.append(Label(inner, phase_message(state), "heading",
                                  theme.palette.accent, bold=True))
             return widgets
-        name_w = inner.width * 55 // 100
-        widgets.append(Label(pygame.Rect(inner.x, inner.y, name_w, inner.height),
-                             whose_turn(state), "heading", bold=True))
-        side = pygame.Rect(inner.x + name_w + theme.gap, inner.y,
-                           inner.width - name_w - theme.gap, inner.height)
-        half = side.height // 2
-        widgets.append(Label(pygame.Rect(side.x, side.y, side.width, half), round_line(state),
-                             "small", align="right", bold=True))
-        widgets.append(Label(pygame.Rect(side.x, side.y + half, side.width, side.height - half),
+        top = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 11 // 20)
+        widgets.append(Label(top, whose_turn(state), "heading", bold=True))
+        line = pygame.Rect(inner.x, top.bottom, inner.width, inner.bottom - top.bottom)
+        split = line.width * 58 // 100
+        widgets.append(Label(pygame.Rect(line.x, line.y, split, line.height), round_line(state),
+                             "small", bold=True))
+        widgets.append(Label(pygame.Rect(line.x + split, line.y, line.width - split,
+                                         line.height),
                              msg("ui_caverna.turn.walls", walls=state.wall_supply), "small",
                              theme.palette.text_muted, align="right"))
         return widgets
@@ -224,7 +224,7 @@ class CavernaPlayScene(Scene):
         for tile, rect in zip(tiles, grid(area, len(tiles), theme, 3, theme.px(84)),
                               strict=True):
             style: ButtonStyle = "quiet" if tile in state.taken_tiles else "normal"
-            widgets.append(Button(rect, tile_button_text(state, tile),
+            widgets.append(CompactButton(rect, tile_button_text(state, tile),
                                   (Submit({"type": "take_tile", "tile": tile}),), style,
                                   role="small", key=f"caverna:tile:{tile}"))
         return widgets
@@ -232,7 +232,7 @@ class CavernaPlayScene(Scene):
     def _act(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
         parts = turn_parts(state)
-        caption = pygame.Rect(area.x, area.y, area.width, theme.px(24))
+        caption = pygame.Rect(area.x, area.y, area.width, round(theme.px(24) * theme.text_scale))
         widgets: list[Widget] = [Label(caption, Msg("ui_caverna.option.rule"), "small",
                                        theme.palette.text_muted)]
         end = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
@@ -392,7 +392,8 @@ class CavernaPlayScene(Scene):
         chips = tile_chips(state)
         area = pygame.Rect(page.x, line.bottom + theme.gap, page.width,
                            page.bottom - line.bottom - theme.gap)
-        for chip, rect in zip(chips, grid(area, len(chips), theme, 3, theme.px(80)),
+        columns = 3 if theme.text_scale <= 1.2 else 2
+        for chip, rect in zip(chips, grid(area, len(chips), theme, columns, theme.px(80)),
                               strict=True):
             if chip.status == "hidden":
                 fill, text = FACE_DOWN, msg("ui_caverna.tiles.hidden", back=chip.back)
@@ -422,7 +423,8 @@ class CavernaPlayScene(Scene):
                          walls=translate(walls_message(spec), ctx.lang))
             items.append(ListItem(msg("ui_caverna.display.room", room=f"@caverna.room.{room}",
                                       colour=f"@caverna.color.{spec.color}"), detail))
-        view = ListView(page, items, theme.px(60), self.display_scroll, key="caverna:display")
+        row_height = round(theme.px(60) * theme.text_scale ** 2)
+        view = ListView(page, items, row_height, self.display_scroll, key="caverna:display")
         widgets: list[Widget] = [view]
         chip = theme.px(14)
         for index in view.visible_rows():

@@ -19,7 +19,8 @@ from companion.ui.caverna.play import CavernaPlayScene, convert_dialog
 from companion.ui.caverna.screens import SCREENS, make_caverna_screen
 from companion.ui.caverna.setup import PAGES, CavernaSetupScene, set_solo
 from companion.ui.games import game_screens
-from companion.ui.scene import Scene
+from companion.ui.scene import Context, Scene, Settings
+from companion.ui.theme import TEXT_SCALES
 from tests.ui.caverna.helpers import SIZES, context, draw_problems, start, state_of
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -136,3 +137,12 @@ def test_the_whole_game_fits_at_every_step(journal: Journal, lang: str) -> None:
         session.submit(action)
         overflowing, small = draw_problems(scene, context((800, 480), lang, session))
         assert (overflowing, small) == ([], []), action
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("screen", SCREENS)
+def test_screens_fit_with_the_largest_text(screen: str, lang: str) -> None:
+    session = preview_session("act") if screen == "play" else None
+    ctx = Context((800, 480), Settings(language=lang, text_scale=max(TEXT_SCALES)), session)
+    overflowing, small = draw_problems(make_caverna_screen(screen), ctx)
+    assert (overflowing, small) == ([], [])
