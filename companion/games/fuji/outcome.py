@@ -25,10 +25,11 @@ SCORE_BANDS: tuple[tuple[int, str], ...] = (
 def score(state: State) -> int:
     """Return 4 per character, -1 per wound, +1 per equipment card never used.
 
-    Wounds still owed (taken in the winning resolution, slot not yet chosen) count too.
+    An equipment card still to be drawn at the moment of victory (the last pawn ended on
+    a village with an equipment token) is an unused card too.
     """
     total = POINTS_PER_PLAYER * len(state.players)
-    total -= sum(owed.count for owed in state.pending if owed.kind is PendingKind.WOUND)
+    total += sum(owed.count for owed in state.pending if owed.kind is PendingKind.DRAW)
     for someone in state.players:
         total -= someone.wounds.count()
         total += sum(1 for card in someone.equipment if card not in someone.equipment_turned)

@@ -267,7 +267,11 @@ def _store_typed_total(state: State, holder: int, condition_seat: int, total: in
 
 
 def resolve(state: State, action: Action) -> State:
-    """Compare, move (or stay) and lose stamina for one player, in the order the table picks."""
+    """Compare, move (or stay) and lose stamina for one player, in the order the table picks.
+
+    The game is won the moment the last pawn reaches a village, before that player's
+    stamina is counted.
+    """
     someone = _ready_to_resolve(state, action)
     preview = movement_values(state, someone.seat)
     if preview.missing or preview.own_value is None or preview.lead is None:
@@ -276,11 +280,11 @@ def resolve(state: State, action: Action) -> State:
     target = someone.destination if someone.destination is not None else someone.position
     path = _chosen_path(state, someone, target, action) if allowed else ()
     state = _record(state, preview, path)
-    state = _walk(state, someone.seat, path, allowed)
+    state = win_if_safe(_walk(state, someone.seat, path, allowed))
     if state.outcome is None:
         state = _lose_stamina(state, someone.seat, preview.stamina_loss or 0)
     if state.outcome is None:
-        state = win_if_safe(_round_off(state, someone.seat))
+        state = _round_off(state, someone.seat)
     return state
 
 

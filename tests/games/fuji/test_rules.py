@@ -380,12 +380,23 @@ def test_state_and_actions_are_json() -> None:
     assert data["players"][0]["dice"][0] == {"colour": "yellow", "value": 6}
 
 
-def test_a_wound_taken_in_the_winning_resolution_still_costs_a_point() -> None:
+def test_the_winning_move_ends_the_game_before_stamina_is_counted() -> None:
     state = GAME.new_state(three_players(map=VILLAGE_ROW, cards={}))
     state = to_movement(state, {0: [0, 3], 1: [0, 4], 2: [0, 5]})
-    state = with_seat(state, 2, stamina_lost=4)
+    state = with_seat(state, 2, stamina_lost=23)
     state = totals(state, {**everyone_wins(3), 2: {2: 10, 0: 9, 1: 0}})
     state = play(state, {"type": "resolve", "player": 0}, {"type": "resolve", "player": 1})
-    state = play(state, {"type": "resolve", "player": 2})  # lead 1 at level 2: 3 steps, 4 -> 7
+    state = play(state, {"type": "resolve", "player": 2})  # lead 1 would cost 3 of the last 2
     assert state.outcome is Outcome.WON
-    assert state.score == 12 - 1
+    assert state.players[2].stamina_lost == 23
+    assert state.score == 12
+
+
+def test_a_card_still_to_draw_at_the_win_counts_as_unused() -> None:
+    villages = [["V", "R", "S", "v", "v", "vE"]]
+    state = GAME.new_state(three_players(map=villages, cards={}))
+    state = to_movement(state, {0: [0, 3], 1: [0, 4], 2: [0, 5]})
+    state = totals(state, everyone_wins(3))
+    state = play(state, *[{"type": "resolve", "player": seat} for seat in range(3)])
+    assert state.outcome is Outcome.WON
+    assert state.score == 13
