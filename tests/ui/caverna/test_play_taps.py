@@ -25,7 +25,7 @@ from companion.ui.caverna.dialogs import (
 from companion.ui.caverna.play import CavernaPlayScene
 from companion.ui.caverna.view import dark_rooms_left, revealable_tiles
 from companion.ui.dialogs import ChoiceDialog
-from companion.ui.intents import Back
+from companion.ui.intents import Back, ShowDialog
 from companion.ui.scene import Settings
 from companion.ui.widgets import Button
 from tests.ui.caverna.helpers import open_game, start, state_of, tap_widget, widget
@@ -289,3 +289,49 @@ def test_the_history_screen_opens_over_the_game_and_returns(app: App, journal: J
     app.draw()
     assert isinstance(app.scene, CavernaPlayScene)
     assert state_of(session).phase == "act"
+
+
+def _extra_cavern_game(journal: Journal) -> Session:
+    """Ada fills a one-space cave, lays the extra cavern (top and bottom walled) and, in
+    round 2, takes Housework with 2 food ready."""
+    session = start(journal, {"players": ["Ada", "Borys"], "cave": ["E.", "##"]})
+    for action in (
+        {"type": "reveal", "tile": "furnishing"},
+        {"type": "take_tile", "tile": "furnishing"}, {"type": "gain", "good": "food"},
+        {"type": "furnish", "room": "parlor", "space": [0, 1]},
+        {"type": "place_extra_cavern", "player": 0, "walls": ["n", "s"]},
+        {"type": "end_turn"},
+        {"type": "take_tile", "tile": "housework"}, {"type": "end_turn"},
+        {"type": "take_tile", "tile": "cultivation"}, {"type": "end_turn"},
+        {"type": "take_tile", "tile": "excavation"}, {"type": "end_turn"},
+        {"type": "reveal", "tile": "masonry"},
+        {"type": "take_tile", "tile": "undergrowth"}, {"type": "end_turn"},
+        {"type": "take_tile", "tile": "housework"},
+        {"type": "convert", "good": "emmer"}, {"type": "convert", "good": "flax"},
+    ):
+        session.submit(action)
+    return session
+
+
+def test_a_room_goes_into_the_extra_cavern(app: App, journal: Journal) -> None:
+    session = _extra_cavern_game(journal)
+    open_game(app, session)
+    tap_widget(app, "caverna:option:0:furnish:round_food")
+    room = state_of(session).display.index("tunnel")
+    tap_widget(app, f"furnish:room:{room}")
+    tap_widget(app, "furnish:extra")
+    assert session.actions()[-1] == {"type": "furnish", "room": "tunnel", "space": "extra",
+                                     "fee": "round_food"}
+    extra = state_of(session).players[0].cave.extra
+    assert extra is not None and extra.room == "tunnel"
+
+
+def test_the_wall_picker_offers_the_open_sides_of_the_extra_cavern(
+        app: App, journal: Journal) -> None:
+    session = _extra_cavern_game(journal)
+    open_game(app, session)
+    app.perform(ShowDialog(WallDialog()))
+    app.draw()
+    keys = {found.key for found in app.dialog.widgets}  # type: ignore[union-attr]
+    assert {"wall:extra:e", "wall:extra:w"} <= keys
+    assert not {"wall:extra:n", "wall:extra:s"} & keys
