@@ -174,6 +174,7 @@ def _choice_grid(ctx: Context, area: pygame.Rect, entries: list[tuple[Msg, list[
     rects = grid(area, len(entries), ctx.theme, columns, ctx.theme.px(84))
     for number, ((text, intents), rect) in enumerate(zip(entries, rects, strict=True)):
         def tap(chosen: list[Intent] = intents) -> list[Intent]:
+            """Hand over this entry's intents."""
             return chosen
 
         widgets.append(TapButton(rect, text, tap, role="small", key=f"{prefix}:{number}"))
@@ -308,6 +309,7 @@ def cave_targets(ctx: Context, state: CavernaState, area: pygame.Rect, targets: 
     widgets: list[Widget] = [view]
     for pos in targets:
         def tap(chosen: Pos = pos) -> list[Intent]:
+            """Pick this space."""
             return on_pick(chosen)
 
         widgets.append(CellTarget(view.cell(pos), tap, pos in suggested,

@@ -187,6 +187,7 @@ class CavernaSetupScene(Scene):
     def edit_name(self, seat: int) -> list[Intent]:
         """Open the keyboard for a player's name."""
         def done(name: str) -> None:
+            """Keep the name typed."""
             self.setup = rename(self.setup, seat, name)
 
         question = msg("ui_caverna.setup.name_of", number=seat + 1)
