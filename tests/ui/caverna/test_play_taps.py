@@ -335,3 +335,13 @@ def test_the_wall_picker_offers_the_open_sides_of_the_extra_cavern(
     keys = {found.key for found in app.dialog.widgets}  # type: ignore[union-attr]
     assert {"wall:extra:e", "wall:extra:w"} <= keys
     assert not {"wall:extra:n", "wall:extra:s"} & keys
+
+
+def test_the_big_table_button_ends_the_turn_shown(app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:furnishing")
+    app.press_table_button("advance", "press")
+    app.draw()
+    assert session.actions()[-1] == {"type": "end_turn"}
+    assert state_of(session).active == 1
+    assert widget(app, "caverna:tile:housework").interactive

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -128,3 +129,16 @@ def test_unnamed_players_get_names_in_the_language(lang: str) -> None:
     assert isinstance(started, StartGame)
     names = started.setup["players"]
     assert names[0] != "Player 1" and names[0] != names[1]
+
+
+def test_a_name_typed_on_the_keyboard_reaches_the_game(app: App) -> None:
+    scene = _setup_screen(app)
+    tap_widget(app, "setup:name:1")
+    assert app.dialog is not None
+    app.process(pygame.event.Event(pygame.TEXTINPUT, text="zoë"))
+    app.draw()
+    tap_widget(app, "kb:ok")
+    assert scene.setup["players"][1] == "Zoë"
+    tap_widget(app, "setup:start")
+    assert app.session is not None
+    assert state_of(app.session).config.names[1] == "Zoë"
