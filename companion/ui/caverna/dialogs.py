@@ -89,7 +89,7 @@ def cave_area(area: pygame.Rect, cave: Cave, theme: Theme) -> pygame.Rect:
     rows = len(cave.spaces)
     columns = len(cave.spaces[0]) + (1 if cave.extra is not None else 0)
     cell_h = area.height // max(1, rows)
-    cell_w = min(area.width // columns, cell_h * 3 // 2 + theme.px(30))
+    cell_w = min(area.width // columns, cell_h * 2 + theme.px(40))
     box = pygame.Rect(0, 0, cell_w * columns, cell_h * rows)
     box.center = area.center
     return box
@@ -541,10 +541,17 @@ class FurnishDialog(CavernaDialog):
 
 
 # ---------------------------------------------------------------- walls
-def edge_centre(view: CaveView, edge: Edge) -> tuple[int, int]:
-    """The middle of the border between two spaces, on screen."""
+def edge_centre(view: CaveView, edge: Edge, side: int) -> tuple[int, int]:
+    """Where the button for the border between two spaces goes, on screen.
+
+    Side borders get it at their middle; a border between two rows gets it towards the
+    left end, clear of the side buttons, so the button of ``side`` pixels leaves the room
+    names readable.
+    """
     first, second = view.cell(edge[0]), view.cell(edge[1])
-    return ((first.centerx + second.centerx) // 2, (first.centery + second.centery) // 2)
+    if edge[0][1] == edge[1][1]:
+        return (first.x + side + side // 6, (first.centery + second.centery) // 2)
+    return ((first.centerx + second.centerx) // 2, first.centery)
 
 
 class WallDialog(CavernaDialog):
@@ -573,7 +580,7 @@ class WallDialog(CavernaDialog):
         side = max(theme.touch, theme.px(48))
         for number, edge in enumerate(edges):
             rect = pygame.Rect(0, 0, side, side)
-            rect.center = edge_centre(view, edge)
+            rect.center = edge_centre(view, edge, side)
             action = {"type": kind, "between": [list(edge[0]), list(edge[1])]}
             widgets.append(TapButton(rect, "✕" if self.remove else "+", self._tap(action),
                                      "danger" if self.remove else "primary",

@@ -146,3 +146,14 @@ def test_screens_fit_with_the_largest_text(screen: str, lang: str) -> None:
     ctx = Context((800, 480), Settings(language=lang, text_scale=max(TEXT_SCALES)), session)
     overflowing, small = draw_problems(make_caverna_screen(screen), ctx)
     assert (overflowing, small) == ([], [])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_wall_buttons_do_not_overlap(size: tuple[int, int]) -> None:
+    session = preview_session("wall")
+    dialog = dialogs.WallDialog(False, session)
+    draw_problems(dialog, context(size, "en", session))
+    rects = [w.rect for w in dialog.widgets if w.key.startswith("wall:")]
+    assert len(rects) >= 10
+    for index, rect in enumerate(rects):
+        assert rect.collidelist(rects[index + 1:]) == -1
