@@ -1,13 +1,19 @@
-"""The bundled font, loaded once per size.
+"""The bundled font, loaded once per size, and rendered texts kept for reuse.
 
 The UI uses DejaVu Sans (``assets/fonts``; licence in ``assets/LICENSES.md``), which
 covers every letter of the four languages.  If the asset folder is missing (a broken
 install), pygame's own default font is used so the app still starts.
+
+Screens are redrawn from the state, so the same words are drawn again and again.
+:func:`rendered` keeps the last few thousand rendered texts, keyed by everything that
+decides their pixels (text, size, face, colour), so a redraw blits instead of
+rendering; a changed text or colour is simply a different key.  The returned surface
+is shared: callers blit it and never draw on it.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
@@ -39,6 +45,17 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(font_path(bold), max(1, size))
 
 
+RENDERED_LIMIT = 3000
+"""Most rendered texts kept (about 3 MB at the usual sizes)."""
+
+
+@lru_cache(maxsize=RENDERED_LIMIT)
+def rendered(text: str, size: int, bold: bool, colour: tuple[int, ...]) -> pygame.Surface:
+    """Return ``text`` rendered anti-aliased at ``size`` in ``colour`` (shared; do not draw on)."""
+    return font(size, bold).render(text, True, colour)
+
+
 def clear_cache() -> None:
-    """Forget loaded fonts (needed after ``pygame.quit``)."""
+    """Forget loaded fonts and rendered texts (needed after ``pygame.quit``)."""
+    rendered.cache_clear()
     font.cache_clear()

@@ -9,6 +9,7 @@ so a colour-safe variant is a matter of passing another palette.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from typing import Literal
 
 Colour = tuple[int, int, int]
@@ -97,7 +98,7 @@ class Theme:
     palette: Palette = PALETTE
     """The colours."""
 
-    @property
+    @cached_property
     def scale(self) -> float:
         """How much bigger than 800x480 the window is (the smaller of both ratios)."""
         return max(1.0, min(self.width / BASE_SIZE[0], self.height / BASE_SIZE[1]))
@@ -147,7 +148,13 @@ class Theme:
 
 def theme_for(size: tuple[int, int], text_scale: float = 1.0) -> Theme:
     """Return the theme for a window of ``size`` with the chosen text scale."""
-    return Theme(size[0], size[1], text_scale)
+    return _theme(size[0], size[1], text_scale)
+
+
+@lru_cache(maxsize=16)
+def _theme(width: int, height: int, text_scale: float) -> Theme:
+    """One shared theme per window size and text scale (themes are immutable)."""
+    return Theme(width, height, text_scale)
 
 
 def relative_luminance(colour: Colour) -> float:

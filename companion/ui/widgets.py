@@ -24,7 +24,7 @@ import pygame
 
 from companion.core.i18n import translate
 from companion.core.messages import Msg
-from companion.ui.fonts import font
+from companion.ui.fonts import font, rendered
 from companion.ui.intents import CloseDialog, Intent
 from companion.ui.theme import MIN_TOUCH, Colour, TextRole, Theme
 
@@ -125,11 +125,11 @@ def draw_fitted(
     bold: bool, align: Align,
 ) -> None:
     """Draw fitted lines centred vertically in ``rect`` with the given alignment."""
-    face = font(fitted.size, bold)
     total = fitted.line_height * len(fitted.lines)
     y = rect.y + (rect.height - total) // 2
+    key_colour = tuple(colour)
     for line in fitted.lines:
-        image = face.render(line, True, colour)
+        image = rendered(line, fitted.size, bold, key_colour)
         if align == "left":
             x = rect.x
         elif align == "right":

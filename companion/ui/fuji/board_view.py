@@ -3,16 +3,24 @@
 :class:`BoardView` is built afresh on every draw from a :class:`BoardPicture` — a
 plain description of what to show — so the same widget serves the play screen, the
 eruption instructions, the map editor and the small previews of the set-up screen.
+
+The cards change only when the game changes, while the screen is redrawn for every
+tap, so the cards are kept as a ready-made picture: :func:`board_layer` draws a whole
+board once per board value and cell size, out of single cards drawn once each by
+:func:`card_image`.  Both are keyed by value (the frozen board and cell objects), so a
+flipped card or a moved token is a new key and can never show an old picture.  The
+marks (legal cards, flips, path, markers, pawns) are drawn on top on every draw.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
-from companion.games.fuji.model import Board, Position
+from companion.games.fuji.model import Board, Cell, Position
 from companion.ui.fuji.colours import PATH_MARK
 from companion.ui.fuji.draw import (
     draw_cell,
@@ -25,11 +33,49 @@ from companion.ui.fuji.draw import (
 )
 from companion.ui.fuji.geometry import GridGeometry
 from companion.ui.intents import Intent
-from companion.ui.theme import Theme
+from companion.ui.theme import Colour, Theme
 from companion.ui.widgets import Widget
 
 CellTap = Callable[[Position], list[Intent]]
 """What tapping the card at a position asks for."""
+
+TRANSPARENT_KEY: Colour = (255, 0, 255)
+"""The colour key of cached pictures: where no card is drawn (no card uses pure magenta)."""
+
+CARD_IMAGES = 256
+"""Most single-card pictures kept (a play map holds about 60 cards)."""
+
+BOARD_LAYERS = 4
+"""Most whole-board pictures kept (play map, editor and previews of the set-up screen)."""
+
+
+def _keyed_surface(width: int, height: int) -> pygame.Surface:
+    """A surface that is see-through wherever nothing is drawn on it."""
+    layer = pygame.Surface((max(1, width), max(1, height)))
+    layer.fill(TRANSPARENT_KEY)
+    layer.set_colorkey(TRANSPARENT_KEY)
+    return layer
+
+
+@lru_cache(maxsize=CARD_IMAGES)
+def card_image(cell: Cell, side: int) -> pygame.Surface:
+    """One card drawn in a ``side`` x ``side`` square (shared: blit it, never draw on it)."""
+    image = _keyed_surface(side, side)
+    draw_cell(image, pygame.Rect(0, 0, side, side), cell)
+    return image
+
+
+@lru_cache(maxsize=BOARD_LAYERS)
+def board_layer(board: Board, side: int, show_gaps: bool, gap_colour: Colour) -> pygame.Surface:
+    """Every card of ``board`` at ``side`` px, gaps dotted if asked (shared: never draw on it)."""
+    layer = _keyed_surface(side * board.cols, side * board.rows)
+    for row, cells in enumerate(board.grid):
+        for col, cell in enumerate(cells):
+            if cell is not None:
+                layer.blit(card_image(cell, side), (col * side, row * side))
+            elif show_gaps:
+                draw_gap(layer, pygame.Rect(col * side, row * side, side, side), gap_colour)
+    return layer
 
 
 @dataclass(frozen=True)
@@ -80,15 +126,10 @@ class BoardView(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the cards, then the marks, then markers and pawns on top."""
         picture = self.picture
-        board = picture.board
-        for row in range(board.rows):
-            for col in range(board.cols):
-                rect = self.cell_rect((row, col))
-                cell = board.grid[row][col]
-                if cell is not None:
-                    draw_cell(surface, rect, cell)
-                elif picture.show_gaps:
-                    draw_gap(surface, rect, theme.palette.border)
+        geometry = self.geometry
+        layer = board_layer(picture.board, geometry.cell, picture.show_gaps,
+                            theme.palette.border)
+        surface.blit(layer, (geometry.left, geometry.top))
         for position in picture.flips:
             draw_flip(surface, self.cell_rect(position))
         for position in picture.legal:

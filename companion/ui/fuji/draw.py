@@ -2,7 +2,8 @@
 
 Every function draws straight onto a surface from plain values; none of them keeps
 state.  Sizes follow the rectangle they are given, so the same code draws a 24 px
-preview cell and a 90 px play cell.
+preview cell and a 90 px play cell.  A card's drawing depends only on its size, never
+on where it lies, so a card drawn once can be copied anywhere (see ``board_view``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 import pygame
 
 from companion.games.fuji.model import Cell, Combine, DiceCondition, StartKind, TerrainKind
-from companion.ui.fonts import font
+from companion.ui.fonts import font, rendered
 from companion.ui.fuji.colours import (
     DIE_FACE,
     ERUPTION_RED,
@@ -82,8 +83,7 @@ def draw_cell(surface: pygame.Surface, rect: pygame.Rect, cell: Cell) -> None:
 
 def _draw_four_mark(surface: pygame.Surface, body: pygame.Rect) -> None:
     """A small "4" in the middle of a village used only by four players."""
-    face = font(max(9, body.height // 3), True)
-    image = face.render("4", True, (60, 40, 10))
+    image = rendered("4", max(9, body.height // 3), True, (60, 40, 10))
     surface.blit(image, image.get_rect(center=(body.centerx, body.y + body.height // 3)))
 
 
@@ -110,7 +110,7 @@ def draw_condition(surface: pygame.Surface, rect: pygame.Rect, condition: DiceCo
         pygame.draw.rect(surface, (40, 40, 40), box, 1, border_radius=2)
         x += chip + 1
     if words:
-        image = face.render(words, True, (20, 20, 20))
+        image = rendered(words, size, True, (20, 20, 20))
         surface.blit(image, (x, rect.centery - image.get_height() // 2))
 
 
@@ -151,7 +151,8 @@ def _draw_volcano(surface: pygame.Surface, box: pygame.Rect, colour: Colour) -> 
 def _draw_lava_waves(surface: pygame.Surface, body: pygame.Rect) -> None:
     step = max(6, body.height // 4)
     for y in range(body.y + step // 2, body.bottom, step):
-        points = [(x, y + round(2 * math.sin(x / 4))) for x in range(body.x + 3, body.right - 3, 3)]
+        points = [(x, y + round(2 * math.sin((x - body.x) / 4)))
+                  for x in range(body.x + 3, body.right - 3, 3)]
         if len(points) > 1:
             pygame.draw.lines(surface, (255, 170, 60), False, points, 2)
 
@@ -242,6 +243,5 @@ def draw_die(surface: pygame.Surface, rect: pygame.Rect, colour: str, value: int
     fill = die_colour(colour)
     pygame.draw.rect(surface, fill, rect, border_radius=max(3, rect.width // 6))
     pygame.draw.rect(surface, (20, 20, 20), rect, 2, border_radius=max(3, rect.width // 6))
-    face = font(max(10, rect.height * 2 // 3), True)
-    image = face.render(str(value), True, ink_on(fill))
+    image = rendered(str(value), max(10, rect.height * 2 // 3), True, ink_on(fill))
     surface.blit(image, image.get_rect(center=rect.center))

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from companion.games.fuji.model import StaminaTrack, Wounds, WoundSlot
-from companion.ui.fonts import font
+from companion.ui.fonts import rendered
 from companion.ui.fuji.colours import ERUPTION_RED, TOKEN_GOLD, ink_on, player_colour
 from companion.ui.intents import Intent
 from companion.ui.theme import TextRole, Theme
@@ -120,7 +120,7 @@ class WoundBoxes(Widget):
         """Draw the four slots in printed order."""
         palette = theme.palette
         side = min(self.rect.height, (self.rect.width - 3 * 2) // 4)
-        face = font(max(9, side * 2 // 3), True)
+        size = max(9, side * 2 // 3)
         for index, slot in enumerate(WoundSlot):
             box = pygame.Rect(self.rect.x + index * (side + 2), self.rect.centery - side // 2,
                               side, side)
@@ -129,7 +129,7 @@ class WoundBoxes(Widget):
             pygame.draw.rect(surface, fill, box, border_radius=3)
             pygame.draw.rect(surface, palette.border, box, 1, border_radius=3)
             colour = palette.text if covered else palette.text_disabled
-            image = face.render(WOUND_GLYPHS[slot], True, colour)
+            image = rendered(WOUND_GLYPHS[slot], size, True, colour)
             surface.blit(image, image.get_rect(center=box.center))
 
 
