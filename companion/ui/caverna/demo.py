@@ -28,7 +28,7 @@ SITUATIONS: dict[str, tuple[str, int | None]] = {
     "furnish": ("two-players", 151),
     "display": ("two-players", 151),
     "dig": ("two-players", 154),
-    "reveal": ("two-players", 133),
+    "reveal": ("two-players", 55),
     "pile": ("solo", 41),
     "gameover": ("two-players", None),
     "solo": ("solo", None),

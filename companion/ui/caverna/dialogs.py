@@ -177,7 +177,7 @@ def _choice_grid(ctx: Context, area: pygame.Rect, entries: list[tuple[Msg, list[
             """Hand over this entry's intents."""
             return chosen
 
-        widgets.append(TapButton(rect, text, tap, role="small", key=f"{prefix}:{number}"))
+        widgets.append(TapButton(rect, text, tap, key=f"{prefix}:{number}"))
     return widgets
 
 
@@ -295,7 +295,7 @@ def _lazy_grid(ctx: Context, area: pygame.Rect,
                prefix: str) -> list[Widget]:
     """One button per entry whose tap runs a function, in a grid."""
     rects = grid(area, len(entries), ctx.theme, columns, ctx.theme.px(84))
-    return [TapButton(rect, text, on_tap, role="small", key=f"{prefix}:{number}")
+    return [TapButton(rect, text, on_tap, key=f"{prefix}:{number}")
             for number, ((text, on_tap), rect) in enumerate(zip(entries, rects, strict=True))]
 
 
