@@ -157,3 +157,17 @@ def test_wall_buttons_do_not_overlap(size: tuple[int, int]) -> None:
     assert len(rects) >= 10
     for index, rect in enumerate(rects):
         assert rect.collidelist(rects[index + 1:]) == -1
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_all_eighteen_rooms_fit_the_dig_picker(journal: Journal, lang: str,
+                                              size: tuple[int, int]) -> None:
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": "masonry"})
+    session.submit({"type": "take_tile", "tile": "excavation"})
+    dialog = dialogs.DigDialog(Option("excavate", amount=1), session)
+    dialog.picker.pick_space((2, 1))
+    overflowing, small = draw_problems(dialog, context(size, lang, session))
+    assert (overflowing, small) == ([], [])
+    assert sum(w.key.startswith("dig:room:") for w in dialog.widgets) == 18
