@@ -111,7 +111,16 @@ def draw_condition(surface: pygame.Surface, rect: pygame.Rect, condition: DiceCo
         x += chip + 1
     if words:
         image = rendered(words, size, True, (20, 20, 20))
-        surface.blit(image, (x, rect.centery - image.get_height() // 2))
+        _blit_inside(surface, image, (x, rect.centery - image.get_height() // 2), rect)
+
+
+def _blit_inside(surface: pygame.Surface, image: pygame.Surface, pos: tuple[int, int],
+                 box: pygame.Rect) -> None:
+    """Blit ``image`` at ``pos``, keeping only what falls inside ``box``."""
+    clip = surface.get_clip()
+    surface.set_clip(box.clip(clip))
+    surface.blit(image, pos)
+    surface.set_clip(clip)
 
 
 def _draw_reroll_symbol(surface: pygame.Surface, body: pygame.Rect) -> None:
