@@ -22,6 +22,8 @@ from companion.ui.theme import Colour, TextRole, Theme
 from companion.ui.widgets import (
     Button,
     ButtonStyle,
+    FittedText,
+    Label,
     Panel,
     Text,
     Widget,
@@ -117,6 +119,17 @@ class CompactButton(Button):
                           theme.text_size(self.role), compact_min_size(theme, self.role), True)
         self.overflow = fitted.overflow
         draw_fitted(surface, fitted, inner, text_colour, True, "center")
+
+
+class CompactLabel(Label):
+    """Text in a box that does not grow with the chosen text size (it may shrink back
+    to the normal minimum instead of being cut)."""
+
+    def fitted(self, theme: Theme, lang: str) -> FittedText:
+        """The text as it will be drawn."""
+        return fit_text(render_text(self.text, lang), self.rect.width, self.rect.height,
+                        theme.text_size(self.role), compact_min_size(theme, self.role),
+                        self.bold, self.wrap)
 
 
 class Shade(Widget):

@@ -43,8 +43,10 @@ from companion.ui.caverna.parts import (
     ROOM_COLOURS,
     ColourChip,
     CompactButton,
+    CompactLabel,
     GoodsTrack,
     TapButton,
+    compact_min_size,
     grid,
 )
 from companion.ui.caverna.view import (
@@ -82,6 +84,9 @@ from companion.ui.widgets import (
 
 LEFT_SHARE = 52
 """Percentage of the body width taken by the turn column."""
+
+NOTES_SHARE = 58
+"""Percentage of the turn column's width given to the notices beside *End the turn*."""
 
 TABLE_TABS: tuple[str, ...] = ("tiles", "display")
 """The right-column tabs after the players' own."""
@@ -168,6 +173,9 @@ class CavernaPlayScene(Scene):
         notes_h = theme.px(62) if state.notices else 0
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         bottom = notes.y - theme.gap if notes_h else area.bottom
+        if notes_h and state.phase == ACT:
+            notes.width = area.width * NOTES_SHARE // 100
+            bottom = area.bottom
         middle = pygame.Rect(area.x, phase.bottom + theme.gap, area.width,
                              bottom - phase.bottom - theme.gap)
         builders = {
@@ -236,6 +244,10 @@ class CavernaPlayScene(Scene):
         widgets: list[Widget] = [Label(caption, Msg("ui_caverna.option.rule"), "small",
                                        theme.palette.text_muted)]
         end = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
+        if state.notices:
+            end_x = area.x + area.width * NOTES_SHARE // 100 + theme.gap
+            end = pygame.Rect(end_x, area.bottom - theme.px(62), area.right - end_x,
+                              theme.px(62))
         rows = pygame.Rect(area.x, caption.bottom + theme.px(4), area.width,
                            end.y - caption.bottom - theme.px(4) - theme.gap)
         count = max(1, len(parts))
@@ -332,7 +344,7 @@ class CavernaPlayScene(Scene):
         inner = box.inflate(-2 * theme.px(8), -theme.px(6))
         text = fitting_notices(state, ctx.lang, theme, inner)
         return [Panel(box, theme.palette.surface),
-                Label(inner, text, "small", theme.palette.toast, bold=True)]
+                CompactLabel(inner, text, "small", theme.palette.toast, bold=True)]
 
     # ---------------------------------------------------------------- right column
     def _right_column(self, ctx: Context, state: CavernaState,
@@ -501,7 +513,7 @@ def fitting_notices(state: CavernaState, lang: str, theme: Theme, box: pygame.Re
     texts = [translate(notice, lang) for notice in state.notices]
     while len(texts) > 1:
         fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size("small"),
-                          theme.min_text_size("small"), True)
+                          compact_min_size(theme, "small"), True)
         if not fitted.overflow:
             break
         texts = texts[1:]

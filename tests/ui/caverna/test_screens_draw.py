@@ -171,3 +171,16 @@ def test_all_eighteen_rooms_fit_the_dig_picker(journal: Journal, lang: str,
     overflowing, small = draw_problems(dialog, context(size, lang, session))
     assert (overflowing, small) == ([], [])
     assert sum(w.key.startswith("dig:room:") for w in dialog.widgets) == 18
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_three_part_tile_with_notices_fits(journal: Journal, lang: str,
+                                             size: tuple[int, int]) -> None:
+    session = replay("two-players", 126, journal)
+    session.submit({"type": "convert", "good": "emmer"})
+    session.submit({"type": "convert", "good": "emmer"})
+    state = state_of(session)
+    assert state.notices and state.turn is not None and state.turn.tile == "masonry"
+    overflowing, small = draw_problems(CavernaPlayScene(), context(size, lang, session))
+    assert (overflowing, small) == ([], [])
