@@ -173,7 +173,7 @@ class CavernaPlayScene(Scene):
         notes_h = theme.px(62) if state.notices else 0
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         bottom = notes.y - theme.gap if notes_h else area.bottom
-        if notes_h and state.phase == ACT:
+        if notes_h and notes_beside_end(state):
             notes.width = area.width * NOTES_SHARE // 100
             bottom = area.bottom
         middle = pygame.Rect(area.x, phase.bottom + theme.gap, area.width,
@@ -244,7 +244,7 @@ class CavernaPlayScene(Scene):
         widgets: list[Widget] = [Label(caption, Msg("ui_caverna.option.rule"), "small",
                                        theme.palette.text_muted)]
         end = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
-        if state.notices:
+        if state.notices and notes_beside_end(state):
             end_x = area.x + area.width * NOTES_SHARE // 100 + theme.gap
             end = pygame.Rect(end_x, area.bottom - theme.px(62), area.right - end_x,
                               theme.px(62))
@@ -447,6 +447,12 @@ class CavernaPlayScene(Scene):
                 widgets.append(ColourChip(pygame.Rect(row.right - chip - theme.pad, top, chip,
                                                       chip), ROOM_COLOURS[colour]))
         return widgets
+
+
+def notes_beside_end(state: CavernaState) -> bool:
+    """Whether the notices share a row with *End the turn* (a tile of three parts needs
+    the height for its option buttons)."""
+    return state.phase == ACT and bool(state.notices) and len(turn_parts(state)) >= 3
 
 
 def turn_key(state: CavernaState) -> tuple[int, int]:
