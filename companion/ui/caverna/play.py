@@ -85,6 +85,9 @@ from companion.ui.widgets import (
 LEFT_SHARE = 52
 """Percentage of the body width taken by the turn column."""
 
+NOTES_HEIGHT = 56
+"""Height of the notices box at 800x480."""
+
 NOTES_SHARE = 58
 """Percentage of the turn column's width given to the notices beside *End the turn*."""
 
@@ -170,7 +173,7 @@ class CavernaPlayScene(Scene):
         else:
             widgets.append(Label(phase, phase_message(state), "body", theme.palette.accent,
                                  bold=True))
-        notes_h = theme.px(62) if state.notices else 0
+        notes_h = theme.px(NOTES_HEIGHT) if state.notices else 0
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         bottom = notes.y - theme.gap if notes_h else area.bottom
         if notes_h and notes_beside_end(state):
@@ -246,8 +249,8 @@ class CavernaPlayScene(Scene):
         end = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
         if state.notices and notes_beside_end(state):
             end_x = area.x + area.width * NOTES_SHARE // 100 + theme.gap
-            end = pygame.Rect(end_x, area.bottom - theme.px(62), area.right - end_x,
-                              theme.px(62))
+            end = pygame.Rect(end_x, area.bottom - theme.px(NOTES_HEIGHT), area.right - end_x,
+                              theme.px(NOTES_HEIGHT))
         rows = pygame.Rect(area.x, caption.bottom + theme.px(4), area.width,
                            end.y - caption.bottom - theme.px(4) - theme.gap)
         count = max(1, len(parts))

@@ -184,3 +184,15 @@ def test_a_three_part_tile_with_notices_fits(journal: Journal, lang: str,
     assert state.notices and state.turn is not None and state.turn.tile == "masonry"
     overflowing, small = draw_problems(CavernaPlayScene(), context(size, lang, session))
     assert (overflowing, small) == ([], [])
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_twelve_tiles_with_notices_fit(journal: Journal, lang: str,
+                                       size: tuple[int, int]) -> None:
+    session = replay("two-players", 158, journal)
+    session.submit({"type": "convert", "good": "emmer", "count": 2})
+    state = state_of(session)
+    assert state.phase == "choose" and len(state.revealed_tiles) == 12 and state.notices
+    overflowing, small = draw_problems(CavernaPlayScene(), context(size, lang, session))
+    assert (overflowing, small) == ([], [])
