@@ -1,0 +1,52 @@
+"""Random games, played through the rules' own legal actions, draw cleanly at every step."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.core.journal import Journal
+from companion.core.session import Session
+from companion.games.caverna import GAME
+from companion.ui.caverna.play import CavernaPlayScene
+from tests.ui.caverna.helpers import context, draw_problems
+
+SETUPS = (
+    {"players": ["Ada", "Borys"]},
+    {"players": ["Małgorzata", "Jean-Baptiste"], "start_player": 1},
+    {"players": ["Sola"], "display": ["shelf", "tunnel", "parlor"]},
+)
+
+
+def _step(session: Session, rng: random.Random) -> bool:
+    """Submit one random legal action, preferring anything over ending the turn."""
+    actions = list(GAME.legal_actions(session.state))
+    if not actions:
+        return False
+    doing = [a for a in actions if a["type"] not in ("end_turn", "convert")]
+    session.submit(rng.choice(doing if doing and rng.random() < 0.7 else actions))
+    return True
+
+
+@pytest.mark.usefixtures("display")
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), setup=st.sampled_from(SETUPS),
+       lang=st.sampled_from(["pl", "fr"]))
+def test_random_games_draw_without_overflow(seed: int, setup: dict[str, object],
+                                            lang: str) -> None:
+    rng = random.Random(seed)
+    journal = Journal(":memory:")
+    try:
+        session = Session.start(journal, "caverna", setup)
+        scene = CavernaPlayScene()
+        ctx = context((800, 480), lang, session)
+        for _ in range(400):
+            overflowing, small = draw_problems(scene, ctx)
+            assert (overflowing, small) == ([], []), session.actions()[-3:]
+            if session.finished or not _step(session, rng):
+                break
+    finally:
+        journal.close()
