@@ -367,6 +367,9 @@ class RoomUseDialog(CavernaDialog):
             return msg("ui_caverna.rooms.give", count=JUNCTION_GIVE)
         if self.room is not None:
             return msg("ui_caverna.rooms.choice", room=f"@caverna.room.{self.room}")
+        left = state.turn.room_uses_left if state.turn is not None else 0
+        if left:
+            return msg("ui_caverna.rooms.title_left", left=left)
         return Msg("ui_caverna.rooms.title")
 
     def has_back(self) -> bool:
