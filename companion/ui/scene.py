@@ -151,9 +151,13 @@ class Scene:
         if not self.overlay:
             surface.fill(theme.palette.background)
         self.widgets = flatten(self.build(ctx))
+        pressed = self._pressed
+        lang = ctx.lang
         for widget in self.widgets:
-            widget.pressed = widget.identity == self._pressed and widget.interactive
-            widget.draw(surface, theme, ctx.lang)
+            widget.pressed = (
+                pressed is not None and widget.interactive and widget.identity == pressed
+            )
+            widget.draw(surface, theme, lang)
 
     def overflowing(self) -> list[Widget]:
         """Widgets whose text did not fit when last drawn."""

@@ -11,6 +11,12 @@ the current language, and reports two things tests rely on:
 A widget that reacts to touch returns intents from :meth:`Widget.release`; scroll
 positions and selections live in the scene (see :class:`ScrollState`) because the
 widgets themselves are rebuilt on every frame.
+
+Rebuilding is cheap because drawing mostly is not repeated: rendered texts come from
+:func:`companion.ui.fonts.rendered`, fitted texts from :func:`fit_text`, and the boxes
+of buttons and small panels (fill, outline and label together) from
+:func:`box_picture`.  All are keyed by the values that decide the pixels, so a change
+of text, language, colour or size draws afresh, and all are bounded.
 """
 
 from __future__ import annotations
@@ -140,6 +146,99 @@ def draw_fitted(
         y += fitted.line_height
 
 
+# ------------------------------------------------------------------ box pictures
+PICTURE_KEY: Colour = (255, 0, 255)
+"""Colour key of box pictures: the corners outside the rounded box stay see-through."""
+
+PICTURE_LIMIT = 256
+"""Most box pictures kept (a screen shows a few dozen boxes)."""
+
+PICTURE_MAX_AREA = 360 * 140
+"""Boxes larger than this many pixels are drawn directly instead of kept."""
+
+
+@dataclass(frozen=True)
+class BoxLook:
+    """Everything that decides the pixels of a rounded box with an optional label."""
+
+    size: tuple[int, int]
+    """Width and height of the box."""
+    fill: Colour
+    """Fill colour."""
+    outline: Colour | None
+    """Outline colour (``None``: no outline)."""
+    outline_width: int
+    """Width of the outline."""
+    radius: int
+    """Corner radius."""
+    fitted: FittedText | None = None
+    """The label, already fitted (``None``: no label)."""
+    inner: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """The label's box relative to the box's top-left corner."""
+    text_colour: Colour = (0, 0, 0)
+    """Colour of the label."""
+    bold: bool = True
+    """Bold label."""
+    align: Align = "center"
+    """Alignment of the label in its box."""
+
+    def keepable(self) -> bool:
+        """Whether a kept picture shows exactly what drawing directly would show."""
+        width, height = self.size
+        if width <= 0 or height <= 0 or width * height > PICTURE_MAX_AREA:
+            return False
+        if PICTURE_KEY in (self.fill, self.outline):
+            return False
+        if self.fitted is None:
+            return True
+        inside = pygame.Rect(0, 0, width, height).contains(pygame.Rect(self.inner))
+        return inside and not self.fitted.overflow and not _blend_can_hit_key(
+            self.fill, self.text_colour
+        )
+
+
+def _blend_can_hit_key(fill: Colour, text: Colour) -> bool:
+    """Whether anti-aliased text of ``text`` on ``fill`` could produce the key colour."""
+    return all(min(a, b) <= k <= max(a, b) for a, b, k in zip(fill, text, PICTURE_KEY,
+                                                              strict=False))
+
+
+def paint_box(surface: pygame.Surface, rect: pygame.Rect, look: BoxLook) -> None:
+    """Draw ``look`` with its top-left corner at ``rect``'s, straight onto ``surface``."""
+    box = pygame.Rect(rect.x, rect.y, *look.size)
+    pygame.draw.rect(surface, look.fill, box, border_radius=look.radius)
+    if look.outline is not None:
+        pygame.draw.rect(surface, look.outline, box, look.outline_width,
+                         border_radius=look.radius)
+    if look.fitted is not None:
+        inner = pygame.Rect(look.inner).move(rect.x, rect.y)
+        draw_fitted(surface, look.fitted, inner, look.text_colour, look.bold, look.align)
+
+
+@lru_cache(maxsize=PICTURE_LIMIT)
+def box_picture(look: BoxLook) -> pygame.Surface | None:
+    """``look`` drawn once on a see-through surface, or ``None`` if it is not keepable.
+
+    The surface is shared: blit it, never draw on it.
+    """
+    if not look.keepable():
+        return None
+    picture = pygame.Surface(look.size)
+    picture.fill(PICTURE_KEY)
+    paint_box(picture, picture.get_rect(), look)
+    picture.set_colorkey(PICTURE_KEY, pygame.RLEACCEL)
+    return picture
+
+
+def draw_box(surface: pygame.Surface, rect: pygame.Rect, look: BoxLook) -> None:
+    """Draw ``look`` at ``rect``: from a kept picture when that is exact, else directly."""
+    picture = box_picture(look)
+    if picture is None:
+        paint_box(surface, rect, look)
+    else:
+        surface.blit(picture, rect.topleft)
+
+
 # ------------------------------------------------------------------ base widget
 class Widget:
     """Something drawn in a rectangle; may react to touch."""
@@ -207,12 +306,10 @@ class Panel(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Fill the box and outline it."""
         colour = self.colour or theme.palette.surface
-        pygame.draw.rect(surface, colour, self.rect, border_radius=theme.radius)
-        if self.border:
-            pygame.draw.rect(
-                surface, theme.palette.border, self.rect, theme.border_width,
-                border_radius=theme.radius,
-            )
+        outline = theme.palette.border if self.border else None
+        look = BoxLook(self.rect.size, _rgb(colour), outline and _rgb(outline),
+                       theme.border_width, theme.radius)
+        draw_box(surface, self.rect, look)
 
 
 class Label(Widget):
@@ -300,19 +397,21 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the box, outline and fitted label."""
         fill, text_colour = self.colours(theme)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
         outline = theme.palette.border if self.enabled else theme.palette.surface
-        if self.style != "quiet" or not self.enabled:
-            pygame.draw.rect(
-                surface, outline, self.rect, theme.border_width, border_radius=theme.radius
-            )
+        outlined = self.style != "quiet" or not self.enabled
         inner = self.rect.inflate(-2 * theme.px(6), -theme.px(6))
         fitted = fit_text(
             render_text(self.text, lang), inner.width, inner.height,
             theme.text_size(self.role), theme.min_text_size(self.role), True,
         )
         self.overflow = fitted.overflow
-        draw_fitted(surface, fitted, inner, text_colour, True, "center")
+        look = BoxLook(
+            self.rect.size, _rgb(fill), _rgb(outline) if outlined else None,
+            theme.border_width, theme.radius, fitted,
+            (inner.x - self.rect.x, inner.y - self.rect.y, inner.width, inner.height),
+            _rgb(text_colour),
+        )
+        draw_box(surface, self.rect, look)
 
     def release(self, pos: tuple[int, int]) -> list[Intent]:
         """Return the button's intents if it is enabled."""
@@ -325,6 +424,11 @@ class Button(Widget):
     def touch_targets(self) -> list[pygame.Rect]:
         """The button's rectangle (disabled buttons still count: they take the space)."""
         return [pygame.Rect(self.rect)]
+
+
+def _rgb(colour: Colour) -> Colour:
+    """The colour as a plain tuple (usable as part of a cache key)."""
+    return colour if type(colour) is tuple else (int(colour[0]), int(colour[1]), int(colour[2]))
 
 
 def _darker(colour: Colour) -> Colour:

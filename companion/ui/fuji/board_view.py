@@ -49,33 +49,38 @@ BOARD_LAYERS = 4
 """Most whole-board pictures kept (play map, editor and previews of the set-up screen)."""
 
 
-def _keyed_surface(width: int, height: int) -> pygame.Surface:
-    """A surface that is see-through wherever nothing is drawn on it."""
+def _blank(width: int, height: int) -> pygame.Surface:
+    """A surface filled with the colour key, to draw a picture on."""
     layer = pygame.Surface((max(1, width), max(1, height)))
     layer.fill(TRANSPARENT_KEY)
-    layer.set_colorkey(TRANSPARENT_KEY)
+    return layer
+
+
+def _finished(layer: pygame.Surface) -> pygame.Surface:
+    """Make the untouched parts of a drawn picture see-through (and quick to blit)."""
+    layer.set_colorkey(TRANSPARENT_KEY, pygame.RLEACCEL)
     return layer
 
 
 @lru_cache(maxsize=CARD_IMAGES)
 def card_image(cell: Cell, side: int) -> pygame.Surface:
     """One card drawn in a ``side`` x ``side`` square (shared: blit it, never draw on it)."""
-    image = _keyed_surface(side, side)
+    image = _blank(side, side)
     draw_cell(image, pygame.Rect(0, 0, side, side), cell)
-    return image
+    return _finished(image)
 
 
 @lru_cache(maxsize=BOARD_LAYERS)
 def board_layer(board: Board, side: int, show_gaps: bool, gap_colour: Colour) -> pygame.Surface:
     """Every card of ``board`` at ``side`` px, gaps dotted if asked (shared: never draw on it)."""
-    layer = _keyed_surface(side * board.cols, side * board.rows)
+    layer = _blank(side * board.cols, side * board.rows)
     for row, cells in enumerate(board.grid):
         for col, cell in enumerate(cells):
             if cell is not None:
                 layer.blit(card_image(cell, side), (col * side, row * side))
             elif show_gaps:
                 draw_gap(layer, pygame.Rect(col * side, row * side, side, side), gap_colour)
-    return layer
+    return _finished(layer)
 
 
 @dataclass(frozen=True)
