@@ -24,6 +24,7 @@ from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, dra
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style
 from companion.ui.fuji.view import (
+    asked,
     dice_capacity,
     dice_holders,
     entered_dice,
@@ -341,7 +342,7 @@ class DiceScene(Scene):
     def _summary_row(self, ctx: Context, state: State, seat: int,
                      columns: list[tuple[int, int]], y: int, height: int) -> list[Widget]:
         theme = ctx.theme
-        preview = movement_values(state, seat)
+        preview = asked(movement_values, state, seat)
         cells = [pygame.Rect(x, y, width, height - 2) for x, width in columns]
         widgets: list[Widget] = [
             Label(cells[0], state.players[seat].name, "small",
@@ -440,7 +441,7 @@ def _columns(inner: pygame.Rect) -> list[tuple[int, int]]:
 
 def _verdict(state: State, seat: int) -> Msg:
     """Who moves, with lead and stamina loss, once all totals are known."""
-    preview = movement_values(state, seat)
+    preview = asked(movement_values, state, seat)
     if preview.allowed is None or preview.stamina_loss is None:
         return Msg("ui_fuji.dice.waiting")
     key = "ui_fuji.dice.moves" if preview.allowed else "ui_fuji.dice.blocked"

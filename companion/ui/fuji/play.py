@@ -33,6 +33,7 @@ from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, Wo
 from companion.ui.fuji.pickers import CardPickerDialog
 from companion.ui.fuji.view import (
     FLIP_KEYS,
+    asked,
     board_picture,
     default_seat,
     flip_cells,
@@ -254,7 +255,7 @@ class FujiPlayScene(Scene):
         widgets.append(WoundBoxes(pygame.Rect(area.x, row_y, boxes_w, half - 2), someone.wounds))
         text = f"⚒{len(someone.equipment)}"
         if state.phase in (Phase.PLANNING, Phase.REROLLS):
-            text = f"↻{reroll_allowance(state, someone.seat)} {text}"
+            text = f"↻{asked(reroll_allowance, state, someone.seat)} {text}"
         rest_x = area.x + boxes_w + theme.px(4)
         rest_w = area.right - rest_x
         energy_w = rest_w // 3 if someone.energy or someone.skill.value == "gatherer" else 0
@@ -310,7 +311,7 @@ class FujiPlayScene(Scene):
             word = "ui_fuji.play.moved" if result.moved and result.path else "ui_fuji.play.stayed"
             return Button(rect, msg(word, loss=result.stamina_loss), (), "quiet", enabled=False,
                           role="small", key=key)
-        preview = movement_values(state, seat)
+        preview = asked(movement_values, state, seat)
         if preview.missing:
             return Button(rect, Msg("ui_fuji.play.enter_dice"), (self._dice_dialog(seat),),
                           role="small", key=key)
@@ -328,7 +329,7 @@ class FujiPlayScene(Scene):
 
     # ---------------------------------------------------------------- dialogs
     def _rerolls_dialog(self, state: State, someone: Player) -> Intent:
-        allowed = reroll_allowance(state, someone.seat) + someone.modifiers.extra_rerolls
+        allowed = asked(reroll_allowance, state, someone.seat) + someone.modifiers.extra_rerolls
         options = [
             Option(msg("ui_fuji.rerolls.used", count=used),
                    (Submit({"type": "rerolls_done", "player": someone.seat, "used": used}),),
@@ -340,7 +341,7 @@ class FujiPlayScene(Scene):
 
     def _resolve_intent(self, state: State, seat: int) -> Intent:
         action: dict[str, Any] = {"type": "resolve", "player": seat}
-        if not path_choice_needed(state, seat):
+        if not asked(path_choice_needed, state, seat):
             return Submit(action)
         someone = state.players[seat]
         target = someone.destination if someone.destination is not None else someone.position

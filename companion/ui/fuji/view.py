@@ -6,6 +6,9 @@ tests check what a screen will show without drawing it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
 from companion.core.messages import Msg, msg
 from companion.games.fuji.model import OPEN_DICE_SEAT, Phase, Player, Position, State
 from companion.games.fuji.queries import legal_destinations, neighbours
@@ -16,6 +19,46 @@ FLIP_KEYS: frozenset[str] = frozenset({"fuji.instruction.flip_cards", "fuji.inst
 
 PATH_KEYS: frozenset[str] = frozenset({"fuji.instruction.move_pawn"})
 """Instructions whose cells are a walk to draw."""
+
+Answer = TypeVar("Answer")
+
+
+class QueryAnswers:
+    """Answers of pure rules queries about the one state being shown.
+
+    A screen asks the same questions (reroll allowances, movement totals, legal
+    cards) on every redraw.  States are immutable, so while the *same* state object
+    is shown its answers cannot change; a new state, even an equal one, starts
+    afresh.  Only one state's answers are kept, so the memory stays small.
+    """
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        """The state the kept answers belong to."""
+        self.answers: dict[tuple[Callable[..., Any], tuple[Hashable, ...]], Any] = {}
+        """Answers by query and arguments."""
+
+    def ask(self, query: Callable[..., Answer], state: State, *args: Hashable) -> Answer:
+        """``query(state, *args)``, computed once per shown state."""
+        if state is not self.state:
+            self.state = state
+            self.answers = {}
+        key = (query, args)
+        if key not in self.answers:
+            self.answers[key] = query(state, *args)
+        answer: Answer = self.answers[key]
+        return answer
+
+
+_ANSWERS = QueryAnswers()
+
+
+def asked(query: Callable[..., Answer], state: State, *args: Hashable) -> Answer:
+    """``query(state, *args)`` for the state on screen, computed once per state.
+
+    ``query`` must be pure and its answer must not be changed by the caller.
+    """
+    return _ANSWERS.ask(query, state, *args)
 
 
 def phase_name(phase: Phase) -> Msg:
@@ -78,6 +121,10 @@ def legal_for(state: State, seat: int) -> frozenset[Position]:
     someone = state.players[seat]
     if someone.destination_confirmed:
         return frozenset()
+    return asked(_legal_cards, state, seat)
+
+
+def _legal_cards(state: State, seat: int) -> frozenset[Position]:
     return frozenset(legal_destinations(state, seat))
 
 
