@@ -192,7 +192,11 @@ class GpioTable:
             self._show("status", mode)
 
     def close(self) -> None:
-        """Switch the lights off and release every pin."""
+        """Switch the lights off and release every pin.
+
+        gpiozero lets the hold timer of a button that is still down run out first,
+        so this may take up to ``hold_time`` while someone leans on a button.
+        """
         for light in self.lights.values():
             light.off()
         for device in [*self.buttons.values(), *self.lights.values()]:

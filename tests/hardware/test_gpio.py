@@ -151,6 +151,8 @@ def test_bounce_storm_ending_low_leaves_the_button_held(factory: MockFactory) ->
     assert kinds[-1] == "press"
     assert kinds.count("press") == kinds.count("release") + 1 == 500
     assert table.pressed == {"seat3"}
+    pin.drive_high()
+    assert button_events(events) == [("seat3", "release")]
     table.close()
 
 
@@ -280,7 +282,7 @@ def test_factory_named_by_environment_variable(monkeypatch: pytest.MonkeyPatch) 
     assert isinstance(load_pin_factory("MOCK"), MockFactory)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(sorted(BUTTON_PINS)), st.booleans()), max_size=60))
 def test_pressed_set_always_matches_the_pins(steps: list[tuple[str, bool]]) -> None:
     factory = MockFactory()
@@ -291,10 +293,13 @@ def test_pressed_set_always_matches_the_pins(steps: list[tuple[str, bool]]) -> N
         pin.drive_low() if down else pin.drive_high()
         low = {name for name, number in BUTTON_PINS.items() if not factory.pin(number).state}
         assert table.pressed == low
+    for number in BUTTON_PINS.values():
+        factory.pin(number).drive_high()  # gpiozero's close waits for a held button's timer
+    assert table.pressed == frozenset()
     history: dict[str, list[str]] = {}
     for button, kind in button_events(events):
         history.setdefault(button, []).append(kind)
     for kinds in history.values():
-        assert kinds == ["press", "release"] * (len(kinds) // 2) + ["press"] * (len(kinds) % 2)
+        assert kinds == ["press", "release"] * (len(kinds) // 2)
     table.close()
     factory.reset()
