@@ -103,7 +103,7 @@ def link_state(hardware: TableHardware | None) -> Msg:
     """The box link as a message: switched off, starting, connected, lost, stopped."""
     box = hardware.serial if hardware is not None else None
     state = "off" if box is None else box.state
-    return Msg("hardware.diag.link", {"state": f"@hardware.diag.link.{state}"})
+    return Msg(f"hardware.diag.link.{state}")
 
 
 def link_details(hardware: TableHardware | None) -> Text:
@@ -203,7 +203,7 @@ class DiagnosticsScene(Scene):
         recent = list(reversed(snapshot.statuses))[:STATUS_LINES]
         texts: list[Text] = [Msg(s.key, dict(s.params)) for s in recent]
         lines = texts or [Msg("hardware.diag.none")]
-        height = (area.height - row) // max(1, len(lines))
+        height = min(2 * row, (area.height - row) // max(1, len(lines)))
         for number, text in enumerate(lines):
             rect = pygame.Rect(area.x, area.y + row + number * height, area.width, height)
             widgets.append(Label(rect, text, "small", theme.palette.text_muted))

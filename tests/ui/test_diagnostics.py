@@ -144,7 +144,7 @@ def test_sources_and_link_are_shown(hardware: tuple[TableHardware, MockFactory])
     scene = DiagnosticsScene(lambda: started)
     draw(scene)
     texts = label_texts(scene)
-    assert Msg("hardware.diag.link", {"state": "@hardware.diag.link.connected"}) in texts
+    assert Msg("hardware.diag.link.connected") in texts
     details = [t for t in texts if isinstance(t, Msg) and t.key == "hardware.diag.rejects_version"]
     assert details and details[0].params["count"] == rejected
     assert Msg("hardware.serial.connected", {"port": "loop://"}) in texts
