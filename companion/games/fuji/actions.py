@@ -51,6 +51,10 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_COLOURS = frozenset(colour.value for colour in DieColour)
+"""The colour names a die entry may use."""
+
+
 def read_dice(value: Any) -> tuple[Die, ...]:
     """Read ``[[colour, value], ...]``; refuse unknown colours and values outside 1-6."""
     if not isinstance(value, list | tuple):
@@ -60,7 +64,7 @@ def read_dice(value: Any) -> tuple[Die, ...]:
         if not isinstance(entry, list | tuple) or len(entry) != 2:
             raise IllegalActionError("fuji.error.bad_field", field="dice")
         colour, number = entry
-        if colour not in {c.value for c in DieColour}:
+        if not isinstance(colour, str) or colour not in _COLOURS:
             raise IllegalActionError("fuji.error.bad_die_colour", colour=str(colour))
         if not _is_int(number) or not 1 <= number <= 6:
             raise IllegalActionError("fuji.error.bad_die_value", value=str(number))
