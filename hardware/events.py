@@ -100,16 +100,3 @@ SEAT_BUTTONS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4")
 EVENT_KINDS: tuple[str, ...] = ("press", "release", "long_press")
 """Every value an :data:`EventKind` may take."""
 
-
-def seat_button(seat: int) -> str:
-    """Return the button id of seat index ``seat`` (0-based): ``seat_button(0) == "seat1"``."""
-    if not 0 <= seat < len(SEAT_BUTTONS):
-        raise ValueError(f"no seat button for seat index {seat}")
-    return SEAT_BUTTONS[seat]
-
-
-def seat_index(button: str) -> int | None:
-    """Return the 0-based seat index of a seat button, or ``None`` for other buttons."""
-    if button in SEAT_BUTTONS:
-        return SEAT_BUTTONS.index(button)
-    return None
