@@ -19,9 +19,23 @@ from companion.games.fuji.queries import reroll_allowance
 
 
 def enter_phase(state: State, phase: Phase) -> State:
-    """Return ``state`` moved into ``phase`` with that phase's automatic effects."""
-    moved = replace(state, phase=phase, instructions=())
+    """Return ``state`` moved into ``phase`` with that phase's automatic effects.
+
+    Whatever lasted only until the end of the phase being left (a radio's lifted
+    screen) ends here.
+    """
+    moved = replace(state, players=_screens_back(state.players), phase=phase, instructions=())
     return _ENTRY[phase](moved)
+
+
+def _screens_back(players: tuple[Player, ...]) -> tuple[Player, ...]:
+    """Put back every screen a radio lifted: its effect lasts until its phase ends."""
+    return tuple(
+        replace(someone, modifiers=replace(someone.modifiers, screen_removed=False))
+        if someone.modifiers.screen_removed
+        else someone
+        for someone in players
+    )
 
 
 def _enter_roll(state: State) -> State:

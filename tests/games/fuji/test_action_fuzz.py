@@ -87,9 +87,7 @@ CORE_TEMPLATES: list[dict[str, Any]] = [
 ]
 """A well-formed example of every action type but ``use_equipment``."""
 
-TEMPLATES: list[dict[str, Any]] = CORE_TEMPLATES + [
-    card_template(card) for card in EQUIPMENT_CARDS
-]
+TEMPLATES: list[dict[str, Any]] = CORE_TEMPLATES + [card_template(card) for card in EQUIPMENT_CARDS]
 """Well-formed starting points: every action type, every equipment card."""
 
 FIELDS = sorted({key for template in TEMPLATES for key in template} | {"used", "copy"})
@@ -213,9 +211,7 @@ def test_any_value_deep_inside_a_field_is_refused_with_a_reason(
         ("dice", [["yellow", 2.0]]),
     ],
 )
-def test_dice_with_a_colour_or_value_of_the_wrong_kind_are_refused(
-    field: str, value: Any
-) -> None:
+def test_dice_with_a_colour_or_value_of_the_wrong_kind_are_refused(field: str, value: Any) -> None:
     """A list or object where a die's colour or value belongs is a bad entry, not a crash."""
     state = STATES[-2]
     assert state.phase is Phase.MOVEMENT

@@ -331,6 +331,31 @@ def test_radio_takes_the_screen_off(in_phase_four: bool) -> None:
     assert play(state, use(0, "radio")).players[0].modifiers.screen_removed
 
 
+def test_radio_screen_stays_off_for_the_rest_of_planning_and_returns_when_it_ends() -> None:
+    state = planning(new_game(hands=(["radio"], [], [])))
+    state = play(
+        state,
+        use(0, "radio"),
+        {"type": "set_destination", "player": 0, "cell": [0, 3]},
+        {"type": "set_destination", "player": 1, "cell": [1, 2]},
+        {"type": "set_destination", "player": 2, "cell": [2, 2]},
+    )
+    assert state.players[0].modifiers.screen_removed
+    after = play(state, {"type": "advance"})
+    assert after.phase is Phase.REROLLS
+    assert not after.players[0].modifiers.screen_removed
+    assert after.players[0].modifiers.used == ("radio",)
+
+
+def test_radio_screen_used_in_phase_four_returns_when_movement_begins() -> None:
+    state = play(equipment_phase(new_game(hands=(["radio"], [], []))), use(0, "radio"))
+    assert state.players[0].modifiers.screen_removed
+    after = movement_phase(state)
+    assert after.phase is Phase.MOVEMENT
+    assert not any(someone.modifiers.screen_removed for someone in after.players)
+    assert after.players[0].modifiers.used == ("radio",)
+
+
 # --- rope -----------------------------------------------------------------------------
 
 
