@@ -476,7 +476,8 @@ class App:
         outcome = handle_button(self.session, button, kind)
         if outcome.message is not None:
             self.notify(outcome.message, error=not outcome.accepted)
-        if outcome.blink_seat is not None and self.inputs is not None:
+        refused = not outcome.accepted and outcome.message is not None
+        if self.inputs is not None and (refused or outcome.blink_seat is not None):
             self.inputs.lights.blink(outcome.blink_seat)
         if outcome.accepted:
             self._play_cues(before, cursor)

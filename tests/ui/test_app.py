@@ -390,6 +390,19 @@ def test_run_resumes_applies_buttons_and_drives_lights(tmp_path: Path) -> None:
     reopened.close()
 
 
+def test_a_refused_undo_press_blinks_the_status_light(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "games.sqlite")
+    inputs = RecordingInputs()
+    app = App(journal, Settings(), (800, 480), inputs)
+    _open_tally(app)
+    inputs.events.put(ButtonEvent("undo", "press"))
+    inputs.events.put(ButtonEvent("undo", "release"))
+    app.step(0.01)
+    assert inputs.blinked == [None]
+    assert app.toast is not None and app.toast.error
+    app.close()
+
+
 def test_back_from_the_play_screen_closes_the_game(app: App) -> None:
     session = _open_tally(app)
     app.perform(Back())
