@@ -21,10 +21,10 @@ of text, language, colour or size draws afresh, and all are bounded.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 import pygame
 
@@ -237,6 +237,44 @@ def draw_box(surface: pygame.Surface, rect: pygame.Rect, look: BoxLook) -> None:
         paint_box(surface, rect, look)
     else:
         surface.blit(picture, rect.topleft)
+
+
+Look = TypeVar("Look", bound=Hashable)
+"""A hashable description of everything that decides a picture's pixels."""
+
+
+@lru_cache(maxsize=PICTURE_LIMIT)
+def kept_picture(
+    paint: Callable[[pygame.Surface, pygame.Rect, Any], None], look: Hashable,
+    size: tuple[int, int],
+) -> pygame.Surface:
+    """``paint(surface, rect, look)`` done once on a see-through surface of ``size``.
+
+    The surface is shared: blit it, never draw on it.
+    """
+    picture = pygame.Surface(size)
+    picture.fill(PICTURE_KEY)
+    paint(picture, picture.get_rect(), look)
+    picture.set_colorkey(PICTURE_KEY, pygame.RLEACCEL)
+    return picture
+
+
+def draw_kept(
+    surface: pygame.Surface, rect: pygame.Rect,
+    paint: Callable[[pygame.Surface, pygame.Rect, Look], None], look: Look,
+) -> None:
+    """Draw ``paint(surface, rect, look)``, from a picture kept by ``look`` when possible.
+
+    ``paint`` must be a module-level function that draws only from ``look`` and the
+    rectangle, only inside the rectangle, never in pure magenta (:data:`PICTURE_KEY`),
+    and anti-aliased text only over its own opaque fills.  Large rectangles are
+    painted directly.
+    """
+    width, height = rect.size
+    if width <= 0 or height <= 0 or width * height > PICTURE_MAX_AREA:
+        paint(surface, rect, look)
+        return
+    surface.blit(kept_picture(paint, look, (width, height)), rect.topleft)
 
 
 # ------------------------------------------------------------------ base widget

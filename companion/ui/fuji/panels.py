@@ -7,6 +7,7 @@ that selects the player (the scene passes what selecting means).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -14,8 +15,8 @@ from companion.games.fuji.model import StaminaTrack, Wounds, WoundSlot
 from companion.ui.fonts import rendered
 from companion.ui.fuji.colours import ERUPTION_RED, TOKEN_GOLD, ink_on, player_colour
 from companion.ui.intents import Intent
-from companion.ui.theme import TextRole, Theme
-from companion.ui.widgets import Button, ButtonStyle, Text, Widget
+from companion.ui.theme import Colour, TextRole, Theme
+from companion.ui.widgets import Button, ButtonStyle, Text, Widget, draw_kept
 
 WOUND_GLYPHS: dict[WoundSlot, str] = {
     WoundSlot.LEG: "L",
@@ -48,23 +49,49 @@ class PlayerCard(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Fill the panel, draw the colour stripe and the frame."""
         palette = theme.palette
-        fill = palette.surface_high if self.selected else palette.surface
-        pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
-        stripe = pygame.Rect(self.rect.x, self.rect.y, theme.px(10), self.rect.height)
-        pygame.draw.rect(surface, player_colour(self.colour), stripe,
-                         border_top_left_radius=theme.radius,
-                         border_bottom_left_radius=theme.radius)
-        pygame.draw.line(surface, palette.text, stripe.topright, stripe.bottomright, 1)
-        frame = palette.accent if self.selected else palette.border
-        width = theme.border_width + (1 if self.selected else 0)
-        pygame.draw.rect(surface, frame, self.rect, width, border_radius=theme.radius)
-        if self.waiting and not self.selected:
-            dot = (self.rect.right - theme.px(8), self.rect.y + theme.px(8))
-            pygame.draw.circle(surface, palette.accent, dot, theme.px(4))
+        look = _CardLook(
+            fill=palette.surface_high if self.selected else palette.surface,
+            stripe=player_colour(self.colour), stripe_width=theme.px(10),
+            line=palette.text, radius=theme.radius,
+            frame=palette.accent if self.selected else palette.border,
+            frame_width=theme.border_width + (1 if self.selected else 0),
+            dot=palette.accent if self.waiting and not self.selected else None,
+            dot_inset=theme.px(8), dot_radius=theme.px(4),
+        )
+        draw_kept(surface, self.rect, _paint_card, look)
 
     def release(self, pos: tuple[int, int]) -> list[Intent]:
         """Select the player."""
         return self.on_tap()
+
+
+@dataclass(frozen=True)
+class _CardLook:
+    """What decides the pixels of a player card's background."""
+
+    fill: Colour
+    stripe: Colour
+    stripe_width: int
+    line: Colour
+    radius: int
+    frame: Colour
+    frame_width: int
+    dot: Colour | None
+    dot_inset: int
+    dot_radius: int
+
+
+def _paint_card(surface: pygame.Surface, rect: pygame.Rect, look: _CardLook) -> None:
+    """Draw a player card's background: fill, colour stripe, frame and waiting dot."""
+    pygame.draw.rect(surface, look.fill, rect, border_radius=look.radius)
+    stripe = pygame.Rect(rect.x, rect.y, look.stripe_width, rect.height)
+    pygame.draw.rect(surface, look.stripe, stripe, border_top_left_radius=look.radius,
+                     border_bottom_left_radius=look.radius)
+    pygame.draw.line(surface, look.line, stripe.topright, (stripe.right, stripe.bottom - 1), 1)
+    pygame.draw.rect(surface, look.frame, rect, look.frame_width, border_radius=look.radius)
+    if look.dot is not None:
+        dot = (rect.right - look.dot_inset, rect.y + look.dot_inset)
+        pygame.draw.circle(surface, look.dot, dot, look.dot_radius)
 
 
 class StaminaBar(Widget):
@@ -79,33 +106,54 @@ class StaminaBar(Widget):
         self.colour = colour
         """The character colour of the marker."""
 
-    def _x(self, step: int) -> int:
-        usable = self.rect.width - self.rect.height
-        return self.rect.x + self.rect.height // 2 + usable * step // max(1, self.track.length)
-
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the bar, its ticks, the part used up and the marker."""
         palette = theme.palette
-        mid = self.rect.centery
-        thickness = max(4, self.rect.height // 3)
-        bar = pygame.Rect(self._x(0), mid - thickness // 2, self._x(self.track.length)
-                          - self._x(0), thickness)
-        pygame.draw.rect(surface, palette.background, bar, border_radius=thickness // 2)
-        used = pygame.Rect(bar.x, bar.y, self._x(self.lost) - bar.x, thickness)
-        pygame.draw.rect(surface, TOKEN_GOLD, used, border_radius=thickness // 2)
-        pygame.draw.rect(surface, palette.border, bar, 1, border_radius=thickness // 2)
-        for space in self.track.wound_spaces:
-            x = self._x(space)
-            pygame.draw.line(surface, ERUPTION_RED, (x, self.rect.y + 3),
-                             (x, self.rect.bottom - 3), max(2, theme.px(2)))
-        end = self._x(self.track.length)
-        pygame.draw.line(surface, palette.text, (end, self.rect.y), (end, self.rect.bottom), 2)
-        fill = player_colour(self.colour)
-        centre = (self._x(self.lost), mid)
-        radius = max(4, self.rect.height // 3)
-        pygame.draw.circle(surface, fill, centre, radius)
-        pygame.draw.circle(surface, ink_on(fill) if fill != (28, 28, 30) else palette.text,
-                           centre, radius, 2)
+        look = _TrackLook(self.lost, self.track.length, tuple(self.track.wound_spaces),
+                          player_colour(self.colour), palette.background, palette.border,
+                          palette.text, max(2, theme.px(2)))
+        draw_kept(surface, self.rect, _paint_track, look)
+
+
+@dataclass(frozen=True)
+class _TrackLook:
+    """What decides the pixels of a stamina track."""
+
+    lost: int
+    length: int
+    wound_spaces: tuple[int, ...]
+    marker: Colour
+    background: Colour
+    border: Colour
+    text: Colour
+    tick_width: int
+
+
+def _paint_track(surface: pygame.Surface, rect: pygame.Rect, look: _TrackLook) -> None:
+    """Draw a stamina track: bar, part used up, wound ticks, end line and marker."""
+
+    def x_of(step: int) -> int:
+        usable = rect.width - rect.height
+        return rect.x + rect.height // 2 + usable * step // max(1, look.length)
+
+    mid = rect.centery
+    thickness = max(4, rect.height // 3)
+    bar = pygame.Rect(x_of(0), mid - thickness // 2, x_of(look.length) - x_of(0), thickness)
+    pygame.draw.rect(surface, look.background, bar, border_radius=thickness // 2)
+    used = pygame.Rect(bar.x, bar.y, x_of(look.lost) - bar.x, thickness)
+    pygame.draw.rect(surface, TOKEN_GOLD, used, border_radius=thickness // 2)
+    pygame.draw.rect(surface, look.border, bar, 1, border_radius=thickness // 2)
+    for space in look.wound_spaces:
+        x = x_of(space)
+        pygame.draw.line(surface, ERUPTION_RED, (x, rect.y + 3), (x, rect.bottom - 3),
+                         look.tick_width)
+    end = x_of(look.length)
+    pygame.draw.line(surface, look.text, (end, rect.y), (end, rect.bottom - 1), 2)
+    centre = (x_of(look.lost), mid)
+    radius = max(4, rect.height // 3)
+    pygame.draw.circle(surface, look.marker, centre, radius)
+    ring = ink_on(look.marker) if look.marker != (28, 28, 30) else look.text
+    pygame.draw.circle(surface, ring, centre, radius, 2)
 
 
 class WoundBoxes(Widget):
@@ -119,18 +167,35 @@ class WoundBoxes(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the four slots in printed order."""
         palette = theme.palette
-        side = min(self.rect.height, (self.rect.width - 3 * 2) // 4)
-        size = max(9, side * 2 // 3)
-        for index, slot in enumerate(WoundSlot):
-            box = pygame.Rect(self.rect.x + index * (side + 2), self.rect.centery - side // 2,
-                              side, side)
-            covered = self.wounds.covered(slot)
-            fill = ERUPTION_RED if covered else palette.background
-            pygame.draw.rect(surface, fill, box, border_radius=3)
-            pygame.draw.rect(surface, palette.border, box, 1, border_radius=3)
-            colour = palette.text if covered else palette.text_disabled
-            image = rendered(WOUND_GLYPHS[slot], size, True, colour)
-            surface.blit(image, image.get_rect(center=box.center))
+        covered = tuple(self.wounds.covered(slot) for slot in WoundSlot)
+        look = _WoundLook(covered, palette.background, palette.border, palette.text,
+                          palette.text_disabled)
+        draw_kept(surface, self.rect, _paint_wounds, look)
+
+
+@dataclass(frozen=True)
+class _WoundLook:
+    """What decides the pixels of the wound slots."""
+
+    covered: tuple[bool, ...]
+    background: Colour
+    border: Colour
+    text: Colour
+    text_disabled: Colour
+
+
+def _paint_wounds(surface: pygame.Surface, rect: pygame.Rect, look: _WoundLook) -> None:
+    """Draw the four wound slots, red where covered, each with its letter."""
+    side = min(rect.height, (rect.width - 3 * 2) // 4)
+    size = max(9, side * 2 // 3)
+    for index, (slot, covered) in enumerate(zip(WoundSlot, look.covered, strict=True)):
+        box = pygame.Rect(rect.x + index * (side + 2), rect.centery - side // 2, side, side)
+        pygame.draw.rect(surface, ERUPTION_RED if covered else look.background, box,
+                         border_radius=3)
+        pygame.draw.rect(surface, look.border, box, 1, border_radius=3)
+        colour = look.text if covered else look.text_disabled
+        image = rendered(WOUND_GLYPHS[slot], size, True, colour)
+        surface.blit(image, image.get_rect(center=box.center))
 
 
 class Pips(Widget):

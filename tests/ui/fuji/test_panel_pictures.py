@@ -1,0 +1,103 @@
+"""Player card parts come from kept pictures: same pixels as painting, and never stale."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games.fuji.model import StaminaTrack, Wounds
+from companion.ui import widgets
+from companion.ui.fonts import clear_cache
+from companion.ui.fuji.colours import CHARACTERS
+from companion.ui.fuji.panels import PlayerCard, StaminaBar, WoundBoxes
+from companion.ui.intents import Intent
+from companion.ui.theme import theme_for
+from companion.ui.widgets import Widget, kept_picture
+
+THEME = theme_for((800, 480))
+
+
+@pytest.fixture(autouse=True)
+def fresh_pictures() -> Iterator[None]:
+    """Fonts ready and no kept pictures around each test."""
+    pygame.font.init()
+    kept_picture.cache_clear()
+    yield
+    kept_picture.cache_clear()
+    clear_cache()
+
+
+def nothing() -> list[Intent]:
+    """A tap that asks for nothing."""
+    return []
+
+
+def pixels(widget: Widget) -> bytes:
+    """``widget`` drawn on the background of a 500x200 surface."""
+    surface = pygame.Surface((500, 200))
+    surface.fill(THEME.palette.background)
+    widget.draw(surface, THEME, "en")
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def painted(widget: Widget) -> bytes:
+    """``widget`` painted straight onto the surface: no box is small enough to be kept."""
+    limit = widgets.PICTURE_MAX_AREA
+    widgets.PICTURE_MAX_AREA = 0
+    try:
+        return pixels(widget)
+    finally:
+        widgets.PICTURE_MAX_AREA = limit
+
+
+def kept(widget: Widget) -> bytes:
+    """``widget`` drawn from its kept picture (checked to be one)."""
+    kept_picture.cache_clear()
+    first = pixels(widget)
+    assert kept_picture.cache_info().currsize == 1
+    assert pixels(widget) == first
+    assert kept_picture.cache_info().hits == 1
+    return first
+
+
+rects = st.builds(pygame.Rect, st.integers(0, 60), st.integers(0, 40), st.integers(60, 300),
+                  st.integers(20, 80))
+
+
+@settings(max_examples=25, deadline=None)
+@given(rects, st.sampled_from(sorted(CHARACTERS)), st.booleans(), st.booleans())
+def test_player_card_picture_equals_painting(rect: pygame.Rect, colour: str, selected: bool,
+                                             waiting: bool) -> None:
+    card = PlayerCard(rect, colour, selected, waiting, nothing, key="card")
+    assert kept(card) == painted(card)
+
+
+@settings(max_examples=25, deadline=None)
+@given(rects, st.integers(0, 25), st.sampled_from(sorted(CHARACTERS)))
+def test_stamina_picture_equals_painting(rect: pygame.Rect, lost: int, colour: str) -> None:
+    bar = StaminaBar(rect, lost, StaminaTrack(), colour)
+    assert kept(bar) == painted(bar)
+
+
+@settings(max_examples=25, deadline=None)
+@given(rects, st.booleans(), st.booleans(), st.booleans(), st.booleans())
+def test_wound_picture_equals_painting(rect: pygame.Rect, leg: bool, arm: bool, amnesia: bool,
+                                       eye: bool) -> None:
+    boxes = WoundBoxes(rect, Wounds(leg=leg, arm=arm, amnesia=amnesia, eye=eye))
+    assert kept(boxes) == painted(boxes)
+
+
+def test_pictures_follow_the_values_they_show() -> None:
+    rect = pygame.Rect(10, 10, 200, 30)
+    track = StaminaTrack()
+    assert pixels(StaminaBar(rect, 3, track, "blue")) != pixels(StaminaBar(rect, 4, track, "blue"))
+    assert pixels(WoundBoxes(rect, Wounds())) != pixels(WoundBoxes(rect, Wounds(eye=True)))
+    card = pygame.Rect(10, 10, 300, 60)
+    looks = {pixels(PlayerCard(card, "green", selected, waiting, nothing, key="c"))
+             for selected in (False, True) for waiting in (False, True)}
+    assert len(looks) == 3
+    assert pixels(StaminaBar(rect, 3, track, "blue")) == pixels(StaminaBar(rect, 3, track, "blue"))
