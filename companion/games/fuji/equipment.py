@@ -45,7 +45,7 @@ from companion.games.fuji.actions import (
     read_position,
     seat_of,
 )
-from companion.games.fuji.eruption import erupt, pawns_on
+from companion.games.fuji.eruption import trigger_eruption_token
 from companion.games.fuji.model import (
     EQUIPMENT_CARDS,
     Cell,
@@ -61,7 +61,6 @@ from companion.games.fuji.model import (
     State,
     TerrainKind,
 )
-from companion.games.fuji.outcome import lose
 from companion.games.fuji.queries import (
     equipment_in_play,
     legal_destinations,
@@ -346,7 +345,7 @@ def rope(state: State, seat: int, action: Action) -> State:
     check_rope_target(state, someone, target)
     state = with_player(state, seat, position=target)
     state = tell(state, msg("fuji.equipment.do.rope", name=someone.name), (target,))
-    state = rope_eruption_token(state, target)
+    state = trigger_eruption_token(state, target)
     if state.outcome is not None:
         return state
     state = rope_equipment_token(state, seat, target)
@@ -363,26 +362,6 @@ def check_rope_target(state: State, someone: Player, target: Position) -> None:
     if cell is None or cell.kind is not TerrainKind.LANDSCAPE or cell.lava:
         row, col = target
         raise IllegalActionError("fuji.error.equipment.not_landscape", row=row + 1, col=col + 1)
-
-
-def rope_eruption_token(state: State, target: Position) -> State:
-    """Stepping onto an eruption token sets it off at once, as walking onto it would."""
-    cell = state.board.cell(target)
-    assert cell is not None
-    waves = cell.eruption_token
-    if not waves:
-        return state
-    state = replace(state, board=state.board.replace(target, replace(cell, eruption_token=0)))
-    state = tell(state, msg("fuji.instruction.eruption_token", waves=waves), (target,))
-    for _ in range(waves):
-        board, flipped = erupt(state.board)
-        state = replace(state, board=board)
-        state = tell(state, msg("fuji.instruction.flip_cards", count=len(flipped)), flipped)
-        burnt = pawns_on(state, flipped)
-        if burnt:
-            name = state.players[burnt[0]].name
-            return lose(state, msg("fuji.outcome.swallowed", name=name), flipped)
-    return state
 
 
 def rope_equipment_token(state: State, seat: int, target: Position) -> State:

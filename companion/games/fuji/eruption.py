@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.fuji.model import Board, Position, State, TerrainKind
+from companion.core.messages import msg
+from companion.games.fuji.model import Board, Instruction, Position, State, TerrainKind
+from companion.games.fuji.outcome import lose
 from companion.games.fuji.queries import orthogonal
 
 FLAMMABLE: frozenset[TerrainKind] = frozenset({TerrainKind.LANDSCAPE, TerrainKind.SCORIA})
@@ -48,3 +50,35 @@ def pawns_on(state: State, positions: tuple[Position, ...]) -> tuple[int, ...]:
     """Return the seats whose pawn stands on one of ``positions``."""
     burnt = set(positions)
     return tuple(someone.seat for someone in state.players if someone.position in burnt)
+
+
+def trigger_eruption_token(state: State, position: Position) -> State:
+    """Set off the eruption token at ``position``, if any: it is removed, then its waves run.
+
+    Used wherever a pawn arrives on a card, by walking in phase 5 or by the rope.  The
+    game is lost as soon as a wave flips a card with a pawn on it.
+    """
+    cell = state.board.cell(position)
+    if cell is None or not cell.eruption_token:
+        return state
+    waves = cell.eruption_token
+    board = state.board.replace(position, replace(cell, eruption_token=0))
+    told = Instruction(msg("fuji.instruction.eruption_token", waves=waves), (position,))
+    state = replace(state, board=board, instructions=(*state.instructions, told))
+    for _ in range(waves):
+        state = _token_wave(state)
+        if state.outcome is not None:
+            break
+    return state
+
+
+def _token_wave(state: State) -> State:
+    """One wave set off by a token: flip, tell the table, lose if a pawn was there."""
+    board, flipped = erupt(state.board)
+    told = Instruction(msg("fuji.instruction.flip_cards", count=len(flipped)), flipped)
+    state = replace(state, board=board, instructions=(*state.instructions, told))
+    burnt = pawns_on(state, flipped)
+    if not burnt:
+        return state
+    name = state.players[burnt[0]].name
+    return lose(state, msg("fuji.outcome.swallowed", name=name), flipped)

@@ -25,7 +25,7 @@ from companion.games.fuji.actions import (
     seat_of,
 )
 from companion.games.fuji.equipment import EQUIPMENT_HANDLERS
-from companion.games.fuji.eruption import erupt, pawns_on
+from companion.games.fuji.eruption import trigger_eruption_token
 from companion.games.fuji.model import (
     EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,
@@ -358,7 +358,7 @@ def _walk(state: State, seat: int, path: tuple[Position, ...], allowed: bool) ->
     state = with_player(state, seat, position=target)
     state = _tell(state, Instruction(msg("fuji.instruction.move_pawn", name=someone.name), path))
     for token_at in eruption_tokens_on(state.board, path):
-        state = _trigger_eruption_token(state, token_at)
+        state = trigger_eruption_token(state, token_at)
         if state.outcome is not None:
             return state
     return _reach_equipment_token(state, seat, target)
@@ -375,29 +375,6 @@ def _stay_key(state: State, someone: Player, allowed: bool) -> str:
 
 def _tell(state: State, instruction: Instruction) -> State:
     return replace(state, instructions=(*state.instructions, instruction))
-
-
-def _trigger_eruption_token(state: State, position: Position) -> State:
-    cell = state.board.cell(position)
-    if cell is None or not cell.eruption_token:
-        return state
-    waves = cell.eruption_token
-    board = state.board.replace(position, replace(cell, eruption_token=0))
-    state = replace(state, board=board)
-    state = _tell(
-        state, Instruction(msg("fuji.instruction.eruption_token", waves=waves), (position,))
-    )
-    for _ in range(waves):
-        board, flipped = erupt(state.board)
-        state = replace(state, board=board)
-        state = _tell(
-            state, Instruction(msg("fuji.instruction.flip_cards", count=len(flipped)), flipped)
-        )
-        burnt = pawns_on(state, flipped)
-        if burnt:
-            name = state.players[burnt[0]].name
-            return lose(state, msg("fuji.outcome.swallowed", name=name), flipped)
-    return state
 
 
 def _reach_equipment_token(state: State, seat: int, target: Position) -> State:

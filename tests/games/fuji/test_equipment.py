@@ -23,6 +23,7 @@ from companion.games.fuji.equipment import (
     sample_actions,
     usable_cards,
 )
+from companion.games.fuji.eruption import trigger_eruption_token
 from companion.games.fuji.model import (
     EQUIPMENT_CARDS,
     Cell,
@@ -413,6 +414,24 @@ def test_rope_onto_an_eruption_token_sets_it_off() -> None:
     assert card_at(after, (1, 3)).eruption_token == 0
     assert card_at(after, (0, 1)).lava
     assert after.outcome is None
+
+
+def test_rope_and_walking_set_a_token_off_through_the_same_rule() -> None:
+    state = placed(equipment_phase(new_game(hands=(["rope"], [], []))), 0, (1, 2))
+    roped = play(state, use(0, "rope", cell=[1, 3]))
+    stepped = trigger_eruption_token(placed(state, 0, (1, 3)), (1, 3))
+    assert roped.board == stepped.board
+    token_keys = ["fuji.instruction.eruption_token", "fuji.instruction.flip_cards"]
+    added = stepped.instructions[len(state.instructions) :]
+    assert [i.message.key for i in added] == token_keys
+    start = roped.instructions.index(added[0])
+    assert roped.instructions[start : start + len(added)] == added
+
+
+def test_a_card_without_an_eruption_token_sets_nothing_off() -> None:
+    state = equipment_phase(new_game())
+    assert trigger_eruption_token(state, (1, 2)) == state
+    assert trigger_eruption_token(state, (2, 0)) == state  # no card at all
 
 
 def test_rope_eruption_can_swallow_a_pawn() -> None:
