@@ -50,6 +50,9 @@ from companion.ui.widgets import Label, Widget
 Action = dict[str, Any]
 """An action as plain JSON data."""
 
+ROOM_CARD_HEIGHT = 64
+"""Smallest height of a room card in the furnishing picker, at 800x480."""
+
 
 def submit(action: Mapping[str, Any]) -> list[Intent]:
     """Close the dialog, then hand the action to the session."""
@@ -469,6 +472,8 @@ class FurnishDialog(CavernaDialog):
         """The tile's furnishing option (decides the fee)."""
         self.room: str | None = None
         """The room picked."""
+        self.page = 0
+        """The page of rooms shown when the display holds more than fit at once."""
 
     def title(self, state: CavernaState) -> Msg:
         """The question of the current step."""
@@ -520,11 +525,25 @@ class FurnishDialog(CavernaDialog):
                        cost=translate(cost_message(total_cost(spec, fee)), ctx.lang),
                        walls=translate(walls_message(spec), ctx.lang))
             entries.append((text, self._room_tap(room)))
-        for number, ((text, on_tap), rect) in enumerate(
-                zip(entries, grid(rooms, len(entries), theme, 2, theme.px(84)), strict=True)):
+        rows = max(1, (rooms.height + theme.gap) // (theme.px(ROOM_CARD_HEIGHT) + theme.gap))
+        shown, pages = page_of(len(entries), 2 * rows, self.page)
+        self.page %= pages
+        slots = len(shown) + (1 if pages > 1 else 0)
+        rects = grid(rooms, slots, theme, 2, theme.px(84))
+        for number, rect in zip(shown, rects, strict=False):
+            text, on_tap = entries[number]
             widgets.append(TapButton(rect, text, on_tap, role="small",
                                      key=f"furnish:room:{number}"))
+        if pages > 1:
+            widgets.append(TapButton(rects[-1], msg("ui_caverna.furnish.more", page=self.page + 1,
+                                                    pages=pages), self.next_page, "quiet",
+                                     key="furnish:more"))
         return widgets
+
+    def next_page(self) -> list[Intent]:
+        """Show the next page of rooms (after the last, the first)."""
+        self.page += 1
+        return [Redraw()]
 
     def _room_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick(room)
@@ -541,6 +560,20 @@ class FurnishDialog(CavernaDialog):
             widgets.append(CellTarget(view.extra_cell(), lambda: self.place(EXTRA), True,
                                       "furnish:extra"))
         return widgets
+
+
+def page_of(count: int, slots: int, page: int) -> tuple[range, int]:
+    """Which of ``count`` entries a page of ``slots`` buttons shows, and how many pages.
+
+    With more entries than slots, the last slot of every page is kept for a *More*
+    button; ``page`` wraps around after the last page.
+    """
+    if count <= slots:
+        return range(count), 1
+    per_page = max(1, slots - 1)
+    pages = -(-count // per_page)
+    start = (page % pages) * per_page
+    return range(start, min(count, start + per_page)), pages
 
 
 # ---------------------------------------------------------------- walls

@@ -6,12 +6,15 @@ No text may overflow its widget and every touch target must be at least 48 px.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.session import Session
+from companion.games.caverna import GAME
+from companion.games.caverna.state import CavernaState
 from companion.games.caverna.tiles import Option
 from companion.ui.caverna import dialogs
 from companion.ui.caverna.demo import preview_session, replay
@@ -196,3 +199,54 @@ def test_twelve_tiles_with_notices_fit(journal: Journal, lang: str,
     assert state.phase == "choose" and len(state.revealed_tiles) == 12 and state.notices
     overflowing, small = draw_problems(CavernaPlayScene(), context(size, lang, session))
     assert (overflowing, small) == ([], [])
+
+
+DIG_TILES = ("excavation", "drift_mining", "undermining", "expansion")
+
+
+def _digger_action(state: CavernaState, actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """Take digging tiles, dig as much as the rules allow, furnish nothing."""
+    if state.phase == "choose":
+        return next((a for a in actions if a["tile"] in DIG_TILES), actions[0])
+    if state.phase == "act":
+        digs = [a for a in actions if a["type"] == "excavate"]
+        return max(digs, key=lambda a: len(a["digs"])) if digs else {"type": "end_turn"}
+    return actions[0]
+
+
+def _big_display(journal: Journal) -> Session:
+    """A real game in which many dug rooms wait in the display."""
+    session = start(journal)
+    while len(state_of(session).display) < 12 or state_of(session).phase != "choose":
+        state = state_of(session)
+        session.submit(_digger_action(state, list(GAME.legal_actions(state))))
+    return session
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_crowded_display_pages_in_the_furnishing_picker(journal: Journal, lang: str,
+                                                          size: tuple[int, int]) -> None:
+    session = _big_display(journal)
+    display = state_of(session).display
+    dialog = dialogs.FurnishDialog(Option("furnish", fee="five_food"), session)
+    seen: set[str] = set()
+    for _ in range(4):
+        overflowing, small = draw_problems(dialog, context(size, lang, session))
+        assert (overflowing, small) == ([], [])
+        seen |= {w.key for w in dialog.widgets if w.key.startswith("furnish:room:")}
+        more = [w for w in dialog.widgets if w.key == "furnish:more"]
+        if not more:
+            break
+        more[0].release(more[0].rect.center)
+    assert seen == {f"furnish:room:{index}" for index in range(len(display))}
+
+
+def test_pages_cover_every_entry_once() -> None:
+    for count in range(0, 30):
+        for slots in range(2, 12):
+            _, pages = dialogs.page_of(count, slots, 0)
+            shown = [i for page in range(pages) for i in dialogs.page_of(count, slots, page)[0]]
+            assert shown == list(range(count))
+            assert all(len(dialogs.page_of(count, slots, p)[0]) + (pages > 1) <= slots
+                       for p in range(pages))
