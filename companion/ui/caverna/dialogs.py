@@ -24,7 +24,14 @@ from companion.games.caverna.rooms import SIDES
 from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
 from companion.games.caverna.state import CavernaState
 from companion.games.caverna.tiles import Option
-from companion.ui.caverna.parts import CaveView, Shade, TapButton, dialog_frame, grid
+from companion.ui.caverna.parts import (
+    CaveView,
+    Shade,
+    TapButton,
+    board_columns,
+    dialog_frame,
+    grid,
+)
 from companion.ui.caverna.view import (
     choice_label,
     colour_balance,
@@ -90,7 +97,7 @@ class CellTarget(Widget):
 def cave_area(area: pygame.Rect, cave: Cave, theme: Theme) -> pygame.Rect:
     """The largest well-proportioned box for ``cave`` inside ``area``, centred."""
     rows = len(cave.spaces)
-    columns = len(cave.spaces[0]) + (1 if cave.extra is not None else 0)
+    columns = board_columns(cave)
     cell_h = area.height // max(1, rows)
     cell_w = min(area.width // columns, cell_h * 2 + theme.px(40))
     box = pygame.Rect(0, 0, cell_w * columns, cell_h * rows)

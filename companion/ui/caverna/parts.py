@@ -216,6 +216,19 @@ def room_points(room: str, points: Mapping[str, int]) -> int:
     return 0 if room == ENTRANCE else points.get(room, 0)
 
 
+def rock_slot(cave: Cave) -> Pos | None:
+    """The rock square the extra cavern is drawn on (the lowest, rightmost), if any."""
+    rocks = [(row, col) for row, line in enumerate(cave.spaces)
+             for col, space in enumerate(line) if space is None]
+    return max(rocks) if rocks else None
+
+
+def board_columns(cave: Cave) -> int:
+    """Columns needed to draw ``cave``: one more for an extra cavern with no rock to lie on."""
+    width = len(cave.spaces[0]) if cave.spaces else 1
+    return width + (1 if cave.extra is not None and rock_slot(cave) is None else 0)
+
+
 class CaveView(Widget):
     """A player's cave board: face-down, empty and furnished spaces, walls, extra cavern.
 
@@ -242,9 +255,8 @@ class CaveView(Widget):
 
     @property
     def columns(self) -> int:
-        """Columns of the board, plus one for the extra cavern when it exists."""
-        width = len(self.cave.spaces[0]) if self.cave.spaces else 1
-        return width + (1 if self.cave.extra is not None else 0)
+        """Columns of the board, plus one when the extra cavern has no rock to lie on."""
+        return board_columns(self.cave)
 
     def cell(self, pos: Pos) -> pygame.Rect:
         """Where space ``pos`` is drawn."""
@@ -254,13 +266,11 @@ class CaveView(Widget):
                            width, height)
 
     def extra_cell(self) -> pygame.Rect:
-        """Where the extra cavern is drawn (right of the board, in the middle rows)."""
-        width = self.rect.width // self.columns
-        height = self.rect.height // max(1, self.rows)
-        column = self.columns - 1
-        row = max(0, (self.rows - 1) // 2)
-        return pygame.Rect(self.rect.x + column * width, self.rect.y + row * height,
-                           width, height)
+        """Where the extra cavern is drawn: on the board's rock, else right of the board."""
+        slot = rock_slot(self.cave)
+        if slot is not None:
+            return self.cell(slot)
+        return self.cell((max(0, (self.rows - 1) // 2), self.columns - 1))
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw every space, then the walls and the extra cavern."""
@@ -322,20 +332,18 @@ class CaveView(Widget):
     def _extra(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         extra = self.cave.extra
         assert extra is not None
-        box = self.extra_cell().inflate(-theme.px(10), -theme.px(10))
+        box = self.extra_cell().inflate(-theme.px(8), -theme.px(8))
         if extra.room:
-            fill = ROOM_COLOURS.get(self.colours.get(extra.room, "orange"),
-                                    ROOM_COLOURS["orange"])
-            text: Text = Msg(f"caverna.room.{extra.room}")
+            over = self._space(surface, theme, lang, box, FURNISHED, extra.room, False)
         else:
-            fill = EMPTY_CAVERN
             text = Msg("ui_caverna.cave.extra") if extra.placed else Msg(
                 "ui_caverna.cave.extra_waiting")
-        pygame.draw.rect(surface, fill, box, border_radius=theme.px(6))
+            pygame.draw.rect(surface, EMPTY_CAVERN, box, border_radius=theme.px(6))
+            over = _fitted_text(surface, theme, lang, text,
+                                box.inflate(-theme.px(6), -theme.px(4)), "small",
+                                ink_on(EMPTY_CAVERN), True)
         pygame.draw.rect(surface, theme.palette.accent, box, theme.px(2),
                          border_radius=theme.px(6))
-        over = _fitted_text(surface, theme, lang, text, box.inflate(-theme.px(6), -theme.px(4)),
-                            "small", ink_on(fill), True)
         self.overflow = self.overflow or over
         thickness = max(4, theme.px(6))
         for side in extra.natural_sides | extra.built_sides:

@@ -6,18 +6,29 @@ No text may overflow its widget and every touch target must be at least 48 px.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
+import pygame
 import pytest
 
 from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.caverna import GAME
+from companion.games.caverna.cave import (
+    DEFAULT_LAYOUT,
+    FURNISHED,
+    ExtraCavern,
+    Space,
+    parse_layout,
+)
+from companion.games.caverna.rooms import default_catalogue
 from companion.games.caverna.state import CavernaState
 from companion.games.caverna.tiles import Option
 from companion.ui.caverna import dialogs
 from companion.ui.caverna.demo import preview_session, replay
+from companion.ui.caverna.parts import CaveView
 from companion.ui.caverna.play import CavernaPlayScene, convert_dialog
 from companion.ui.caverna.screens import SCREENS, make_caverna_screen
 from companion.ui.caverna.setup import PAGES, CavernaSetupScene, set_solo
@@ -250,3 +261,21 @@ def test_pages_cover_every_entry_once() -> None:
             assert shown == list(range(count))
             assert all(len(dialogs.page_of(count, slots, p)[0]) + (pages > 1) <= slots
                        for p in range(pages))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_room_name_fits_a_cave_cell_beside_the_extra_cavern(lang: str) -> None:
+    rooms = [room.room_id for room in default_catalogue()]
+    cave = parse_layout(DEFAULT_LAYOUT)
+    positions = [pos for pos in cave.positions() if pos != (3, 0)]
+    for offset in range(0, len(rooms), len(positions)):
+        filled = cave
+        for pos, room in zip(positions, rooms[offset:offset + len(positions)], strict=False):
+            filled = filled.with_space(pos, Space(FURNISHED, room))
+        filled = replace(filled, extra=ExtraCavern(frozenset({"n", "s"}), room=rooms[-1]))
+        colours = {room.room_id: room.color for room in default_catalogue()}
+        points = {room.room_id: room.points for room in default_catalogue()}
+        ctx = context((800, 480), lang)
+        view = CaveView(pygame.Rect(408, 240, 372, 232), filled, colours, points)
+        view.draw(pygame.Surface(ctx.size), ctx.theme, lang)
+        assert not view.overflow, rooms[offset:offset + len(positions)]
