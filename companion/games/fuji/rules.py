@@ -8,6 +8,7 @@ their own modules and are merged in.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -30,6 +31,7 @@ from companion.games.fuji.model import (
     EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,
     PHASE_ORDER,
+    Die,
     Instruction,
     Pending,
     PendingKind,
@@ -216,7 +218,28 @@ def set_dice(state: State, action: Action) -> State:
         raise IllegalActionError(
             "fuji.error.dice_count", name=someone.name, count=someone.dice_count
         )
+    _check_kept_dice_entered(someone, dice)
     return with_player(state, holder, dice=dice)
+
+
+def _check_kept_dice_entered(someone: Player, dice: tuple[Die, ...]) -> None:
+    """Refuse an entry that leaves out a die this player lent or set aside this round.
+
+    Those dice left the screen in phase 4 showing a recorded face and are not rerolled,
+    so every entry of the player's dice must still show them; an entry without them
+    contradicts the table and would count the wrong dice.
+    """
+    kept = Counter(someone.modifiers.set_aside)
+    kept.update(loan.die for loan in someone.modifiers.lent)
+    missing = kept - Counter(dice)
+    if missing:
+        die = next(iter(missing))
+        raise IllegalActionError(
+            "fuji.error.kept_die_missing",
+            name=someone.name,
+            colour=f"@fuji.die_colour.{die.colour.value}",
+            value=die.value,
+        )
 
 
 def set_movement_values(state: State, action: Action) -> State:

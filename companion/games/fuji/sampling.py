@@ -10,6 +10,7 @@ from companion.games.fuji.model import (
     DieColour,
     PendingKind,
     Phase,
+    Player,
     State,
 )
 from companion.games.fuji.queries import (
@@ -150,7 +151,7 @@ def _dice_entries(state: State) -> list[Action]:
                 {
                     "type": "set_dice",
                     "player": someone.seat,
-                    "dice": sample_dice(someone.dice_count, state.round + someone.seat + salt),
+                    "dice": _entry_keeping(someone, state.round + someone.seat + salt),
                 }
                 for salt in range(DICE_SAMPLES)
             )
@@ -163,6 +164,13 @@ def _dice_entries(state: State) -> list[Action]:
             {"type": "set_dice", "player": OPEN_DICE_SEAT, "dice": sample_dice(6, state.round)}
         )
     return choices
+
+
+def _entry_keeping(someone: Player, salt: int) -> list[list[Any]]:
+    """A sample entry of ``someone``'s dice that still shows the dice lent or set aside."""
+    kept = [*someone.modifiers.set_aside, *(loan.die for loan in someone.modifiers.lent)]
+    rolled = sample_dice(max(someone.dice_count - len(kept), 0), salt)
+    return [[die.colour.value, die.value] for die in kept] + rolled
 
 
 def _resolutions(state: State, seat: int) -> list[Action]:

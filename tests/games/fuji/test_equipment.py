@@ -569,6 +569,41 @@ def test_machete_dice_do_not_count() -> None:
     assert movement_values(state, 0).own_value == 3
 
 
+@pytest.mark.parametrize(
+    ("seat", "card", "fields"),
+    [
+        (0, "machete", {"dice": [["yellow", 6], ["pink", 2]]}),
+        (0, "map", {"to": 1, "die": ["pink", 2]}),
+        (1, "lighter", {"from": 0, "die": ["pink", 2]}),
+    ],
+)
+def test_an_entry_without_a_die_lent_or_set_aside_is_refused(
+    seat: int, card: str, fields: dict[str, Any]
+) -> None:
+    hands: list[list[str]] = [[], [], []]
+    hands[seat] = [card]
+    state = equipment_phase(new_game(hands=(hands[0], hands[1], hands[2])))
+    state = movement_phase(play(state, use(seat, card, **fields)))
+    without = {"type": "set_dice", "player": 0, "dice": faces("Y6", "B1", "B1", "B1", "B1")}
+    refused(state, without, "fuji.error.kept_die_missing")
+    with_it = {"type": "set_dice", "player": 0, "dice": faces("Y6", "P2", "B1", "B1", "B1")}
+    assert play(state, with_it).players[0].dice == tuple(
+        Die(DieColour(colour), value) for colour, value in with_it["dice"]
+    )
+
+
+def test_the_refused_entry_names_the_missing_die_in_every_language() -> None:
+    state = equipment_phase(new_game(hands=(["map"], [], [])))
+    state = movement_phase(play(state, use(0, "map", to=1, die=["pink", 2])))
+    with pytest.raises(IllegalActionError) as caught:
+        GAME.apply(state, {"type": "set_dice", "player": 0, "dice": faces(*["B1"] * 5)})
+    texts = {language: translate(caught.value.message, language) for language in LANGUAGES}
+    assert "Pink 2" in texts["en"] and "Ana" in texts["en"]
+    for language, text in texts.items():
+        assert "{" not in text and text != caught.value.key, language
+        assert translate("@fuji.die_colour.pink"[1:], language) in text
+
+
 @pytest.mark.parametrize("count", [0, 3])
 def test_machete_sets_aside_one_or_two(count: int) -> None:
     state = equipment_phase(new_game(hands=(["machete"], [], [])))
