@@ -335,6 +335,10 @@ def test_the_wall_picker_offers_the_open_sides_of_the_extra_cavern(
     keys = {found.key for found in app.dialog.widgets}  # type: ignore[union-attr]
     assert {"wall:extra:e", "wall:extra:w"} <= keys
     assert not {"wall:extra:n", "wall:extra:s"} & keys
+    rects = [w.rect for w in app.dialog.widgets  # type: ignore[union-attr]
+             if w.key.startswith("wall:")]
+    for index, rect in enumerate(rects):
+        assert rect.collidelist(rects[index + 1:]) == -1
 
 
 def test_the_big_table_button_ends_the_turn_shown(app: App, journal: Journal) -> None:
