@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.fuji import equipment, skills
 from companion.games.fuji.model import (
     EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,
@@ -53,13 +54,18 @@ def sample_dice(count: int, salt: int) -> list[list[Any]]:
 
 
 def legal_actions(state: State) -> list[Action]:
-    """Return a useful sample of legal actions (empty once the game has ended)."""
+    """Return a useful sample of legal actions (empty once the game has ended).
+
+    Besides the moves of the phase, it offers every equipment card and skill that can be
+    used now, so random playouts exercise them too.  While a wound or a card draw is
+    owed, only those choices are offered.
+    """
     if state.outcome is not None:
         return []
     if state.pending:
         return _pending_choices(state)
     chooser = _BY_PHASE.get(state.phase, _advance_only)
-    return chooser(state)
+    return [*chooser(state), *equipment.sample_actions(state), *skills.sample_actions(state)]
 
 
 def _advance_only(state: State) -> list[Action]:

@@ -1,0 +1,93 @@
+"""Random playouts with every card in hand and every skill that has an action.
+
+``legal_actions`` offers the equipment cards and skills usable at each moment; every
+action it offers must be accepted, and over a few games each card and each skill
+action is actually played.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from companion.core.messages import IllegalActionError
+from companion.games.fuji import GAME
+from companion.games.fuji.model import EQUIPMENT_CARDS, State
+
+MAX_STEPS = 1500
+SEEDS = range(12)
+
+HANDS = [
+    ["binoculars", "torch", "radio", "rope"],
+    ["pocket_knife", "lighter", "map", "carabiner"],
+    ["duct_tape", "compass", "machete", "shovel"],
+    ["first_aid_kit", "flare_gun", "water_bottle"],
+]
+"""All fifteen cards dealt over four players."""
+
+SKILLS = ["equipment_manager", "buddy", "gatherer", "tinkerer"]
+COLOURS = ["blue", "green", "purple", "black"]
+
+
+def card_game() -> State:
+    """Four players on scenario 3, holding every card, with the skills that act."""
+    players = [
+        {"name": f"P{seat + 1}", "colour": colour, "skill": skill, "equipment": hand}
+        for seat, (colour, skill, hand) in enumerate(zip(COLOURS, SKILLS, HANDS, strict=True))
+    ]
+    return GAME.new_state({"scenario": 3, "players": players, "level": 2})
+
+
+def playout(seed: int) -> tuple[list[dict[str, Any]], State]:
+    """Random legal play until the end; fail on any offered action that is refused."""
+    rng = random.Random(seed)
+    state = card_game()
+    played: list[dict[str, Any]] = []
+    for _ in range(MAX_STEPS):
+        if GAME.is_finished(state):
+            break
+        choices = list(GAME.legal_actions(state))
+        assert choices, "no action offered in an unfinished game"
+        action = json.loads(json.dumps(rng.choice(choices)))
+        try:
+            state = GAME.apply(state, action)
+        except IllegalActionError as error:
+            pytest.fail(f"offered action refused: {action} ({error.key})")
+        played.append(action)
+    return played, state
+
+
+PLAYOUTS = [playout(seed) for seed in SEEDS]
+
+
+def test_playouts_with_cards_end() -> None:
+    """Offering cards and skills does not keep games from ending."""
+    assert sum(GAME.is_finished(state) for _, state in PLAYOUTS) >= len(SEEDS) // 2
+
+
+def test_every_card_and_skill_action_gets_played() -> None:
+    """Every card and every skill action appears in some random game."""
+    used = Counter(
+        action.get("card") if action["type"] == "use_equipment" else action["type"]
+        for played, _ in PLAYOUTS
+        for action in played
+    )
+    assert set(EQUIPMENT_CARDS) <= set(used)
+    assert {"give_equipment", "set_die_aside", "spend_energy"} <= set(used)
+
+
+def test_every_offered_action_is_accepted_in_every_state_reached() -> None:
+    """Not only the chosen action: every action offered along the first game applies."""
+    played, _ = PLAYOUTS[0]
+    state = card_game()
+    for action in played:
+        for offered in GAME.legal_actions(state):
+            try:
+                GAME.apply(state, offered)
+            except IllegalActionError as error:
+                pytest.fail(f"offered action refused: {offered} ({error.key})")
+        state = GAME.apply(state, action)
