@@ -46,8 +46,10 @@ from companion.ui.intents import (
     Redo,
     Redraw,
     ResumeGame,
+    SetColourSafe,
     SetFullscreen,
     SetLanguage,
+    SetTableLayout,
     SetTextScale,
     SetVolume,
     ShowDialog,
@@ -56,7 +58,7 @@ from companion.ui.intents import (
     Undo,
 )
 from companion.ui.play import GenericPlayScene
-from companion.ui.scene import Context, Scene, Settings
+from companion.ui.scene import Context, Scene, Settings, store_table_looks, with_table_looks
 from companion.ui.sounds import SoundPlayer, open_player, step_cues
 from companion.ui.widgets import Toast
 from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
@@ -155,23 +157,29 @@ class ToastState:
 
 
 def load_settings(journal: Journal) -> Settings:
-    """Read the saved UI settings (defaults for anything missing or broken)."""
+    """Read the saved UI settings (defaults for anything missing or broken).
+
+    The table looks (colour-safe palette, table layout) come from the café settings
+    record, which the kiosk's staff menu writes too (see :func:`save_settings`).
+    """
     stored = journal.get_setting(SETTINGS_KEY, {})
     if not isinstance(stored, dict):
-        return Settings()
+        return with_table_looks(Settings(), journal)
     try:
-        return Settings(
+        settings = Settings(
             language=str(stored.get("language", "en")),
             fullscreen=bool(stored.get("fullscreen", False)),
             text_scale=float(stored.get("text_scale", 1.0)),
             volume=float(stored.get("volume", 0.8)),
         )
     except (TypeError, ValueError):
-        return Settings()
+        settings = Settings()
+    return with_table_looks(settings, journal)
 
 
 def save_settings(journal: Journal, settings: Settings) -> None:
-    """Store the UI settings in the journal."""
+    """Store the UI settings in the journal (the table looks in the café settings record)."""
+    store_table_looks(journal, settings.colour_safe, settings.table_layout)
     journal.set_setting(
         SETTINGS_KEY,
         {
@@ -511,6 +519,8 @@ class App:
             self._manage_games(intent)
         elif isinstance(intent, SetLanguage | SetFullscreen | SetTextScale | SetVolume):
             self._change_settings(intent)
+        elif isinstance(intent, SetColourSafe | SetTableLayout):
+            self._change_table_looks(intent)
         elif isinstance(intent, ShowDialog):
             self.dialog = intent.dialog
         elif isinstance(intent, CloseDialog):
@@ -619,6 +629,7 @@ class App:
     def _change_settings(
         self, intent: SetLanguage | SetFullscreen | SetTextScale | SetVolume
     ) -> None:
+        self.settings = with_table_looks(self.settings, self.journal)
         if isinstance(intent, SetLanguage):
             self.settings = replace(self.settings, language=intent.lang)
         elif isinstance(intent, SetTextScale):
@@ -629,6 +640,15 @@ class App:
         else:
             self.settings = replace(self.settings, fullscreen=intent.fullscreen)
             self.surface = open_display(self.window_size, intent.fullscreen)
+        save_settings(self.journal, self.settings)
+
+    def _change_table_looks(self, intent: SetColourSafe | SetTableLayout) -> None:
+        """Switch the colour-safe palette or the table layout and keep the choice."""
+        current = with_table_looks(self.settings, self.journal)
+        if isinstance(intent, SetColourSafe):
+            self.settings = replace(current, colour_safe=intent.on)
+        else:
+            self.settings = replace(current, table_layout=intent.layout)
         save_settings(self.journal, self.settings)
 
     def _resized(self) -> None:

@@ -143,6 +143,22 @@ class SetVolume:
 
 
 @dataclass(frozen=True)
+class SetColourSafe:
+    """Switch the colour-blind-safe palette on or off (saved in the settings)."""
+
+    on: bool
+    """True for the colour-safe palette with shapes and patterns."""
+
+
+@dataclass(frozen=True)
+class SetTableLayout:
+    """Choose how the screen sits on the table (saved in the settings)."""
+
+    layout: str
+    """``upright`` or ``flat``; see :data:`companion.core.kiosk.TABLE_LAYOUTS`."""
+
+
+@dataclass(frozen=True)
 class ShowDialog:
     """Show a modal scene over the current screen."""
 
@@ -192,6 +208,8 @@ Intent = (
     | SetFullscreen
     | SetTextScale
     | SetVolume
+    | SetColourSafe
+    | SetTableLayout
     | ShowDialog
     | CloseDialog
     | Notify

@@ -37,12 +37,14 @@ check that every text fits and every target is big enough.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
 from companion.core.i18n import LANGUAGES
+from companion.core.kiosk import SETTINGS_KEY as KIOSK_SETTINGS_KEY
+from companion.core.kiosk import TABLE_LAYOUTS, load_kiosk_settings, save_kiosk_settings
 from companion.ui.intents import Back, Intent, Redraw
 from companion.ui.theme import TEXT_SCALES, Theme, theme_for
 from companion.ui.widgets import Widget
@@ -68,6 +70,11 @@ class Settings:
     """Text magnification, one of :data:`companion.ui.theme.TEXT_SCALES`."""
     volume: float = 0.8
     """Loudness of the sound effects, one of :data:`VOLUME_LEVELS` (0 is off)."""
+    colour_safe: bool = False
+    """The colour-blind-safe palette, where every meaningful colour also has a shape."""
+    table_layout: str = "upright"
+    """``upright`` (the screen stands at one side) or ``flat`` (it lies mid-table and
+    each seat's panel faces its seat); see :data:`companion.core.kiosk.TABLE_LAYOUTS`."""
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -76,6 +83,40 @@ class Settings:
             object.__setattr__(self, "text_scale", 1.0)
         if self.volume not in VOLUME_LEVELS:
             object.__setattr__(self, "volume", 0.8)
+        if self.table_layout not in TABLE_LAYOUTS:
+            object.__setattr__(self, "table_layout", "upright")
+
+    @property
+    def flat(self) -> bool:
+        """Whether the screen lies flat in the middle of the table."""
+        return self.table_layout == "flat"
+
+
+def stored_table_looks(journal: Journal) -> tuple[bool, str] | None:
+    """The colour-safe choice and table layout kept in ``journal`` (``None``: never chosen).
+
+    They live in the café settings record (:mod:`companion.core.kiosk`), the one place
+    both the settings screen and the kiosk's staff menu write them.
+    """
+    if journal.get_setting(KIOSK_SETTINGS_KEY) is None:
+        return None
+    stored = load_kiosk_settings(journal)
+    return stored.colour_safe, stored.table_layout
+
+
+def store_table_looks(journal: Journal, colour_safe: bool, table_layout: str) -> None:
+    """Keep the colour-safe choice and table layout in ``journal`` (other café settings stay)."""
+    stored = replace(load_kiosk_settings(journal), colour_safe=colour_safe,
+                     table_layout=table_layout)
+    save_kiosk_settings(journal, stored)
+
+
+def with_table_looks(settings: Settings, journal: Journal | None) -> Settings:
+    """``settings`` with the table looks the journal keeps, when it keeps any."""
+    looks = None if journal is None else stored_table_looks(journal)
+    if looks is None or looks == (settings.colour_safe, settings.table_layout):
+        return settings
+    return replace(settings, colour_safe=looks[0], table_layout=looks[1])
 
 
 @dataclass
@@ -95,6 +136,11 @@ class Context:
     sound_available: bool = False
     """Whether sound effects can be heard (a sound device was found)."""
 
+    def __post_init__(self) -> None:
+        # The journal is the one source of truth for the table looks: the staff menu
+        # may have changed them since the app read its settings.
+        self.settings = with_table_looks(self.settings, self.journal)
+
     @property
     def lang(self) -> str:
         """The language to draw in."""
@@ -103,7 +149,7 @@ class Context:
     @property
     def theme(self) -> Theme:
         """Colours and sizes for the current window and text size."""
-        return theme_for(self.size, self.settings.text_scale)
+        return theme_for(self.size, self.settings.text_scale, self.settings.colour_safe)
 
     @property
     def screen(self) -> pygame.Rect:

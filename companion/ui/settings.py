@@ -1,4 +1,10 @@
-"""The settings screen: language, full screen or window, text size and sound."""
+"""The settings screen: language, screen, text size, sound, the table looks and diagnostics.
+
+The table looks are the colour-blind-safe palette and the flat-table layout; they
+are kept where the kiosk's staff menu keeps them, so both screens switch the same
+thing.  The last row opens the diagnostics screen (buttons, serial link, a test of
+each button).
+"""
 
 from __future__ import annotations
 
@@ -11,14 +17,17 @@ from companion.core.messages import Msg
 from companion.ui.intents import (
     Back,
     Intent,
+    Navigate,
+    SetColourSafe,
     SetFullscreen,
     SetLanguage,
+    SetTableLayout,
     SetTextScale,
     SetVolume,
 )
-from companion.ui.scene import VOLUME_LEVELS, Context, Scene
+from companion.ui.scene import VOLUME_LEVELS, Context, Scene, Settings
 from companion.ui.screens import register_screen
-from companion.ui.theme import TEXT_SCALES
+from companion.ui.theme import MIN_TOUCH, TEXT_SCALES
 from companion.ui.widgets import Button, Label, Panel, Text, Widget
 
 VOLUME_NAMES: dict[float, str] = {
@@ -34,6 +43,12 @@ TEXT_SCALE_NAMES: dict[float, str] = {
     1.4: "ui.settings.text_larger",
 }
 """Catalogue key naming each text size."""
+
+TABLE_LAYOUT_NAMES: dict[str, str] = {
+    "upright": "ui.settings.table_upright",
+    "flat": "ui.settings.table_flat",
+}
+"""Catalogue key naming each table layout."""
 
 Choices = Sequence[tuple[Text, Intent, bool]]
 """Buttons of one settings row: label, what it does, whether it is the current choice."""
@@ -73,11 +88,29 @@ def choice_row(ctx: Context, area: pygame.Rect, name: Text, choices: Choices,
     return widgets
 
 
+def table_looks_rows(settings: Settings) -> list[tuple[Text, Choices]]:
+    """The rows choosing the colour-safe palette and the table layout."""
+    return [
+        (Msg("ui.settings.colours"),
+         [(Msg("ui.settings.colours_standard"), SetColourSafe(False), not settings.colour_safe),
+          (Msg("ui.settings.colours_safe"), SetColourSafe(True), settings.colour_safe)]),
+        (Msg("ui.settings.table"),
+         [(Msg(name), SetTableLayout(layout), settings.table_layout == layout)
+          for layout, name in TABLE_LAYOUT_NAMES.items()]),
+    ]
+
+
+def diagnostics_row() -> tuple[Text, Choices]:
+    """The row whose one button opens the diagnostics screen."""
+    return (Msg("ui.settings.help"),
+            [(Msg("ui.settings.diagnostics"), Navigate("diagnostics"), False)])
+
+
 class SettingsScene(Scene):
-    """Language, window or full screen, text size and, with a sound device, the sound level."""
+    """Language, screen, text size, sound, table looks and a way to the diagnostics."""
 
     def build(self, ctx: Context) -> list[Widget]:
-        """Three rows of choices under a title strip."""
+        """Rows of choices under a title strip."""
         theme = ctx.theme
         widgets, body = title_strip(ctx, Msg("ui.settings.title"))
         settings = ctx.settings
@@ -96,12 +129,16 @@ class SettingsScene(Scene):
             rows.append((Msg("ui.settings.sound"),
                          [(Msg(VOLUME_NAMES[level]), SetVolume(level), level == settings.volume)
                           for level in VOLUME_LEVELS]))
-        height = max(theme.touch, theme.px(64 if len(rows) <= 3 else 56))
-        spacing = 2 * theme.gap if len(rows) <= 3 else theme.gap
-        y = body.y + theme.gap
-        for number, (name, choices) in enumerate(rows):
+        keyed = [(f"setting{number}", row) for number, row in enumerate(rows)]
+        keyed += zip(("setting:colours", "setting:table", "setting:diagnostics"),
+                     [*table_looks_rows(settings), diagnostics_row()], strict=True)
+        spacing = theme.gap * 3 // 4
+        fitting = (body.height - theme.gap - (len(keyed) - 1) * spacing) // len(keyed)
+        height = max(MIN_TOUCH, min(theme.touch, fitting))
+        y = body.y + theme.gap // 2
+        for key, (name, choices) in keyed:
             area = pygame.Rect(body.x, y, body.width, height)
-            widgets.extend(choice_row(ctx, area, name, choices, f"setting{number}"))
+            widgets.extend(choice_row(ctx, area, name, choices, key))
             y += height + spacing
         note = pygame.Rect(body.x, y, body.width, min(theme.px(48), body.bottom - y))
         if note.height >= theme.px(30):

@@ -79,10 +79,35 @@ class Palette:
         default=((220, 60, 60), (60, 140, 230), (70, 180, 90), (235, 200, 60))
     )
     """One colour per seat, in seat order."""
+    colour_safe: bool = False
+    """Whether this is the colour-blind-safe set, where every meaningful colour also
+    comes with a shape or a pattern (seat shapes, dice glyphs, lava hatching)."""
 
 
 PALETTE = Palette()
 """The default palette."""
+
+SAFE_SEAT_COLOURS: tuple[Colour, ...] = (
+    (230, 159, 0),
+    (86, 180, 233),
+    (0, 158, 115),
+    (204, 121, 167),
+)
+"""Orange, sky blue, bluish green, reddish purple (after Okabe and Ito): one per seat."""
+
+SAFE_PALETTE = Palette(
+    primary=(0, 114, 178),
+    danger=(170, 60, 0),
+    accent=(240, 228, 66),
+    seats=SAFE_SEAT_COLOURS,
+    colour_safe=True,
+)
+"""The app palette with colour-blind-safe accents and seat colours."""
+
+
+def palette_for(colour_safe: bool) -> Palette:
+    """The colour-safe palette when asked for, else the default one."""
+    return SAFE_PALETTE if colour_safe else PALETTE
 
 
 @dataclass(frozen=True)
@@ -146,15 +171,15 @@ class Theme:
         return max(2, self.px(2))
 
 
-def theme_for(size: tuple[int, int], text_scale: float = 1.0) -> Theme:
-    """Return the theme for a window of ``size`` with the chosen text scale."""
-    return _theme(size[0], size[1], text_scale)
+def theme_for(size: tuple[int, int], text_scale: float = 1.0, colour_safe: bool = False) -> Theme:
+    """Return the theme for a window of ``size`` with the chosen text scale and palette."""
+    return _theme(size[0], size[1], text_scale, colour_safe)
 
 
 @lru_cache(maxsize=16)
-def _theme(width: int, height: int, text_scale: float) -> Theme:
-    """One shared theme per window size and text scale (themes are immutable)."""
-    return Theme(width, height, text_scale)
+def _theme(width: int, height: int, text_scale: float, colour_safe: bool) -> Theme:
+    """One shared theme per window size, text scale and palette (themes are immutable)."""
+    return Theme(width, height, text_scale, palette_for(colour_safe))
 
 
 def relative_luminance(colour: Colour) -> float:

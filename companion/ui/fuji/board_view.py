@@ -63,21 +63,28 @@ def _finished(layer: pygame.Surface) -> pygame.Surface:
 
 
 @lru_cache(maxsize=CARD_IMAGES)
-def card_image(cell: Cell, side: int) -> pygame.Surface:
-    """One card drawn in a ``side`` x ``side`` square (shared: blit it, never draw on it)."""
+def card_image(cell: Cell, side: int, safe: bool = False) -> pygame.Surface:
+    """One card drawn in a ``side`` x ``side`` square (shared: blit it, never draw on it).
+
+    ``safe`` picks the colour-safe palette; it is part of the cache key.
+    """
     image = _blank(side, side)
-    draw_cell(image, pygame.Rect(0, 0, side, side), cell)
+    draw_cell(image, pygame.Rect(0, 0, side, side), cell, safe)
     return _finished(image)
 
 
 @lru_cache(maxsize=BOARD_LAYERS)
-def board_layer(board: Board, side: int, show_gaps: bool, gap_colour: Colour) -> pygame.Surface:
-    """Every card of ``board`` at ``side`` px, gaps dotted if asked (shared: never draw on it)."""
+def board_layer(board: Board, side: int, show_gaps: bool, gap_colour: Colour,
+                safe: bool = False) -> pygame.Surface:
+    """Every card of ``board`` at ``side`` px, gaps dotted if asked (shared: never draw on it).
+
+    ``safe`` picks the colour-safe palette; it is part of the cache key.
+    """
     layer = _blank(side * board.cols, side * board.rows)
     for row, cells in enumerate(board.grid):
         for col, cell in enumerate(cells):
             if cell is not None:
-                layer.blit(card_image(cell, side), (col * side, row * side))
+                layer.blit(card_image(cell, side, safe), (col * side, row * side))
             elif show_gaps:
                 draw_gap(layer, pygame.Rect(col * side, row * side, side, side), gap_colour)
     return _finished(layer)
@@ -132,23 +139,24 @@ class BoardView(Widget):
         """Draw the cards, then the marks, then markers and pawns on top."""
         picture = self.picture
         geometry = self.geometry
+        safe = theme.palette.colour_safe
         layer = board_layer(picture.board, geometry.cell, picture.show_gaps,
-                            theme.palette.border)
+                            theme.palette.border, safe)
         surface.blit(layer, (geometry.left, geometry.top))
         for position in picture.flips:
-            draw_flip(surface, self.cell_rect(position))
+            draw_flip(surface, self.cell_rect(position), safe)
         for position in picture.legal:
-            draw_legal(surface, self.cell_rect(position))
+            draw_legal(surface, self.cell_rect(position), safe)
         self._draw_path(surface)
         for position, colours in picture.markers.items():
             for slot, colour in enumerate(colours):
-                draw_marker(surface, self.cell_rect(position), colour, slot)
+                draw_marker(surface, self.cell_rect(position), colour, slot, safe)
         for position, colours in picture.pawns.items():
             selected = (
                 colours.index(picture.selected_colour)
                 if picture.selected_colour in colours else None
             )
-            draw_pawns(surface, self.cell_rect(position), colours, selected)
+            draw_pawns(surface, self.cell_rect(position), colours, selected, safe)
 
     def _draw_path(self, surface: pygame.Surface) -> None:
         if len(self.picture.path) < 2:

@@ -7,6 +7,7 @@ the marks the screens lay over the map.
 
 from __future__ import annotations
 
+from companion.ui.shapes import Shape
 from companion.ui.theme import Colour
 
 TERRAIN: dict[str, Colour] = {
@@ -53,14 +54,75 @@ CHARACTERS: dict[str, Colour] = {
 """Character colours (pawns, markers, panel stripes)."""
 
 
-def die_colour(name: str) -> Colour:
+SAFE_TERRAIN: dict[str, Colour] = {
+    "landscape": (52, 110, 96),
+    "village": (196, 170, 112),
+    "scoria": (110, 104, 104),
+    "crater": (40, 24, 30),
+    "lava": (213, 94, 0),
+}
+"""Terrain fills of the colour-safe palette: vermillion lava (also hatched) against a
+bluish-green landscape, so lava never depends on telling red from green."""
+
+SAFE_DICE: dict[str, Colour] = {
+    "yellow": (240, 228, 66),
+    "blue": (0, 114, 178),
+    "pink": (204, 121, 167),
+}
+"""Die face colours of the colour-safe palette (Okabe-Ito yellow, blue, reddish purple)."""
+
+SAFE_CHARACTERS: dict[str, Colour] = {
+    "blue": (86, 180, 233),
+    "purple": (204, 121, 167),
+    "green": (0, 158, 115),
+    "black": (28, 28, 30),
+}
+"""Character colours of the colour-safe palette."""
+
+SAFE_LEGAL_MARK: Colour = (86, 180, 233)
+"""Outline of choosable cards in the colour-safe palette (with corner ticks as well)."""
+
+SAFE_FLIP_MARK: Colour = (240, 228, 66)
+"""Hatching of cards to flip in the colour-safe palette."""
+
+LAVA_HATCH: Colour = (60, 20, 0)
+"""The dark stripes laid over lava cards in the colour-safe palette."""
+
+DIE_SHAPES: dict[str, Shape] = {"yellow": "circle", "blue": "square", "pink": "triangle"}
+"""The glyph that goes with each die colour in the colour-safe palette."""
+
+CHARACTER_SHAPES: dict[str, Shape] = {
+    "blue": "circle",
+    "purple": "square",
+    "green": "triangle",
+    "black": "diamond",
+}
+"""The shape of each character's pawn, marker and panel mark in the colour-safe palette."""
+
+
+def die_colour(name: str, safe: bool = False) -> Colour:
     """The colour of a die face named ``name`` (grey for an unknown name)."""
-    return DICE.get(name, (160, 160, 160))
+    return (SAFE_DICE if safe else DICE).get(name, (160, 160, 160))
 
 
-def player_colour(name: str) -> Colour:
+def player_colour(name: str, safe: bool = False) -> Colour:
     """The colour of a character named ``name`` (grey for an unknown name)."""
-    return CHARACTERS.get(name, (160, 160, 160))
+    return (SAFE_CHARACTERS if safe else CHARACTERS).get(name, (160, 160, 160))
+
+
+def terrain_colour(kind: str, safe: bool = False) -> Colour:
+    """The fill of a card of terrain ``kind`` (``lava`` for a flipped card)."""
+    return (SAFE_TERRAIN if safe else TERRAIN)[kind]
+
+
+def die_shape(name: str) -> Shape:
+    """The glyph of a die colour in the colour-safe palette (a diamond if unknown)."""
+    return DIE_SHAPES.get(name, "diamond")
+
+
+def character_shape(name: str) -> Shape:
+    """The shape of a character colour in the colour-safe palette (a diamond if unknown)."""
+    return CHARACTER_SHAPES.get(name, "diamond")
 
 
 def ink_on(fill: Colour) -> Colour:

@@ -60,7 +60,7 @@ class DieButton(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the face (a little smaller while pressed)."""
         rect = self.rect.inflate(-4, -4) if self.pressed else self.rect
-        draw_die(surface, rect, self.colour, self.value)
+        draw_die(surface, rect, self.colour, self.value, theme.palette.colour_safe)
 
     def release(self, pos: tuple[int, int]) -> list[Intent]:
         """Run the scene's function."""
@@ -78,7 +78,7 @@ class ConditionGlyph(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the glyph if the card has a condition."""
         if self.condition is not None:
-            draw_condition(surface, self.rect, self.condition)
+            draw_condition(surface, self.rect, self.condition, theme.palette.colour_safe)
 
 
 class EmptySlot(Widget):

@@ -20,15 +20,21 @@ from companion.ui.fuji.colours import (
     ERUPTION_RED,
     FLIP_MARK,
     GREY_START,
+    LAVA_HATCH,
     LEGAL_MARK,
-    TERRAIN,
+    SAFE_FLIP_MARK,
+    SAFE_LEGAL_MARK,
     TOKEN_GOLD,
     VILLAGE_FRAME,
     WHITE_START,
+    character_shape,
     die_colour,
+    die_shape,
     ink_on,
     player_colour,
+    terrain_colour,
 )
+from companion.ui.shapes import draw_hatching, draw_shape
 from companion.ui.theme import Colour
 
 DETAIL_MIN = 30
@@ -45,18 +51,23 @@ def values_text(values: frozenset[int]) -> str:
     return "".join(str(value) for value in ordered)
 
 
-def terrain_fill(cell: Cell) -> Colour:
+def terrain_fill(cell: Cell, safe: bool = False) -> Colour:
     """The fill colour of a card: lava once flipped, else its printed kind."""
     if cell.lava:
-        return TERRAIN["crater" if cell.kind is TerrainKind.CRATER else "lava"]
-    return TERRAIN[cell.kind.value]
+        return terrain_colour("crater" if cell.kind is TerrainKind.CRATER else "lava", safe)
+    return terrain_colour(cell.kind.value, safe)
 
 
-def draw_cell(surface: pygame.Surface, rect: pygame.Rect, cell: Cell) -> None:
-    """Draw one card with its condition, symbol, tokens and start mark."""
+def draw_cell(surface: pygame.Surface, rect: pygame.Rect, cell: Cell, safe: bool = False) -> None:
+    """Draw one card with its condition, symbol, tokens and start mark.
+
+    With ``safe`` (the colour-safe palette) the colours change and lava is also hatched.
+    """
     body = rect.inflate(-2, -2)
     radius = max(2, rect.width // 10)
-    pygame.draw.rect(surface, terrain_fill(cell), body, border_radius=radius)
+    pygame.draw.rect(surface, terrain_fill(cell, safe), body, border_radius=radius)
+    if safe and cell.lava and cell.kind is not TerrainKind.CRATER:
+        draw_hatching(surface, body.inflate(-2, -2), LAVA_HATCH, max(4, rect.width // 7))
     if cell.kind is TerrainKind.VILLAGE:
         pygame.draw.rect(surface, VILLAGE_FRAME, body, max(2, rect.width // 16),
                          border_radius=radius)
@@ -66,12 +77,12 @@ def draw_cell(surface: pygame.Surface, rect: pygame.Rect, cell: Cell) -> None:
         if cell.start is not None:
             _draw_start(surface, body, cell.start)
         return
-    if cell.lava and cell.kind is not TerrainKind.CRATER:
+    if cell.lava and cell.kind is not TerrainKind.CRATER and not safe:
         _draw_lava_waves(surface, body)
     if cell.condition is not None and not cell.lava:
         strip = pygame.Rect(body.x + 2, body.bottom - body.height * 2 // 5, body.width - 4,
                             body.height * 2 // 5 - 2)
-        draw_condition(surface, strip, cell.condition)
+        draw_condition(surface, strip, cell.condition, safe)
     if cell.reroll_symbol and not cell.lava:
         _draw_reroll_symbol(surface, body)
     _draw_tokens(surface, body, cell)
@@ -87,8 +98,12 @@ def _draw_four_mark(surface: pygame.Surface, body: pygame.Rect) -> None:
     surface.blit(image, image.get_rect(center=(body.centerx, body.y + body.height // 3)))
 
 
-def draw_condition(surface: pygame.Surface, rect: pygame.Rect, condition: DiceCondition) -> None:
-    """Draw a condition as colour chips, a sign (+ or, & and) and the values, fitted to ``rect``."""
+def draw_condition(surface: pygame.Surface, rect: pygame.Rect, condition: DiceCondition,
+                   safe: bool = False) -> None:
+    """Draw a condition as colour chips, a sign (+ or, & and) and the values, fitted to ``rect``.
+
+    With ``safe`` each chip is its die colour's glyph (circle, square, triangle).
+    """
     pygame.draw.rect(surface, DIE_FACE, rect, border_radius=max(2, rect.height // 4))
     sign = _COMBINE_SIGN[condition.combine] if condition.colours and condition.values else ""
     words = f"{sign}{values_text(condition.values)}"
@@ -106,8 +121,12 @@ def draw_condition(surface: pygame.Surface, rect: pygame.Rect, condition: DiceCo
     x = rect.centerx - (chips_width + text_width) // 2
     for colour in colours:
         box = pygame.Rect(x, rect.centery - chip // 2, chip, chip)
-        pygame.draw.rect(surface, die_colour(colour.value), box, border_radius=2)
-        pygame.draw.rect(surface, (40, 40, 40), box, 1, border_radius=2)
+        if safe:
+            draw_shape(surface, box, die_shape(colour.value), die_colour(colour.value, True),
+                       (20, 20, 20))
+        else:
+            pygame.draw.rect(surface, die_colour(colour.value), box, border_radius=2)
+            pygame.draw.rect(surface, (40, 40, 40), box, 1, border_radius=2)
         x += chip + 1
     if words:
         image = rendered(words, size, True, (20, 20, 20))
@@ -184,13 +203,27 @@ def draw_gap(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None
         surface.set_at((rect.right - 3, y), colour)
 
 
-def draw_legal(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """Outline a card the selected player may choose."""
-    pygame.draw.rect(surface, LEGAL_MARK, rect.inflate(-1, -1), max(3, rect.width // 14),
+def draw_legal(surface: pygame.Surface, rect: pygame.Rect, safe: bool = False) -> None:
+    """Outline a card the selected player may choose (with ``safe``: plus corner ticks)."""
+    colour = SAFE_LEGAL_MARK if safe else LEGAL_MARK
+    pygame.draw.rect(surface, colour, rect.inflate(-1, -1), max(3, rect.width // 14),
                      border_radius=max(2, rect.width // 10))
+    if safe:
+        _draw_corner_ticks(surface, rect.inflate(-2, -2), colour)
 
 
-def draw_flip(surface: pygame.Surface, rect: pygame.Rect) -> None:
+def _draw_corner_ticks(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    """Solid triangles in the four corners of ``rect``: a mark that needs no colour."""
+    size = max(5, rect.width // 4)
+    for (x, y), (dx, dy) in zip((rect.topleft, rect.topright, rect.bottomright,
+                                 rect.bottomleft), ((1, 1), (-1, 1), (-1, -1), (1, -1)),
+                                strict=True):
+        pygame.draw.polygon(surface, colour, [(x, y), (x + dx * size, y), (x, y + dy * size)])
+        pygame.draw.polygon(surface, (20, 20, 20), [(x, y), (x + dx * size, y),
+                                                    (x, y + dy * size)], 1)
+
+
+def draw_flip(surface: pygame.Surface, rect: pygame.Rect, safe: bool = False) -> None:
     """Mark a card the table must flip to lava: yellow hatching inside a thick white frame."""
     radius = max(2, rect.width // 10)
     clip = surface.get_clip()
@@ -200,7 +233,8 @@ def draw_flip(surface: pygame.Surface, rect: pygame.Rect) -> None:
     for offset in range(-rect.height, rect.width, step):
         start = (rect.x + offset, rect.bottom)
         end = (rect.x + offset + rect.height, rect.y)
-        pygame.draw.line(surface, FLIP_MARK, start, end, max(2, rect.width // 16))
+        pygame.draw.line(surface, SAFE_FLIP_MARK if safe else FLIP_MARK, start, end,
+                         max(2, rect.width // 16))
     surface.set_clip(clip)
     pygame.draw.rect(surface, (255, 255, 255), rect.inflate(-1, -1), max(4, rect.width // 9),
                      border_radius=radius)
@@ -208,9 +242,13 @@ def draw_flip(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 
 def draw_pawns(
-    surface: pygame.Surface, rect: pygame.Rect, colours: Sequence[str], selected: int | None
+    surface: pygame.Surface, rect: pygame.Rect, colours: Sequence[str], selected: int | None,
+    safe: bool = False,
 ) -> None:
-    """Draw the pawns standing on one card, side by side, the selected one ringed."""
+    """Draw the pawns standing on one card, side by side, the selected one ringed.
+
+    With ``safe`` each pawn is its character's shape in the colour-safe colours.
+    """
     count = len(colours)
     if not count:
         return
@@ -219,21 +257,39 @@ def draw_pawns(
     first = rect.centerx - (count - 1) * spacing // 2
     for index, name in enumerate(colours):
         centre = (first + index * spacing, rect.centery - rect.height // 10)
-        fill = player_colour(name)
-        pygame.draw.circle(surface, fill, centre, radius)
-        pygame.draw.circle(surface, ink_on(fill), centre, radius, 2)
+        fill = player_colour(name, safe)
+        if safe:
+            box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            box.center = centre
+            draw_shape(surface, box, character_shape(name), fill, _outline(fill))
+        else:
+            pygame.draw.circle(surface, fill, centre, radius)
+            pygame.draw.circle(surface, ink_on(fill), centre, radius, 2)
         if selected == index:
             pygame.draw.circle(surface, LEGAL_MARK, centre, radius + 3, 3)
 
 
-def draw_marker(surface: pygame.Surface, rect: pygame.Rect, colour: str, slot: int) -> None:
-    """Draw a destination marker (a diamond in the player's colour) in a corner slot."""
+def _outline(fill: Colour) -> Colour:
+    """A shape's outline: dark on light fills, light on dark ones (black pawns stay visible)."""
+    return ink_on(fill)
+
+
+def draw_marker(surface: pygame.Surface, rect: pygame.Rect, colour: str, slot: int,
+                safe: bool = False) -> None:
+    """Draw a destination marker (a diamond in the player's colour) in a corner slot.
+
+    With ``safe`` the marker takes its character's shape, in the colour-safe colours.
+    """
     size = max(5, rect.width // 6)
     x = rect.x + 4 + slot * (size + 2) + size // 2
     y = rect.y + rect.height // 2 + size // 2
     points = [(x, y - size // 2 - 2), (x + size // 2 + 2, y), (x, y + size // 2 + 2),
               (x - size // 2 - 2, y)]
-    fill = player_colour(colour)
+    fill = player_colour(colour, safe)
+    if safe:
+        box = pygame.Rect(x - size // 2 - 2, y - size // 2 - 2, size + 4, size + 4)
+        draw_shape(surface, box, character_shape(colour), fill, _outline(fill))
+        return
     pygame.draw.polygon(surface, fill, points)
     pygame.draw.polygon(surface, ink_on(fill), points, 2)
 
@@ -247,10 +303,21 @@ def draw_path(surface: pygame.Surface, centres: Sequence[tuple[int, int]], colou
         pygame.draw.circle(surface, colour, centre, width)
 
 
-def draw_die(surface: pygame.Surface, rect: pygame.Rect, colour: str, value: int) -> None:
-    """Draw one die face: its colour and its value as a large digit."""
-    fill = die_colour(colour)
+def draw_die(surface: pygame.Surface, rect: pygame.Rect, colour: str, value: int,
+             safe: bool = False) -> None:
+    """Draw one die face: its colour and its value as a large digit.
+
+    With ``safe`` the colour-safe colour is used and the colour's glyph sits in the
+    top-left corner beside the value.
+    """
+    fill = die_colour(colour, safe)
     pygame.draw.rect(surface, fill, rect, border_radius=max(3, rect.width // 6))
     pygame.draw.rect(surface, (20, 20, 20), rect, 2, border_radius=max(3, rect.width // 6))
     image = rendered(str(value), max(10, rect.height * 2 // 3), True, ink_on(fill))
-    surface.blit(image, image.get_rect(center=rect.center))
+    centre = rect.center
+    if safe:
+        glyph = max(6, rect.width // 3)
+        box = pygame.Rect(rect.x + 3, rect.y + 3, glyph, glyph)
+        draw_shape(surface, box, die_shape(colour), ink_on(fill), fill)
+        centre = (rect.centerx + glyph // 4, rect.centery + glyph // 6)
+    surface.blit(image, image.get_rect(center=centre))

@@ -165,7 +165,7 @@ class CardButton(TapButton):
         inner = self.rect.inflate(-theme.px(8), -theme.px(8))
         strip = pygame.Rect(inner.x, inner.y + inner.height // 3, inner.width,
                             inner.height * 2 // 3)
-        draw_condition(surface, strip, self.condition)
+        draw_condition(surface, strip, self.condition, theme.palette.colour_safe)
         from companion.ui.fonts import font
 
         face = font(max(9, inner.height // 3), True)
@@ -426,7 +426,8 @@ class ConditionPreview(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the glyph once at least one colour or value is chosen."""
         if self.free.colours or self.free.values:
-            draw_condition(surface, self.rect, self.free.condition())
+            draw_condition(surface, self.rect, self.free.condition(),
+                           theme.palette.colour_safe)
 
 
 class ToggleButton(TapButton):

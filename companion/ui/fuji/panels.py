@@ -13,8 +13,15 @@ import pygame
 
 from companion.games.fuji.model import StaminaTrack, Wounds, WoundSlot
 from companion.ui.fonts import rendered
-from companion.ui.fuji.colours import ERUPTION_RED, TOKEN_GOLD, ink_on, player_colour
+from companion.ui.fuji.colours import (
+    ERUPTION_RED,
+    TOKEN_GOLD,
+    character_shape,
+    ink_on,
+    player_colour,
+)
 from companion.ui.intents import Intent
+from companion.ui.shapes import Shape, draw_shape
 from companion.ui.theme import Colour, TextRole, Theme
 from companion.ui.widgets import Button, ButtonStyle, Text, Widget, draw_kept
 
@@ -49,14 +56,16 @@ class PlayerCard(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Fill the panel, draw the colour stripe and the frame."""
         palette = theme.palette
+        safe = palette.colour_safe
         look = _CardLook(
             fill=palette.surface_high if self.selected else palette.surface,
-            stripe=player_colour(self.colour), stripe_width=theme.px(10),
+            stripe=player_colour(self.colour, safe), stripe_width=theme.px(10),
             line=palette.text, radius=theme.radius,
             frame=palette.accent if self.selected else palette.border,
             frame_width=theme.border_width + (1 if self.selected else 0),
             dot=palette.accent if self.waiting and not self.selected else None,
             dot_inset=theme.px(8), dot_radius=theme.px(4),
+            shape=character_shape(self.colour) if safe else None, shape_side=theme.px(14),
         )
         draw_kept(surface, self.rect, _paint_card, look)
 
@@ -79,6 +88,8 @@ class _CardLook:
     dot: Colour | None
     dot_inset: int
     dot_radius: int
+    shape: Shape | None = None
+    shape_side: int = 14
 
 
 def _paint_card(surface: pygame.Surface, rect: pygame.Rect, look: _CardLook) -> None:
@@ -92,6 +103,10 @@ def _paint_card(surface: pygame.Surface, rect: pygame.Rect, look: _CardLook) -> 
     if look.dot is not None:
         dot = (rect.right - look.dot_inset, rect.y + look.dot_inset)
         pygame.draw.circle(surface, look.dot, dot, look.dot_radius)
+    if look.shape is not None:
+        mark = pygame.Rect(0, 0, look.shape_side, look.shape_side)
+        mark.center = (rect.x + look.stripe_width // 2 + 2, rect.centery)
+        draw_shape(surface, mark, look.shape, look.stripe, ink_on(look.stripe))
 
 
 class StaminaBar(Widget):
@@ -109,9 +124,11 @@ class StaminaBar(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the bar, its ticks, the part used up and the marker."""
         palette = theme.palette
+        safe = palette.colour_safe
         look = _TrackLook(self.lost, self.track.length, tuple(self.track.wound_spaces),
-                          player_colour(self.colour), palette.background, palette.border,
-                          palette.text, max(2, theme.px(2)))
+                          player_colour(self.colour, safe), palette.background, palette.border,
+                          palette.text, max(2, theme.px(2)),
+                          character_shape(self.colour) if safe else None)
         draw_kept(surface, self.rect, _paint_track, look)
 
 
@@ -127,6 +144,7 @@ class _TrackLook:
     border: Colour
     text: Colour
     tick_width: int
+    shape: Shape | None = None
 
 
 def _paint_track(surface: pygame.Surface, rect: pygame.Rect, look: _TrackLook) -> None:
@@ -151,8 +169,13 @@ def _paint_track(surface: pygame.Surface, rect: pygame.Rect, look: _TrackLook) -
     pygame.draw.line(surface, look.text, (end, rect.y), (end, rect.bottom - 1), 2)
     centre = (x_of(look.lost), mid)
     radius = max(4, rect.height // 3)
-    pygame.draw.circle(surface, look.marker, centre, radius)
     ring = ink_on(look.marker) if look.marker != (28, 28, 30) else look.text
+    if look.shape is not None:
+        mark = pygame.Rect(0, 0, 2 * radius + 2, 2 * radius + 2)
+        mark.center = centre
+        draw_shape(surface, mark, look.shape, look.marker, ring)
+        return
+    pygame.draw.circle(surface, look.marker, centre, radius)
     pygame.draw.circle(surface, ring, centre, radius, 2)
 
 

@@ -14,28 +14,29 @@ from typing import Literal
 
 import pygame
 
-from companion.ui.theme import Colour, Palette
+from companion.ui.shapes import SHAPES, Shape, draw_hatching, draw_shape, shape_points
+from companion.ui.theme import SAFE_PALETTE, SAFE_SEAT_COLOURS, Colour, Palette
 
-SAFE_SEAT_COLOURS: tuple[Colour, ...] = (
-    (230, 159, 0),
-    (86, 180, 233),
-    (0, 158, 115),
-    (204, 121, 167),
-)
-"""Orange, sky blue, bluish green, reddish purple: one per seat."""
+__all__ = [
+    "SAFE_PALETTE",
+    "SAFE_SEAT_COLOURS",
+    "SEAT_SHAPES",
+    "Edge",
+    "SeatPlace",
+    "Shape",
+    "blit_turned",
+    "draw_hatching",
+    "draw_seat_marker",
+    "draw_shape",
+    "flat_panel_rects",
+    "flat_places",
+    "seat_colour",
+    "seat_shape",
+    "shape_points",
+    "upright_size",
+]
 
-SAFE_PALETTE = Palette(
-    primary=(0, 114, 178),
-    danger=(170, 60, 0),
-    accent=(240, 228, 66),
-    seats=SAFE_SEAT_COLOURS,
-)
-"""The app palette with the colour-safe accents and seat colours."""
-
-Shape = Literal["circle", "square", "triangle", "diamond"]
-"""A seat's marker shape."""
-
-SEAT_SHAPES: tuple[Shape, ...] = ("circle", "square", "triangle", "diamond")
+SEAT_SHAPES: tuple[Shape, ...] = SHAPES
 """One shape per seat, in seat order."""
 
 Edge = Literal["bottom", "top", "left", "right"]
@@ -48,44 +49,16 @@ def seat_colour(seat: int, palette: Palette, colour_safe: bool) -> Colour:
     return colours[seat % len(colours)]
 
 
-def shape_points(shape: Shape, rect: pygame.Rect) -> list[tuple[int, int]]:
-    """Corner points of a polygon shape inside ``rect`` (empty for a circle)."""
-    if shape == "triangle":
-        return [(rect.centerx, rect.top), (rect.right, rect.bottom), (rect.left, rect.bottom)]
-    if shape == "diamond":
-        return [(rect.centerx, rect.top), (rect.right, rect.centery),
-                (rect.centerx, rect.bottom), (rect.left, rect.centery)]
-    if shape == "square":
-        inner = rect.inflate(-rect.width // 6, -rect.height // 6)
-        return [inner.topleft, inner.topright, inner.bottomright, inner.bottomleft]
-    return []
+def seat_shape(seat: int) -> Shape:
+    """The marker shape of seat ``seat`` (seat numbers start at 0)."""
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
 
 
 def draw_seat_marker(
     surface: pygame.Surface, rect: pygame.Rect, seat: int, colour: Colour, outline: Colour
 ) -> None:
     """Draw seat ``seat``'s shape filled with ``colour`` and outlined for contrast."""
-    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
-    width = max(2, rect.width // 12)
-    if shape == "circle":
-        radius = min(rect.width, rect.height) // 2
-        pygame.draw.circle(surface, colour, rect.center, radius)
-        pygame.draw.circle(surface, outline, rect.center, radius, width)
-        return
-    points = shape_points(shape, rect)
-    pygame.draw.polygon(surface, colour, points)
-    pygame.draw.polygon(surface, outline, points, width)
-
-
-def draw_hatching(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, step: int) -> None:
-    """Diagonal stripes inside ``rect``: a pattern that tells bars apart without colour."""
-    clip = surface.get_clip()
-    surface.set_clip(rect.clip(clip) if clip else rect)
-    for offset in range(-rect.height, rect.width, max(3, step)):
-        start = (rect.x + offset, rect.bottom)
-        end = (rect.x + offset + rect.height, rect.top)
-        pygame.draw.line(surface, colour, start, end, max(1, step // 3))
-    surface.set_clip(clip)
+    draw_shape(surface, rect, seat_shape(seat), colour, outline)
 
 
 @dataclass(frozen=True)
