@@ -287,7 +287,9 @@ def test_factory_named_by_environment_variable(monkeypatch: pytest.MonkeyPatch) 
 def test_pressed_set_always_matches_the_pins(steps: list[tuple[str, bool]]) -> None:
     factory = MockFactory()
     events = EventQueue()
-    table = start_table(factory, events, hold_time=10.0)
+    # Long enough that no step sequence reaches a long press, short enough that a hold
+    # timer still running at close ends well inside gpiozero's 10 s thread join.
+    table = start_table(factory, events, hold_time=4.0)
     for button, down in steps:
         pin = factory.pin(BUTTON_PINS[button])
         pin.drive_low() if down else pin.drive_high()
