@@ -27,6 +27,7 @@ from companion.games.fuji.queries import (
 )
 from companion.ui.bar import game_bar
 from companion.ui.dialogs import ChoiceDialog
+from companion.ui.flat import TurnedPanel, flat_depths, flat_layout, upright_rect
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
@@ -40,13 +41,26 @@ from companion.ui.fuji.view import (
     screen_title,
     waiting_seats,
 )
-from companion.ui.intents import GoHome, Intent, PressButton, Redraw, ShowDialog, Submit
+from companion.ui.intents import (
+    GoHome,
+    Intent,
+    Navigate,
+    PressButton,
+    Redo,
+    Redraw,
+    ShowDialog,
+    Submit,
+    Undo,
+)
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import MIN_TOUCH, TextRole, Theme
 from companion.ui.widgets import Button, Label, Option, Panel, Widget, fit_text
 
 REMINDER_GROWTH_STEPS = 3
 """How many times the reminder box may grow for large text before it is cut."""
+
+FLAT_COLUMN_MIN = 200
+"""Narrowest shared column beside the map on a flat screen (at 800x480)."""
 
 HAND_LINE_MIN = 20
 """Smallest line (at 800x480) on which a player card lists the cards in hand."""
@@ -107,12 +121,86 @@ class FujiPlayScene(Scene):
             bar, body = game_bar(ctx)
             return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
         state: State = session.state
+        seat = self.seat(state)
+        if ctx.settings.flat:
+            return self._build_flat(ctx, state, seat)
         bar, body = game_bar(ctx, screen_title(state))
         theme = ctx.theme
-        seat = self.seat(state)
         map_area, side = split_body(body, theme)
         board = BoardView(map_area, board_picture(state, seat), self._cell_tap(seat))
         return [*bar, board, *self._side(ctx, state, side, seat)]
+
+    # ---------------------------------------------------------------- flat table
+    def _build_flat(self, ctx: Context, state: State, seat: int) -> list[Widget]:
+        """The screen lying mid-table: a turned panel per seat, map and shared column inside."""
+        theme = ctx.theme
+        layout = flat_layout(ctx.size, len(state.players), flat_depths(theme), theme.gap)
+        centre = layout.centre
+        board = state.board
+        map_w = min(centre.width - theme.px(FLAT_COLUMN_MIN) - theme.gap,
+                    centre.height * board.cols // max(1, board.rows))
+        map_area = pygame.Rect(centre.x, centre.y, map_w, centre.height)
+        column = pygame.Rect(map_area.right + theme.gap, centre.y,
+                             centre.right - map_area.right - theme.gap, centre.height)
+        widgets: list[Widget] = [
+            BoardView(map_area, board_picture(state, seat), self._cell_tap(seat)),
+            *self._flat_column(ctx, state, column, seat),
+            *flat_corner_buttons(ctx, layout.corners),
+        ]
+        waiting = waiting_seats(state)
+        for someone, rect, place in zip(state.players, layout.panels, layout.places,
+                                        strict=False):
+            content = self._player_card(ctx, state, someone, upright_rect(rect, place.angle),
+                                        someone.seat == seat, someone.seat in waiting)
+            widgets.append(TurnedPanel(rect, place.angle, content,
+                                       key=f"fuji:seat:{someone.seat}"))
+        return widgets
+
+    def _flat_column(self, ctx: Context, state: State, column: pygame.Rect,
+                     seat: int) -> list[Widget]:
+        """The shared column beside the map: title, notes, reminder, history and buttons."""
+        theme = ctx.theme
+        row = theme.touch if column.height >= theme.px(330) else MIN_TOUCH
+        title = pygame.Rect(column.x, column.y, column.width, theme.px(44))
+        widgets: list[Widget] = [Label(title, screen_title(state), "body", bold=True)]
+        rows = [pygame.Rect(column.x, column.bottom - (3 - n) * row - (2 - n) * theme.gap,
+                            column.width, row) for n in range(3)]
+        middle = pygame.Rect(column.x, title.bottom + theme.gap // 2, column.width,
+                             rows[0].y - title.bottom - theme.gap)
+        reminder = ShowDialog(ChoiceDialog(screen_title(state), [], Msg("ui.common.back"),
+                                           msg(f"fuji.reminder.{state.phase.value}")))
+        widgets += button_row(ctx, rows[0], [
+            (Msg("ui.flat.reminder"), reminder, "fuji:reminder"),
+            (Msg("ui.bar.history"), Navigate("history"), "bar:Navigate"),
+        ])
+        if state.outcome is not None:
+            widgets += self._game_over(ctx, state, middle.union(rows[1]))
+            widgets.append(Button(rows[2], Msg("ui_fuji.over.home"), (GoHome(),), "primary",
+                                  key="fuji:home"))
+            return widgets
+        widgets += self._notes(ctx, state, middle)
+        extras: list[tuple[Msg, Intent, str]] = []
+        if state.phase is Phase.MOVEMENT:
+            extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
+        if state.phase is not Phase.ERUPTION:
+            extras.append((Msg("ui_fuji.play.equipment"), self._equipment_dialog(seat),
+                           "fuji:equipment"))
+        widgets += button_row(ctx, rows[1], extras)
+        widgets.append(Button(rows[2], Msg("ui_fuji.play.advance"), (PressButton("advance"),),
+                              "primary", key="fuji:advance"))
+        return widgets
+
+    def _notes(self, ctx: Context, state: State, notes: pygame.Rect) -> list[Widget]:
+        """What the table must do physically, the newest that fit (urgent ones stand out)."""
+        theme = ctx.theme
+        if notes.height <= theme.px(16):
+            return []
+        urgent = bool(flip_cells(state)) or bool(state.pending)
+        erupting = state.phase is Phase.ERUPTION and bool(flip_cells(state))
+        role: TextRole = "heading" if erupting else "small"
+        text = self._instructions(state, ctx.lang, theme, notes, role, urgent)
+        return [Label(notes, text, role, theme.palette.accent if urgent else theme.palette.text,
+                      bold=urgent)]
 
     def _cell_tap(self, seat: int) -> Any:
         def tap(position: Position) -> list[Intent]:
@@ -426,6 +514,34 @@ class FujiPlayScene(Scene):
                                      Msg(state.score_band), "small", theme.palette.text_muted,
                                      align="center"))
         return widgets
+
+
+def button_row(ctx: Context, row: pygame.Rect,
+               specs: list[tuple[Msg, Intent, str]]) -> list[Widget]:
+    """Buttons side by side filling ``row`` (label, what it does, key)."""
+    theme = ctx.theme
+    if not specs:
+        return []
+    width = (row.width - (len(specs) - 1) * theme.gap) // len(specs)
+    return [Button(pygame.Rect(row.x + n * (width + theme.gap), row.y, width, row.height),
+                   text, (intent,), role="small", key=key)
+            for n, (text, intent, key) in enumerate(specs)]
+
+
+def flat_corner_buttons(ctx: Context, corners: tuple[pygame.Rect, ...]) -> list[Widget]:
+    """The game bar's buttons in the corners of a flat screen: home, settings, undo, redo."""
+    session = ctx.session
+    can_undo = session is not None and session.can_undo
+    can_redo = session is not None and session.can_redo
+    specs: list[tuple[Msg, Intent, bool]] = [
+        (Msg("ui.bar.home"), GoHome(), True),
+        (Msg("ui.bar.settings"), Navigate("settings"), True),
+        (Msg("ui.bar.undo"), Undo(), can_undo),
+        (Msg("ui.bar.redo"), Redo(), can_redo),
+    ]
+    return [Button(rect, text, (intent,), enabled=enabled, role="small",
+                   key=f"bar:{type(intent).__name__}")
+            for rect, (text, intent, enabled) in zip(corners, specs, strict=True)]
 
 
 def wound_dialog(someone: Player) -> Intent:
