@@ -10,7 +10,8 @@ The card fields are:
   conditions trade places; the table swaps the two physical cards.
 - ``torch`` (phase 2): no field; one reroll behind the screen.
 - ``radio`` (phase 2 or 4): no field; the screen comes off until the phase ends.
-- ``rope`` (phase 2 or 4): ``"cell": [r, c]`` — an adjacent landscape card the pawn steps to.
+- ``rope`` (phase 2 or 4): ``"cell": [r, c]`` — an adjacent landscape card the pawn steps to
+  (or a village, with the set-up option ``rope_onto_village``).
 - ``pocket_knife`` (the copied card's phase): ``"copy": "<card id>"`` plus that card's fields.
 - ``lighter`` (phase 4): ``"from": seat, "die": [colour, value]`` — the die lent to the user.
 - ``map`` (phase 4): ``"to": seat, "die": [colour, value]`` — the die the user lends.
@@ -61,6 +62,7 @@ from companion.games.fuji.model import (
     State,
     TerrainKind,
 )
+from companion.games.fuji.outcome import win_if_safe
 from companion.games.fuji.queries import (
     equipment_in_play,
     legal_destinations,
@@ -221,7 +223,7 @@ def use_equipment(state: State, action: Action) -> State:
             state, msg("fuji.equipment.do.knife", name=someone.name, card=card_param(effect_card))
         )
     state = note_used(state, someone.seat, card)
-    return spend_card(state, someone.seat, card)
+    return win_if_safe(spend_card(state, someone.seat, card))
 
 
 def check_can_use(someone: Player, card: str) -> None:
@@ -339,7 +341,11 @@ def radio(state: State, seat: int, action: Action) -> State:
 
 
 def rope(state: State, seat: int, action: Action) -> State:
-    """Step the user's pawn at once to an adjacent landscape card."""
+    """Step the user's pawn at once to an adjacent landscape card (or village, if allowed).
+
+    Reaching a village this way can win the game; :func:`use_equipment` checks that once
+    the rope is discarded, so the score counts it as used.
+    """
     someone = state.players[seat]
     target = read_position(action.get("cell"), "cell")
     check_rope_target(state, someone, target)
@@ -355,11 +361,17 @@ def rope(state: State, seat: int, action: Action) -> State:
 
 
 def check_rope_target(state: State, someone: Player, target: Position) -> None:
-    """Refuse a card that is not an adjacent, unburnt landscape card."""
+    """Refuse a card that is not adjacent, or not an unburnt landscape card.
+
+    With the set-up option ``rope_onto_village`` an adjacent village is allowed too.
+    """
     if target not in orthogonal(someone.position):
         raise IllegalActionError("fuji.error.equipment.not_adjacent", name=someone.name)
     cell = state.board.cell(target)
-    if cell is None or cell.kind is not TerrainKind.LANDSCAPE or cell.lava:
+    allowed = {TerrainKind.LANDSCAPE}
+    if state.settings.rope_onto_village:
+        allowed.add(TerrainKind.VILLAGE)
+    if cell is None or cell.kind not in allowed or cell.lava:
         row, col = target
         raise IllegalActionError("fuji.error.equipment.not_landscape", row=row + 1, col=col + 1)
 

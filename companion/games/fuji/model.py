@@ -129,6 +129,15 @@ class Variant(StrEnum):
     TWO_PLAYER_B = "two_player_b"
 
 
+class BuddyReturn(StrEnum):
+    """When the Buddy takes back the die kept aside in phase 3 (the rulebooks differ)."""
+
+    AFTER_REROLLS = "after_rerolls"
+    """Back behind the screen when phase 3 ends; it counts in phase 5 (French rulebook)."""
+    END_OF_ROUND = "end_of_round"
+    """Out of play until the round ends, so it does not count in phase 5 (Polish rulebook)."""
+
+
 class StartKind(StrEnum):
     """The two start cards."""
 
@@ -384,6 +393,10 @@ class Settings:
     """Two-player variant, or ``None``."""
     extreme: bool = False
     """Extreme thrill: the eruption token nearest the villages shows two volcanoes."""
+    buddy_die_back: BuddyReturn = BuddyReturn.AFTER_REROLLS
+    """When the Buddy's die kept aside comes back."""
+    rope_onto_village: bool = False
+    """Whether the rope may also step onto an adjacent village card."""
 
 
 @dataclass(frozen=True)

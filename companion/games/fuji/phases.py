@@ -7,6 +7,7 @@ from dataclasses import replace
 from companion.core.messages import msg
 from companion.games.fuji.eruption import erupt, pawns_on
 from companion.games.fuji.model import (
+    BuddyReturn,
     Instruction,
     OpenDice,
     Phase,
@@ -88,13 +89,24 @@ def _enter_rerolls(state: State) -> State:
 
 
 def _enter_equipment(state: State) -> State:
-    players = tuple(
-        replace(someone, modifiers=replace(someone.modifiers, rerolls_aside=()))
-        for someone in state.players
-    )
+    keep_out = state.settings.buddy_die_back is BuddyReturn.END_OF_ROUND
+    players = tuple(_buddy_die_back(someone, keep_out) for someone in state.players)
     return replace(
         state, players=players, instructions=(Instruction(msg("fuji.instruction.equipment")),)
     )
+
+
+def _buddy_die_back(someone: Player, keep_out: bool) -> Player:
+    """End phase 3's keeping aside; with ``keep_out`` the die stays out until the round ends.
+
+    Kept out, it joins the dice set aside for the round: it is entered with the others
+    and does not count in phase 5, like a die set aside by the machete.
+    """
+    modifiers = someone.modifiers
+    set_aside = modifiers.set_aside
+    if keep_out:
+        set_aside = (*set_aside, *modifiers.rerolls_aside)
+    return replace(someone, modifiers=replace(modifiers, rerolls_aside=(), set_aside=set_aside))
 
 
 def _enter_movement(state: State) -> State:

@@ -19,6 +19,7 @@ from companion.games.fuji.model import (
     EQUIPMENT_CARDS,
     SKILL_DICE,
     Board,
+    BuddyReturn,
     OpenDice,
     Phase,
     Player,
@@ -63,7 +64,35 @@ def read_settings(setup: Mapping[str, Any]) -> Settings:
     track = DEFAULT_STAMINA_TRACK
     if setup.get("stamina_track") is not None:
         track = stamina_track_from_json(_mapping(setup["stamina_track"], "stamina_track"))
-    return Settings(level, table, track, _variant(setup), bool(setup.get("extreme", False)))
+    return Settings(
+        level,
+        table,
+        track,
+        _variant(setup),
+        bool(setup.get("extreme", False)),
+        buddy_die_back=_buddy_die_back(setup),
+        rope_onto_village=_flag(setup, "rope_onto_village"),
+    )
+
+
+def _buddy_die_back(setup: Mapping[str, Any]) -> BuddyReturn:
+    """Read the reading of the Buddy's skill (default: the die comes back after phase 3)."""
+    name = setup.get("buddy_die_back")
+    if name is None:
+        return BuddyReturn.AFTER_REROLLS
+    if not isinstance(name, str) or name not in {choice.value for choice in BuddyReturn}:
+        raise SetupError("fuji.setup.bad_field", field="buddy_die_back")
+    return BuddyReturn(name)
+
+
+def _flag(setup: Mapping[str, Any], field: str) -> bool:
+    """Read an optional true/false option (absent or null: false)."""
+    value = setup.get(field)
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise SetupError("fuji.setup.bad_field", field=field)
+    return value
 
 
 def _variant(setup: Mapping[str, Any]) -> Variant | None:

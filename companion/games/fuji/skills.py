@@ -4,7 +4,9 @@
 
       {"type": "give_equipment", "player": 0, "to": 2, "card": "rope"}
 
-- Buddy, during the rerolls (phase 3), one die kept aside in view and taken back after::
+- Buddy, during the rerolls (phase 3), one die kept aside in view and not rerolled; it
+  comes back when phase 3 ends or, with the set-up option ``buddy_die_back`` set to
+  ``"end_of_round"``, stays out of phase 5 until the round ends::
 
       {"type": "set_die_aside", "player": 1, "die": ["pink", 5]}
 
@@ -94,7 +96,7 @@ def give_equipment(state: State, action: Action) -> State:
 
 
 def set_die_aside(state: State, action: Action) -> State:
-    """The Buddy keeps one die out of the rerolls, in view, until phase 3 ends."""
+    """The Buddy keeps one die out of the rerolls, in view (see ``Settings.buddy_die_back``)."""
     require_skill_phase(state, Phase.REROLLS, Skill.BUDDY)
     someone = acting_player(state, action)
     require_skill(someone, Skill.BUDDY)

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.i18n import LANGUAGES, parse_po, placeholders, translate
-from companion.core.messages import IllegalActionError
+from companion.core.messages import IllegalActionError, SetupError
 from companion.games.fuji import GAME, skills
 from companion.games.fuji.equipment import (
     CARD_PHASES,
@@ -29,6 +29,7 @@ from companion.games.fuji.model import (
     Cell,
     Die,
     DieColour,
+    Outcome,
     Pending,
     PendingKind,
     Phase,
@@ -66,8 +67,9 @@ CARDS = {
 def new_game(
     hands: tuple[list[str], list[str], list[str]] = ([], [], []),
     skills: tuple[str, str, str] = ("survivalist", "gatherer", "scout"),
+    **options: Any,
 ) -> State:
-    """Three players on the small map, in phase 1 of round 1."""
+    """Three players on the small map, in phase 1 of round 1 (``options``: set-up fields)."""
     names = ("Ana", "Ben", "Cleo")
     colours = ("blue", "green", "purple")
     players = [
@@ -75,7 +77,7 @@ def new_game(
         for name, colour, skill, hand in zip(names, colours, skills, hands, strict=True)
     ]
     setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2}
-    return GAME.new_state(setup)
+    return GAME.new_state({**setup, **options})
 
 
 def play(state: State, *actions: dict[str, Any]) -> State:
@@ -432,6 +434,40 @@ def test_a_card_without_an_eruption_token_sets_nothing_off() -> None:
     state = equipment_phase(new_game())
     assert trigger_eruption_token(state, (1, 2)) == state
     assert trigger_eruption_token(state, (2, 0)) == state  # no card at all
+
+
+@pytest.mark.parametrize("in_phase_four", [False, True])
+def test_rope_onto_a_village_is_refused_by_default(in_phase_four: bool) -> None:
+    game = new_game(hands=(["rope"], [], []))
+    state = placed(equipment_phase(game) if in_phase_four else planning(game), 0, (1, 4))
+    refused(state, use(0, "rope", cell=[1, 5]), "fuji.error.equipment.not_landscape")
+
+
+def test_rope_onto_a_village_with_the_set_up_option() -> None:
+    game = new_game(hands=(["rope"], [], []), rope_onto_village=True)
+    state = placed(equipment_phase(game), 0, (1, 4))
+    after = play(state, use(0, "rope", cell=[1, 5]))
+    assert after.players[0].position == (1, 5)
+    assert after.outcome is None
+    refused(
+        placed(state, 0, (0, 1)), use(0, "rope", cell=[0, 0]), "fuji.error.equipment.not_landscape"
+    )
+
+
+def test_the_last_pawn_roped_onto_a_village_wins_with_the_rope_spent() -> None:
+    game = new_game(hands=(["rope"], ["torch"], []), rope_onto_village=True)
+    state = placed(placed(placed(equipment_phase(game), 1, (0, 5)), 2, (2, 5)), 0, (1, 4))
+    after = play(state, use(0, "rope", cell=[1, 5]))
+    assert after.outcome is Outcome.WON
+    assert after.players[0].equipment == ()
+    assert after.score == 3 * 4 + 1  # four per character, the unused torch
+
+
+@pytest.mark.parametrize("value", ["yes", 1, [True]])
+def test_the_rope_option_must_be_true_or_false(value: Any) -> None:
+    with pytest.raises(SetupError) as caught:
+        new_game(rope_onto_village=value)
+    assert caught.value.message.params == {"field": "rope_onto_village"}
 
 
 def test_rope_eruption_can_swallow_a_pawn() -> None:

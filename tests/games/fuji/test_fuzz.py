@@ -39,6 +39,8 @@ SETUP_FIELDS = [
     "variant",
     "extreme",
     "equipment",
+    "buddy_die_back",
+    "rope_onto_village",
 ]
 
 

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core.messages import IllegalActionError
+from companion.core.messages import IllegalActionError, SetupError
 from companion.games.fuji import GAME
 from companion.games.fuji.model import Die, DieColour, Phase, State, Wounds
+from companion.games.fuji.phases import enter_phase
 from companion.games.fuji.queries import legal_destinations, movement_values, reroll_allowance
 from companion.games.fuji.skills import label
 
@@ -37,9 +38,14 @@ CARDS = {
 
 
 def new_game(
-    skills: tuple[str, str, str], hands: tuple[list[str], list[str], list[str]] = ([], [], [])
+    skills: tuple[str, str, str],
+    hands: tuple[list[str], list[str], list[str]] = ([], [], []),
+    **options: Any,
 ) -> State:
-    """Three players (Ana, Ben, Cleo) with ``skills`` on the small map, phase 1 of round 1."""
+    """Three players (Ana, Ben, Cleo) with ``skills`` on the small map, phase 1 of round 1.
+
+    ``options`` are further set-up fields (the rule readings).
+    """
     players = [
         {"name": name, "colour": colour, "skill": skill, "equipment": hand}
         for name, colour, skill, hand in zip(
@@ -47,7 +53,7 @@ def new_game(
         )
     ]
     setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2}
-    return GAME.new_state(setup)
+    return GAME.new_state({**setup, **options})
 
 
 def play(state: State, *actions: dict[str, Any]) -> State:
@@ -198,6 +204,55 @@ def test_buddy_die_still_counts_in_phase_five() -> None:
         {"type": "set_dice", "player": 2, "dice": faces("B1", "B1", "B1", "B1", "B1")},
     )
     assert movement_values(state, 0).own_value == 10
+
+
+def buddy_in_movement(**options: Any) -> State:
+    """Ana (Buddy) kept a pink 5 aside in phase 3; now in phase 5, no dice entered."""
+    return movement_phase(play(rerolls_phase(new_game(BUDDY, **options)), aside(["pink", 5])))
+
+
+def enter_everyones_dice(state: State) -> State:
+    """Ana shows the pink 5 and five blue 1s; the others only blue 1s."""
+    return play(
+        state,
+        {"type": "set_dice", "player": 0, "dice": faces("P5", "B1", "B1", "B1", "B1", "B1")},
+        {"type": "set_dice", "player": 1, "dice": faces("B1", "B1", "B1", "B1", "B1", "B1")},
+        {"type": "set_dice", "player": 2, "dice": faces("B1", "B1", "B1", "B1", "B1")},
+    )
+
+
+def test_buddy_die_back_after_the_rerolls_is_the_default_reading() -> None:
+    default = buddy_in_movement()
+    explicit = buddy_in_movement(buddy_die_back="after_rerolls")
+    assert default == explicit
+    assert default.players[0].modifiers.set_aside == ()
+
+
+def test_buddy_die_kept_out_until_the_round_ends_does_not_count_in_phase_five() -> None:
+    state = buddy_in_movement(buddy_die_back="end_of_round")
+    assert state.players[0].modifiers.rerolls_aside == ()
+    assert state.players[0].modifiers.set_aside == (Die(DieColour.PINK, 5),)
+    assert movement_values(enter_everyones_dice(state), 0).own_value == 5
+
+
+def test_buddy_die_kept_out_must_be_in_the_entry() -> None:
+    state = buddy_in_movement(buddy_die_back="end_of_round")
+    entry = {"type": "set_dice", "player": 0, "dice": faces(*["B1"] * 6)}
+    refused(state, entry, "fuji.error.kept_die_missing")
+
+
+def test_buddy_die_kept_out_comes_back_at_the_next_roll() -> None:
+    state = enter_everyones_dice(buddy_in_movement(buddy_die_back="end_of_round"))
+    next_round = enter_phase(replace(state, round=state.round + 1), Phase.ROLL)
+    assert next_round.players[0].modifiers.set_aside == ()
+
+
+@pytest.mark.parametrize("value", ["after", 1, True, ["end_of_round"]])
+def test_an_unknown_buddy_reading_is_refused_at_set_up(value: Any) -> None:
+    with pytest.raises(SetupError) as caught:
+        new_game(BUDDY, buddy_die_back=value)
+    assert caught.value.key == "fuji.setup.bad_field"
+    assert caught.value.message.params == {"field": "buddy_die_back"}
 
 
 @pytest.mark.parametrize("where", ["planning", "equipment"])
