@@ -139,6 +139,8 @@ class FujiPlayScene(Scene):
         board = state.board
         map_w = min(centre.width - theme.px(FLAT_COLUMN_MIN) - theme.gap,
                     centre.height * board.cols // max(1, board.rows))
+        if state.outcome is not None:
+            map_w = min(map_w, centre.width // 2)
         map_area = pygame.Rect(centre.x, centre.y, map_w, centre.height)
         column = pygame.Rect(map_area.right + theme.gap, centre.y,
                              centre.right - map_area.right - theme.gap, centre.height)
@@ -161,10 +163,16 @@ class FujiPlayScene(Scene):
         """The shared column beside the map: title, notes, reminder, history and buttons."""
         theme = ctx.theme
         row = theme.touch if column.height >= theme.px(330) else MIN_TOUCH
-        title = pygame.Rect(column.x, column.y, column.width, theme.px(44))
-        widgets: list[Widget] = [Label(title, screen_title(state), "body", bold=True)]
         rows = [pygame.Rect(column.x, column.bottom - (3 - n) * row - (2 - n) * theme.gap,
                             column.width, row) for n in range(3)]
+        if state.outcome is not None:
+            above = pygame.Rect(column.x, column.y, column.width, rows[2].y - theme.gap
+                                - column.y)
+            return [*self._game_over(ctx, state, above),
+                    Button(rows[2], Msg("ui_fuji.over.home"), (GoHome(),), "primary",
+                           key="fuji:home")]
+        title = pygame.Rect(column.x, column.y, column.width, theme.px(44))
+        widgets: list[Widget] = [Label(title, screen_title(state), "body", bold=True)]
         middle = pygame.Rect(column.x, title.bottom + theme.gap // 2, column.width,
                              rows[0].y - title.bottom - theme.gap)
         reminder = ShowDialog(ChoiceDialog(screen_title(state), [], Msg("ui.common.back"),
@@ -173,11 +181,6 @@ class FujiPlayScene(Scene):
             (Msg("ui.flat.reminder"), reminder, "fuji:reminder"),
             (Msg("ui.bar.history"), Navigate("history"), "bar:Navigate"),
         ])
-        if state.outcome is not None:
-            widgets += self._game_over(ctx, state, middle.union(rows[1]))
-            widgets.append(Button(rows[2], Msg("ui_fuji.over.home"), (GoHome(),), "primary",
-                                  key="fuji:home"))
-            return widgets
         widgets += self._notes(ctx, state, middle)
         extras: list[tuple[Msg, Intent, str]] = []
         if state.phase is Phase.MOVEMENT:
