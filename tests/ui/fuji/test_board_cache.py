@@ -94,6 +94,25 @@ def test_cached_map_has_the_pixels_of_cards_drawn_one_by_one() -> None:
     assert shown(BoardPicture(board)) == drawn_directly(board)
 
 
+def test_colour_safe_map_is_kept_apart_and_equals_direct_drawing() -> None:
+    board = example_board()
+    safe = theme_for((800, 480), colour_safe=True)
+    surface = pygame.Surface((800, 480))
+    surface.fill(safe.palette.background)
+    BoardView(MAP, BoardPicture(board)).draw(surface, safe, "en")
+    kept = pygame.image.tobytes(surface, "RGB")
+    surface.fill(safe.palette.background)
+    view = BoardView(MAP, BoardPicture(board))
+    for position in cards(board):
+        square = view.cell_rect(position)
+        surface.set_clip(square)
+        draw_cell(surface, square, board.grid[position[0]][position[1]],  # type: ignore[arg-type]
+                  True)
+    surface.set_clip(None)
+    assert kept == pygame.image.tobytes(surface, "RGB")
+    assert kept != shown(BoardPicture(board))
+
+
 def test_cached_editor_map_dots_the_gaps_like_direct_drawing() -> None:
     board = example_board()
     picture = BoardPicture(board, show_gaps=True)

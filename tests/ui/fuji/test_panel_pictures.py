@@ -15,7 +15,7 @@ from companion.ui.fonts import clear_cache
 from companion.ui.fuji.colours import CHARACTERS
 from companion.ui.fuji.panels import PlayerCard, StaminaBar, WoundBoxes
 from companion.ui.intents import Intent
-from companion.ui.theme import theme_for
+from companion.ui.theme import Theme, theme_for
 from companion.ui.widgets import Widget, kept_picture
 
 THEME = theme_for((800, 480))
@@ -36,30 +36,33 @@ def nothing() -> list[Intent]:
     return []
 
 
-def pixels(widget: Widget) -> bytes:
+SAFE_THEME = theme_for((800, 480), colour_safe=True)
+
+
+def pixels(widget: Widget, theme: Theme = THEME) -> bytes:
     """``widget`` drawn on the background of a 500x200 surface."""
     surface = pygame.Surface((500, 200))
-    surface.fill(THEME.palette.background)
-    widget.draw(surface, THEME, "en")
+    surface.fill(theme.palette.background)
+    widget.draw(surface, theme, "en")
     return pygame.image.tobytes(surface, "RGB")
 
 
-def painted(widget: Widget) -> bytes:
+def painted(widget: Widget, theme: Theme = THEME) -> bytes:
     """``widget`` painted straight onto the surface: no box is small enough to be kept."""
     limit = widgets.PICTURE_MAX_AREA
     widgets.PICTURE_MAX_AREA = 0
     try:
-        return pixels(widget)
+        return pixels(widget, theme)
     finally:
         widgets.PICTURE_MAX_AREA = limit
 
 
-def kept(widget: Widget) -> bytes:
+def kept(widget: Widget, theme: Theme = THEME) -> bytes:
     """``widget`` drawn from its kept picture (checked to be one)."""
     kept_picture.cache_clear()
-    first = pixels(widget)
+    first = pixels(widget, theme)
     assert kept_picture.cache_info().currsize == 1
-    assert pixels(widget) == first
+    assert pixels(widget, theme) == first
     assert kept_picture.cache_info().hits == 1
     return first
 
@@ -68,19 +71,31 @@ rects = st.builds(pygame.Rect, st.integers(0, 60), st.integers(0, 40), st.intege
                   st.integers(20, 80))
 
 
-@settings(max_examples=25, deadline=None)
-@given(rects, st.sampled_from(sorted(CHARACTERS)), st.booleans(), st.booleans())
+themes = st.sampled_from([THEME, SAFE_THEME])
+
+
+@settings(max_examples=30, deadline=None)
+@given(rects, st.sampled_from(sorted(CHARACTERS)), st.booleans(), st.booleans(), themes)
 def test_player_card_picture_equals_painting(rect: pygame.Rect, colour: str, selected: bool,
-                                             waiting: bool) -> None:
+                                             waiting: bool, theme: Theme) -> None:
     card = PlayerCard(rect, colour, selected, waiting, nothing, key="card")
-    assert kept(card) == painted(card)
+    assert kept(card, theme) == painted(card, theme)
 
 
-@settings(max_examples=25, deadline=None)
-@given(rects, st.integers(0, 25), st.sampled_from(sorted(CHARACTERS)))
-def test_stamina_picture_equals_painting(rect: pygame.Rect, lost: int, colour: str) -> None:
+@settings(max_examples=30, deadline=None)
+@given(rects, st.integers(0, 25), st.sampled_from(sorted(CHARACTERS)), themes)
+def test_stamina_picture_equals_painting(rect: pygame.Rect, lost: int, colour: str,
+                                         theme: Theme) -> None:
     bar = StaminaBar(rect, lost, StaminaTrack(), colour)
-    assert kept(bar) == painted(bar)
+    assert kept(bar, theme) == painted(bar, theme)
+
+
+def test_pictures_follow_the_palette() -> None:
+    rect = pygame.Rect(10, 10, 300, 60)
+    card = PlayerCard(rect, "blue", True, False, nothing, key="c")
+    assert pixels(card, SAFE_THEME) != pixels(card, THEME)
+    bar = StaminaBar(pygame.Rect(10, 10, 200, 30), 3, StaminaTrack(), "blue")
+    assert pixels(bar, SAFE_THEME) != pixels(bar, THEME)
 
 
 @settings(max_examples=25, deadline=None)
