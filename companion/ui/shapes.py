@@ -20,6 +20,9 @@ Shape = Literal["circle", "square", "triangle", "diamond"]
 SHAPES: tuple[Shape, ...] = ("circle", "square", "triangle", "diamond")
 """Every marker shape, in the order seats take them."""
 
+SHAPE_GLYPHS: dict[Shape, str] = {"circle": "●", "square": "■", "triangle": "▲", "diamond": "◆"}
+"""Each shape as a text character, to mark a coloured number or word inside a label."""
+
 
 def shape_points(shape: Shape, rect: pygame.Rect) -> list[tuple[int, int]]:
     """Corner points of a polygon shape inside ``rect`` (empty for a circle)."""

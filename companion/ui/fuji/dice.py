@@ -19,7 +19,7 @@ from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.fuji.model import OPEN_DICE_SEAT, State
 from companion.games.fuji.queries import condition_of, movement_values, neighbours, quick_value
-from companion.ui.fuji.colours import player_colour, readable
+from companion.ui.fuji.colours import character_shape, player_colour, readable
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, draft_from_dice
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style
@@ -32,6 +32,7 @@ from companion.ui.fuji.view import (
 )
 from companion.ui.intents import Back, CloseDialog, Intent, Redraw, Submit, Undo
 from companion.ui.scene import Context, Scene
+from companion.ui.shapes import SHAPE_GLYPHS
 from companion.ui.theme import Theme
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
 
@@ -346,11 +347,13 @@ class DiceScene(Scene):
         cells = [pygame.Rect(x, y, width, height - 2) for x, width in columns]
         widgets: list[Widget] = [
             Label(cells[0], state.players[seat].name, "small",
-                  readable(player_colour(state.players[seat].colour)), bold=True),
+                  readable(player_colour(state.players[seat].colour,
+                                         theme.palette.colour_safe)), bold=True),
             ConditionGlyph(cells[1].inflate(-theme.px(4), -height // 3), state, seat),
             Label(cells[2], _number(preview.own_value), "body", align="center", bold=True),
         ]
-        widgets += _neighbour_values(state, cells[3], preview.neighbour_values)
+        widgets += _neighbour_values(state, cells[3], preview.neighbour_values,
+                                     theme.palette.colour_safe)
         widgets.append(Label(cells[4], _verdict(state, seat), "small", _verdict_colour(
             preview.allowed, theme), align="center"))
         return widgets
@@ -404,18 +407,26 @@ class DiceScene(Scene):
 
 
 def _neighbour_values(state: State, cell: pygame.Rect,
-                      values: tuple[tuple[int, int | None], ...]) -> list[Widget]:
-    """Each neighbour's total in that neighbour's colour, side by side."""
+                      values: tuple[tuple[int, int | None], ...],
+                      safe: bool = False) -> list[Widget]:
+    """Each neighbour's total in that neighbour's colour, side by side.
+
+    With ``safe`` each total also carries its character's shape.
+    """
     if not values:
         return []
     width = cell.width // len(values)
     widgets: list[Widget] = []
     for index, (holder, value) in enumerate(values):
         colour = (235, 235, 235)
+        text = _number(value)
         if holder != OPEN_DICE_SEAT:
-            colour = readable(player_colour(state.players[holder].colour))
+            name = state.players[holder].colour
+            colour = readable(player_colour(name, safe))
+            if safe:
+                text = f"{SHAPE_GLYPHS[character_shape(name)]}{text}"
         widgets.append(Label(pygame.Rect(cell.x + index * width, cell.y, width, cell.height),
-                             _number(value), "body", colour, align="center", bold=True))
+                             text, "body", colour, align="center", bold=True))
     return widgets
 
 

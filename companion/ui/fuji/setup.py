@@ -58,7 +58,7 @@ class ColourSwatch(TapButton):
 
     def colours(self, theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
         """Filled with the character colour, text in black or white."""
-        fill = player_colour(self.colour)
+        fill = player_colour(self.colour, theme.palette.colour_safe)
         return fill, ink_on(fill)
 
 
