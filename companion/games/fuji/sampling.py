@@ -39,6 +39,8 @@ DIE_FACES: tuple[dict[int, DieColour], ...] = tuple(
 
 DICE_SAMPLES = 3
 """How many different dice rolls are offered for each player."""
+DRAW_SAMPLES = 3
+"""How many different cards are offered for an owed draw."""
 
 Action = dict[str, Any]
 
@@ -80,11 +82,23 @@ def _pending_choices(state: State) -> list[Action]:
             {"type": "choose_wound", "player": owed.seat, "slot": slot.value}
             for slot in someone.wounds.free_slots()
         ]
-    free = [card for card in EQUIPMENT_CARDS if card not in equipment_in_play(state)]
     draws: list[Action] = [
-        {"type": "draw_equipment", "player": owed.seat, "card": card} for card in free[:3]
+        {"type": "draw_equipment", "player": owed.seat, "card": card}
+        for card in _cards_to_offer(state, owed.seat)
     ]
     return draws or [{"type": "draw_equipment", "player": owed.seat, "card": None}]
+
+
+def _cards_to_offer(state: State, seat: int) -> list[str]:
+    """Three free cards, taken from a place in the deck that moves with round and seat.
+
+    Moving the place lets random playouts draw, and then play, every card over time.
+    """
+    free = [card for card in EQUIPMENT_CARDS if card not in equipment_in_play(state)]
+    if not free:
+        return []
+    start = (state.round * 7 + seat * 3) % len(free)
+    return (free[start:] + free[:start])[:DRAW_SAMPLES]
 
 
 def _planning(state: State) -> list[Action]:

@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
-from companion.games.fuji.model import EQUIPMENT_CARDS, State
+from companion.games.fuji.model import EQUIPMENT_CARDS, Pending, PendingKind, State
 
 MAX_STEPS = 1500
 SEEDS = range(12)
@@ -91,3 +92,23 @@ def test_every_offered_action_is_accepted_in_every_state_reached() -> None:
             except IllegalActionError as error:
                 pytest.fail(f"offered action refused: {offered} ({error.key})")
         state = GAME.apply(state, action)
+
+
+def test_owed_draws_offer_every_free_card_over_the_rounds() -> None:
+    """The cards offered for a draw move with the round, so playouts meet every card."""
+    start = GAME.new_state(GAME.example_setup())
+    offered: set[str] = set()
+    for round_number in range(1, 16):
+        owed = replace(start, round=round_number, pending=(Pending(PendingKind.DRAW, 0),))
+        choices = GAME.legal_actions(owed)
+        assert all(choice["type"] == "draw_equipment" for choice in choices)
+        offered |= {choice["card"] for choice in choices}
+    assert offered == set(EQUIPMENT_CARDS)
+
+
+def test_an_empty_deck_is_offered_as_a_draw_of_nothing() -> None:
+    """With every card in hands, the only draw offered records an empty deck."""
+    state = card_game()
+    assert sum(len(someone.equipment) for someone in state.players) == len(EQUIPMENT_CARDS)
+    owed = replace(state, pending=(Pending(PendingKind.DRAW, 1),))
+    assert GAME.legal_actions(owed) == [{"type": "draw_equipment", "player": 1, "card": None}]
