@@ -16,6 +16,7 @@ from companion.games.fuji import GAME
 from companion.games.fuji.model import Cell, TerrainKind
 from companion.ui.app import App
 from companion.ui.flat import TurnedPanel, to_screen_rect
+from companion.ui.fuji import demo
 from companion.ui.fuji.board_view import BoardView, card_image
 from companion.ui.fuji.colours import (
     CHARACTER_SHAPES,
@@ -29,10 +30,12 @@ from companion.ui.fuji.colours import (
     ink_on,
 )
 from companion.ui.fuji.demo import SITUATIONS
+from companion.ui.fuji.dice import _neighbour_values
 from companion.ui.fuji.draw import draw_cell, draw_die, draw_pawns
 from companion.ui.fuji.play import FujiPlayScene
 from companion.ui.intents import SetTableLayout
 from companion.ui.scene import Context, Settings
+from companion.ui.shapes import SHAPE_GLYPHS
 from companion.ui.widgets import Widget
 from tests.ui.fuji.helpers import SIZES, draw_problems, start, state_of, tap
 
@@ -216,3 +219,15 @@ def test_a_tap_on_a_turned_card_selects_the_seat_for_the_map(journal: Journal,
     assert target is not None
     tap(app, board.geometry.cell_centre(*target))
     assert state_of(session).players[2].destination == target
+
+
+def test_neighbour_totals_carry_their_shape_in_the_safe_palette() -> None:
+    state = state_of(demo.preview_session("dice"))
+    values = ((0, 7), (2, None))
+    cell = pygame.Rect(0, 0, 120, 40)
+    plain = [getattr(w, "text", "") for w in _neighbour_values(state, cell, values)]
+    safe = [getattr(w, "text", "") for w in _neighbour_values(state, cell, values, True)]
+    assert plain[0] == "7"
+    for seat, text in zip((0, 2), safe, strict=True):
+        glyph = SHAPE_GLYPHS[CHARACTER_SHAPES[state.players[seat].colour]]
+        assert str(text).startswith(glyph)
