@@ -106,7 +106,16 @@ def _paint_card(surface: pygame.Surface, rect: pygame.Rect, look: _CardLook) -> 
     if look.shape is not None:
         mark = pygame.Rect(0, 0, look.shape_side, look.shape_side)
         mark.center = (rect.x + look.stripe_width // 2 + 2, rect.centery)
-        draw_shape(surface, mark, look.shape, look.stripe, ink_on(look.stripe))
+        _draw_shape_inside(surface, rect, mark, look.shape, look.stripe, ink_on(look.stripe))
+
+
+def _draw_shape_inside(surface: pygame.Surface, bounds: pygame.Rect, mark: pygame.Rect,
+                       shape: Shape, fill: Colour, outline: Colour) -> None:
+    """Draw a shape, keeping its outline inside ``bounds`` (so kept pictures stay exact)."""
+    clip = surface.get_clip()
+    surface.set_clip(bounds.clip(clip))
+    draw_shape(surface, mark, shape, fill, outline)
+    surface.set_clip(clip)
 
 
 class StaminaBar(Widget):
@@ -173,7 +182,7 @@ def _paint_track(surface: pygame.Surface, rect: pygame.Rect, look: _TrackLook) -
     if look.shape is not None:
         mark = pygame.Rect(0, 0, 2 * radius + 2, 2 * radius + 2)
         mark.center = centre
-        draw_shape(surface, mark, look.shape, look.marker, ring)
+        _draw_shape_inside(surface, rect, mark, look.shape, look.marker, ring)
         return
     pygame.draw.circle(surface, look.marker, centre, radius)
     pygame.draw.circle(surface, ring, centre, radius, 2)
