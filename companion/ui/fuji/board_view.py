@@ -34,7 +34,7 @@ from companion.ui.fuji.draw import (
 from companion.ui.fuji.geometry import GridGeometry
 from companion.ui.intents import Intent
 from companion.ui.theme import Colour, Theme
-from companion.ui.widgets import Widget
+from companion.ui.widgets import Widget, draw_kept
 
 CellTap = Callable[[Position], list[Intent]]
 """What tapping the card at a position asks for."""
@@ -146,7 +146,7 @@ class BoardView(Widget):
         for position in picture.flips:
             draw_flip(surface, self.cell_rect(position), safe)
         for position in picture.legal:
-            draw_legal(surface, self.cell_rect(position), safe)
+            draw_kept(surface, self.cell_rect(position), draw_legal, safe)
         self._draw_path(surface)
         for position, colours in picture.markers.items():
             for slot, colour in enumerate(colours):

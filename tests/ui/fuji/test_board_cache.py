@@ -22,7 +22,7 @@ from companion.ui.fuji.board_view import (
     board_layer,
     card_image,
 )
-from companion.ui.fuji.draw import draw_cell, draw_gap
+from companion.ui.fuji.draw import draw_cell, draw_gap, draw_legal
 from companion.ui.fuji.play import FujiPlayScene
 from companion.ui.theme import theme_for
 from tests.ui.fuji.helpers import context, start
@@ -177,3 +177,26 @@ def test_play_screen_follows_the_game_and_the_language(journal: Journal) -> None
     action = next(iter(GAME.legal_actions(session.state)))
     session.submit(action)
     assert pixels("en") != english
+
+
+@pytest.mark.parametrize("safe", [False, True])
+def test_kept_legal_marks_equal_direct_outlines(safe: bool) -> None:
+    board = example_board()
+    theme = theme_for((800, 480), colour_safe=safe)
+    legal = frozenset(cards(board)[::3])
+    surface = pygame.Surface((800, 480))
+
+    def marked(cells: frozenset[Position]) -> bytes:
+        surface.fill(theme.palette.background)
+        BoardView(MAP, BoardPicture(board, legal=cells)).draw(surface, theme, "en")
+        return pygame.image.tobytes(surface, "RGB")
+
+    kept = marked(legal)
+    surface.fill(theme.palette.background)
+    view = BoardView(MAP, BoardPicture(board))
+    view.draw(surface, theme, "en")
+    for position in legal:
+        draw_legal(surface, view.cell_rect(position), safe)
+    assert kept == pygame.image.tobytes(surface, "RGB")
+    assert marked(legal - {min(legal)}) != kept
+    assert marked(legal) == kept
