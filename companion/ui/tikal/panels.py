@@ -121,7 +121,7 @@ def treasures_panel(ctx: Context, state: TikalState, area: pygame.Rect) -> list[
     for player, line in zip(state.players, body, strict=True):
         widgets.append(Panel(line))
         widgets += _name_cell(theme, pygame.Rect(line.x, line.y, name_w, line.height),
-                              player.name, player.colour)
+                              player.name, player.colour, player.seat)
         for kind, count in enumerate(treasure_counts(player), start=1):
             cell = pygame.Rect(line.x + name_w + (kind - 1) * cell_w, line.y, cell_w,
                                line.height)
@@ -136,13 +136,14 @@ def treasures_panel(ctx: Context, state: TikalState, area: pygame.Rect) -> list[
     return widgets
 
 
-def _name_cell(theme: Theme, cell: pygame.Rect, name: str, colour: str) -> list[Widget]:
-    """A colour chip and a name."""
+def _name_cell(theme: Theme, cell: pygame.Rect, name: str, colour: str,
+               seat: int) -> list[Widget]:
+    """A colour chip (the seat's shape in the colour-safe palette) and a name."""
     side = min(cell.height - theme.px(16), theme.px(22))
     chip = pygame.Rect(cell.x + theme.px(6), cell.centery - side // 2, side, side)
     text = pygame.Rect(chip.right + theme.px(6), cell.y, cell.right - chip.right - theme.px(8),
                        cell.height)
-    return [ColourChip(chip, colour), Label(text, name, "body", bold=True)]
+    return [ColourChip(chip, colour, seat), Label(text, name, "body", bold=True)]
 
 
 # ------------------------------------------------------------------ score track
@@ -151,7 +152,7 @@ def track_panel(ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widg
     theme = ctx.theme
     side = min(area.height, area.width * 55 // 100)
     board = pygame.Rect(area.x, area.y, side, area.height)
-    cubes = [(track_of(p)[0], p.colour) for p in state.players]
+    cubes = [(track_of(p)[0], p.colour, p.seat) for p in state.players]
     widgets: list[Widget] = [ScoreTrack(board, cubes)]
     column = pygame.Rect(board.right + theme.gap, area.y, area.right - board.right - theme.gap,
                          area.height)
@@ -159,7 +160,7 @@ def track_panel(ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widg
                                                 theme.px(4)), strict=True):
         widgets.append(Panel(line))
         top = pygame.Rect(line.x, line.y, line.width, line.height // 2)
-        widgets += _name_cell(theme, top, player.name, player.colour)
+        widgets += _name_cell(theme, top, player.name, player.colour, player.seat)
         space, laps = track_of(player)
         widgets.append(Label(pygame.Rect(line.x + theme.px(8), top.bottom, line.width
                                          - theme.px(12), line.height - top.height - 2),
@@ -234,7 +235,7 @@ def order_rows(ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widge
         now = entry.status == "now"
         widgets.append(Panel(line, theme.palette.surface_high if now else None))
         name = pygame.Rect(line.x, line.y, line.width * 45 // 100, line.height)
-        widgets += _name_cell(theme, name, player.name, player.colour)
+        widgets += _name_cell(theme, name, player.name, player.colour, player.seat)
         status = msg(f"ui_tikal.round.{entry.status}", points=entry.points or 0)
         widgets.append(Label(pygame.Rect(name.right, line.y, line.right - name.right
                                          - theme.pad, line.height), status, "body",
@@ -311,7 +312,7 @@ def results_panel(ctx: Context, state: TikalState, area: pygame.Rect) -> list[Wi
         won = player.seat in best
         widgets.append(Panel(line, theme.palette.surface_high if won else None))
         widgets += _name_cell(theme, pygame.Rect(line.x, line.y, name_w, line.height),
-                              player.name, player.colour)
+                              player.name, player.colour, player.seat)
         for index, number in enumerate(rounds):
             cell = pygame.Rect(line.x + name_w + index * cell_w, line.y, cell_w, line.height)
             points = by_round[number].get(player.seat, 0)

@@ -1,7 +1,9 @@
 """Small Tikal widgets: the action-point meter, the score track, colour chips and tap buttons.
 
 They draw from plain values taken from the state; colours are those of the pieces
-on the table, so a player finds their own cube at a glance.
+on the table, so a player finds their own cube at a glance.  With the colour-safe
+palette a player's chip and cube also take their seat's shape, so colour is never
+the only cue.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import pygame
 
 from companion.ui.fonts import font
 from companion.ui.intents import Intent
+from companion.ui.shapes import SHAPE_GLYPHS, SHAPES, Shape, draw_shape
 from companion.ui.theme import Colour, TextRole, Theme
 from companion.ui.widgets import Button, ButtonStyle, Text, Widget
 
@@ -34,6 +37,27 @@ LEFT: Colour = (110, 210, 120)
 def piece_colour(name: str) -> Colour:
     """The colour of a player's pieces (grey for an unknown name)."""
     return PIECE_COLOURS.get(name, (150, 150, 150))
+
+
+def seat_shape(seat: int) -> Shape:
+    """The marker shape of a seat (seats take the shapes in order)."""
+    return SHAPES[seat % len(SHAPES)]
+
+
+def seat_glyph(seat: int) -> str:
+    """The seat's shape as a text character, to mark a coloured number or word."""
+    return SHAPE_GLYPHS[seat_shape(seat)]
+
+
+def draw_piece(surface: pygame.Surface, rect: pygame.Rect, colour: str, seat: int | None,
+               theme: Theme) -> None:
+    """A player's marker: a rounded square in their colour, or their seat's shape when safe."""
+    if theme.palette.colour_safe and seat is not None:
+        draw_shape(surface, rect, seat_shape(seat), piece_colour(colour), theme.palette.text)
+        return
+    radius = max(2, min(rect.width, rect.height) // 6)
+    pygame.draw.rect(surface, piece_colour(colour), rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.palette.text, rect, 1, border_radius=radius)
 
 
 def ink_on(fill: Colour) -> Colour:
@@ -79,18 +103,21 @@ class ColourButton(TapButton):
 
 
 class ColourChip(Widget):
-    """A small square in a player's colour with an outline (a cube, a stripe)."""
+    """A small square in a player's colour with an outline (a cube, a stripe).
 
-    def __init__(self, rect: pygame.Rect, colour: str) -> None:
+    Given the player's seat, the colour-safe palette draws the seat's shape instead.
+    """
+
+    def __init__(self, rect: pygame.Rect, colour: str, seat: int | None = None) -> None:
         super().__init__(rect)
         self.colour = colour
         """The piece colour."""
+        self.seat = seat
+        """The player's seat, whose shape marks the chip in the colour-safe palette."""
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
-        """Fill the square and outline it so white and black show on any panel."""
-        pygame.draw.rect(surface, piece_colour(self.colour), self.rect,
-                         border_radius=theme.px(4))
-        pygame.draw.rect(surface, theme.palette.text, self.rect, 1, border_radius=theme.px(4))
+        """Fill the chip and outline it so white and black show on any panel."""
+        draw_piece(surface, self.rect, self.colour, self.seat, theme)
 
 
 class PointsMeter(Widget):
@@ -122,10 +149,10 @@ class PointsMeter(Widget):
 class ScoreTrack(Widget):
     """The score track as ten rows of ten spaces, each cube drawn on its space."""
 
-    def __init__(self, rect: pygame.Rect, cubes: Sequence[tuple[int, str]]) -> None:
+    def __init__(self, rect: pygame.Rect, cubes: Sequence[tuple[int, str, int]]) -> None:
         super().__init__(rect)
         self.cubes = list(cubes)
-        """(space 0-100, colour) per player; space 0 is beside the track."""
+        """(space 0-100, colour, seat) per player; space 0 is beside the track."""
 
     def cell(self, space: int) -> pygame.Rect:
         """Where space 1-100 is drawn (space 0 sits left of space 1)."""
@@ -148,13 +175,11 @@ class ScoreTrack(Widget):
             image = face.render(str(space), True, palette.text_disabled)
             surface.blit(image, (box.x + 2, box.y + 1))
         crowd: dict[int, int] = {}
-        for space, colour in self.cubes:
+        for space, colour, seat in self.cubes:
             place = crowd.get(space, 0)
             crowd[space] = place + 1
             box = self.cell(space).inflate(-2, -2)
             side = max(6, min(box.width, box.height * 3 // 5))
             x = box.x + (place % 2) * (box.width - side)
             y = box.bottom - side - (place // 2) * (box.height - side)
-            cube = pygame.Rect(x, y, side, side)
-            pygame.draw.rect(surface, piece_colour(colour), cube, border_radius=2)
-            pygame.draw.rect(surface, palette.text, cube, 1, border_radius=2)
+            draw_piece(surface, pygame.Rect(x, y, side, side), colour, seat, theme)

@@ -29,13 +29,16 @@ from companion.games.tikal.state import (
     TikalState,
 )
 from companion.ui.bar import game_bar
+from companion.ui.flat import TurnedPanel, flat_depths, flat_layout, upright_rect
 from companion.ui.fonts import font
-from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
+from companion.ui.fuji.play import flat_corner_buttons
+from companion.ui.intents import Intent, Navigate, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
 from companion.ui.tikal.dialogs import RevealDialog, StepDialog, grid
 from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton
+from companion.ui.tikal.seats import seat_panel
 from companion.ui.tikal.view import (
     ACTION_COSTS,
     auction_wins,
@@ -61,6 +64,9 @@ LEFT_SHARE = 44
 MAX_INSTRUCTIONS = 4
 """Most instructions shown at once (the newest are kept)."""
 
+FLAT_LEFT_SHARE = 44
+"""Percentage of the middle of a flat screen taken by the turn column."""
+
 
 class TikalPlayScene(Scene):
     """The play screen of a Tikal game (see the module documentation)."""
@@ -78,6 +84,8 @@ class TikalPlayScene(Scene):
         self.bid: int | None = None
         """The bid being prepared with − / + (``None``: one more than the highest)."""
         self._bid_key: tuple[int, int] | None = None
+        self.flat = False
+        """Whether the last build was the flat-table layout (per-seat buttons in the panels)."""
 
     # ---------------------------------------------------------------- session
     def session_of(self, ctx: Context) -> Session | None:
@@ -106,6 +114,9 @@ class TikalPlayScene(Scene):
             bar, body = game_bar(ctx)
             return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
         state: TikalState = session.state
+        self.flat = ctx.settings.flat
+        if self.flat:
+            return self._build_flat(ctx, session, state)
         bar, body = game_bar(ctx, title(state))
         theme = ctx.theme
         left = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, body.height)
@@ -114,14 +125,38 @@ class TikalPlayScene(Scene):
         return [*bar, *self._turn_column(ctx, session, state, left),
                 *self._books_column(ctx, session, state, right)]
 
+    # ---------------------------------------------------------------- flat table
+    def _build_flat(self, ctx: Context, session: Session, state: TikalState) -> list[Widget]:
+        """The screen lying mid-table: a turned panel per seat, turn and books inside."""
+        theme = ctx.theme
+        layout = flat_layout(ctx.size, len(state.players), flat_depths(theme), theme.gap)
+        centre = layout.centre
+        tabs = pygame.Rect(centre.x, centre.y, centre.width, theme.touch)
+        below = pygame.Rect(centre.x, tabs.bottom + theme.gap, centre.width,
+                            centre.bottom - tabs.bottom - theme.gap)
+        left = pygame.Rect(below.x, below.y, below.width * FLAT_LEFT_SHARE // 100, below.height)
+        right = pygame.Rect(left.right + theme.gap, below.y,
+                            below.right - left.right - theme.gap, below.height)
+        chosen = self.current_tab(state)
+        widgets: list[Widget] = [*self._turn_column(ctx, session, state, left),
+                                 *self._tab_buttons(ctx, state, tabs),
+                                 *self._page(ctx, session, state, chosen, right),
+                                 *flat_corner_buttons(ctx, layout.corners)]
+        bid = self.bid_amount(state)
+        for seat, (rect, place) in enumerate(zip(layout.panels, layout.places, strict=True)):
+            content = seat_panel(ctx, state, seat, upright_rect(rect, place.angle), bid)
+            widgets.append(TurnedPanel(rect, place.angle, content, key=f"tikal:seat:{seat}"))
+        return widgets
+
     # ---------------------------------------------------------------- left column
     def _turn_column(self, ctx: Context, session: Session, state: TikalState,
                      area: pygame.Rect) -> list[Widget]:
         """Header, the phase's own controls and the instructions."""
         theme = ctx.theme
-        head = pygame.Rect(area.x, area.y, area.width, theme.px(46))
+        head = pygame.Rect(area.x, area.y, area.width,
+                           theme.touch if self.flat else theme.px(46))
         widgets = self._header(ctx, state, head)
-        notes_h = theme.px(84)
+        notes_h = theme.px(70 if self.flat else 84)
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         middle = pygame.Rect(area.x, head.bottom + theme.gap, area.width,
                              notes.y - head.bottom - 2 * theme.gap)
@@ -138,17 +173,22 @@ class TikalPlayScene(Scene):
         return widgets
 
     def _header(self, ctx: Context, state: TikalState, head: pygame.Rect) -> list[Widget]:
-        """The active player's colour and what they do now."""
+        """The active player's colour and what they do now (and *History* on a flat screen)."""
         theme = ctx.theme
         widgets: list[Widget] = [Panel(head)]
+        if self.flat:
+            history = pygame.Rect(head.right - theme.px(96), head.y, theme.px(96), head.height)
+            widgets.append(Button(history, Msg("ui.bar.history"), (Navigate("history"),),
+                                  role="small", key="bar:Navigate"))
+            head = pygame.Rect(head.x, head.y, history.x - head.x, head.height)
         if state.phase == PHASE_FINISHED:
             widgets.append(Label(head.inflate(-2 * theme.pad, 0), Msg("tikal.phase.finished"),
                                  "heading", theme.palette.accent, bold=True))
             return widgets
         player = state.players[state.active]
-        side = head.height - theme.px(16)
+        side = min(head.height - theme.px(16), theme.px(30))
         chip = pygame.Rect(head.x + theme.pad, head.centery - side // 2, side, side)
-        widgets.append(ColourChip(chip, player.colour))
+        widgets.append(ColourChip(chip, player.colour, player.seat))
         text = pygame.Rect(chip.right + theme.pad, head.y, head.right - chip.right
                            - 2 * theme.pad, head.height)
         widgets.append(Label(text, header_text(state), "body", bold=True))
@@ -157,20 +197,26 @@ class TikalPlayScene(Scene):
     def _actions(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """The action-point meter, the pieces line and the action buttons."""
         theme = ctx.theme
-        meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
+        meter = pygame.Rect(area.x, area.y, area.width, theme.px(26 if self.flat else 34))
         widgets: list[Widget] = [PointsMeter(meter, state.turn.spent, ACTION_POINTS)]
-        pieces = pygame.Rect(area.x, meter.bottom + theme.px(2), area.width, theme.px(34))
-        widgets.append(Label(pieces, pieces_line(state), "small", theme.palette.text_muted))
-        buttons = pygame.Rect(area.x, pieces.bottom + theme.px(2), area.width,
-                              area.bottom - pieces.bottom - theme.px(2))
+        above = meter.bottom
+        if not self.flat:
+            pieces = pygame.Rect(area.x, meter.bottom + theme.px(2), area.width, theme.px(34))
+            widgets.append(Label(pieces, pieces_line(state), "small", theme.palette.text_muted))
+            above = pieces.bottom
+        buttons = pygame.Rect(area.x, above + theme.px(4), area.width,
+                              area.bottom - above - theme.px(4))
         specs: list[tuple[Msg, tuple[Intent, ...], ButtonStyle, str]] = [
             (msg("ui_tikal.turn.cost", action=f"@ui_tikal.action.{kind}", cost=cost),
              (ShowDialog(StepDialog(kind, self._preview_session())),), "normal",
              f"tikal:act:{kind}")
             for kind, cost in ACTION_COSTS
         ]
-        end = "ui_tikal.turn.end_and_score" if state.scoring is not None else "ui_tikal.turn.end"
-        specs.append((Msg(end), (Submit({"type": "end_turn"}),), "primary", "tikal:end_turn"))
+        if not self.flat:
+            end = ("ui_tikal.turn.end_and_score" if state.scoring is not None
+                   else "ui_tikal.turn.end")
+            specs.append((Msg(end), (Submit({"type": "end_turn"}),), "primary",
+                          "tikal:end_turn"))
         for (text, intents, style, key), rect in zip(specs, grid(buttons, len(specs), theme, 3),
                                                      strict=True):
             widgets.append(Button(rect, text, intents, style, role="small", key=key))
@@ -239,11 +285,18 @@ class TikalPlayScene(Scene):
         line = theme.px(30)
         widgets.append(Label(pygame.Rect(area.x, area.y, area.width, line), high, "body",
                              bold=True))
-        widgets.append(Label(pygame.Rect(area.x, area.y + line, area.width, line),
-                             msg("ui_tikal.auction.capital", player=bidder.name,
-                                 score=bidder.score), "small", theme.palette.text_muted))
-        stepper = pygame.Rect(area.x, area.y + 2 * line + theme.gap, area.width, theme.touch)
+        lines = 1 if self.flat else 2
+        if not self.flat:
+            widgets.append(Label(pygame.Rect(area.x, area.y + line, area.width, line),
+                                 msg("ui_tikal.auction.capital", player=bidder.name,
+                                     score=bidder.score), "small", theme.palette.text_muted))
+        stepper = pygame.Rect(area.x, area.y + lines * line + theme.gap, area.width, theme.touch)
         widgets += self._bid_stepper(ctx, state, stepper, amount)
+        if self.flat:
+            below = pygame.Rect(area.x, stepper.bottom + theme.gap, area.width,
+                                area.bottom - stepper.bottom - theme.gap)
+            return [*widgets, Label(below, self._bidders_line(state), "small",
+                                    theme.palette.text_muted)]
         actions = pygame.Rect(area.x, stepper.bottom + theme.gap, area.width, theme.touch)
         half = (actions.width - theme.gap) // 2
         widgets.append(Button(pygame.Rect(actions.x, actions.y, half, actions.height),
@@ -349,20 +402,25 @@ class TikalPlayScene(Scene):
                       area: pygame.Rect) -> list[Widget]:
         """The tabs and the chosen tab's page."""
         theme = ctx.theme
+        row = pygame.Rect(area.x, area.y, area.width, theme.touch)
+        page = pygame.Rect(area.x, row.bottom + theme.gap, area.width,
+                           area.bottom - row.bottom - theme.gap)
+        return [*self._tab_buttons(ctx, state, row),
+                *self._page(ctx, session, state, self.current_tab(state), page)]
+
+    def _tab_buttons(self, ctx: Context, state: TikalState, row: pygame.Rect) -> list[Widget]:
+        """One button per tab the phase offers, the chosen one highlighted."""
         tabs = panels.tabs_for(state)
         chosen = self.current_tab(state)
-        row = pygame.Rect(area.x, area.y, area.width, theme.touch)
         widgets: list[Widget] = []
-        for tab, rect in zip(tabs, tab_rects(row, tabs, ctx.lang, theme), strict=True):
+        for tab, rect in zip(tabs, tab_rects(row, tabs, ctx.lang, ctx.theme), strict=True):
             def tap(name: str = tab) -> list[Intent]:
                 return self.show_tab(name)
 
             widgets.append(TapButton(rect, Msg(f"ui_tikal.tab.{tab}"), tap,
                                      "selected" if tab == chosen else "normal", role="small",
                                      key=f"tikal:tab:{tab}"))
-        page = pygame.Rect(area.x, row.bottom + theme.gap, area.width,
-                           area.bottom - row.bottom - theme.gap)
-        return widgets + self._page(ctx, session, state, chosen, page)
+        return widgets
 
     def _page(self, ctx: Context, session: Session, state: TikalState, tab: str,
               page: pygame.Rect) -> list[Widget]:

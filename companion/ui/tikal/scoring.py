@@ -25,7 +25,7 @@ from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
 from companion.ui.tikal.dialogs import dialog_box, grid
 from companion.ui.tikal.panels import order_rows
-from companion.ui.tikal.parts import TapButton, piece_colour
+from companion.ui.tikal.parts import TapButton, piece_colour, seat_glyph
 from companion.ui.tikal.play import fitting_instructions
 from companion.ui.tikal.view import player_treasure_points, temples
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
@@ -301,7 +301,8 @@ class TikalScoringScene(Scene):
         minus = TapButton(pygame.Rect(x, rect.y, button_w, rect.height), "−",
                           lambda: self.change_strength(state, hex_id, seat, -1),
                           key=f"score:minus:{seat}", enabled=not locked)
-        value = Label(pygame.Rect(x + button_w, rect.y, value_w, rect.height), str(strength),
+        shown = f"{seat_glyph(seat)}{strength}" if theme.palette.colour_safe else str(strength)
+        value = Label(pygame.Rect(x + button_w, rect.y, value_w, rect.height), shown,
                       "heading", piece_colour(player.colour) if player.colour != "black"
                       else theme.palette.text, "center", True)
         plus = TapButton(pygame.Rect(x + button_w + value_w + theme.px(4), rect.y, button_w,

@@ -1,0 +1,107 @@
+"""Each player's own panel on a Tikal screen lying flat in the middle of the table.
+
+A seat's panel shows the player's marker (their colour, and their seat's shape in the
+colour-safe palette), their name, score and goods, and — when it is that player's
+move — the controls only they use: *End turn* during their turn, *Bid* and *Pass*
+while they are the bidder.  The panel is laid out upright and turned to face the seat
+by :class:`companion.ui.flat.TurnedPanel`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from companion.core.messages import Msg, msg
+from companion.games.tikal.state import PHASE_ACTIONS, PHASE_AUCTION, Player, TikalState
+from companion.ui.intents import Intent, Submit
+from companion.ui.scene import Context
+from companion.ui.theme import MIN_TOUCH, Theme
+from companion.ui.tikal.parts import ColourChip
+from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
+
+ACTIVE_MARK = "▶"
+"""Put before the name of the player whose move it is (not only a brighter panel)."""
+
+
+@dataclass(frozen=True)
+class SeatControl:
+    """A button of a seat's own panel."""
+
+    text: Msg
+    """What the button says."""
+    intents: tuple[Intent, ...]
+    """What a tap does."""
+    style: ButtonStyle
+    """How the button looks."""
+    key: str
+    """The widget key (the same as the upright screen's button)."""
+
+
+def seat_controls(state: TikalState, seat: int, bid: int) -> list[SeatControl]:
+    """The buttons only ``seat`` uses now (``bid``: the amount prepared for a bid)."""
+    if state.phase == PHASE_ACTIONS and seat == state.active:
+        end = "ui_tikal.turn.end_and_score" if state.scoring is not None else "ui_tikal.turn.end"
+        return [SeatControl(Msg(end), (Submit({"type": "end_turn"}),), "primary",
+                            "tikal:end_turn")]
+    auction = state.auction
+    if state.phase == PHASE_AUCTION and auction is not None and seat == auction.current:
+        return [
+            SeatControl(msg("ui_tikal.auction.bid", amount=bid),
+                        (Submit({"type": "bid", "amount": bid}),), "primary", "tikal:bid"),
+            SeatControl(Msg("ui_tikal.auction.pass"), (Submit({"type": "pass"}),), "danger",
+                        "tikal:pass"),
+        ]
+    return []
+
+
+def is_their_move(state: TikalState, seat: int) -> bool:
+    """Whether the table waits for ``seat`` (never once the game is over)."""
+    return state.phase != "finished" and seat == state.active
+
+
+def summary_line(player: Player) -> Msg:
+    """Score, treasure tokens held and workers in reserve."""
+    return msg("ui_tikal.flat.summary", score=player.score, treasures=sum(player.treasures),
+               reserve=player.reserve)
+
+
+def seat_panel(ctx: Context, state: TikalState, seat: int, area: pygame.Rect,
+               bid: int) -> list[Widget]:
+    """The widgets of ``seat``'s panel, laid out upright in ``area``."""
+    theme = ctx.theme
+    player = state.players[seat]
+    active = is_their_move(state, seat)
+    widgets: list[Widget] = [Panel(area, theme.palette.surface_high if active else None)]
+    buttons = control_rects(theme, area, len(seat_controls(state, seat, bid)))
+    for control, rect in zip(seat_controls(state, seat, bid), buttons, strict=True):
+        widgets.append(Button(rect, control.text, control.intents, control.style, role="small",
+                              key=control.key))
+    text_right = buttons[0].x - theme.px(6) if buttons else area.right - theme.pad
+    side = min(area.height - theme.px(16), theme.px(30))
+    chip = pygame.Rect(area.x + theme.pad, area.centery - side // 2, side, side)
+    widgets.append(ColourChip(chip, player.colour, seat))
+    text = pygame.Rect(chip.right + theme.px(8), area.y + theme.px(2),
+                       text_right - chip.right - theme.px(8), area.height - theme.px(4))
+    half = text.height // 2
+    name = f"{ACTIVE_MARK} {player.name}" if active else player.name
+    widgets.append(Label(pygame.Rect(text.x, text.y, text.width, half), name, "body",
+                         theme.palette.accent if active else theme.palette.text, bold=True,
+                         wrap=False))
+    widgets.append(Label(pygame.Rect(text.x, text.y + half, text.width, text.height - half),
+                         summary_line(player), "small", theme.palette.text_muted))
+    return widgets
+
+
+def control_rects(theme: Theme, area: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """Rectangles for ``count`` buttons at the right end of a seat's panel, a finger tall."""
+    if count == 0:
+        return []
+    height = max(MIN_TOUCH, min(theme.touch, area.height - theme.px(8)))
+    width = max(theme.touch, min(theme.px(130), area.width // (2 + count)))
+    top = area.centery - height // 2
+    right = area.right - theme.px(4)
+    return [pygame.Rect(right - (count - n) * width - (count - 1 - n) * theme.px(4), top,
+                        width, height) for n in range(count)]
+
