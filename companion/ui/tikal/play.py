@@ -67,6 +67,9 @@ MAX_INSTRUCTIONS = 4
 FLAT_LEFT_SHARE = 44
 """Percentage of the middle of a flat screen taken by the turn column."""
 
+FLAT_HISTORY_WIDTH = 110
+"""Width of the *History* button beside the tabs on a flat screen (at 800x480)."""
+
 
 class TikalPlayScene(Scene):
     """The play screen of a Tikal game (see the module documentation)."""
@@ -138,8 +141,13 @@ class TikalPlayScene(Scene):
         right = pygame.Rect(left.right + theme.gap, below.y,
                             below.right - left.right - theme.gap, below.height)
         chosen = self.current_tab(state)
+        history = pygame.Rect(tabs.right - theme.px(FLAT_HISTORY_WIDTH), tabs.y,
+                              theme.px(FLAT_HISTORY_WIDTH), tabs.height)
+        tabs.width = history.x - theme.gap - tabs.x
         widgets: list[Widget] = [*self._turn_column(ctx, session, state, left),
                                  *self._tab_buttons(ctx, state, tabs),
+                                 Button(history, Msg("ui.bar.history"), (Navigate("history"),),
+                                        role="small", key="bar:Navigate"),
                                  *self._page(ctx, session, state, chosen, right),
                                  *flat_corner_buttons(ctx, layout.corners)]
         bid = self.bid_amount(state)
@@ -153,10 +161,9 @@ class TikalPlayScene(Scene):
                      area: pygame.Rect) -> list[Widget]:
         """Header, the phase's own controls and the instructions."""
         theme = ctx.theme
-        head = pygame.Rect(area.x, area.y, area.width,
-                           theme.touch if self.flat else theme.px(46))
+        head = pygame.Rect(area.x, area.y, area.width, theme.px(36 if self.flat else 46))
         widgets = self._header(ctx, state, head)
-        notes_h = theme.px(70 if self.flat else 84)
+        notes_h = theme.px(62 if self.flat else 84)
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         middle = pygame.Rect(area.x, head.bottom + theme.gap, area.width,
                              notes.y - head.bottom - 2 * theme.gap)
@@ -173,14 +180,9 @@ class TikalPlayScene(Scene):
         return widgets
 
     def _header(self, ctx: Context, state: TikalState, head: pygame.Rect) -> list[Widget]:
-        """The active player's colour and what they do now (and *History* on a flat screen)."""
+        """The active player's colour and what they do now."""
         theme = ctx.theme
         widgets: list[Widget] = [Panel(head)]
-        if self.flat:
-            history = pygame.Rect(head.right - theme.px(96), head.y, theme.px(96), head.height)
-            widgets.append(Button(history, Msg("ui.bar.history"), (Navigate("history"),),
-                                  role="small", key="bar:Navigate"))
-            head = pygame.Rect(head.x, head.y, history.x - head.x, head.height)
         if state.phase == PHASE_FINISHED:
             widgets.append(Label(head.inflate(-2 * theme.pad, 0), Msg("tikal.phase.finished"),
                                  "heading", theme.palette.accent, bold=True))
@@ -195,17 +197,17 @@ class TikalPlayScene(Scene):
         return widgets
 
     def _actions(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
-        """The action-point meter, the pieces line and the action buttons."""
+        """The action-point meter, the pieces line and the action buttons (only buttons flat)."""
         theme = ctx.theme
-        meter = pygame.Rect(area.x, area.y, area.width, theme.px(26 if self.flat else 34))
-        widgets: list[Widget] = [PointsMeter(meter, state.turn.spent, ACTION_POINTS)]
-        above = meter.bottom
+        widgets: list[Widget] = []
+        buttons = area
         if not self.flat:
+            meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
+            widgets.append(PointsMeter(meter, state.turn.spent, ACTION_POINTS))
             pieces = pygame.Rect(area.x, meter.bottom + theme.px(2), area.width, theme.px(34))
             widgets.append(Label(pieces, pieces_line(state), "small", theme.palette.text_muted))
-            above = pieces.bottom
-        buttons = pygame.Rect(area.x, above + theme.px(4), area.width,
-                              area.bottom - above - theme.px(4))
+            buttons = pygame.Rect(area.x, pieces.bottom + theme.px(2), area.width,
+                                  area.bottom - pieces.bottom - theme.px(2))
         specs: list[tuple[Msg, tuple[Intent, ...], ButtonStyle, str]] = [
             (msg("ui_tikal.turn.cost", action=f"@ui_tikal.action.{kind}", cost=cost),
              (ShowDialog(StepDialog(kind, self._preview_session())),), "normal",
