@@ -7,10 +7,13 @@ from itertools import combinations
 
 import pygame
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.session import Session
+from companion.games.tikal import GAME
 from companion.games.tikal.state import TikalState
 from companion.ui.app import App
 from companion.ui.flat import TurnedPanel, to_screen_rect
@@ -184,6 +187,48 @@ def test_the_middle_and_the_corners_work_flat(journal: Journal, app: App) -> Non
     assert any(isinstance(w, ScoreTrack) for w in app.scene.widgets)
     tap(app, widget(app, "bar:Undo").rect.center)
     assert state_of(session).phase == "draw"
+
+
+@pytest.mark.parametrize("situation", sorted(SITUATIONS))
+def test_every_turned_target_leads_back_to_its_control(situation: str) -> None:
+    scene = TikalPlayScene(preview=situation)
+    draw_problems(scene, _flat("pl"))
+    for panel in _turned_panels(scene):
+        for control in (w for w in panel.content if w.interactive):
+            on_screen = to_screen_rect(control.rect, panel.rect, panel.angle)
+            found = panel.widget_under(on_screen.center)
+            assert found is not None and found[0] is control
+
+
+FLAT_STARTS: tuple[tuple[str, int | None], ...] = (
+    ("basic", 0), ("basic", 153), ("basic", 267), ("auction", 38), ("auction", 55),
+    ("auction", 57),
+)
+"""Points of the example games the random taps on the flat screen start from."""
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(start=st.sampled_from(FLAT_STARTS), lang=st.sampled_from(LANGUAGES),
+       picks=st.lists(st.integers(0, 10_000), max_size=20))
+def test_random_taps_on_the_flat_screen_only_make_legal_steps(
+        start: tuple[str, int | None], lang: str, picks: list[int]) -> None:
+    journal = Journal(":memory:")
+    session = replayed(journal, *start)
+    app = App(journal, Settings(language=lang, table_layout="flat"), (800, 480))
+    open_game(app, session)
+    for pick in picks:
+        targets = [rect.center for rect in (app.dialog or app.scene).touch_targets()]
+        if not targets or app.session is None:
+            break
+        tap(app, targets[pick % len(targets)])
+        if app.dialog is None and not app.stack[-1].needs_session:
+            break
+    state = GAME.new_state(session.setup)
+    for action in session.actions():
+        state = GAME.apply(state, action)
+    assert state == session.state
+    journal.close()
 
 
 # ---------------------------------------------------------------- colour-safe shapes
