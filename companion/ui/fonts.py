@@ -45,8 +45,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(font_path(bold), max(1, size))
 
 
-RENDERED_LIMIT = 3000
-"""Most rendered texts kept (about 3 MB at the usual sizes)."""
+RENDERED_LIMIT = 256
+"""Most rendered texts kept: several screens' worth (about 10 MB when all are long lines)."""
 
 
 @lru_cache(maxsize=RENDERED_LIMIT)

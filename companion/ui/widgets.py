@@ -150,11 +150,13 @@ def draw_fitted(
 PICTURE_KEY: Colour = (255, 0, 255)
 """Colour key of box pictures: the corners outside the rounded box stay see-through."""
 
-PICTURE_LIMIT = 256
-"""Most box pictures kept (a screen shows a few dozen boxes)."""
+PICTURE_LIMIT = 96
+"""Most pictures kept by each of :func:`box_picture` and :func:`kept_picture` (a screen
+shows a few dozen boxes; 96 large buttons take about 4 MB)."""
 
-PICTURE_MAX_AREA = 360 * 140
-"""Boxes larger than this many pixels are drawn directly instead of kept."""
+PICTURE_MAX_AREA = 32_000
+"""Boxes larger than this many pixels are drawn directly instead of kept (a button at
+1280x800 is about 15 000; a kept box takes at most 128 kB)."""
 
 
 @dataclass(frozen=True)

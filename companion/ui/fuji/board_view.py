@@ -42,11 +42,19 @@ CellTap = Callable[[Position], list[Intent]]
 TRANSPARENT_KEY: Colour = (255, 0, 255)
 """The colour key of cached pictures: where no card is drawn (no card uses pure magenta)."""
 
-CARD_IMAGES = 256
-"""Most single-card pictures kept (a play map holds about 60 cards)."""
+CARD_IMAGES = 160
+"""Most single-card pictures kept (a play map holds about 60 cards; 160 cards of 100 px
+take about 6 MB)."""
 
-BOARD_LAYERS = 4
-"""Most whole-board pictures kept (play map, editor and previews of the set-up screen)."""
+BOARD_LAYERS = 12
+"""Most small whole-board pictures kept (the set-up page alone shows a preview and
+seven small maps)."""
+
+LARGE_LAYERS = 2
+"""Most large whole-board pictures kept (a play map at 1280x800 takes about 2 MB)."""
+
+LARGE_LAYER_AREA = 160_000
+"""Pixels from which a whole-board picture counts as large."""
 
 
 def _blank(width: int, height: int) -> pygame.Surface:
@@ -73,13 +81,34 @@ def card_image(cell: Cell, side: int, safe: bool = False) -> pygame.Surface:
     return _finished(image)
 
 
-@lru_cache(maxsize=BOARD_LAYERS)
 def board_layer(board: Board, side: int, show_gaps: bool, gap_colour: Colour,
                 safe: bool = False) -> pygame.Surface:
     """Every card of ``board`` at ``side`` px, gaps dotted if asked (shared: never draw on it).
 
-    ``safe`` picks the colour-safe palette; it is part of the cache key.
+    ``safe`` picks the colour-safe palette; it is part of the cache key.  Large and
+    small pictures are kept apart, so the many small maps of the set-up page never
+    push out the play map, and few large ones are kept.
     """
+    if side * side * board.rows * board.cols >= LARGE_LAYER_AREA:
+        return _large_layer(board, side, show_gaps, gap_colour, safe)
+    return _small_layer(board, side, show_gaps, gap_colour, safe)
+
+
+def clear_board_pictures() -> None:
+    """Forget every kept card and map picture."""
+    card_image.cache_clear()
+    _small_layer.cache_clear()
+    _large_layer.cache_clear()
+
+
+def kept_board_layers() -> tuple[int, int]:
+    """How many small and large whole-board pictures are kept now."""
+    return _small_layer.cache_info().currsize, _large_layer.cache_info().currsize
+
+
+def _compose_layer(board: Board, side: int, show_gaps: bool, gap_colour: Colour,
+                   safe: bool) -> pygame.Surface:
+    """Draw every card of ``board`` (from the card pictures) and the gaps onto one picture."""
     layer = _blank(side * board.cols, side * board.rows)
     for row, cells in enumerate(board.grid):
         for col, cell in enumerate(cells):
@@ -88,6 +117,10 @@ def board_layer(board: Board, side: int, show_gaps: bool, gap_colour: Colour,
             elif show_gaps:
                 draw_gap(layer, pygame.Rect(col * side, row * side, side, side), gap_colour)
     return _finished(layer)
+
+
+_small_layer = lru_cache(maxsize=BOARD_LAYERS)(_compose_layer)
+_large_layer = lru_cache(maxsize=LARGE_LAYERS)(_compose_layer)
 
 
 @dataclass(frozen=True)

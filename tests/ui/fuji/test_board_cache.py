@@ -17,10 +17,14 @@ from companion.ui.fonts import clear_cache
 from companion.ui.fuji.board_view import (
     BOARD_LAYERS,
     CARD_IMAGES,
+    LARGE_LAYER_AREA,
+    LARGE_LAYERS,
     BoardPicture,
     BoardView,
     board_layer,
     card_image,
+    clear_board_pictures,
+    kept_board_layers,
 )
 from companion.ui.fuji.draw import draw_cell, draw_gap, draw_legal
 from companion.ui.fuji.play import FujiPlayScene
@@ -35,11 +39,9 @@ MAP = pygame.Rect(13, 57, 420, 400)
 def fresh_caches() -> Iterator[None]:
     """Fonts initialised and every picture cache empty around each test."""
     pygame.font.init()
-    card_image.cache_clear()
-    board_layer.cache_clear()
+    clear_board_pictures()
     yield
-    card_image.cache_clear()
-    board_layer.cache_clear()
+    clear_board_pictures()
     clear_cache()
 
 
@@ -155,11 +157,18 @@ def test_equal_cells_share_one_picture_and_sizes_do_not() -> None:
 
 def test_picture_caches_are_bounded() -> None:
     assert card_image.cache_info().maxsize == CARD_IMAGES
-    assert board_layer.cache_info().maxsize == BOARD_LAYERS
     board = example_board()
-    for side in range(20, 20 + BOARD_LAYERS + 3):
+    cells = board.rows * board.cols
+    small = [side for side in range(4, 200) if side * side * cells < LARGE_LAYER_AREA]
+    large = [side for side in range(4, 200) if side * side * cells >= LARGE_LAYER_AREA]
+    for side in small[-(BOARD_LAYERS + 3):]:
         board_layer(board, side, False, THEME.palette.border)
-    assert board_layer.cache_info().currsize == BOARD_LAYERS
+    assert kept_board_layers() == (BOARD_LAYERS, 0)
+    for side in large[:LARGE_LAYERS + 2]:
+        board_layer(board, side, False, THEME.palette.border)
+    assert kept_board_layers() == (BOARD_LAYERS, LARGE_LAYERS)
+    first = board_layer(board, large[LARGE_LAYERS + 1], False, THEME.palette.border)
+    assert board_layer(board, large[LARGE_LAYERS + 1], False, THEME.palette.border) is first
 
 
 def test_play_screen_follows_the_game_and_the_language(journal: Journal) -> None:
