@@ -38,6 +38,7 @@ from companion.ui.caverna.dialogs import (
     WallDialog,
     cave_view,
 )
+from companion.ui.caverna.flat import SeatMark, SeatTab, mark_side, seat_panel
 from companion.ui.caverna.parts import (
     FACE_DOWN,
     ROOM_COLOURS,
@@ -64,6 +65,8 @@ from companion.ui.caverna.view import (
     whose_turn,
 )
 from companion.ui.dialogs import choose
+from companion.ui.flat import FlatLayout, TurnedPanel, flat_depths, flat_layout, upright_rect
+from companion.ui.fuji.play import flat_corner_buttons
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import TextRole, Theme
@@ -90,6 +93,12 @@ NOTES_HEIGHT = 56
 
 NOTES_SHARE = 58
 """Percentage of the turn column's width given to the notices beside *End the turn*."""
+
+FLAT_LEFT_SHARE = 52
+"""Percentage of the middle of a flat screen taken by the turn column."""
+
+FLAT_HEADER_HEIGHT = 26
+"""Height of the one-line header of the turn column on a flat screen, at 800x480."""
 
 TABLE_TABS: tuple[str, ...] = ("tiles", "display")
 """The right-column tabs after the players' own."""
@@ -155,6 +164,8 @@ class CavernaPlayScene(Scene):
             bar, body = game_bar(ctx)
             return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
         state: CavernaState = session.state
+        if ctx.settings.flat:
+            return self._build_flat(ctx, state)
         bar, body = game_bar(ctx)
         theme = ctx.theme
         left = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, body.height)
@@ -162,14 +173,46 @@ class CavernaPlayScene(Scene):
                             body.height)
         return [*bar, *self._turn_column(ctx, state, left), *self._right_column(ctx, state, right)]
 
-    # ---------------------------------------------------------------- left column
-    def _turn_column(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+    # ---------------------------------------------------------------- flat table
+    def _build_flat(self, ctx: Context, state: CavernaState) -> list[Widget]:
+        """The screen lying mid-table: a turned panel per seat, the turn and the table
+        in the middle, the bar's buttons in the corners."""
         theme = ctx.theme
-        head = pygame.Rect(area.x, area.y, area.width, theme.px(60))
-        widgets = self._header(ctx, state, head)
+        seats = len(state.players)
+        layout = flat_layout(ctx.size, seats, flat_depths(theme), theme.gap)
+        centre = flat_centre(layout, ctx.size, theme.gap)
+        left = pygame.Rect(centre.x, centre.y, centre.width * FLAT_LEFT_SHARE // 100,
+                           centre.height)
+        right = pygame.Rect(left.right + theme.gap, centre.y,
+                            centre.right - left.right - theme.gap, centre.height)
+        widgets: list[Widget] = [
+            *self._turn_column(ctx, state, left, flat=True),
+            *self._right_column(ctx, state, right, flat=True),
+            *flat_corner_buttons(ctx, layout.corners),
+        ]
+        preview = self.preview_session()
+        for seat, (rect, place) in enumerate(zip(layout.panels, layout.places, strict=True)):
+            content = seat_panel(state, seat, upright_rect(rect, place.angle), theme, ctx.lang,
+                                 convert_dialog(state, seat), preview)
+            widgets.append(TurnedPanel(rect, place.angle, content, key=f"caverna:seat:{seat}"))
+        return widgets
+
+    # ---------------------------------------------------------------- left column
+    def _turn_column(self, ctx: Context, state: CavernaState, area: pygame.Rect,
+                     flat: bool = False) -> list[Widget]:
+        theme = ctx.theme
+        if flat:
+            head = pygame.Rect(area.x, area.y - theme.gap, area.width, 0)
+            widgets: list[Widget] = []
+        else:
+            head = pygame.Rect(area.x, area.y, area.width, theme.px(60))
+            widgets = self._header(ctx, state, head)
         phase = pygame.Rect(area.x, head.bottom + theme.gap, area.width, theme.px(44))
-        if state.phase == FINISHED:
+        if state.phase == FINISHED and not flat:
             phase.height = 0
+        elif state.phase == FINISHED:
+            widgets.append(Label(phase, phase_message(state), "heading", theme.palette.accent,
+                                 bold=True))
         else:
             widgets.append(Label(phase, phase_message(state), "body", theme.palette.accent,
                                  bold=True))
@@ -212,6 +255,25 @@ class CavernaPlayScene(Scene):
                              msg("ui_caverna.turn.walls", walls=state.wall_supply), "small",
                              theme.palette.text_muted, align="right"))
         return widgets
+
+    def _flat_header(self, ctx: Context, state: CavernaState,
+                     head: pygame.Rect) -> list[Widget]:
+        """One line on a flat screen: whose turn and the round (walls are on the tiles tab)."""
+        theme = ctx.theme
+        if state.phase == FINISHED:
+            return [Label(head, phase_message(state), "heading", theme.palette.accent,
+                          bold=True)]
+        split = head.width * 44 // 100
+        side = mark_side(theme)
+        mark = pygame.Rect(head.x, head.centery - side // 2, side, side)
+        name = pygame.Rect(mark.right + theme.px(6), head.y,
+                           split - side - theme.px(6), head.height)
+        return [SeatMark(mark, state.active),
+                CompactLabel(name, whose_turn(state), "small", bold=True),
+                CompactLabel(pygame.Rect(head.x + split, head.y, head.width - split,
+                                         head.height),
+                             round_line(state), "small", theme.palette.text_muted,
+                             align="right")]
 
     def _reveal(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
@@ -350,25 +412,40 @@ class CavernaPlayScene(Scene):
                 CompactLabel(inner, text, "small", theme.palette.toast, bold=True)]
 
     # ---------------------------------------------------------------- right column
-    def _right_column(self, ctx: Context, state: CavernaState,
-                      area: pygame.Rect) -> list[Widget]:
+    def _right_column(self, ctx: Context, state: CavernaState, area: pygame.Rect,
+                      flat: bool = False) -> list[Widget]:
         theme = ctx.theme
         tabs = tabs_for(state)
         chosen = self.current_tab(state)
-        row = pygame.Rect(area.x, area.y, area.width, theme.touch)
         widgets: list[Widget] = []
+        if flat:
+            head = pygame.Rect(area.x, area.y, area.width, theme.px(FLAT_HEADER_HEIGHT))
+            widgets += self._flat_header(ctx, state, head)
+            area = pygame.Rect(area.x, head.bottom + theme.gap, area.width,
+                               area.bottom - head.bottom - theme.gap)
+        row = pygame.Rect(area.x, area.y, area.width, theme.touch)
         for tab, rect in zip(tabs, grid(row, len(tabs), theme, len(tabs)), strict=True):
-            text = fitting_tab_label(state, tab, ctx.lang, theme, rect)
-            widgets.append(TapButton(rect, text, self._tab_tap(tab, state),
-                                     "selected" if tab == chosen else "normal", role="small",
-                                     key=f"caverna:tab:{tab}"))
+            seat = tab_seat(tab)
+            style: ButtonStyle = "selected" if tab == chosen else "normal"
+            key = f"caverna:tab:{tab}"
+            if seat is None:
+                widgets.append(TapButton(rect, tab_label(state, tab), self._tab_tap(tab, state),
+                                         style, role="small", key=key))
+                continue
+            tab_button = SeatTab(rect, seat, "", self._tab_tap(tab, state), style, key)
+            tab_button.text = fitting_tab_label(state, tab, ctx.lang, theme,
+                                                tab_button.text_rect(theme), not flat)
+            widgets.append(tab_button)
         page = pygame.Rect(area.x, row.bottom + theme.gap, area.width,
                            area.bottom - row.bottom - theme.gap)
         if chosen == "tiles":
             return widgets + self._tiles_page(ctx, state, page)
         if chosen == "display":
             return widgets + self._display_page(ctx, state, page)
-        return widgets + self._seat_page(ctx, state, int(chosen.split(":")[1]), page)
+        seat = int(chosen.split(":")[1])
+        if flat:
+            return [*widgets, cave_view(state, seat, page)]
+        return widgets + self._seat_page(ctx, state, seat, page)
 
     def _tab_tap(self, tab: str, state: CavernaState) -> TapHandler:
         return lambda: self.show_tab(tab, state)
@@ -452,6 +529,13 @@ class CavernaPlayScene(Scene):
         return widgets
 
 
+def flat_centre(layout: FlatLayout, size: tuple[int, int], gap: int) -> pygame.Rect:
+    """The middle of a flat screen, reaching the side edges: Caverna has at most two
+    seats, at the top and bottom edges, so nobody sits at the sides."""
+    centre = layout.centre
+    return pygame.Rect(gap // 2, centre.y, size[0] - gap, centre.height)
+
+
 def notes_beside_end(state: CavernaState) -> bool:
     """Whether the notices share a row with *End the turn* (a tile of three parts needs
     the height for its option buttons)."""
@@ -475,6 +559,11 @@ def tabs_for(state: CavernaState) -> tuple[str, ...]:
     return (*(f"seat:{seat}" for seat in range(len(state.players))), *TABLE_TABS)
 
 
+def tab_seat(tab: str) -> int | None:
+    """The seat a player's tab stands for (``None`` for the table's tabs)."""
+    return int(tab.split(":")[1]) if tab.startswith("seat:") else None
+
+
 def tab_label(state: CavernaState, tab: str) -> Msg:
     """A tab's text: a player's name and points, or the tab's name."""
     if tab.startswith("seat:"):
@@ -485,19 +574,24 @@ def tab_label(state: CavernaState, tab: str) -> Msg:
 
 
 def fitting_tab_label(state: CavernaState, tab: str, lang: str, theme: Theme,
-                      rect: pygame.Rect) -> str:
-    """A tab's text in ``lang``; a name too long for the tab is shortened with a dot."""
-    inner = rect.inflate(-2 * theme.px(6), -theme.px(6))
+                      box: pygame.Rect, with_points: bool = True) -> str:
+    """A tab's text in ``lang`` fitted into ``box``; a name too long is shortened with a dot.
+
+    Without ``with_points`` a player's tab shows the name alone (the flat screen has
+    the points on the player's own panel).
+    """
     text = translate(tab_label(state, tab), lang)
-    if not tab.startswith("seat:"):
+    seat = tab_seat(tab)
+    if seat is None:
         return text
-    seat = int(tab.split(":")[1])
     name = state.config.names[seat]
     points = score(state, seat)
     for length in range(len(name), 0, -1):
         short = name if length == len(name) else name[:length].rstrip() + "."
-        text = translate(msg("ui_caverna.tab.seat", player=short, points=points), lang)
-        fitted = fit_text(text, inner.width, inner.height, theme.text_size("small"),
+        shown = (msg("ui_caverna.tab.seat", player=short, points=points) if with_points
+                 else msg("ui_caverna.turn.player", player=short))
+        text = translate(shown, lang)
+        fitted = fit_text(text, box.width, box.height, theme.text_size("small"),
                           theme.min_text_size("small"), True)
         if not fitted.overflow:
             break
