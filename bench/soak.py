@@ -53,9 +53,11 @@ def load_game(spec: str) -> Game[Any]:
 
 def next_action(game: Game[Any], state: Any, seed: int, game_id: int, step: int) -> dict[str, Any]:
     """The action the worker submits at ``step`` (the same every time it is asked)."""
-    choices = list(game.legal_actions(state))
+    # Sorted, because a game may list its actions in an order that depends on string
+    # hashing, which differs from one process to the next.
+    choices = sorted(json.dumps(action, sort_keys=True) for action in game.legal_actions(state))
     rng = random.Random(f"{seed}:{game_id}:{step}")
-    return json.loads(json.dumps(rng.choice(choices)))
+    return json.loads(rng.choice(choices))
 
 
 # --------------------------------------------------------------------------- worker
