@@ -21,9 +21,16 @@ from companion.ui.intents import SetTableLayout
 from companion.ui.scene import Context, Settings
 from companion.ui.shapes import SHAPES
 from companion.ui.tikal.demo import SITUATIONS
-from companion.ui.tikal.parts import ColourChip, ScoreTrack, piece_colour, seat_shape
+from companion.ui.tikal.parts import (
+    ColourChip,
+    ScoreTrack,
+    piece_colour,
+    seat_glyph,
+    seat_shape,
+)
 from companion.ui.tikal.play import TikalPlayScene
-from companion.ui.widgets import Widget
+from companion.ui.tikal.scoring import TikalScoringScene
+from companion.ui.widgets import Label, Widget
 from tests.ui.tikal.helpers import (
     LONG_NAMES,
     SIZES,
@@ -293,3 +300,23 @@ def test_the_safe_flat_screen_fits(lang: str) -> None:
         scene = TikalPlayScene(preview=situation)
         ctx = replace(_flat(lang, safe=True))
         assert draw_problems(scene, ctx) == ([], [])
+
+
+def _strength_texts(safe: bool) -> list[str]:
+    """The texts drawn on the counting screen of the demo scoring round, a temple open."""
+    scene = TikalScoringScene("scoring")
+    ctx = Context((800, 480), Settings(colour_safe=safe))
+    scene.draw(pygame.Surface((800, 480)), ctx)
+    temple = next(w for w in scene.widgets if w.key.startswith("score:temple:"))
+    temple.release(temple.rect.center)
+    scene.draw(pygame.Surface((800, 480)), ctx)
+    assert any(w.key == "score:minus:0" for w in scene.widgets)
+    return [w.text for w in scene.widgets if isinstance(w, Label) and isinstance(w.text, str)]
+
+
+def test_safe_strengths_on_the_counting_screen_carry_the_seat_shape() -> None:
+    plain, safe = _strength_texts(False), _strength_texts(True)
+    glyphs = {seat_glyph(seat) for seat in range(4)}
+    assert not any(text[:1] in glyphs for text in plain)
+    marked = [text for text in safe if text[:1] in glyphs]
+    assert marked and all(text[1:].isdigit() for text in marked)
