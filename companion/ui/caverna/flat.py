@@ -217,11 +217,12 @@ def _name_block(state: CavernaState, seat: int, box: pygame.Rect,
     name = pygame.Rect(mark.right + theme.px(6), top.y, box.right - mark.right - theme.px(6),
                        top.height)
     status = pygame.Rect(box.x, top.bottom, box.width, box.bottom - top.bottom)
+    active = state.phase != FINISHED and seat == state.active
     return [SeatMark(mark, seat),
             CompactLabel(name, state.config.names[seat], "body", bold=True),
             CompactLabel(status, seat_status(state, seat), "small",
-                         theme.palette.accent if seat == state.active else
-                         theme.palette.text_muted, bold=seat == state.active)]
+                         theme.palette.accent if active else theme.palette.text_muted,
+                         bold=active)]
 
 
 def _panel_buttons(state: CavernaState, seat: int, inner: pygame.Rect, theme: Theme,

@@ -208,11 +208,8 @@ class CavernaPlayScene(Scene):
             head = pygame.Rect(area.x, area.y, area.width, theme.px(60))
             widgets = self._header(ctx, state, head)
         phase = pygame.Rect(area.x, head.bottom + theme.gap, area.width, theme.px(44))
-        if state.phase == FINISHED and not flat:
+        if state.phase == FINISHED:
             phase.height = 0
-        elif state.phase == FINISHED:
-            widgets.append(Label(phase, phase_message(state), "heading", theme.palette.accent,
-                                 bold=True))
         else:
             widgets.append(Label(phase, phase_message(state), "body", theme.palette.accent,
                                  bold=True))
