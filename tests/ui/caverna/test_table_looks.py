@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.session import Session
+from companion.games.caverna import GAME
 from companion.games.caverna.goods import FOOD_SOURCES
 from companion.ui.app import App
 from companion.ui.caverna.demo import SITUATIONS, record, replay
@@ -146,6 +150,45 @@ def test_the_middle_takes_the_turn_controls(app: App, journal: Journal) -> None:
     tap(app, end.rect.center)
     assert session.actions()[-1] == {"type": "end_turn"}
     assert state_of(session).turns_taken == taken + 1
+
+
+RANDOM_SETUPS: tuple[dict[str, Any], ...] = (
+    {"players": ["Małgorzata", "Jean-Baptiste"], "start_player": 1},
+    {"players": ["Sola"], "display": ["shelf", "tunnel", "parlor"]},
+)
+"""Set-ups for random games: long names, and a solo game."""
+
+
+def _random_step(session: Session, rng: random.Random) -> bool:
+    """Submit one random legal action, preferring anything over ending the turn."""
+    actions = list(GAME.legal_actions(session.state))
+    if not actions:
+        return False
+    doing = [a for a in actions if a["type"] not in ("end_turn", "convert")]
+    session.submit(rng.choice(doing if doing and rng.random() < 0.7 else actions))
+    return True
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), setup=st.sampled_from(RANDOM_SETUPS),
+       lang=st.sampled_from(LANGUAGES), safe=st.booleans())
+def test_random_games_fit_on_a_flat_screen(seed: int, setup: dict[str, Any], lang: str,
+                                           safe: bool) -> None:
+    rng = random.Random(seed)
+    journal = Journal(":memory:")
+    try:
+        session = Session.start(journal, "caverna", setup)
+        scene = CavernaPlayScene()
+        ctx = _flat(lang, safe=safe, session=session)
+        screen = pygame.Rect(0, 0, *ctx.size)
+        for _ in range(400):
+            assert draw_problems(scene, ctx) == ([], []), session.actions()[-3:]
+            assert len(_panels(scene.widgets)) == len(state_of(session).players)
+            assert all(screen.contains(rect) for rect in scene.touch_targets())
+            if session.finished or not _random_step(session, rng):
+                break
+    finally:
+        journal.close()
 
 
 # ---------------------------------------------------------------- colour-safe
