@@ -100,9 +100,14 @@ def _flat_game(app: App, session: Session) -> None:
     app.draw()
 
 
-def _turned_control(app: App, seat: int, key: str) -> tuple[TurnedPanel, Widget]:
+def _seat_panel(app: App, seat: int) -> TurnedPanel:
     panel = next(w for w in app.scene.widgets if w.key == f"caverna:seat:{seat}")
     assert isinstance(panel, TurnedPanel)
+    return panel
+
+
+def _turned_control(app: App, seat: int, key: str) -> tuple[TurnedPanel, Widget]:
+    panel = _seat_panel(app, seat)
     control = next(w for w in panel.content if w.key == key)
     return panel, control
 
@@ -125,6 +130,45 @@ def test_a_tap_on_a_seat_panel_turns_that_players_goods_into_food(app: App, jour
     assert after[seat].goods.food == before[seat].goods.food + 1
     assert after[seat].goods.get(good) == before[seat].goods.get(good) - 1
     assert after[1 - seat].goods == before[1 - seat].goods
+
+
+def _extra_cavern_for(journal: Journal, seat: int) -> Session:
+    """A game where the player in ``seat`` filled a one-space cave and earned the extra
+    cavern, not laid down yet."""
+    session = start(journal, {"players": ["Ada", "Borys"], "cave": ["E.", "##"],
+                              "start_player": seat})
+    for action in ({"type": "reveal", "tile": "furnishing"},
+                   {"type": "take_tile", "tile": "furnishing"},
+                   {"type": "gain", "good": "food"},
+                   {"type": "furnish", "room": "parlor", "space": [0, 1]}):
+        session.submit(action)
+    assert state_of(session).extra_cavern_owner == seat
+    return session
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_extra_cavern_button_fits_on_its_owners_panel(journal: Journal, lang: str) -> None:
+    session = _extra_cavern_for(journal, 1)
+    for size in SIZES:
+        scene = CavernaPlayScene()
+        assert draw_problems(scene, _flat(lang, size, session=session)) == ([], [])
+        top = next(panel for panel in _panels(scene.widgets) if panel.angle == 180)
+        assert [w.key for w in top.content if w.key.startswith("caverna:extra")] == [
+            "caverna:extra:1"]
+
+
+def test_a_tap_on_the_top_panel_lays_that_players_extra_cavern(app: App,
+                                                               journal: Journal) -> None:
+    session = _extra_cavern_for(journal, 1)
+    _flat_game(app, session)
+    panel, button = _turned_control(app, 1, "caverna:extra:1")
+    tap(app, to_screen_rect(button.rect, panel.rect, panel.angle).center)
+    tap_widget(app, "extra:e")
+    tap_widget(app, "extra:place")
+    assert session.actions()[-1] == {"type": "place_extra_cavern", "player": 1,
+                                     "walls": ["n", "e", "w"]}
+    assert state_of(session).players[0].cave.extra is None
+    assert not any(w.key == "caverna:extra:1" for w in _seat_panel(app, 1).content)
 
 
 def test_a_tap_where_the_top_panel_shows_nothing_submits_nothing(app: App,
