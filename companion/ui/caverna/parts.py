@@ -121,6 +121,11 @@ class CompactButton(Button):
         draw_fitted(surface, fitted, inner, text_colour, True, "center")
 
 
+class CompactTapButton(TapButton, CompactButton):
+    """A tap button in a tight row (tabs): its label may shrink back to the normal minimum
+    size when a larger text size is chosen in the settings."""
+
+
 class CompactLabel(Label):
     """Text in a box that does not grow with the chosen text size (it may shrink back
     to the normal minimum instead of being cut)."""

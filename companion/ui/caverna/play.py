@@ -38,15 +38,15 @@ from companion.ui.caverna.dialogs import (
     WallDialog,
     cave_view,
 )
-from companion.ui.caverna.flat import SeatMark, SeatTab, mark_side, seat_panel
+from companion.ui.caverna.flat import SeatMark, SeatTab, corner_buttons, mark_side, seat_panel
 from companion.ui.caverna.parts import (
     FACE_DOWN,
     ROOM_COLOURS,
     ColourChip,
     CompactButton,
     CompactLabel,
+    CompactTapButton,
     GoodsTrack,
-    TapButton,
     compact_min_size,
     grid,
 )
@@ -66,7 +66,6 @@ from companion.ui.caverna.view import (
 )
 from companion.ui.dialogs import choose
 from companion.ui.flat import FlatLayout, TurnedPanel, flat_depths, flat_layout, upright_rect
-from companion.ui.fuji.play import flat_corner_buttons
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import TextRole, Theme
@@ -188,7 +187,7 @@ class CavernaPlayScene(Scene):
         widgets: list[Widget] = [
             *self._turn_column(ctx, state, left, flat=True),
             *self._right_column(ctx, state, right, flat=True),
-            *flat_corner_buttons(ctx, layout.corners),
+            *corner_buttons(ctx, layout.corners),
         ]
         preview = self.preview_session()
         for seat, (rect, place) in enumerate(zip(layout.panels, layout.places, strict=True)):
@@ -365,7 +364,8 @@ class CavernaPlayScene(Scene):
         theme = ctx.theme
         verdict = result_message(state) or Msg("caverna.phase.finished")
         top = pygame.Rect(area.x, area.y, area.width, theme.px(56))
-        widgets: list[Widget] = [Label(top, verdict, "title", theme.palette.accent, bold=True)]
+        widgets: list[Widget] = [CompactLabel(top, verdict, "title", theme.palette.accent,
+                                              bold=True)]
         lines = score_lines(state)
         row_h = theme.px(40)
         y = top.bottom + theme.gap
@@ -426,8 +426,9 @@ class CavernaPlayScene(Scene):
             style: ButtonStyle = "selected" if tab == chosen else "normal"
             key = f"caverna:tab:{tab}"
             if seat is None:
-                widgets.append(TapButton(rect, tab_label(state, tab), self._tab_tap(tab, state),
-                                         style, role="small", key=key))
+                widgets.append(CompactTapButton(rect, tab_label(state, tab),
+                                                self._tab_tap(tab, state), style, role="small",
+                                                key=key))
                 continue
             tab_button = SeatTab(rect, seat, "", self._tab_tap(tab, state), style, key)
             tab_button.text = fitting_tab_label(state, tab, ctx.lang, theme,

@@ -64,6 +64,15 @@ def test_every_situation_fits_on_a_flat_screen(situation: str, lang: str,
     assert all(screen.contains(rect) for rect in scene.touch_targets())
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("situation", sorted(SITUATIONS))
+def test_the_flat_screen_fits_with_the_largest_text(situation: str, lang: str,
+                                                    size: tuple[int, int]) -> None:
+    ctx = Context(size, Settings(language=lang, table_layout="flat", text_scale=1.4))
+    assert draw_problems(CavernaPlayScene(preview=situation), ctx) == ([], [])
+
+
 @pytest.mark.parametrize("safe", [False, True])
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("players", [1, 2])
