@@ -466,6 +466,33 @@ class Button(Widget):
         return [pygame.Rect(self.rect)]
 
 
+class TapButton(Button):
+    """A button whose tap runs a scene function (a view change, a dialog step, a selection)."""
+
+    def __init__(
+        self, rect: pygame.Rect, text: Text, on_tap: Callable[[], list[Intent]],
+        style: ButtonStyle = "normal", role: TextRole = "button", key: str = "",
+        enabled: bool = True,
+    ) -> None:
+        super().__init__(rect, text, (), style, enabled, role, key)
+        self.on_tap = on_tap
+        """What a tap does."""
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """Run the scene function (if enabled) and return its intents."""
+        return self.on_tap() if self.enabled else []
+
+
+class Shade(Widget):
+    """Dims the screen under a dialog; a tap on it does nothing."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Darken everything below."""
+        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        shade.fill(theme.palette.overlay)
+        surface.blit(shade, self.rect.topleft)
+
+
 def _rgb(colour: Colour) -> Colour:
     """The colour as a plain tuple (usable as part of a cache key)."""
     return colour if type(colour) is tuple else (int(colour[0]), int(colour[1]), int(colour[2]))

@@ -8,7 +8,7 @@ are dark, walls are light stone bars between the spaces.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import pygame
 
@@ -16,12 +16,10 @@ from companion.core.messages import Msg, msg
 from companion.games.caverna.cave import EMPTY, FURNISHED, HIDDEN, Cave, Pos
 from companion.games.caverna.goods import GOODS, LIMITS
 from companion.games.caverna.rooms import ENTRANCE
-from companion.ui.intents import Intent
 from companion.ui.scene import Context
 from companion.ui.theme import Colour, TextRole, Theme
 from companion.ui.widgets import (
     Button,
-    ButtonStyle,
     FittedText,
     Label,
     Panel,
@@ -31,6 +29,8 @@ from companion.ui.widgets import (
     fit_text,
     render_text,
 )
+from companion.ui.widgets import Shade as Shade
+from companion.ui.widgets import TapButton as TapButton
 
 ROOM_COLOURS: Mapping[str, Colour] = {"orange": (214, 118, 38), "blue": (52, 108, 196)}
 """Fill of a furnished space, by room colour."""
@@ -81,25 +81,6 @@ def grid(area: pygame.Rect, count: int, theme: Theme, columns: int,
             for n in range(count)]
 
 
-class TapButton(Button):
-    """A button whose tap runs a scene function (a view change, a dialog step)."""
-
-    def __init__(
-        self, rect: pygame.Rect, text: Text, on_tap: Callable[[], list[Intent]],
-        style: ButtonStyle = "normal", role: TextRole = "button", key: str = "",
-        enabled: bool = True,
-    ) -> None:
-        super().__init__(rect, text, (), style, enabled, role, key)
-        self.on_tap = on_tap
-        """What a tap does."""
-
-    def release(self, pos: tuple[int, int]) -> list[Intent]:
-        """Run the scene function (if enabled) and return its intents."""
-        return self.on_tap() if self.enabled else []
-
-    def hold_release(self, pos: tuple[int, int]) -> list[Intent]:
-        """A long touch does the same as a tap."""
-        return self.release(pos)
 
 
 class CompactButton(Button):
@@ -137,14 +118,6 @@ class CompactLabel(Label):
                         self.bold, self.wrap)
 
 
-class Shade(Widget):
-    """Dims the screen under a dialog; a tap on it does nothing."""
-
-    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
-        """Darken everything below."""
-        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        shade.fill(theme.palette.overlay)
-        surface.blit(shade, self.rect.topleft)
 
 
 def dialog_frame(ctx: Context) -> tuple[list[Widget], pygame.Rect]:

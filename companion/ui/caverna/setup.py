@@ -23,8 +23,8 @@ from companion.games.caverna.setup import SOLO_DISPLAY_SIZE
 from companion.games.caverna.tiles import SOLO_EXCLUDED
 from companion.ui.bar import game_bar
 from companion.ui.caverna.parts import TapButton, grid
-from companion.ui.fuji.keyboard import NameDialog
 from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
+from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.widgets import ButtonStyle, Label, Widget
 

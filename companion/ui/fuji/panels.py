@@ -22,8 +22,9 @@ from companion.ui.fuji.colours import (
 )
 from companion.ui.intents import Intent
 from companion.ui.shapes import Shape, draw_shape
-from companion.ui.theme import Colour, TextRole, Theme
-from companion.ui.widgets import Button, ButtonStyle, Text, Widget, draw_kept
+from companion.ui.theme import Colour, Theme
+from companion.ui.widgets import ButtonStyle, Widget, draw_kept
+from companion.ui.widgets import TapButton as TapButton
 
 WOUND_GLYPHS: dict[WoundSlot, str] = {
     WoundSlot.LEG: "L",
@@ -257,20 +258,6 @@ class Pips(Widget):
             pygame.draw.rect(surface, theme.palette.border, box, 1, border_radius=2)
 
 
-class TapButton(Button):
-    """A button whose tap runs a scene function (for view changes such as selecting)."""
-
-    def __init__(
-        self, rect: pygame.Rect, text: Text, on_tap: Callable[[], list[Intent]],
-        style: ButtonStyle = "normal", role: TextRole = "button", key: str = "",
-    ) -> None:
-        super().__init__(rect, text, (), style, True, role, key)
-        self.on_tap = on_tap
-        """What a tap does."""
-
-    def release(self, pos: tuple[int, int]) -> list[Intent]:
-        """Run the scene function and return its intents."""
-        return self.on_tap()
 
 
 def chosen_style(chosen: bool) -> ButtonStyle:

@@ -13,8 +13,8 @@ from companion.games.fuji.model import EQUIPMENT_CARDS, State
 from companion.games.fuji.queries import equipment_in_play
 from companion.ui.intents import CloseDialog, Intent, Submit
 from companion.ui.scene import Context, Scene
-from companion.ui.theme import Theme
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget
+from companion.ui.widgets import Shade as Shade
 
 
 def free_cards(state: State) -> tuple[str, ...]:
@@ -76,12 +76,3 @@ class CardPickerDialog(Scene):
                               key="fuji:cancel"))
         return widgets
 
-
-class Shade(Widget):
-    """Dims the screen under a dialog."""
-
-    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
-        """Lay a translucent dark layer over the whole rectangle."""
-        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        shade.fill(theme.palette.overlay)
-        surface.blit(shade, self.rect.topleft)

@@ -20,19 +20,12 @@ from companion.ui.tikal.parts import TapButton
 from companion.ui.tikal.steps import Step, action_of, filled, next_step
 from companion.ui.tikal.view import stack_left, tile_label
 from companion.ui.widgets import Label, Panel, Widget
+from companion.ui.widgets import Shade as Shade
 
 MAX_GRID_ROWS = 5
 """Most rows of answers before the grid gets more columns."""
 
 
-class Shade(Widget):
-    """Dims the screen under a dialog; a tap on it does nothing."""
-
-    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
-        """Darken everything below."""
-        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        shade.fill(theme.palette.overlay)
-        surface.blit(shade, self.rect.topleft)
 
 
 def grid(area: pygame.Rect, count: int, theme: Theme, columns: int = 0,
@@ -225,106 +218,4 @@ class RevealDialog(Scene):
                                          "selected", role="small", key=f"reveal:tile:{index}"))
             else:
                 widgets.append(Panel(rect, theme.palette.background))
-        return widgets
-
-
-KEY_ROWS: tuple[str, ...] = (
-    "qwertyuiop",
-    "asdfghjkl-",
-    "zxcvbnm'.",
-    "ąćęłńóśźż",
-    "àâçéèêñáíú",
-)
-"""Letters of the on-screen keyboard (Polish, French and Spanish letters included)."""
-
-MAX_NAME = 14
-"""Longest player name accepted."""
-
-
-def typed(name: str, letter: str) -> str:
-    """``name`` with ``letter`` added; a word's first letter is a capital."""
-    if len(name) >= MAX_NAME:
-        return name
-    if not name or name.endswith(" "):
-        letter = letter.upper()
-    return name + letter
-
-
-class NameDialog(Scene):
-    """Type a player's name on an on-screen keyboard (a real keyboard works too)."""
-
-    overlay = True
-
-    def __init__(self, question: Msg, name: str, on_done: Callable[[str], None]) -> None:
-        super().__init__()
-        self.question = question
-        """What is asked."""
-        self.name = name
-        """The name typed so far."""
-        self.on_done = on_done
-        """Receives the finished name."""
-
-    def type_letter(self, letter: str) -> list[Intent]:
-        """One key pressed."""
-        self.name = typed(self.name, letter)
-        return [Redraw()]
-
-    def delete(self) -> list[Intent]:
-        """Take back the last letter."""
-        self.name = self.name[:-1]
-        return [Redraw()]
-
-    def finish(self) -> list[Intent]:
-        """Hand the name over and close."""
-        self.on_done(self.name.strip())
-        return [CloseDialog()]
-
-    def handle(self, event: pygame.event.Event, ctx: Context) -> list[Intent]:
-        """Typed text, Backspace and Enter from a real keyboard; taps otherwise."""
-        if event.type == pygame.TEXTINPUT:
-            for letter in event.text:
-                if letter.isprintable():
-                    self.name = typed(self.name, letter)
-            return [Redraw()]
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            return self.delete()
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return self.finish()
-        return super().handle(event, ctx)
-
-    def build(self, ctx: Context) -> list[Widget]:
-        """The question, the name so far, the keys, and space / delete / OK."""
-        widgets, inner = dialog_box(ctx)
-        theme = ctx.theme
-        half = inner.width // 2
-        widgets.append(Label(pygame.Rect(inner.x, inner.y, half, theme.touch), self.question,
-                             "heading", bold=True))
-        widgets.append(Label(pygame.Rect(inner.x + half, inner.y, half, theme.touch),
-                             self.name + "▌", "title", theme.palette.accent, bold=True))
-        gap = theme.px(4)
-        top = inner.y + theme.touch + gap
-        count = len(KEY_ROWS) + 1
-        height = (inner.bottom - top - (count - 1) * gap) // count
-        width = (inner.width - 9 * gap) // 10
-        for row, letters in enumerate(KEY_ROWS):
-            start = inner.x + (inner.width - len(letters) * (width + gap) + gap) // 2
-            for index, letter in enumerate(letters):
-                rect = pygame.Rect(start + index * (width + gap), top + row * (height + gap),
-                                   width, height)
-
-                def tap(chosen: str = letter) -> list[Intent]:
-                    return self.type_letter(chosen)
-
-                widgets.append(TapButton(rect, letter, tap, key=f"kb:{row}:{index}"))
-        y = top + len(KEY_ROWS) * (height + gap)
-        third = (inner.width - 2 * gap) // 3
-        specs: tuple[tuple[str | Msg, Callable[[], list[Intent]], str], ...] = (
-            ("␣", lambda: self.type_letter(" "), "kb:space"),
-            ("⌫", self.delete, "kb:delete"),
-            (Msg("ui_tikal.common.ok"), self.finish, "kb:ok"),
-        )
-        for index, (text, action, key) in enumerate(specs):
-            rect = pygame.Rect(inner.x + index * (third + gap), y, third, height)
-            widgets.append(TapButton(rect, text, action, "primary" if key == "kb:ok" else "normal",
-                                     key=key))
         return widgets

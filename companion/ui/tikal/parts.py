@@ -16,7 +16,8 @@ from companion.ui.fonts import font
 from companion.ui.intents import Intent
 from companion.ui.shapes import SHAPE_GLYPHS, SHAPES, Shape, draw_shape
 from companion.ui.theme import Colour, TextRole, Theme
-from companion.ui.widgets import Button, ButtonStyle, Text, Widget
+from companion.ui.widgets import TapButton as TapButton
+from companion.ui.widgets import Text, Widget
 
 PIECE_COLOURS: dict[str, Colour] = {
     "red": (214, 56, 50),
@@ -66,25 +67,6 @@ def ink_on(fill: Colour) -> Colour:
     return (20, 20, 20) if (r * 299 + g * 587 + b * 114) / 1000 > 140 else (245, 245, 245)
 
 
-class TapButton(Button):
-    """A button whose tap runs a scene function (view changes such as choosing a tab)."""
-
-    def __init__(
-        self, rect: pygame.Rect, text: Text, on_tap: Callable[[], list[Intent]],
-        style: ButtonStyle = "normal", role: TextRole = "button", key: str = "",
-        enabled: bool = True,
-    ) -> None:
-        super().__init__(rect, text, (), style, enabled, role, key)
-        self.on_tap = on_tap
-        """What a tap does."""
-
-    def release(self, pos: tuple[int, int]) -> list[Intent]:
-        """Run the scene function (if enabled) and return its intents."""
-        return self.on_tap() if self.enabled else []
-
-    def hold_release(self, pos: tuple[int, int]) -> list[Intent]:
-        """A long touch does the same as a tap."""
-        return self.release(pos)
 
 
 class ColourButton(TapButton):

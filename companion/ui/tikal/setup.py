@@ -18,8 +18,8 @@ from companion.games.tikal.constants import COLOURS
 from companion.games.tikal.setup import MAX_PLAYERS, MIN_PLAYERS
 from companion.ui.bar import game_bar
 from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
+from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
-from companion.ui.tikal.dialogs import NameDialog
 from companion.ui.tikal.parts import ColourButton, TapButton
 from companion.ui.widgets import Label, Widget
 

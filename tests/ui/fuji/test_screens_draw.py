@@ -12,13 +12,13 @@ from companion.core.journal import Journal
 from companion.core.messages import msg
 from companion.ui.fuji.demo import preview_session, to_planning
 from companion.ui.fuji.equipment import EquipmentScene
-from companion.ui.fuji.keyboard import NameDialog
 from companion.ui.fuji.pickers import CardPickerDialog
 from companion.ui.fuji.play import FujiPlayScene, wound_dialog
 from companion.ui.fuji.screens import SCREENS, make_fuji_screen
 from companion.ui.fuji.setup import PAGES, FujiSetupScene
 from companion.ui.games import game_screens
 from companion.ui.intents import ShowDialog
+from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Scene
 from tests.ui.fuji.helpers import SIZES, context, draw_problems, start, state_of
 

@@ -13,9 +13,9 @@ from companion.games.fuji.scenarios import map_grid
 from companion.ui.app import App
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.editor import apply_tool, map_problem
-from companion.ui.fuji.keyboard import NameDialog, add_letter
 from companion.ui.fuji.setup import FujiSetupScene
 from companion.ui.intents import Navigate
+from companion.ui.keyboard import NameDialog, add_letter
 from tests.ui.fuji.helpers import state_of, tap, tap_widget, widget
 
 

@@ -11,9 +11,10 @@ from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.messages import msg
 from companion.ui.games import game_screens
+from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene, Settings
 from companion.ui.theme import TEXT_SCALES
-from companion.ui.tikal.dialogs import NameDialog, RevealDialog, StepDialog
+from companion.ui.tikal.dialogs import RevealDialog, StepDialog
 from companion.ui.tikal.panels import tabs_for
 from companion.ui.tikal.play import TikalPlayScene
 from companion.ui.tikal.scoring import TikalScoringScene

@@ -9,7 +9,8 @@ from companion.games.tikal.constants import COLOURS
 from companion.ui.app import App
 from companion.ui.games import setup_screen_name
 from companion.ui.intents import Navigate
-from companion.ui.tikal.dialogs import KEY_ROWS, NameDialog, typed
+from companion.ui.keyboard import KEY_ROWS, MAX_NAME, NameDialog
+from companion.ui.keyboard import add_letter as typed
 from companion.ui.tikal.play import TikalPlayScene
 from companion.ui.tikal.setup import (
     TikalSetupScene,
@@ -126,4 +127,4 @@ def test_typing_capitalises_words_and_stops_at_the_limit() -> None:
     for letter in "ana maria de la cruz y mas":
         name = typed(name, letter)
     assert name.startswith("Ana Maria")
-    assert len(name) == 14
+    assert len(name) == MAX_NAME

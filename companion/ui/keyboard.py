@@ -1,4 +1,7 @@
-"""A name dialog with an on-screen keyboard (a physical keyboard types too)."""
+"""A name dialog with an on-screen keyboard, shared by every game's set-up screen.
+
+A physical keyboard types too: typed text, Backspace and Enter work as the keys do.
+"""
 
 from __future__ import annotations
 
@@ -7,18 +10,16 @@ from collections.abc import Callable
 import pygame
 
 from companion.core.messages import Msg
-from companion.ui.fuji.panels import TapButton
-from companion.ui.fuji.pickers import Shade
 from companion.ui.intents import CloseDialog, Intent, Redraw
 from companion.ui.scene import Context, Scene
-from companion.ui.widgets import Button, Label, Panel, Widget
+from companion.ui.widgets import Label, Panel, Shade, TapButton, Widget
 
 KEY_ROWS: tuple[str, ...] = (
     "qwertyuiop",
-    "asdfghjkl",
-    "zxcvbnm-'",
+    "asdfghjkl-",
+    "zxcvbnm'.",
     "ąćęłńóśźż",
-    "éèàçñüáíú",
+    "àâçéèêñáíú",
 )
 """Letters of the on-screen keyboard, row by row (Polish, French and Spanish included)."""
 
@@ -68,7 +69,8 @@ class NameDialog(Scene):
         """Typing on a physical keyboard works as well as the on-screen keys."""
         if event.type == pygame.TEXTINPUT:
             for letter in event.text:
-                self.name = add_letter(self.name, letter) if letter.isprintable() else self.name
+                if letter.isprintable():
+                    self.name = add_letter(self.name, letter)
             return [Redraw()]
         if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             return self.delete()
@@ -89,10 +91,10 @@ class NameDialog(Scene):
                              bold=True))
         widgets.append(Label(pygame.Rect(inner.x + half, inner.y, half, line),
                              self.name + "▌", "title", theme.palette.accent, bold=True))
-        rows = (*KEY_ROWS, "")
         gap = theme.px(4)
         top = inner.y + line + gap
-        height = (inner.bottom - top - (len(rows) - 1) * gap) // len(rows)
+        rows = len(KEY_ROWS) + 1
+        height = (inner.bottom - top - (rows - 1) * gap) // rows
         width = (inner.width - 9 * gap) // 10
         for number, letters in enumerate(KEY_ROWS):
             y = top + number * (height + gap)
@@ -111,6 +113,5 @@ class NameDialog(Scene):
         widgets.append(TapButton(pygame.Rect(inner.x + third + gap, y, third, height), "⌫",
                                  self.delete, key="kb:delete"))
         widgets.append(TapButton(pygame.Rect(inner.x + 2 * (third + gap), y, third, height),
-                                 Msg("ui_fuji.common.ok"), self.finish, "primary", key="kb:ok"))
-        widgets.append(Button(pygame.Rect(0, 0, 0, 0), "", (), key="kb:none"))
-        return widgets[:-1]
+                                 Msg("ui.keyboard.ok"), self.finish, "primary", key="kb:ok"))
+        return widgets
