@@ -18,16 +18,17 @@ through the turn, so a tap on a turned button reaches that button::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import pygame
 
-from companion.ui.intents import Intent
-from companion.ui.scene import flatten
+from companion.core.messages import Msg
+from companion.ui.intents import GoHome, Intent, Navigate, Redo, Undo
+from companion.ui.scene import Context, flatten
 from companion.ui.theme import MIN_TOUCH, Theme
-from companion.ui.widgets import Widget
+from companion.ui.widgets import Button, Widget
 
 Edge = Literal["bottom", "top", "left", "right"]
 """A side of the screen."""
@@ -253,3 +254,25 @@ class TurnedPanel(Widget):
         """The panel's touch targets where they appear on the screen."""
         return [to_screen_rect(target, self.rect, self.angle)
                 for widget in self.content for target in widget.touch_targets()]
+
+
+def corner_buttons(
+    ctx: Context,
+    corners: tuple[pygame.Rect, ...],
+    button: Callable[..., Button] = Button,
+) -> list[Widget]:
+    """The game bar's buttons in the corners of a flat screen: home, settings, undo, redo.
+
+    ``button`` builds each one (a game may pass a button class whose label shrinks
+    further at large text sizes).
+    """
+    session = ctx.session
+    specs: list[tuple[Msg, Intent, bool]] = [
+        (Msg("ui.bar.home"), GoHome(), True),
+        (Msg("ui.bar.settings"), Navigate("settings"), True),
+        (Msg("ui.bar.undo"), Undo(), session is not None and session.can_undo),
+        (Msg("ui.bar.redo"), Redo(), session is not None and session.can_redo),
+    ]
+    return [button(rect, text, (intent,), enabled=enabled, role="small",
+                   key=f"bar:{type(intent).__name__}")
+            for rect, (text, intent, enabled) in zip(corners, specs, strict=True)]

@@ -20,10 +20,11 @@ from companion.core.session import Session
 from companion.games.caverna.goods import GOODS, LIMITS
 from companion.games.caverna.scoring import score
 from companion.games.caverna.state import FINISHED, CavernaState
+from companion.ui import flat
 from companion.ui.caverna.dialogs import ExtraCavernDialog
 from companion.ui.caverna.parts import CompactButton, CompactLabel, TapButton
 from companion.ui.caverna.view import whose_turn
-from companion.ui.intents import GoHome, Intent, Navigate, Redo, ShowDialog, Undo
+from companion.ui.intents import Intent, ShowDialog
 from companion.ui.scene import Context
 from companion.ui.shapes import SHAPES, Shape, draw_shape
 from companion.ui.theme import Colour, Palette, Theme
@@ -249,18 +250,6 @@ def _panel_buttons(state: CavernaState, seat: int, inner: pygame.Rect, theme: Th
 
 
 def corner_buttons(ctx: Context, corners: tuple[pygame.Rect, ...]) -> list[Widget]:
-    """The game bar's buttons in the corners of a flat screen: home, settings, undo, redo.
-
-    Their labels may shrink back to the normal size when a larger text is chosen, as
-    the corners do not grow with it.
-    """
-    session = ctx.session
-    specs: list[tuple[Msg, Intent, bool]] = [
-        (Msg("ui.bar.home"), GoHome(), True),
-        (Msg("ui.bar.settings"), Navigate("settings"), True),
-        (Msg("ui.bar.undo"), Undo(), session is not None and session.can_undo),
-        (Msg("ui.bar.redo"), Redo(), session is not None and session.can_redo),
-    ]
-    return [CompactButton(rect, text, (intent,), enabled=enabled, role="small",
-                          key=f"bar:{type(intent).__name__}")
-            for rect, (text, intent, enabled) in zip(corners, specs, strict=True)]
+    """The flat screen's corner buttons, with labels that may shrink back to the normal size
+    when a larger text is chosen, as the corners do not grow with it."""
+    return flat.corner_buttons(ctx, corners, CompactButton)

@@ -27,7 +27,7 @@ from companion.games.fuji.queries import (
 )
 from companion.ui.bar import game_bar
 from companion.ui.dialogs import ChoiceDialog
-from companion.ui.flat import TurnedPanel, flat_depths, flat_layout, upright_rect
+from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
@@ -46,11 +46,9 @@ from companion.ui.intents import (
     Intent,
     Navigate,
     PressButton,
-    Redo,
     Redraw,
     ShowDialog,
     Submit,
-    Undo,
 )
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import MIN_TOUCH, TextRole, Theme
@@ -147,7 +145,7 @@ class FujiPlayScene(Scene):
         widgets: list[Widget] = [
             BoardView(map_area, board_picture(state, seat), self._cell_tap(seat)),
             *self._flat_column(ctx, state, column, seat),
-            *flat_corner_buttons(ctx, layout.corners),
+            *corner_buttons(ctx, layout.corners),
         ]
         waiting = waiting_seats(state)
         for someone, rect, place in zip(state.players, layout.panels, layout.places,
@@ -531,20 +529,6 @@ def button_row(ctx: Context, row: pygame.Rect,
             for n, (text, intent, key) in enumerate(specs)]
 
 
-def flat_corner_buttons(ctx: Context, corners: tuple[pygame.Rect, ...]) -> list[Widget]:
-    """The game bar's buttons in the corners of a flat screen: home, settings, undo, redo."""
-    session = ctx.session
-    can_undo = session is not None and session.can_undo
-    can_redo = session is not None and session.can_redo
-    specs: list[tuple[Msg, Intent, bool]] = [
-        (Msg("ui.bar.home"), GoHome(), True),
-        (Msg("ui.bar.settings"), Navigate("settings"), True),
-        (Msg("ui.bar.undo"), Undo(), can_undo),
-        (Msg("ui.bar.redo"), Redo(), can_redo),
-    ]
-    return [Button(rect, text, (intent,), enabled=enabled, role="small",
-                   key=f"bar:{type(intent).__name__}")
-            for rect, (text, intent, enabled) in zip(corners, specs, strict=True)]
 
 
 def wound_dialog(someone: Player) -> Intent:

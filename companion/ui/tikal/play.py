@@ -29,9 +29,8 @@ from companion.games.tikal.state import (
     TikalState,
 )
 from companion.ui.bar import game_bar
-from companion.ui.flat import TurnedPanel, flat_depths, flat_layout, upright_rect
+from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fonts import font
-from companion.ui.fuji.play import flat_corner_buttons
 from companion.ui.intents import Intent, Navigate, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import MIN_TOUCH, Theme
@@ -149,7 +148,7 @@ class TikalPlayScene(Scene):
                                  Button(history, Msg("ui.bar.history"), (Navigate("history"),),
                                         role="small", key="bar:Navigate"),
                                  *self._page(ctx, session, state, chosen, right),
-                                 *flat_corner_buttons(ctx, layout.corners)]
+                                 *corner_buttons(ctx, layout.corners)]
         bid = self.bid_amount(state)
         for seat, (rect, place) in enumerate(zip(layout.panels, layout.places, strict=True)):
             content = seat_panel(ctx, state, seat, upright_rect(rect, place.angle), bid)
