@@ -178,15 +178,18 @@ def run_presses(app: Any, presses: int, commits: list[float]) -> list[float]:
     put_times: list[float] = []
     shown: list[float] = []
     done = threading.Event()
+    drawn = threading.Event()
 
     def presser() -> None:
+        # Like a real button thread: sleep, press, then wait without spinning (a spinning
+        # thread would hold the GIL against the loop being measured).
         rng = random.Random(4)
         for _ in range(presses):
             time.sleep(rng.uniform(0.005, 0.03))
+            drawn.clear()
             put_times.append(time.perf_counter())
             app.events.put(ButtonEvent("seat1", "press", source="bench"))
-            while len(shown) < len(put_times) and not done.is_set():
-                time.sleep(0.0002)
+            drawn.wait(1.0)
         done.set()
 
     thread = threading.Thread(target=presser, daemon=True)
@@ -198,6 +201,7 @@ def run_presses(app: Any, presses: int, commits: list[float]) -> list[float]:
             if app.session.cursor != cursor:
                 shown.append(time.perf_counter())
                 cursor = app.session.cursor
+                drawn.set()
     thread.join()
     return [after - before for before, after in zip(put_times, shown, strict=False)]
 
