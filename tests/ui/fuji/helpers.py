@@ -8,10 +8,11 @@ from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.fuji import GAME
 from companion.games.fuji.model import State
-from companion.ui.app import App
 from companion.ui.scene import Context, Scene, Settings
 from companion.ui.theme import MIN_TOUCH
-from companion.ui.widgets import Widget
+from tests.ui.taps import tap as tap
+from tests.ui.taps import tap_widget as tap_widget
+from tests.ui.taps import widget as widget
 
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1280, 800))
 """The window sizes every screen is checked at."""
@@ -40,25 +41,3 @@ def state_of(session: Session) -> State:
     """The session's state, typed."""
     state: State = session.state
     return state
-
-
-def tap(app: App, pos: tuple[int, int]) -> None:
-    """Press and release at ``pos``, then draw."""
-    app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.draw()
-
-
-def widget(app: App, key: str) -> Widget:
-    """The widget with ``key`` drawn last on top (dialog first, then the screen)."""
-    scenes = [app.dialog, app.scene] if app.dialog is not None else [app.scene]
-    for scene in scenes:
-        for found in scene.widgets:
-            if found.key == key:
-                return found
-    raise AssertionError(f"no widget {key!r}")
-
-
-def tap_widget(app: App, key: str) -> None:
-    """Tap the centre of the widget with ``key``."""
-    tap(app, widget(app, key).rect.center)

@@ -15,7 +15,10 @@ from companion.ui.app import App
 from companion.ui.scene import Context, Scene, Settings
 from companion.ui.theme import MIN_TOUCH
 from companion.ui.tikal.demo import EXAMPLES
-from companion.ui.widgets import Widget
+from tests.ui.taps import has_widget as has_widget
+from tests.ui.taps import tap as tap
+from tests.ui.taps import tap_widget as tap_widget
+from tests.ui.taps import widget as widget
 
 SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1280, 800))
 """The window sizes every screen is checked at."""
@@ -45,9 +48,14 @@ def context(size: tuple[int, int], lang: str, session: Session | None = None) ->
 
 def start(journal: Journal, setup: dict[str, Any] | None = None) -> Session:
     """A new Tikal game (three players, basic game, unless another set-up is given)."""
-    chosen = setup or {"variant": "basic", "players": [
-        {"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"},
-        {"name": "Cy", "colour": "yellow"}]}
+    chosen = setup or {
+        "variant": "basic",
+        "players": [
+            {"name": "Ada", "colour": "red"},
+            {"name": "Bo", "colour": "blue"},
+            {"name": "Cy", "colour": "yellow"},
+        ],
+    }
     return Session.start(journal, "tikal", chosen)
 
 
@@ -64,37 +72,6 @@ def state_of(session: Session) -> TikalState:
     """The session's state, typed."""
     state: TikalState = session.state
     return state
-
-
-def tap(app: App, pos: tuple[int, int]) -> None:
-    """Press and release at ``pos``, then draw."""
-    app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.draw()
-
-
-def widget(app: App, key: str) -> Widget:
-    """The widget with ``key`` drawn last on top (dialog first, then the screen)."""
-    scenes = [app.dialog, app.scene] if app.dialog is not None else [app.scene]
-    for scene in scenes:
-        for found in scene.widgets:
-            if found.key == key:
-                return found
-    raise AssertionError(f"no widget {key!r}")
-
-
-def has_widget(app: App, key: str) -> bool:
-    """Whether a widget with ``key`` was drawn last."""
-    try:
-        widget(app, key)
-    except AssertionError:
-        return False
-    return True
-
-
-def tap_widget(app: App, key: str) -> None:
-    """Tap the centre of the widget with ``key``."""
-    tap(app, widget(app, key).rect.center)
 
 
 def open_game(app: App, session: Session) -> None:
