@@ -16,6 +16,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--long", action="store_true", help="run the long soak/fuzz/playout modes")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Tell the fuzz tests (``tests/fuzzing.py``) about ``--long`` before they are imported."""
+    if config.getoption("--long"):
+        os.environ["COMPANION_LONG_TESTS"] = "1"
+
+
 @pytest.fixture
 def long_mode(request: pytest.FixtureRequest) -> bool:
     """Whether the long modes were asked for."""

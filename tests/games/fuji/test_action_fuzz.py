@@ -20,6 +20,7 @@ from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
 from companion.games.fuji.model import EQUIPMENT_CARDS, Phase, State
 from companion.games.fuji.rules import HANDLERS
+from tests.fuzzing import examples
 
 from .helpers import GRID_MAP, dice, play, with_seat
 
@@ -168,7 +169,7 @@ def check_refused_or_applied(state: State, action: dict[str, Any]) -> None:
     assert GAME.state_to_json(state) == before
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(
     st.sampled_from(range(len(STATES))),
     st.sampled_from(range(len(TEMPLATES))),
@@ -184,7 +185,7 @@ def test_any_value_in_any_field_is_refused_with_a_reason(
     check_refused_or_applied(STATES[index], action)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(
     st.sampled_from(range(len(STATES))),
     st.sampled_from(range(len(TEMPLATES))),

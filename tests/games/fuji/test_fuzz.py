@@ -13,6 +13,7 @@ from companion.core.messages import IllegalActionError, SetupError
 from companion.games.fuji import GAME
 from companion.games.fuji.model import State
 from companion.games.fuji.rules import CORE_HANDLERS
+from tests.fuzzing import examples
 
 from .helpers import GRID_MAP, three_players
 
@@ -58,7 +59,7 @@ def states_along_a_playout() -> list[State]:
 STATES = states_along_a_playout()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(SETUP_FIELDS), json_values, st.booleans())
 def test_mutated_setups_are_refused_with_a_setup_error(
     field: str, value: Any, inside_a_player: bool
@@ -76,7 +77,7 @@ def test_mutated_setups_are_refused_with_a_setup_error(
     assert len(state.players) == 3
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(
     st.sampled_from(range(len(STATES))),
     st.sampled_from(sorted(CORE_HANDLERS)),
