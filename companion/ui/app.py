@@ -76,6 +76,9 @@ IDLE_WAKE = 5.0
 PUMP_INTERVAL = 1 / 60
 """Seconds between two looks at SDL's window and touch events while the loop sleeps."""
 
+REMINDER_SECONDS = 60.0
+"""Quiet time, in seconds, after which a waiting table hears the reminder tick (and again)."""
+
 TOAST_SECONDS = 4.0
 """How long a notice stays on screen."""
 
@@ -288,6 +291,8 @@ class App:
         """How many times the screen was drawn (for tests and diagnostics)."""
         self.passes = 0
         """How many times the loop woke up."""
+        self.quiet_since = clock()
+        """When the table last did something (for the reminder tick)."""
         self._resume_latest()
 
     # ---------------------------------------------------------------- context
@@ -329,6 +334,7 @@ class App:
             self.process_input(item)
         self._poll_keyboard()
         self._expire_toast()
+        self._remind()
         self.draw()
 
     def _sleep(self, timeout: float) -> list[pygame.event.Event]:
@@ -355,6 +361,8 @@ class App:
             deadlines.append(HARDWARE_POLL)
         if self.toast is not None:
             deadlines.append(max(0.0, self.toast.until - now))
+        if self.sound is not None and self.session is not None:
+            deadlines.append(max(0.0, self.quiet_since + REMINDER_SECONDS - now))
         return max(0.001, min(deadlines))
 
     def draw(self) -> None:
@@ -561,7 +569,20 @@ class App:
 
     def _game_changed(self) -> None:
         self.dirty = True
+        self.quiet_since = self.clock()
         self._update_lights()
+
+    def _remind(self) -> None:
+        """Tick once a minute while the table keeps some seat waiting and nothing happens."""
+        session = self.session
+        if self.sound is None or session is None:
+            return
+        now = self.clock()
+        if now - self.quiet_since < REMINDER_SECONDS:
+            return
+        self.quiet_since = now
+        if seat_lights(session):
+            self.sound.play("reminder_tick")
 
     def _update_lights(self) -> None:
         if self.inputs is None:

@@ -15,6 +15,7 @@ from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.ui.app import (
     IDLE_WAKE,
+    REMINDER_SECONDS,
     App,
     AppOptions,
     NoDisplayError,
@@ -400,6 +401,47 @@ def test_a_refused_undo_press_blinks_the_status_light(tmp_path: Path) -> None:
     app.step(0.01)
     assert inputs.blinked == [None]
     assert app.toast is not None and app.toast.error
+    app.close()
+
+
+class RecordingSound:
+    """A sound device that remembers what it was asked to play."""
+
+    available = True
+    volume = 1.0
+    muted = False
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str) -> bool:
+        self.played.append(name)
+        return True
+
+    def set_volume(self, volume: float) -> None:
+        """Volume is not recorded."""
+
+    def set_muted(self, muted: bool) -> None:
+        """Muting is not recorded."""
+
+
+def test_a_waiting_table_hears_the_reminder_tick_after_a_quiet_minute(journal: Journal) -> None:
+    clock = FakeClock()
+    sound = RecordingSound()
+    app = App(journal, Settings(), (800, 480), clock=clock, sound=sound)
+    _open_tally(app)
+    app.step(0.01)
+    clock.advance(REMINDER_SECONDS - 1)
+    app.step(0.01)
+    assert "reminder_tick" not in sound.played
+    assert app.next_timeout() <= 1.0 + 1e-6
+    clock.advance(1)
+    app.step(0.01)
+    assert sound.played.count("reminder_tick") == 1
+    app.press_table_button("advance", "press")
+    clock.advance(REMINDER_SECONDS - 1)
+    app.step(0.01)
+    assert sound.played.count("reminder_tick") == 1
     app.close()
 
 
