@@ -258,11 +258,6 @@ class Journal:
         with self._transaction() as db:
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
-    def active_actions(self, game_id: int) -> Sequence[dict[str, Any]]:
-        """The actions in effect (up to the cursor), for export."""
-        saved = self.load(game_id)
-        return saved.actions[: saved.cursor]
-
     # ---------------------------------------------------------------- settings
     def get_setting(self, key: str, default: Any = None) -> Any:
         """Read a setting stored as JSON, or ``default``."""
