@@ -17,7 +17,7 @@ from companion.core.game import Game
 from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError, RecordError
 from companion.core.registry import find_game
-from companion.core.session import plain_action
+from companion.core.session import Session, plain_action
 
 RECORD_FORMAT = "table-companion-record"
 """Value of the ``format`` field that marks a file as a game record."""
@@ -140,6 +140,16 @@ def expectation_mismatches(game: Game[Any], state: Any, expect: Mapping[str, Any
         if found != wanted:
             problems.append(f"{key}: expected {wanted!r}, found {found!r}")
     return problems
+
+
+def session_from_record(
+    journal: Journal, record: GameRecord, steps: int | None = None
+) -> Session:
+    """Start ``record``'s game in ``journal`` and play its first ``steps`` actions (all: None)."""
+    session = Session.start(journal, record.game, record.setup, record.title)
+    for action in record.actions[:steps]:
+        session.submit(action)
+    return session
 
 
 def record_from_journal(journal: Journal, game_id: int) -> GameRecord:

@@ -278,3 +278,22 @@ class Scene:
             if widget.hit(pos) and widget.scroll(-steps * ctx.theme.px(40)):
                 return [Redraw()]
         return []
+
+
+class LayeredScene(Scene):
+    """A dialog open over a screen, drawn as one picture (for previews and screenshots)."""
+
+    needs_session = True
+
+    def __init__(self, below: Scene, dialog: Scene) -> None:
+        super().__init__()
+        self.below = below
+        """The screen under the dialog."""
+        self.dialog = dialog
+        """The dialog on top."""
+
+    def draw(self, surface: pygame.Surface, ctx: Context) -> None:
+        """Draw the screen, then the dialog; both are checked for fit."""
+        self.below.draw(surface, ctx)
+        self.dialog.draw(surface, ctx)
+        self.widgets = [*self.below.widgets, *self.dialog.widgets]

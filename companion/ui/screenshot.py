@@ -22,7 +22,7 @@ from companion.core import registry
 from companion.core.i18n import missing_keys
 from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError, Msg
-from companion.core.record import load_record
+from companion.core.record import load_record, session_from_record
 from companion.core.session import Session
 from companion.ui.dialogs import confirm
 from companion.ui.intents import DeleteGame
@@ -67,11 +67,7 @@ def _play_one(session: Session) -> bool:
 def demo_session(journal: Journal, game_name: str, record: Path | None = None) -> Session:
     """A session to draw: the record's game, or ``game_name`` played for a few steps."""
     if record is not None:
-        loaded = load_record(record)
-        session = Session.start(journal, loaded.game, loaded.setup, loaded.title)
-        for action in loaded.actions:
-            session.submit(action)
-        return session
+        return session_from_record(journal, load_record(record))
     game = registry.all_games()[game_name]
     session = Session.start(journal, game_name, game.example_setup())
     play_demo(session)

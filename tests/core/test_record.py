@@ -98,3 +98,15 @@ def test_export_then_replay_gives_the_live_state(tmp_path: Path) -> None:
     assert again == GameRecord("counting", {"target": 30}, exported.actions, {}, "evening")
     assert replay(again).state == session.state
     assert json.loads((tmp_path / "game.json").read_text())["format"] == RECORD_FORMAT
+
+
+def test_session_from_record_plays_the_first_steps_into_the_journal(tmp_path: Path) -> None:
+    from companion.core.record import session_from_record
+
+    record = parse_record(document())
+    journal = Journal(tmp_path / "j.sqlite3")
+    partial = session_from_record(journal, record, 1)
+    assert partial.cursor == 1 and partial.state.total == 3
+    whole = session_from_record(journal, record)
+    assert whole.finished and whole.state == replay(record).state
+    assert len(journal.list_games()) == 2

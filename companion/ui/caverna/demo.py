@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from companion.core.journal import Journal
-from companion.core.record import GameRecord, load_record
+from companion.core.record import GameRecord, load_record, session_from_record
 from companion.core.session import Session
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "caverna"
@@ -44,12 +44,8 @@ def record(name: str) -> GameRecord:
 
 def replay(name: str, steps: int | None, journal: Journal | None = None) -> Session:
     """A new session with the first ``steps`` actions of record ``name`` applied."""
-    loaded = record(name)
     store = journal if journal is not None else Journal(":memory:")
-    session = Session.start(store, "caverna", loaded.setup, loaded.title)
-    for action in loaded.actions[:steps]:
-        session.submit(action)
-    return session
+    return session_from_record(store, record(name), steps)
 
 
 @cache

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pygame
-
 from companion.core.session import Session
 from companion.games.caverna.state import CavernaState
 from companion.games.caverna.tiles import Option, tile_parts
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import LayeredScene, Scene
 
 LIVE_SCREENS: tuple[str, ...] = ("setup", "board", "play")
 """Screens that work on the open game (or prepare a new one)."""
@@ -34,23 +32,6 @@ DIALOG_PREVIEWS: tuple[str, ...] = ("reveal", "rooms", "furnish", "dig", "wall",
 """Previews that show a dialog open over the play screen."""
 
 
-class LayeredScene(Scene):
-    """A preview of a dialog open over the play screen."""
-
-    needs_session = True
-
-    def __init__(self, below: Scene, dialog: Scene) -> None:
-        super().__init__()
-        self.below = below
-        """The screen under the dialog."""
-        self.dialog = dialog
-        """The dialog on top."""
-
-    def draw(self, surface: pygame.Surface, ctx: Context) -> None:
-        """Draw the screen, then the dialog; both are checked for fit."""
-        self.below.draw(surface, ctx)
-        self.dialog.draw(surface, ctx)
-        self.widgets = [*self.below.widgets, *self.dialog.widgets]
 
 
 def make_caverna_screen(screen: str) -> Scene:

@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from companion.core.journal import Journal
-from companion.core.record import GameRecord, load_record
+from companion.core.record import GameRecord, load_record, session_from_record
 from companion.core.session import Session
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "tikal"
@@ -39,11 +39,7 @@ def record(name: str) -> GameRecord:
 
 def replay(name: str, steps: int | None) -> Session:
     """A new session with the first ``steps`` actions of record ``name`` applied."""
-    loaded = record(name)
-    session = Session.start(Journal(":memory:"), "tikal", loaded.setup, loaded.title)
-    for action in loaded.actions[:steps]:
-        session.submit(action)
-    return session
+    return session_from_record(Journal(":memory:"), record(name), steps)
 
 
 @cache

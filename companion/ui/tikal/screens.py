@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
 from companion.core.session import Session
 from companion.games.tikal.state import TikalState
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import LayeredScene, Scene
 
 LIVE_SCREENS: tuple[str, ...] = ("setup", "play")
 """Screens that work on the open game (or prepare a new one)."""
@@ -36,23 +34,6 @@ TAB_PREVIEWS: dict[str, tuple[str, str]] = {
 """Preview name -> (demo situation, right-column tab shown)."""
 
 
-class LayeredScene(Scene):
-    """A preview of a dialog open over the play screen."""
-
-    needs_session = True
-
-    def __init__(self, below: Scene, dialog: Scene) -> None:
-        super().__init__()
-        self.below = below
-        """The screen under the dialog."""
-        self.dialog = dialog
-        """The dialog on top."""
-
-    def draw(self, surface: pygame.Surface, ctx: Context) -> None:
-        """Draw the screen, then the dialog; both are checked for fit."""
-        self.below.draw(surface, ctx)
-        self.dialog.draw(surface, ctx)
-        self.widgets = [*self.below.widgets, *self.dialog.widgets]
 
 
 def make_tikal_screen(screen: str) -> Scene:
