@@ -25,6 +25,7 @@ False) and refuses every write; it is never written to disk.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -223,6 +224,9 @@ class Journal:
         except sqlite3.Error as error:
             self.problem = storage_problem(error) or "unavailable"
             return self._open_fallback(existed)
+        except OSError as error:
+            self.problem = _os_problem(error)
+            return self._open_fallback(existed)
         self.problem, self.read_only, self.available = None, False, True
         self._remember_identity()
         self._probe(db)
@@ -355,7 +359,7 @@ class Journal:
             return False
         try:
             db = self._open()
-        except (sqlite3.Error, _DamagedError):
+        except (sqlite3.Error, OSError, _DamagedError):
             return False
         old, self._db = self._db, db
         old.close()
@@ -651,6 +655,14 @@ def _check_layout(db: sqlite3.Connection, read_only: bool = False) -> None:
         raise _DamagedError("tables missing")
     db.executescript(_SCHEMA)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _os_problem(error: OSError) -> StorageProblem:
+    if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "read_only"
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "full"
+    return "unavailable"
 
 
 def _has_wal_content(path: str) -> bool:
