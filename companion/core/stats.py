@@ -5,7 +5,9 @@ Each saved game is replayed through its rules engine and its final
 the scenario, level and outcome.  Games whose rules are not installed (or fail to
 load) are skipped, never guessed.  Replaying is cached in the journal's settings
 under ``stats.play.<id>``, keyed by the game's last change, so a café's years of
-plays are read once.
+plays are read once.  Reading thousands of games takes minutes on a Pi, so the
+screens run it in a :class:`PlaysJob`: a background thread that reports progress
+and writes the cache in batches.
 
 :func:`compute` turns plays into a :class:`Statistics`: plays per game, Fuji wins
 and losses by scenario and level, and score lists for Tikal and Caverna that
@@ -20,6 +22,7 @@ import csv
 import io
 import json
 import logging
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -28,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.game import Game
-from companion.core.journal import GameSummary, Journal
+from companion.core.journal import GameSummary, Journal, StorageError
 from companion.core.messages import IllegalActionError
 from companion.core.record import record_from_journal
 from companion.core.registry import find_game
@@ -43,8 +46,14 @@ CACHE_PREFIX = "stats.play."
 SCORED_GAMES: tuple[str, ...] = ("tikal", "caverna")
 """Games whose score distributions are charted."""
 
+CACHE_BATCH = 100
+"""Plays written to the cache per journal transaction."""
+
 GameFinder = Callable[[str], Game[Any]]
 """Finds a rules engine by name (the registry's ``find_game`` by default)."""
+
+Progress = Callable[[int, int], None]
+"""Told ``(games read, games in all)`` after each game."""
 
 _log = logging.getLogger(__name__)
 
@@ -206,35 +215,65 @@ def read_play(
     game = _engine(summary.game, finder)
     if game is None:
         return None
-    record = record_from_journal(journal, summary.id)
     try:
+        record = record_from_journal(journal, summary.id)
         state = game.new_state(record.setup)
         for action in record.actions:
             state = game.apply(state, plain_action(action))
-    except IllegalActionError:
+    except (IllegalActionError, ValueError, KeyError, TypeError):
         _log.warning("statistics skip game %s: its record does not replay", summary.id)
         return None
     return play_from_state(summary, record.setup, game, state)
 
 
 def collect_plays(
-    journal: Journal, finder: GameFinder = find_game, use_cache: bool = True
+    journal: Journal,
+    finder: GameFinder = find_game,
+    use_cache: bool = True,
+    progress: Progress | None = None,
+    cancelled: threading.Event | None = None,
 ) -> list[Play]:
-    """Every game of the journal whose rules are installed, oldest first."""
+    """Every game of the journal whose rules are installed, oldest first.
+
+    Fresh plays are written to the cache in batches of :data:`CACHE_BATCH`; a journal
+    that refuses writes only means they are read again next time.  ``progress`` is
+    told after each game; a set ``cancelled`` stops early (the plays so far are kept
+    in the cache).
+    """
+    summaries = sorted(journal.list_games(), key=lambda s: (s.created, s.id))
+    cache = journal.settings_with_prefix(CACHE_PREFIX) if use_cache else {}
+    pending: dict[str, Any] = {}
     plays = []
-    for summary in sorted(journal.list_games(), key=lambda s: (s.created, s.id)):
-        play = _cached(journal, summary) if use_cache else None
+    for number, summary in enumerate(summaries, start=1):
+        if cancelled is not None and cancelled.is_set():
+            break
+        key = CACHE_PREFIX + str(summary.id)
+        play = _cached(cache.get(key), summary)
         if play is None:
             play = read_play(journal, summary, finder)
             if play is not None and use_cache:
-                journal.set_setting(CACHE_PREFIX + str(summary.id), play.to_json())
+                pending[key] = play.to_json()
+        if len(pending) >= CACHE_BATCH:
+            _store_cache(journal, pending)
         if play is not None:
             plays.append(play)
+        if progress is not None:
+            progress(number, len(summaries))
+    _store_cache(journal, pending)
     return plays
 
 
-def _cached(journal: Journal, summary: GameSummary) -> Play | None:
-    stored = journal.get_setting(CACHE_PREFIX + str(summary.id))
+def _store_cache(journal: Journal, pending: dict[str, Any]) -> None:
+    if not pending:
+        return
+    try:
+        journal.set_settings(pending)
+    except StorageError:
+        _log.info("statistics cache not written: the journal refuses writes")
+    pending.clear()
+
+
+def _cached(stored: Any, summary: GameSummary) -> Play | None:
     if not isinstance(stored, Mapping):
         return None
     try:
@@ -405,12 +444,81 @@ EXPORT_FORMATS: tuple[str, ...] = ("csv", "json")
 
 def export_plays(journal: Journal, folder: Path, fmt: str, now: float | None = None) -> Path:
     """Write every play of ``journal`` to a new dated file in ``folder``; return its path."""
+    return write_plays(collect_plays(journal), folder, fmt, now)
+
+
+def write_plays(plays: Sequence[Play], folder: Path, fmt: str, now: float | None = None) -> Path:
+    """Write ``plays`` to a new dated file in ``folder`` (CSV or JSON); return its path."""
     if fmt not in EXPORT_FORMATS:
         raise ValueError(f"unknown export format {fmt!r}")
-    plays = collect_plays(journal)
     text = plays_to_csv(plays) if fmt == "csv" else plays_to_json(plays)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"plays-{stamp}.{fmt}"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+# ------------------------------------------------------------------ background
+class PlaysJob:
+    """Reads every play in a background thread, then hands them to ``then``.
+
+    The screen polls :attr:`done` / :attr:`total` for its progress bar and
+    :attr:`finished` for the end; :attr:`result` is what ``then`` returned and
+    :attr:`error` what went wrong, if anything.  The journal's own lock keeps the
+    thread's reads and cache writes apart from the screen's.
+    """
+
+    def __init__(
+        self,
+        journal: Journal,
+        then: Callable[[list[Play]], Any] = lambda plays: plays,
+        finder: GameFinder = find_game,
+    ) -> None:
+        self.journal = journal
+        """Where the games are read."""
+        self.then = then
+        """What to make of the plays (statistics, an export file)."""
+        self.finder = finder
+        """Finds rules engines by name."""
+        self.done = 0
+        """Games read so far."""
+        self.total = 0
+        """Games to read (known once the list is read)."""
+        self.result: Any = None
+        """What ``then`` returned, once :attr:`finished` is set."""
+        self.error: BaseException | None = None
+        """Why the job failed, if it did."""
+        self.finished = threading.Event()
+        """Set when the job ended, well or not."""
+        self.cancelled = threading.Event()
+        """Set to stop the job early."""
+        self._thread = threading.Thread(target=self._run, name="plays", daemon=True)
+
+    def start(self) -> PlaysJob:
+        """Start the thread; returns the job."""
+        self._thread.start()
+        return self
+
+    def run_here(self) -> PlaysJob:
+        """Do the work in the calling thread (small in-memory journals, previews)."""
+        self._run()
+        return self
+
+    def cancel(self) -> None:
+        """Ask the job to stop after the game it is reading."""
+        self.cancelled.set()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+    def _run(self) -> None:
+        try:
+            plays = collect_plays(self.journal, self.finder, progress=self._progress,
+                                  cancelled=self.cancelled)
+            self.result = self.then(plays)
+        except Exception as error:
+            _log.exception("reading the plays failed")
+            self.error = error
+        finally:
+            self.finished.set()
