@@ -447,23 +447,8 @@ class Journal:
         Safe while the app runs: the copy is one consistent moment of the journal,
         including steps still in the write-ahead log.
         """
-        destination = Path(target)
-        if destination.exists():
-            raise FileExistsError(str(destination))
-        partial = destination.with_name(destination.name + ".partial")
-        copy = sqlite3.connect(partial)
-        try:
-            with self._lock:
-                self._db.backup(copy)
-            copy.execute("PRAGMA journal_mode = DELETE")
-            row = copy.execute("PRAGMA integrity_check").fetchone()
-        finally:
-            copy.close()
-        if row is None or row[0] != "ok":
-            partial.unlink(missing_ok=True)
-            raise sqlite3.DatabaseError("the copy failed its integrity check")
-        partial.replace(destination)
-        return destination
+        with self._lock:
+            return _backup(self._db, Path(target))
 
     # ------------------------------------------------------------------- games
     def create_game(self, game: str, setup: Setup, title: str = "") -> int:
@@ -685,6 +670,43 @@ def _salvage_settings(path: str) -> dict[str, str] | None:
         return None
     finally:
         db.close()
+
+
+def backup_journal(source: str | Path, target: str | Path) -> Path:
+    """Copy the journal file ``source`` to ``target`` while the app may be running.
+
+    The source is opened read-only and never changed (not even when it is damaged);
+    the copy is a consistent moment of it, write-ahead log included, checked with
+    ``integrity_check`` before it takes its final name.
+    """
+    path = Path(source)
+    if not path.is_file():
+        raise FileNotFoundError(str(path))
+    db = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True,
+                         timeout=BUSY_TIMEOUT)
+    try:
+        return _backup(db, Path(target))
+    finally:
+        db.close()
+
+
+def _backup(db: sqlite3.Connection, destination: Path) -> Path:
+    if destination.exists():
+        raise FileExistsError(str(destination))
+    partial = destination.with_name(destination.name + ".partial")
+    partial.unlink(missing_ok=True)
+    copy = sqlite3.connect(partial)
+    try:
+        db.backup(copy)
+        copy.execute("PRAGMA journal_mode = DELETE")
+        row = copy.execute("PRAGMA integrity_check").fetchone()
+    finally:
+        copy.close()
+    if row is None or row[0] != "ok":
+        partial.unlink(missing_ok=True)
+        raise sqlite3.DatabaseError("the copy failed its integrity check")
+    partial.replace(destination)
+    return destination
 
 
 def _rollback(db: sqlite3.Connection) -> None:
