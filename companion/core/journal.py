@@ -222,10 +222,10 @@ class Journal:
         try:
             db = self._open_writable(existed)
         except sqlite3.Error as error:
-            self.problem = storage_problem(error) or "unavailable"
+            self.problem = self._refine(storage_problem(error) or "unavailable")
             return self._open_fallback(existed)
         except OSError as error:
-            self.problem = _os_problem(error)
+            self.problem = self._refine(_os_problem(error))
             return self._open_fallback(existed)
         self.problem, self.read_only, self.available = None, False, True
         self._remember_identity()
@@ -323,10 +323,11 @@ class Journal:
     def _probe(self, db: sqlite3.Connection) -> None:
         """Take and drop the write lock: finds a busy or read-only file before a step needs it."""
         try:
-            db.execute("BEGIN IMMEDIATE")
-            db.execute("ROLLBACK")
+            with _no_waiting(db, self.busy_timeout):
+                db.execute("BEGIN IMMEDIATE")
+                db.execute("ROLLBACK")
         except sqlite3.Error as error:
-            self.problem = storage_problem(error) or "unavailable"
+            self.problem = self._refine(storage_problem(error) or "unavailable")
             self.read_only = self.problem == "read_only"
 
     # ----------------------------------------------------------------- health
@@ -385,7 +386,7 @@ class Journal:
     def _probe_write(self) -> None:
         """Write and remove a marker row: proves the disk takes writes again."""
         try:
-            with self._raw_transaction() as db:
+            with _no_waiting(self._db, self.busy_timeout), self._raw_transaction() as db:
                 db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
                            ("journal.probe", _dump(time.time())))
                 db.execute("DELETE FROM settings WHERE key = 'journal.probe'")
@@ -428,9 +429,25 @@ class Journal:
                 self.problem = None
 
     def _failed(self, error: sqlite3.Error) -> StorageError:
-        problem = storage_problem(error) or "unavailable"
+        problem = self._refine(storage_problem(error) or "unavailable")
         self.problem = problem
         return StorageError(problem)
+
+    def _refine(self, problem: StorageProblem) -> StorageProblem:
+        """Name a vague failure (I/O error, cannot open) after what the folder shows."""
+        if self.in_memory or problem != "unavailable":
+            return problem
+        folder = Path(self.path).resolve().parent
+        try:
+            info = os.statvfs(folder)
+        except OSError:
+            return problem
+        if info.f_bavail * info.f_frsize < 64 * 1024:
+            return "full"
+        if not os.access(folder, os.W_OK) or (Path(self.path).exists()
+                                               and not os.access(self.path, os.W_OK)):
+            return "read_only"
+        return problem
 
     def _read(self, query: str, params: Sequence[Any] = ()) -> list[Any]:
         """Run a query and fetch every row; a storage failure becomes :class:`StorageError`."""
@@ -707,6 +724,17 @@ def _backup(db: sqlite3.Connection, destination: Path) -> Path:
         raise sqlite3.DatabaseError("the copy failed its integrity check")
     partial.replace(destination)
     return destination
+
+
+@contextmanager
+def _no_waiting(db: sqlite3.Connection, busy_timeout: float) -> Iterator[None]:
+    """A probe must not keep the screen waiting: no busy wait while inside."""
+    db.execute("PRAGMA busy_timeout = 0")
+    try:
+        yield
+    finally:
+        with suppress(sqlite3.Error):
+            db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
 
 
 def _rollback(db: sqlite3.Connection) -> None:

@@ -313,6 +313,8 @@ class App:
         self.dropped_presses = 0
         """Table-button events dropped because they came faster than :data:`PRESS_RATE`."""
         self._resume_latest()
+        if journal.problem is not None:
+            self.notify(Msg(f"core.storage.{journal.problem}"), error=True)
 
     # ---------------------------------------------------------------- context
     @property
@@ -840,7 +842,5 @@ def _run_with(journal: Journal, options: AppOptions) -> None:
     if journal.recovered_from is not None:
         app.notify(Msg("core.error.database_damaged", {"path": str(journal.recovered_from)}),
                    error=True)
-    elif journal.problem is not None:
-        app.notify(Msg(f"core.storage.{journal.problem}"), error=True)
     with stop_on_signals(app):
         app.run()

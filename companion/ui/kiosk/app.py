@@ -474,8 +474,6 @@ def build_kiosk_app(options: AppOptions, journal: Journal) -> KioskApp:
     if journal.recovered_from is not None:
         app.notify(Msg("core.error.database_damaged", {"path": str(journal.recovered_from)}),
                    error=True)
-    elif journal.problem is not None:
-        app.notify(Msg(f"core.storage.{journal.problem}"), error=True)
     return app
 
 
