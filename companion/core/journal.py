@@ -55,6 +55,9 @@ app ran, or the file cannot be opened at all."""
 BUSY_TIMEOUT = 2.0
 """Seconds a write waits for another program's write lock before giving up."""
 
+LOW_SPACE = 64 * 1024
+"""Free bytes below which the disk counts as full (a step and its log need some room)."""
+
 RECOVERY_SETTING = "journal.recovered"
 """Setting written into a fresh journal that replaced a damaged one: where the damaged
 file went and whether its settings could be carried over."""
@@ -322,6 +325,9 @@ class Journal:
 
     def _probe(self, db: sqlite3.Connection) -> None:
         """Take and drop the write lock: finds a busy or read-only file before a step needs it."""
+        if not self.in_memory and not os.access(self.path, os.W_OK):
+            self.problem, self.read_only = "read_only", True
+            return
         try:
             with _no_waiting(db, self.busy_timeout):
                 db.execute("BEGIN IMMEDIATE")
@@ -329,6 +335,9 @@ class Journal:
         except sqlite3.Error as error:
             self.problem = self._refine(storage_problem(error) or "unavailable")
             self.read_only = self.problem == "read_only"
+            return
+        if self._disk_full():
+            self.problem = "full"
 
     # ----------------------------------------------------------------- health
     def check(self) -> StorageProblem | None:
@@ -351,22 +360,19 @@ class Journal:
                 return self._write_back()
             if self.read_only or not self.available:
                 return self._reopen()
+            if self._disk_full():
+                self.problem = "full"
+                return False
             self._probe_write()
             return self.problem is None
 
     def _reopen(self) -> bool:
-        existed = Path(self.path).exists()
-        if not existed and not self.available:
+        """Open the file afresh (SQLite shares a read-only open among connections, so the
+        old one is closed first); on failure the read-only fallback serves again."""
+        if not Path(self.path).exists():
             return False
-        try:
-            db = self._open()
-        except (sqlite3.Error, OSError, _DamagedError):
-            return False
-        old, self._db = self._db, db
-        old.close()
-        self.problem, self.read_only, self.available = None, False, True
-        self._remember_identity()
-        self._probe(db)
+        self._db.close()
+        self._db = self._connect()
         return self.problem is None
 
     def _write_back(self) -> bool:
@@ -433,16 +439,22 @@ class Journal:
         self.problem = problem
         return StorageError(problem)
 
+    def _disk_full(self) -> bool:
+        """Whether the journal's file system has (next to) no room left."""
+        if self.in_memory:
+            return False
+        try:
+            info = os.statvfs(Path(self.path).resolve().parent)
+        except OSError:
+            return False
+        return info.f_bavail * info.f_frsize < LOW_SPACE
+
     def _refine(self, problem: StorageProblem) -> StorageProblem:
         """Name a vague failure (I/O error, cannot open) after what the folder shows."""
         if self.in_memory or problem != "unavailable":
             return problem
         folder = Path(self.path).resolve().parent
-        try:
-            info = os.statvfs(folder)
-        except OSError:
-            return problem
-        if info.f_bavail * info.f_frsize < 64 * 1024:
+        if self._disk_full():
             return "full"
         if not os.access(folder, os.W_OK) or (Path(self.path).exists()
                                                and not os.access(self.path, os.W_OK)):

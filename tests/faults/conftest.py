@@ -164,13 +164,13 @@ def fill(folder: Path) -> Path:
     """Write a filler file until the disk under ``folder`` is full; return it."""
     filler = folder / "filler"
     block = b"\0" * 4096
-    with filler.open("wb") as out:
-        try:
-            while True:
-                out.write(block)
-                out.flush()
-        except OSError:
-            pass
+    with filler.open("wb", buffering=0) as out:
+        for size in (4096, 512, 1):
+            try:
+                while True:
+                    out.write(block[:size])
+            except OSError:
+                continue
     return filler
 
 
