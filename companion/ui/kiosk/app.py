@@ -26,7 +26,7 @@ import pygame
 
 from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal, UnreplayableGameError
-from companion.core.kiosk import SLIDE_SECONDS, Kiosk, KioskSettings, Phase
+from companion.core.kiosk import SLIDE_SECONDS, Kiosk, KioskSettings, Phase, on_new_group
 from companion.core.messages import IllegalActionError, Msg
 from companion.core.session import Session
 from companion.core.stats import PlaysJob, write_plays
@@ -140,6 +140,11 @@ class KioskApp(App):
             self.show_phase()
         except UnreplayableGameError as error:
             self._quarantine(error)
+        except IllegalActionError as error:  # rules not installed, journal unreadable
+            self.session = self.kiosk.session = None
+            self.kiosk.state = on_new_group(self.kiosk.state, self.clock())
+            self.stack = [screens.make_screen(START)]
+            self.notify(error.message, error=True)
 
     def _quarantine(self, error: UnreplayableGameError) -> None:
         """Put away a game that cannot be replayed; say which and where its report went."""
