@@ -263,6 +263,13 @@ def collect_plays(
     return plays
 
 
+def uncached_games(journal: Journal) -> int:
+    """How many games have no fresh cached play (so would have to be replayed)."""
+    cache = journal.settings_with_prefix(CACHE_PREFIX)
+    return sum(1 for summary in journal.list_games()
+               if _cached(cache.get(CACHE_PREFIX + str(summary.id)), summary) is None)
+
+
 def _store_cache(journal: Journal, pending: dict[str, Any]) -> None:
     if not pending:
         return
@@ -460,13 +467,35 @@ def write_plays(plays: Sequence[Play], folder: Path, fmt: str, now: float | None
 
 
 # ------------------------------------------------------------------ background
-class PlaysJob:
-    """Reads every play in a background thread, then hands them to ``then``.
+def _read_in_child(path: str, connection: Any) -> None:
+    """Body of the reader process: read every play of the journal file at ``path``.
 
-    The screen polls :attr:`done` / :attr:`total` for its progress bar and
-    :attr:`finished` for the end; :attr:`result` is what ``then`` returned and
-    :attr:`error` what went wrong, if anything.  The journal's own lock keeps the
-    thread's reads and cache writes apart from the screen's.
+    Sends ``("progress", done, total)`` after each game, then ``("plays", plays)``
+    or ``("error", text)``; the plays read are cached in the journal as it goes.
+    """
+    try:
+        journal = Journal(path)
+        try:
+            plays = collect_plays(
+                journal, progress=lambda done, total: connection.send(("progress", done, total)))
+        finally:
+            journal.close()
+        connection.send(("plays", plays))
+    except Exception as error:  # reported to the app, which shows it
+        connection.send(("error", repr(error)))
+    finally:
+        connection.close()
+
+
+class PlaysJob:
+    """Reads every play in the background, then hands them to ``then``.
+
+    A journal file is read by a separate reader process, so replaying thousands of
+    games never competes with the screen for Python's interpreter lock; a thread of
+    the app waits for it and applies ``then``.  An in-memory journal (tests,
+    previews) is read on the thread itself.  The screen polls :attr:`done` /
+    :attr:`total` for its progress bar and :attr:`finished` for the end;
+    :attr:`result` is what ``then`` returned and :attr:`error` what went wrong.
     """
 
     def __init__(
@@ -480,7 +509,7 @@ class PlaysJob:
         self.then = then
         """What to make of the plays (statistics, an export file)."""
         self.finder = finder
-        """Finds rules engines by name."""
+        """Finds rules engines by name (used when reading on the thread)."""
         self.done = 0
         """Games read so far."""
         self.total = 0
@@ -493,20 +522,23 @@ class PlaysJob:
         """Set when the job ended, well or not."""
         self.cancelled = threading.Event()
         """Set to stop the job early."""
+        self.in_process = not journal.in_memory and finder is find_game
+        """Whether a reader process does the reading (a journal file, the installed games)."""
         self._thread = threading.Thread(target=self._run, name="plays", daemon=True)
 
     def start(self) -> PlaysJob:
-        """Start the thread; returns the job."""
+        """Start the background work; returns the job."""
         self._thread.start()
         return self
 
     def run_here(self) -> PlaysJob:
         """Do the work in the calling thread (small in-memory journals, previews)."""
+        self.in_process = False
         self._run()
         return self
 
     def cancel(self) -> None:
-        """Ask the job to stop after the game it is reading."""
+        """Ask the job to stop soon (what was read stays cached)."""
         self.cancelled.set()
 
     def _progress(self, done: int, total: int) -> None:
@@ -514,11 +546,48 @@ class PlaysJob:
 
     def _run(self) -> None:
         try:
-            plays = collect_plays(self.journal, self.finder, progress=self._progress,
-                                  cancelled=self.cancelled)
+            if self.in_process:
+                self.total = len(self.journal.list_games())
+                self.in_process = uncached_games(self.journal) > 0
+            plays = self._read_in_process() if self.in_process else collect_plays(
+                self.journal, self.finder, progress=self._progress, cancelled=self.cancelled)
             self.result = self.then(plays)
         except Exception as error:
             _log.exception("reading the plays failed")
             self.error = error
         finally:
             self.finished.set()
+
+    def _read_in_process(self) -> list[Play]:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        receiving, sending = context.Pipe(duplex=False)
+        reader = context.Process(target=_read_in_child, args=(self.journal.path, sending),
+                                 name="plays-reader", daemon=True)
+        reader.start()
+        sending.close()
+        try:
+            return self._receive(receiving)
+        finally:
+            receiving.close()
+            if reader.is_alive():
+                reader.terminate()
+            reader.join(5)
+
+    def _receive(self, receiving: Any) -> list[Play]:
+        while not self.cancelled.is_set():
+            if not receiving.poll(0.2):
+                continue
+            try:
+                message = receiving.recv()
+            except EOFError as error:
+                raise RuntimeError("the reader process ended without an answer") from error
+            if message[0] == "progress":
+                self._progress(message[1], message[2])
+            elif message[0] == "plays":
+                plays: list[Play] = message[1]
+                return plays
+            else:
+                raise RuntimeError(str(message[1]))
+        return []

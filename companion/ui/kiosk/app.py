@@ -220,11 +220,10 @@ class KioskApp(App):
         """Redraw the attract loop when its slide changes, the PIN pad when its wait does."""
         self._finish_export()
         if isinstance(self.scene, StatsScene) and self.scene.job is not None:
-            job = self.scene.job
-            progress = (job.done, -1 if self.scene.computing else job.total)
-            if progress != self._progress:
-                self._progress = progress
+            computing = self.scene.computing
+            if computing or self._progress != (-1, -1):  # keep drawing while the job runs
                 self.dirty = True
+            self._progress = (self.scene.job.done, 0) if computing else (-1, -1)
             return
         if isinstance(self.scene, PinScene):
             wait = self.kiosk.lock.wait_seconds()
