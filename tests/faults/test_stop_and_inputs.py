@@ -134,3 +134,11 @@ def test_backup_while_the_app_writes_holds_every_step(
     assert in_copy < 5  # the reason a plain copy is not a backup
     assert cli_main(["--db", str(path), "backup", str(tmp_path / "backup.sqlite3")]) == 1
     journal.close()
+
+
+def test_the_units_give_the_app_time_to_stop_cleanly() -> None:
+    for unit in ("table-companion.service", "table-companion-desktop.service"):
+        text = (ROOT / "hardware" / "kiosk" / unit).read_text(encoding="utf-8")
+        values = [line.split("=", 1)[1] for line in text.splitlines()
+                  if line.startswith("TimeoutStopSec=")]
+        assert len(values) == 1 and 0 < int(values[0]) <= 30, unit
