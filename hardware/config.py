@@ -218,7 +218,7 @@ def load_config(path: Path | str | None = None) -> LoadedConfig:
     try:
         text = Path(path).read_text(encoding="utf-8")
         data = tomllib.loads(text)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+    except (OSError, UnicodeDecodeError, RecursionError, tomllib.TOMLDecodeError) as error:
         problem = ConfigProblem(
             "inputs", "hardware.config.unreadable", {"path": str(path), "detail": str(error)}
         )

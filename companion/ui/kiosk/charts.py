@@ -241,10 +241,17 @@ class HistogramChart(Chart):
             column = pygame.Rect(x + 2, area.y + label_height, width - 4,
                                  area.height - 2 * label_height)
             columns.append(column)
-            span = str(bucket.low) if bucket.low == bucket.high else f"{bucket.low}–{bucket.high}"
-            self.add_text(pygame.Rect(x, column.bottom, width, label_height), span,
-                          align="center")
+            self.add_text(pygame.Rect(x, column.bottom, width, label_height),
+                          self._span(bucket, width - theme.px(6)), align="center")
         return columns
+
+    def _span(self, bucket: Bucket, room: int) -> str:
+        """``low–high`` under a bar, or only ``low`` (where the bar starts) if too wide."""
+        if bucket.low == bucket.high:
+            return str(bucket.low)
+        span = f"{bucket.low}–{bucket.high}"
+        face = font(self.theme.text_size("small"))
+        return span if face.size(span)[0] <= room else str(bucket.low)
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the panel, the bars and the counts above them."""
