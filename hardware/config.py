@@ -34,6 +34,9 @@ LIGHT_IDS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4", "status")
 PIN_RANGE: tuple[int, int] = (2, 27)
 """Usable BCM GPIO numbers on the 40-pin header (0 and 1 belong to the HAT EEPROM)."""
 
+AUTO_PORT = "auto"
+"""The serial port setting that means: find the box by its USB identity."""
+
 BAUD_RATES: tuple[int, ...] = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
 """Serial speeds the box may be set to."""
 
@@ -94,8 +97,9 @@ class SerialConfig:
 
     enabled: bool = False
     """Whether to look for the box."""
-    port: str = "/dev/ttyACM0"
-    """Device path or pyserial URL (``loop://``, ``socket://host:port``, ...)."""
+    port: str = AUTO_PORT
+    """``auto`` (find the box's data channel by its USB identity), a device path such as
+    ``/dev/serial/by-id/usb-…-if02``, or a pyserial URL (``loop://``, ``socket://host:port``)."""
     baud: int = 115200
     """Line speed; the Pico's USB serial ignores it, a UART box needs it right."""
     keepalive: float = 2.0
