@@ -14,6 +14,7 @@ port to put in ``[serial] port`` and turns typed lines such as ``p seat1`` /
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import pty
@@ -112,10 +113,8 @@ class SimulatedBox:
         """Stop the box and close both ends of the pseudo-terminal, like pulling the cable."""
         self.stop()
         for fd in (self._master, self._slave):
-            try:
+            with contextlib.suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass
 
     def stop(self) -> None:
         """Stop the box's thread (the pseudo-terminal stays open)."""
@@ -151,10 +150,8 @@ class SimulatedBox:
             self.heard.extend((now, line) for line in pieces)
 
     def _write(self, data: bytes) -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.write(self._master, data)
-        except OSError:
-            pass
 
 
 def main() -> int:
