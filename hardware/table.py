@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from hardware.config import LoadedConfig
+from hardware.debounce import DebounceSink
 from hardware.events import SEAT_BUTTONS, EventQueue, EventSink, StatusEvent
 from hardware.gestures import TapSink
 from hardware.gpio import GpioTable
@@ -55,9 +56,10 @@ class TableHardware:
         config = self.loaded.config
         on_release = config.seat_press_on_release
         after: EventSink = TapSink(self.events) if on_release else self.events
-        sink = TeeSink(self.monitor, after)
+        tee = TeeSink(self.monitor, after)
         for problem in self.loaded.problems:
-            sink.put(StatusEvent(problem.source, problem.key, problem.params))
+            tee.put(StatusEvent(problem.source, problem.key, problem.params))
+        sink = DebounceSink(tee, config.debounce)
         if config.gpio.enabled:
             self.gpio = GpioTable(config.gpio, sink, self._pin_factory)
             if self.gpio.start():
