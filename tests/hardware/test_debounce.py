@@ -25,7 +25,7 @@ from companion.games.fuji.queries import legal_destinations
 from hardware.boxsim import SimulatedBox
 from hardware.config import GpioConfig, HardwareConfig, KeyboardConfig, LoadedConfig, SerialConfig
 from hardware.debounce import Debouncer
-from hardware.events import ButtonEvent, EventQueue
+from hardware.events import ButtonEvent
 from hardware.table import TableHardware
 
 SEAT1_PIN = 5
@@ -45,7 +45,7 @@ def burst(button: str, start: float, gaps: list[float], end_pressed: bool) -> li
     levels = [(end_pressed if (count - 1 - index) % 2 == 0 else not end_pressed)
               for index in range(count)]
     moments = [start]
-    for gap in (gaps + [0.001])[: count - 1]:
+    for gap in ([*gaps, 0.001])[: count - 1]:
         moments.append(moments[-1] + gap)
     return [ButtonEvent(button, "press" if level else "release", time=moment, source="gpio")
             for level, moment in zip(levels, moments, strict=True)]
