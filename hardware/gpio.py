@@ -30,6 +30,11 @@ from hardware.protocol import LightMode
 FACTORY_GROUP = "gpiozero_pin_factories"
 """The entry-point group where gpiozero's pin factories are registered."""
 
+FAULT_ON = 0.1
+"""Seconds a light is lit in each cycle of the fault pattern (a short flash twice a second)."""
+FAULT_OFF = 0.4
+"""Seconds it is dark in each cycle of the fault pattern."""
+
 PULSE_TIME = 0.8
 """Seconds to fade in (and out) when a PWM seat light shows that a seat is awaited."""
 
@@ -220,10 +225,17 @@ class GpioTable:
         restore.start()
 
     def set_status(self, mode: LightMode) -> None:
-        """Set the status light: ``on``, ``off`` or ``blink`` (slowly, until told otherwise)."""
+        """Set the status light: ``on``, ``off``, ``blink`` (slowly) or ``fault`` (short flashes).
+
+        ``blink`` and ``fault`` last until the light is told otherwise.
+        """
         self._status = mode
         if "status" in self.lights:
             self._show("status", mode)
+
+    def light(self, name: str, mode: LightMode) -> None:
+        """Set one light by name (``seat1``..``seat4``, ``status``), e.g. for a light test."""
+        self._show(name, mode)
 
     def close(self) -> None:
         """Switch the lights off and release every pin.
@@ -257,6 +269,8 @@ class GpioTable:
             device.off()
         elif mode == "blink":
             device.blink(on_time=0.5, off_time=0.5, background=True)
+        elif mode == "fault":
+            device.blink(on_time=FAULT_ON, off_time=FAULT_OFF, background=True)
         elif self.config.pwm_lights and name != "status":
             device.pulse(fade_in_time=PULSE_TIME, fade_out_time=PULSE_TIME, background=True)
         else:

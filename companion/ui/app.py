@@ -30,6 +30,7 @@ from companion.core.messages import IllegalActionError, Msg
 from companion.core.session import Session
 from companion.core.table_buttons import handle_button, seat_lights
 from companion.ui import games, screens
+from companion.ui.fault_badge import draw_fault_badge
 from companion.ui.fonts import clear_cache
 from companion.ui.intents import (
     ArchiveGame,
@@ -63,6 +64,7 @@ from companion.ui.sounds import SoundPlayer, open_player, step_cues
 from companion.ui.widgets import Toast
 from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
 from hardware.keyboard import KeyboardButtons, button_for_key
+from hardware.systemd import Watchdog
 
 MIN_SIZE: tuple[int, int] = (800, 480)
 """The smallest window the layouts are made for."""
@@ -293,6 +295,8 @@ class App:
         """How many times the loop woke up."""
         self.quiet_since = clock()
         """When the table last did something (for the reminder tick)."""
+        self.watchdog = Watchdog()
+        """Tells systemd the loop is alive (does nothing outside a notify service)."""
         self._resume_latest()
 
     # ---------------------------------------------------------------- context
@@ -336,6 +340,7 @@ class App:
         self._expire_toast()
         self._remind()
         self.draw()
+        self.watchdog.tick()
 
     def _sleep(self, timeout: float) -> list[pygame.event.Event]:
         """Wait up to ``timeout`` s for window events or a hardware wake-up; return the events.
@@ -363,6 +368,9 @@ class App:
             deadlines.append(max(0.0, self.toast.until - now))
         if self.sound is not None and self.session is not None:
             deadlines.append(max(0.0, self.quiet_since + REMINDER_SECONDS - now))
+        watchdog = self.watchdog.seconds_left()
+        if watchdog is not None:
+            deadlines.append(watchdog)
         return max(0.001, min(deadlines))
 
     def draw(self) -> None:
@@ -375,12 +383,20 @@ class App:
         pygame.display.set_caption(translate("ui.app.title", ctx.lang))
         self._draw_scenes(ctx)
         ctx = self.context()
+        self._draw_faults(ctx)
         if self.toast is not None:
             theme = ctx.theme
             Toast(ctx.screen, self.toast.message, self.toast.error, theme).draw(
                 self.surface, theme, ctx.lang
             )
         pygame.display.flip()
+
+    def _draw_faults(self, ctx: Context) -> None:
+        """The lasting badge in the top bar while a table input is lost."""
+        faults = getattr(self.inputs, "faults", None)
+        if callable(faults):
+            draw_fault_badge(self.surface, ctx.screen, ctx.theme, ctx.lang,
+                             self.scene.widgets, faults())
 
     def _draw_scenes(self, ctx: Context) -> None:
         """Draw the screen and any dialog; a screen that fails is closed, not fatal."""
@@ -412,6 +428,7 @@ class App:
 
     def close(self) -> None:
         """Switch the lights off and release the window."""
+        self.watchdog.stopping()
         self.events.set_waker(None)
         if self.inputs is not None:
             self.inputs.stop()

@@ -54,6 +54,7 @@ from companion.ui.intents import (
     SetVolume,
     StartGame,
 )
+from companion.ui.diagnostics import DiagnosticsScene as ButtonsScene
 from companion.ui.kiosk.end import EndScene
 from companion.ui.kiosk.intents import (
     ChangeKioskSetting,
@@ -82,9 +83,9 @@ START = "kiosk.start"
 WAKING_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN})
 """Events that count as someone at the table."""
 STAFF_SCREENS = frozenset({"kiosk.staff", "kiosk.stats", "kiosk.diagnostics",
-                           "kiosk.pin_change", "settings"})
+                           "kiosk.pin_change", "settings", "diagnostics"})
 """Screens only staff may open."""
-STAFF_SCENES = (StaffScene, StatsScene, DiagnosticsScene, PinScene)
+STAFF_SCENES = (StaffScene, StatsScene, DiagnosticsScene, PinScene, ButtonsScene)
 """Scenes that belong to the staff menu (closed together when it locks)."""
 
 
