@@ -30,7 +30,7 @@ from companion.ui.screens import register_screen
 from companion.ui.settings import title_strip
 from companion.ui.theme import Theme
 from companion.ui.widgets import Button, Label, Panel, Text, Widget
-from hardware.events import BUTTON_IDS, SEAT_BUTTONS, ButtonEvent
+from hardware.events import BUTTON_IDS, ButtonEvent
 from hardware.monitor import MonitorSnapshot
 
 if TYPE_CHECKING:

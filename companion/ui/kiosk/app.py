@@ -39,6 +39,7 @@ from companion.ui.app import (
     load_settings,
     start_display,
 )
+from companion.ui.diagnostics import DiagnosticsScene as ButtonsScene
 from companion.ui.intents import (
     ArchiveGame,
     Back,
@@ -54,7 +55,6 @@ from companion.ui.intents import (
     SetVolume,
     StartGame,
 )
-from companion.ui.diagnostics import DiagnosticsScene as ButtonsScene
 from companion.ui.kiosk.end import EndScene
 from companion.ui.kiosk.intents import (
     ChangeKioskSetting,
