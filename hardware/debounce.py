@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from hardware.events import ButtonEvent, EventSink, InputEvent
+from hardware.events import ButtonEvent, EventKind, EventSink, InputEvent
 
 DEFAULT_SETTLE = 0.025
 """Seconds a button must stay quiet before a held-back level counts."""
@@ -86,7 +86,7 @@ class Debouncer:
                 button.pending = False
                 if button.raw != button.reported:
                     button.reported = button.raw
-                    kind = "press" if button.raw else "release"
+                    kind: EventKind = "press" if button.raw else "release"
                     out.append(ButtonEvent(name, kind, time=settled_at, source=source))
         return out
 
