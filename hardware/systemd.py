@@ -32,8 +32,9 @@ def notify(message: str, environ: Mapping[str, str] | None = None) -> bool:
     address = "\0" + path[1:] if path.startswith("@") else path
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as channel:
+            channel.setblocking(False)  # a manager that is behind must never stall the loop
             channel.connect(address)
-            channel.sendall(message.encode())
+            channel.send(message.encode())
     except OSError:
         return False
     return True
