@@ -47,7 +47,7 @@ def badge_text(faults: Collection[str], lang: str) -> str:
 
 def badge_rect(text: str, free: pygame.Rect, theme: Theme) -> pygame.Rect:
     """Where the badge goes: right-aligned in ``free``, as wide as its text needs."""
-    height = max(theme.px(30), free.height - 2 * theme.px(10))
+    height = max(theme.px(28), min(theme.px(34), free.height - 2 * theme.px(8)))
     words = font(theme.text_size("small"), True).size(text)[0]
     width = min(free.width - theme.gap, height + words + 2 * theme.pad)
     rect = pygame.Rect(0, 0, max(height, width), height)
