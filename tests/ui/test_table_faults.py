@@ -6,6 +6,7 @@ in), the box is the firmware's own code behind a pseudo-terminal.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Iterator
 
@@ -69,7 +70,7 @@ def danger_pixels(surface: pygame.Surface, area: pygame.Rect, colour: tuple[int,
 def on_times(pin: object) -> list[float]:
     """How long the pin stayed high each time, from gpiozero's record of its changes."""
     states = pin.states  # type: ignore[attr-defined]
-    return [after.timestamp for before, after in zip(states, states[1:], strict=False)
+    return [after.timestamp for before, after in itertools.pairwise(states)
             if before.state and not after.state]
 
 
