@@ -27,6 +27,8 @@ BLINK_PERIOD_MS = 300
 """One on-and-off cycle of a blinking light."""
 BLINK_FLASHES = 3
 """Flashes of a ``blink`` before the light goes back to what it was."""
+SEAT_COLOURS = ((220, 60, 60), (60, 140, 230), (70, 180, 90), (235, 200, 60))
+"""RGB colour of each seat's optional NeoPixel, the app's seat colours in seat order."""
 FAULT_PERIOD_MS = 500
 """One cycle of the ``fault`` pattern: a short flash twice a second, until told otherwise."""
 FAULT_ON_MS = 100
@@ -185,6 +187,13 @@ class Box:
     def light_levels(self, now_ms: int) -> list[bool]:
         """What each LED should show now, in :data:`LIGHTS` order."""
         return [light.level(now_ms) for light in self.lights]
+
+    def pixel_colours(self, now_ms: int) -> list[tuple[int, int, int]]:
+        """Colour of each seat's RGB LED now: its seat colour while lit, else dark."""
+        colours = []
+        for index, colour in enumerate(SEAT_COLOURS):
+            colours.append(colour if self.lights[index].level(now_ms) else (0, 0, 0))
+        return colours
 
     def _finish(self, now_ms: int) -> bytes:
         line, self._incoming = self._incoming, b""
