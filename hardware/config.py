@@ -34,6 +34,9 @@ LIGHT_IDS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4", "status")
 PIN_RANGE: tuple[int, int] = (2, 27)
 """Usable BCM GPIO numbers on the 40-pin header (0 and 1 belong to the HAT EEPROM)."""
 
+AUTO_PORT = "auto"
+"""The serial port setting that means: find the box by its USB identity."""
+
 BAUD_RATES: tuple[int, ...] = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
 """Serial speeds the box may be set to."""
 
@@ -94,8 +97,9 @@ class SerialConfig:
 
     enabled: bool = False
     """Whether to look for the box."""
-    port: str = "/dev/ttyACM0"
-    """Device path or pyserial URL (``loop://``, ``socket://host:port``, ...)."""
+    port: str = AUTO_PORT
+    """``auto`` (find the box's data channel by its USB identity), a device path such as
+    ``/dev/serial/by-id/usb-…-if02``, or a pyserial URL (``loop://``, ``socket://host:port``)."""
     baud: int = 115200
     """Line speed; the Pico's USB serial ignores it, a UART box needs it right."""
     keepalive: float = 2.0
@@ -133,6 +137,8 @@ class HardwareConfig:
     """The keyboard map."""
     seat_press_on_release: bool = True
     """Seat buttons report a short press when let go, so a long press is never also a short one."""
+    debounce: float = 0.025
+    """Seconds a GPIO or box button must stay quiet before chatter after an edge counts."""
 
 
 @dataclass(frozen=True)
@@ -229,7 +235,7 @@ def load_config(path: Path | str | None = None) -> LoadedConfig:
 def parse_config(data: Mapping[str, Any]) -> LoadedConfig:
     """Check already-parsed TOML data and build the configuration from it."""
     problems: list[ConfigProblem] = []
-    switches, on_release = _read_inputs(data.get("inputs", {}), problems)
+    switches, on_release, debounce = _read_inputs(data.get("inputs", {}), problems)
     for name in data:
         if name not in ("inputs", *SOURCES):
             problems.append(
@@ -251,23 +257,27 @@ def parse_config(data: Mapping[str, Any]) -> LoadedConfig:
         section, found = reader(table)
         problems.extend(found)
         sections[source] = replace(section, enabled=switches[source] and not found)
-    config = HardwareConfig(**sections, seat_press_on_release=on_release)
+    config = HardwareConfig(**sections, seat_press_on_release=on_release, debounce=debounce)
     return LoadedConfig(config, tuple(problems))
 
 
-def _read_inputs(table: Any, problems: list[ConfigProblem]) -> tuple[dict[str, bool], bool]:
+def _read_inputs(
+    table: Any, problems: list[ConfigProblem]
+) -> tuple[dict[str, bool], bool, float]:
     defaults = {"gpio": False, "serial": False, "keyboard": True}
+    debounce = HardwareConfig.debounce
     if not isinstance(table, Mapping):
         problems.append(
             ConfigProblem("inputs", "hardware.config.bad_table", {"section": "inputs", "key": ""})
         )
-        return defaults, True
+        return defaults, True, debounce
     section = _Section("inputs", table)
     switches = {source: section.boolean(source, default) for source, default in defaults.items()}
     on_release = section.boolean("seat_press_on_release", True)
+    debounce = section.number("debounce", debounce, 0.0, 0.5)
     section.check_unknown()
     problems.extend(section.problems)
-    return switches, on_release
+    return switches, on_release, debounce
 
 
 def _read_gpio(table: Mapping[str, Any]) -> tuple[GpioConfig, list[ConfigProblem]]:

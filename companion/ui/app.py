@@ -32,6 +32,7 @@ from companion.core.messages import IllegalActionError, Msg, RecordError
 from companion.core.session import Session
 from companion.core.table_buttons import ButtonOutcome, handle_button, seat_lights
 from companion.ui import games, screens
+from companion.ui.fault_badge import draw_fault_badge
 from companion.ui.fonts import clear_cache
 from companion.ui.intents import (
     ArchiveGame,
@@ -65,6 +66,7 @@ from companion.ui.sounds import SoundPlayer, open_player, step_cues
 from companion.ui.widgets import Toast
 from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
 from hardware.keyboard import KeyboardButtons, button_for_key
+from hardware.systemd import Watchdog
 
 MIN_SIZE: tuple[int, int] = (800, 480)
 """The smallest window the layouts are made for."""
@@ -312,6 +314,8 @@ class App:
         self._press_refilled = time.monotonic()
         self.dropped_presses = 0
         """Table-button events dropped because they came faster than :data:`PRESS_RATE`."""
+        self.watchdog = Watchdog()
+        """Tells systemd the loop is alive (does nothing outside a notify service)."""
         self._resume_latest()
         if journal.problem is not None:
             self.notify(Msg(f"core.storage.{journal.problem}"), error=True)
@@ -366,6 +370,7 @@ class App:
         self._watch_storage()
         self._remind()
         self.draw()
+        self.watchdog.tick()
 
     def _press_allowed(self) -> bool:
         """A token bucket: bursts of :data:`PRESS_BURST`, then :data:`PRESS_RATE` a second."""
@@ -424,6 +429,9 @@ class App:
             deadlines.append(max(0.0, self.quiet_since + REMINDER_SECONDS - now))
         if self.journal.problem is not None:
             deadlines.append(max(0.0, self._next_storage_look - now))
+        watchdog = self.watchdog.seconds_left()
+        if watchdog is not None:
+            deadlines.append(watchdog)
         return max(0.001, min(deadlines))
 
     def draw(self) -> None:
@@ -436,12 +444,20 @@ class App:
         pygame.display.set_caption(translate("ui.app.title", ctx.lang))
         self._draw_scenes(ctx)
         ctx = self.context()
+        self._draw_faults(ctx)
         if self.toast is not None:
             theme = ctx.theme
             Toast(ctx.screen, self.toast.message, self.toast.error, theme).draw(
                 self.surface, theme, ctx.lang
             )
         pygame.display.flip()
+
+    def _draw_faults(self, ctx: Context) -> None:
+        """The lasting badge in the top bar while a table input is lost."""
+        faults = getattr(self.inputs, "faults", None)
+        if callable(faults):
+            draw_fault_badge(self.surface, ctx.screen, ctx.theme, ctx.lang,
+                             self.scene.widgets, faults())
 
     def _draw_scenes(self, ctx: Context) -> None:
         """Draw the screen and any dialog; a screen that fails is closed, not fatal."""
@@ -473,6 +489,7 @@ class App:
 
     def close(self) -> None:
         """Switch the lights off and release the window."""
+        self.watchdog.stopping()
         self.events.set_waker(None)
         if self.inputs is not None:
             self.inputs.stop()

@@ -41,6 +41,7 @@ from companion.ui.app import (
     start_display,
     stop_on_signals,
 )
+from companion.ui.diagnostics import DiagnosticsScene as ButtonsScene
 from companion.ui.intents import (
     ArchiveGame,
     Back,
@@ -84,10 +85,10 @@ START = "kiosk.start"
 WAKING_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN})
 """Events that count as someone at the table."""
 STAFF_SCREENS = frozenset({"kiosk.staff", "kiosk.stats", "kiosk.diagnostics",
-                           "kiosk.pin_change", "settings"})
+                           "kiosk.pin_change", "settings", "diagnostics"})
 """Screens only staff may open."""
 _log = logging.getLogger(__name__)
-STAFF_SCENES = (StaffScene, StatsScene, DiagnosticsScene, PinScene)
+STAFF_SCENES = (StaffScene, StatsScene, DiagnosticsScene, PinScene, ButtonsScene)
 """Scenes that belong to the staff menu (closed together when it locks)."""
 PROGRESS_REDRAW = 0.05
 """Seconds between redraws of a progress bar while background work runs."""
