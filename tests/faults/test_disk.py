@@ -59,7 +59,7 @@ def test_full_disk_refuses_the_step_and_keeps_everything(
     before = lasting_files(small_disk)
 
     for _ in range(3):  # the WAL may still have room for a step or two: keep pressing
-        app.events.put(ButtonEvent("advance", "press", "gpio"))
+        app.events.put(ButtonEvent("advance", "press", source="gpio"))
         app.step(0)
         if journal.problem == "full":
             break
@@ -151,7 +151,7 @@ def test_journal_deleted_while_running_is_written_back(
     for name in lasting_files(tmp_path) | {path.name + "-wal", path.name + "-shm"}:
         (tmp_path / name).unlink(missing_ok=True)
 
-    app.events.put(ButtonEvent("advance", "press", "gpio"))
+    app.events.put(ButtonEvent("advance", "press", source="gpio"))
     app.step(0)
     assert session.cursor == 2 and app.running
     assert toast_text(app) == says("core.storage.missing")
@@ -161,6 +161,6 @@ def test_journal_deleted_while_running_is_written_back(
     assert toast_text(app) == says("core.storage.recovered")
     assert lasting_files(tmp_path) == {path.name}
     assert stored(path)["actions"] == 2 and stored(path)["pin"] is not None
-    app.events.put(ButtonEvent("advance", "press", "gpio"))
+    app.events.put(ButtonEvent("advance", "press", source="gpio"))
     app.step(0)
     assert session.cursor == 3 == stored(path)["actions"]
