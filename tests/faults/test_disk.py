@@ -164,3 +164,29 @@ def test_journal_deleted_while_running_is_written_back(
     app.events.put(ButtonEvent("advance", "press", source="gpio"))
     app.step(0)
     assert session.cursor == 3 == stored(path)["actions"]
+
+
+def test_a_journal_that_cannot_be_opened_is_never_replaced(
+    tmp_path: Path, clock: FakeClock, closing: list[Journal]
+) -> None:
+    path = tmp_path / "journal.sqlite3"
+    path.mkdir()  # something is there, but SQLite cannot open it (as root too)
+    (path / "keep").write_text("not ours to touch", encoding="utf-8")
+    before = lasting_files(tmp_path)
+
+    journal = Journal(path, busy_timeout=0.2)
+    closing.append(journal)
+    assert not journal.available and journal.problem == "unavailable"
+    assert journal.recovered_from is None
+    app = start_kiosk(journal, clock)
+    assert app.running and app.kiosk.state.phase == Phase.START
+    assert toast_text(app) == says("core.storage.unavailable")
+    app.perform(Navigate("kiosk.pin"))
+    app.draw()
+    assert isinstance(app.scene, PinScene) and app.scene.mode(app.context()) == "unlock"
+    assert app.kiosk.lock.pin_state() == "unreadable"
+    app.perform(Submit({"type": "add", "amount": 1}))
+    clock.advance(STORAGE_LOOK)
+    app.step(0)
+    assert toast_text(app) == says("core.storage.unavailable")
+    assert lasting_files(tmp_path) == before and (path / "keep").exists()
