@@ -11,8 +11,9 @@ It reports:
 - ``frame_gap_ms.max`` / ``.p99`` / ``.median``: time between two drawn frames while
   the games are read in the background (the screen draws a progress bar);
 - ``frames``: how many frames were drawn meanwhile;
-- ``touch_ms.max``: a tap on the screen every 0.2 s, from the event to the loop
-  having handled it, while the games are read;
+- ``touch_ms.max``: a tap on the screen every 0.2 s (on the progress panel, so it
+  only keeps the staff menu awake), from the event to the loop having handled it;
+- ``worst_gap_at``: how far the reading had come when the longest gap happened;
 - ``cached_open_s``: the second visit, reading the cache only;
 - ``sync_estimate_s``: what the old screen froze for — reading every game on the UI
   thread — estimated from a sample of ``--sample`` games read without the cache.
@@ -112,13 +113,15 @@ def watch(app: Any) -> dict[str, Any]:
     started = last_frame = time.perf_counter()
     gaps: list[float] = []
     taps: list[float] = []
+    worst = (0.0, "")
     next_tap = started + 0.2
     app.draw()
+    scene = app.scene
     while isinstance(app.scene, StatsScene) and app.scene.statistics(app.context()) is None:
         now = time.perf_counter()
         if now >= next_tap:
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400, 240),
-                                                 rel=(1, 1), buttons=(0, 0, 0)))
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(kind, pos=(400, 420), button=1))
             tapped = now
             app.step(0)
             taps.append(time.perf_counter() - tapped)
@@ -128,6 +131,9 @@ def watch(app: Any) -> dict[str, Any]:
         if app.redraws > before:
             frame = time.perf_counter()
             gaps.append(frame - last_frame)
+            if gaps[-1] > worst[0]:
+                job = scene.job
+                worst = (gaps[-1], f"{job.done}/{job.total}" if job is not None else "-")
             last_frame = frame
     app.dirty = True
     app.draw()
@@ -141,7 +147,18 @@ def watch(app: Any) -> dict[str, Any]:
             "max": round(max(gaps, default=0.0) * 1000, 1),
         },
         "touch_ms": {"max": round(max(taps, default=0.0) * 1000, 1), "count": len(taps)},
+        "worst_gap_at": worst[1],
+        "still_on_statistics": isinstance(app.scene, StatsScene),
+        "plays_shown": _plays_shown(app),
     }
+
+
+def _plays_shown(app: Any) -> int:
+    from companion.ui.kiosk.stats_screen import StatsScene
+
+    scene = app.scene
+    stats = scene.statistics(app.context()) if isinstance(scene, StatsScene) else None
+    return -1 if stats is None else stats.total_plays
 
 
 def cached_open(app: Any) -> float:

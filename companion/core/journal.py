@@ -367,9 +367,13 @@ class Journal:
             return self.problem is None
 
     def _reopen(self) -> bool:
-        """Open the file afresh (SQLite shares a read-only open among connections, so the
-        old one is closed first); on failure the read-only fallback serves again."""
-        if not Path(self.path).exists():
+        """Open the file afresh; on failure the read-only fallback serves again.
+
+        SQLite shares one read-only open among the connections of a process, so the
+        old connection is closed first.  A file that was opened once and is now gone
+        is not started afresh (only one that never existed, on a first start).
+        """
+        if not Path(self.path).exists() and self._identity is not None:
             return False
         self._db.close()
         self._db = self._connect()

@@ -476,6 +476,8 @@ def _read_in_child(path: str, connection: Any) -> None:
     or ``("error", text)``; the plays read are cached in the journal as it goes.
     """
     try:
+        if not Path(path).is_file():  # never create a journal where the app's has gone
+            raise FileNotFoundError(path)
         journal = Journal(path)
         try:
             plays = collect_plays(
@@ -550,7 +552,8 @@ class PlaysJob:
         try:
             if self.in_process:
                 self.total = len(self.journal.list_games())
-                self.in_process = uncached_games(self.journal) > 0
+                self.in_process = (self.journal.check() is None
+                                   and uncached_games(self.journal) > 0)
             plays = self._read_in_process() if self.in_process else collect_plays(
                 self.journal, self.finder, progress=self._progress, cancelled=self.cancelled)
             self.result = self.then(plays)

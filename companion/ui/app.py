@@ -594,7 +594,7 @@ class App:
         self.dirty = True
         try:
             self._perform(intent)
-        except IllegalActionError as error:
+        except (IllegalActionError, RecordError) as error:
             self.notify(error.message, error=True)
         except Exception:
             _log.exception("could not carry out %r", intent)

@@ -59,7 +59,7 @@ def test_full_disk_refuses_the_step_and_keeps_everything(
     before = lasting_files(small_disk)
 
     for _ in range(3):  # the WAL may still have room for a step or two: keep pressing
-        app.events.put(ButtonEvent("advance", "press", "gpio"))
+        app.events.put(ButtonEvent("advance", "press", source="gpio"))
         app.step(0)
         if journal.problem == "full":
             break
@@ -151,7 +151,7 @@ def test_journal_deleted_while_running_is_written_back(
     for name in lasting_files(tmp_path) | {path.name + "-wal", path.name + "-shm"}:
         (tmp_path / name).unlink(missing_ok=True)
 
-    app.events.put(ButtonEvent("advance", "press", "gpio"))
+    app.events.put(ButtonEvent("advance", "press", source="gpio"))
     app.step(0)
     assert session.cursor == 2 and app.running
     assert toast_text(app) == says("core.storage.missing")
@@ -161,6 +161,32 @@ def test_journal_deleted_while_running_is_written_back(
     assert toast_text(app) == says("core.storage.recovered")
     assert lasting_files(tmp_path) == {path.name}
     assert stored(path)["actions"] == 2 and stored(path)["pin"] is not None
-    app.events.put(ButtonEvent("advance", "press", "gpio"))
+    app.events.put(ButtonEvent("advance", "press", source="gpio"))
     app.step(0)
     assert session.cursor == 3 == stored(path)["actions"]
+
+
+def test_a_journal_that_cannot_be_opened_is_never_replaced(
+    tmp_path: Path, clock: FakeClock, closing: list[Journal]
+) -> None:
+    path = tmp_path / "journal.sqlite3"
+    path.mkdir()  # something is there, but SQLite cannot open it (as root too)
+    (path / "keep").write_text("not ours to touch", encoding="utf-8")
+    before = lasting_files(tmp_path)
+
+    journal = Journal(path, busy_timeout=0.2)
+    closing.append(journal)
+    assert not journal.available and journal.problem == "unavailable"
+    assert journal.recovered_from is None
+    app = start_kiosk(journal, clock)
+    assert app.running and app.kiosk.state.phase == Phase.START
+    assert toast_text(app) == says("core.storage.unavailable")
+    app.perform(Navigate("kiosk.pin"))
+    app.draw()
+    assert isinstance(app.scene, PinScene) and app.scene.mode(app.context()) == "unlock"
+    assert app.kiosk.lock.pin_state() == "unreadable"
+    app.perform(Submit({"type": "add", "amount": 1}))
+    clock.advance(STORAGE_LOOK)
+    app.step(0)
+    assert toast_text(app) == says("core.storage.unavailable")
+    assert lasting_files(tmp_path) == before and (path / "keep").exists()

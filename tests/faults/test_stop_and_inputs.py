@@ -88,7 +88,7 @@ def test_a_flood_of_presses_is_cut_to_a_sane_rate(
     app = start_kiosk(journal, clock)
     app.perform(ContinueGame())
     for _ in range(5000):
-        app.events.put(ButtonEvent("advance", "press", "serial"))
+        app.events.put(ButtonEvent("advance", "press", source="serial"))
     started = time.monotonic()
     app.step(0)
     took = time.monotonic() - started

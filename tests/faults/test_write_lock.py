@@ -89,7 +89,7 @@ def test_buttons_and_keys_with_the_lock_held_change_nothing(
     assert toast_text(app) == says("core.storage.busy")
     # GPIO and the serial box go through the hardware queue.
     app.toast = None
-    app.events.put(ButtonEvent("advance", "press", "gpio"))
+    app.events.put(ButtonEvent("advance", "press", source="gpio"))
     app.step(0)
     assert app.running and session.cursor == 2
     assert toast_text(app) == says("core.storage.busy")
@@ -98,7 +98,7 @@ def test_buttons_and_keys_with_the_lock_held_change_nothing(
     assert session.cursor == 2 and stored(path) == content
 
     write_lock[0].release()
-    app.events.put(ButtonEvent("advance", "press", "serial"))
+    app.events.put(ButtonEvent("advance", "press", source="serial"))
     app.step(0)
     assert session.cursor == 3 and stored(path)["actions"] == 3
 
