@@ -9,13 +9,10 @@ documents every key.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-
-from platformdirs import user_config_path
 
 from hardware.events import BUTTON_IDS
 
@@ -221,6 +218,8 @@ def default_config_path() -> Path:
     ``hardware.toml`` in the user's configuration folder; on Raspberry Pi OS
     ``~/.config/table-companion/hardware.toml``.
     """
+    from platformdirs import user_config_path  # only when a file is read: quick start-up
+
     return user_config_path(APP_NAME) / CONFIG_NAME
 
 
@@ -229,6 +228,8 @@ def load_config(path: Path | str | None = None) -> LoadedConfig:
 
     A missing file gives the defaults: keyboard only.
     """
+    import tomllib  # only when a file is read: quick start-up
+
     if path is None:
         path = default_config_path()
     if not Path(path).exists():
