@@ -11,7 +11,6 @@ hangs stops the pings and systemd restarts the service.  Without these variables
 from __future__ import annotations
 
 import os
-import socket
 import time
 from collections.abc import Callable, Mapping
 
@@ -29,6 +28,8 @@ def notify(message: str, environ: Mapping[str, str] | None = None) -> bool:
     path = env.get("NOTIFY_SOCKET", "")
     if not path or path[0] not in "/@":
         return False
+    import socket  # only under systemd: the desktop start stays quick
+
     address = "\0" + path[1:] if path.startswith("@") else path
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as channel:

@@ -95,7 +95,8 @@ def send(port: usb_cdc.Serial, data: bytes) -> None:
         pass
 
 
-def step(box: Box, buttons: list, lights: list, pixels: object, port: usb_cdc.Serial) -> None:
+def step(box: Box, buttons: list[digitalio.DigitalInOut], lights: list[digitalio.DigitalInOut],
+         pixels: object, port: usb_cdc.Serial) -> None:
     """One scan: buttons to lines, lines from the host to answers, lights to the pins."""
     moment = now_ms()
     out = box.scan([not button.value for button in buttons], moment)
