@@ -1,11 +1,11 @@
 """How each game's UI package plugs its screens into the app.
 
-A game's UI lives in a subpackage of :mod:`companion.ui` (``companion/ui/fuji/``,
-``companion/ui/tikal/``...).  Its ``__init__`` calls::
+A game's UI lives in a subpackage of :mod:`companion.ui` (``companion/ui/chess/``,
+``companion/ui/go/``...).  Its ``__init__`` calls::
 
-    register_game_screens("fuji", make_fuji_screen, screens=("setup", "play", "map"))
+    register_game_screens("chess", make_chess_screen, screens=("setup", "play", "clock"))
 
-where ``make_fuji_screen(screen: str) -> Scene`` builds the named screen.  Two names
+where ``make_chess_screen(screen: str) -> Scene`` builds the named screen.  Two names
 have a meaning for the app:
 
 * ``"setup"`` — opened by the home screen's *New game* button; it returns a
@@ -14,7 +14,7 @@ have a meaning for the app:
 * ``"play"`` — opened when a game starts or resumes.  Without it, the generic play
   screen (:mod:`companion.ui.play`) is used.
 
-Every screen is also registered as ``"<game>.<screen>"`` (e.g. ``"fuji.map"``) for
+Every screen is also registered as ``"<game>.<screen>"`` (e.g. ``"chess.clock"``) for
 :class:`~companion.ui.intents.Navigate` and for screenshots.  The packages are
 imported lazily, the first time screens are looked up, so the app never has to
 name them.

@@ -8,8 +8,8 @@ A scene is a subclass of :class:`Scene` that overrides :meth:`Scene.build`::
     class ScoreScene(Scene):
         def build(self, ctx: Context) -> list[Widget]:
             theme = ctx.theme
-            bar, body = game_bar(ctx, "fuji.screen.scores")      # companion.ui.bar
-            return [*bar, Label(body, msg("fuji.scores.title"), "title")]
+            bar, body = game_bar(ctx, "chess.screen.scores")      # companion.ui.bar
+            return [*bar, Label(body, msg("chess.scores.title"), "title")]
 
 * ``build(ctx)`` returns the widgets for the current state.  It is called on every
   draw, so it must only *read* ``ctx`` (session state, language, settings, size).

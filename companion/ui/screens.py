@@ -1,4 +1,4 @@
-"""The registry of named screens: ``"home"``, ``"settings"``, ``"history"``, ``"fuji.map"``...
+"""The registry of named screens: ``"home"``, ``"settings"``, ``"history"``, ``"chess.clock"``...
 
 Screens are registered by name with a factory that builds a fresh scene.  The
 game-independent screens register themselves when :mod:`companion.ui.home` and its
@@ -24,7 +24,7 @@ class ScreenEntry:
     """A registered screen."""
 
     name: str
-    """Its name, e.g. ``"history"`` or ``"fuji.map"``."""
+    """Its name, e.g. ``"history"`` or ``"chess.clock"``."""
     factory: SceneFactory
     """Builds the scene."""
     game: str | None = None

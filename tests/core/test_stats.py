@@ -89,13 +89,14 @@ def test_fuji_results_by_scenario_and_level(played: tuple[Path, list[Session], S
     expected: Counter[tuple[str, int, str]] = Counter(
         (str(s.setup["scenario"]), int(s.setup["level"]), described(s)["outcome"]) for s in fuji
     )
-    found = {(r.scenario, r.level): (r.won, r.lost) for r in stats.fuji}
+    found = {(r.scenario, r.level): (r.won, r.lost) for r in stats.outcomes["fuji"]}
     assert set(found) == {(str(sc), lv) for sc, lv in FUJI_SETUPS}
     for (scenario, level), (won, lost) in found.items():
         assert won == expected[(scenario, level, "won")]
         assert lost == expected[(scenario, level, "lost")]
     assert found[("3", 2)][0] + found[("3", 2)][1] == 2
-    assert [r.scenario for r in stats.fuji] == sorted((r.scenario for r in stats.fuji), key=int)
+    rows = stats.outcomes["fuji"]
+    assert [r.scenario for r in rows] == sorted((r.scenario for r in rows), key=int)
 
 
 @pytest.mark.parametrize("name", ["tikal", "caverna"])

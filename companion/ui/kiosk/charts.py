@@ -241,7 +241,7 @@ class HistogramChart(Chart):
             column = pygame.Rect(x + 2, area.y + label_height, width - 4,
                                  area.height - 2 * label_height)
             columns.append(column)
-            span = str(bucket.low) if bucket.low == bucket.high else f"{bucket.low}–{bucket.high}"
+            span = _span(bucket, width, theme)
             self.add_text(pygame.Rect(x, column.bottom, width, label_height), span,
                           align="center")
         return columns
@@ -264,3 +264,10 @@ class HistogramChart(Chart):
         pygame.draw.line(surface, theme.palette.border, (self.plot_area.x, baseline),
                          (self.plot_area.right, baseline), 2)
 
+
+def _span(bucket: Bucket, width: int, theme: Theme) -> str:
+    """The range under a bar, or its lowest score alone when the range would not fit."""
+    span = f"{bucket.low}–{bucket.high}"
+    if bucket.low == bucket.high or font(theme.min_text_size("small")).size(span)[0] > width:
+        return str(bucket.low)
+    return span
