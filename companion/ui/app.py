@@ -64,6 +64,9 @@ from companion.ui.widgets import Toast
 from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
 from hardware.keyboard import KeyboardButtons, button_for_key
 
+TableEvents = EventQueue
+"""The queue of table events, named here for the apps that extend :class:`App`."""
+
 MIN_SIZE: tuple[int, int] = (800, 480)
 """The smallest window the layouts are made for."""
 

@@ -22,22 +22,16 @@ name them.
 
 from __future__ import annotations
 
-import importlib
-import logging
-import pkgutil
 from collections.abc import Callable, Sequence
 from functools import partial
 
-import companion.ui
 from companion.ui.scene import Scene
-from companion.ui.screens import register_screen, screen_entry
+from companion.ui.screens import load_game_uis, register_screen, screen_entry
 
 GameScreenFactory = Callable[[str], Scene]
 """Builds one of a game's screens from its short name (``"setup"``, ``"play"``...)."""
 
 _GAME_SCREENS: dict[str, tuple[str, ...]] = {}
-_loaded = False
-_log = logging.getLogger(__name__)
 
 
 def register_game_screens(
@@ -47,24 +41,6 @@ def register_game_screens(
     _GAME_SCREENS[game_name] = tuple(screens)
     for screen in screens:
         register_screen(f"{game_name}.{screen}", partial(factory, screen), game=game_name)
-
-
-def load_game_uis() -> None:
-    """Import every UI subpackage of :mod:`companion.ui` once (they register themselves).
-
-    A package that fails to import is logged and skipped: one broken game UI must
-    not stop the others.
-    """
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for info in sorted(pkgutil.iter_modules(companion.ui.__path__), key=lambda i: i.name):
-        if info.ispkg:
-            try:
-                importlib.import_module(f"companion.ui.{info.name}")
-            except Exception:
-                _log.exception("could not load the screens of companion.ui.%s", info.name)
 
 
 def game_screens(game_name: str) -> tuple[str, ...]:

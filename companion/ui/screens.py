@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import logging
+import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import companion.ui
 from companion.ui.scene import Scene
 
 SceneFactory = Callable[[], Scene]
@@ -32,6 +35,8 @@ class ScreenEntry:
 
 
 _SCREENS: dict[str, ScreenEntry] = {}
+_loaded = False
+_log = logging.getLogger(__name__)
 
 CORE_SCREEN_MODULES: tuple[str, ...] = (
     "companion.ui.home",
@@ -61,8 +66,6 @@ def load_all() -> None:
     for module in OPTIONAL_SCREEN_MODULES:
         if importlib.util.find_spec(module) is not None:
             importlib.import_module(module)
-    from companion.ui.games import load_game_uis
-
     load_game_uis()
 
 
@@ -84,3 +87,21 @@ def screen_entry(name: str) -> ScreenEntry:
 def make_screen(name: str) -> Scene:
     """Build a fresh scene for screen ``name``."""
     return screen_entry(name).factory()
+
+
+def load_game_uis() -> None:
+    """Import every UI subpackage of :mod:`companion.ui` once (they register themselves).
+
+    A package that fails to import is logged and skipped: one broken game UI must
+    not stop the others.
+    """
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for info in sorted(pkgutil.iter_modules(companion.ui.__path__), key=lambda i: i.name):
+        if info.ispkg:
+            try:
+                importlib.import_module(f"companion.ui.{info.name}")
+            except Exception:
+                _log.exception("could not load the screens of companion.ui.%s", info.name)

@@ -22,9 +22,9 @@ from companion.core.staff import (
     check_pin_format,
     hash_pin,
     lockout_length,
-    main,
     pin_matches,
 )
+from companion.staff_pin import main
 
 
 class FakeClock:

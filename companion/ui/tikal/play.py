@@ -37,7 +37,7 @@ from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
 from companion.ui.tikal.dialogs import RevealDialog, StepDialog, grid
 from companion.ui.tikal.flat import seat_panel
-from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton
+from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton, fitting_instructions
 from companion.ui.tikal.view import (
     ACTION_COSTS,
     auction_wins,
@@ -54,14 +54,11 @@ from companion.ui.widgets import (
     Panel,
     ScrollState,
     Widget,
-    fit_text,
 )
 
 LEFT_SHARE = 44
 """Percentage of the body width taken by the left column."""
 
-MAX_INSTRUCTIONS = 4
-"""Most instructions shown at once (the newest are kept)."""
 
 FLAT_LEFT_SHARE = 44
 """Percentage of the middle of a flat screen taken by the turn column."""
@@ -248,7 +245,7 @@ class TikalPlayScene(Scene):
     @staticmethod
     def _stack_line(state: TikalState) -> Msg:
         """The letter on top of the stack and how many hexes are left."""
-        from companion.games.tikal.books import current_stage
+        from companion.games.tikal.queries import current_stage
 
         letter = current_stage(state)
         if letter is None:
@@ -484,15 +481,3 @@ def pieces_line(state: TikalState) -> Msg:
     if player.leader == LEADER_OUT:
         return msg("ui_tikal.turn.pieces_out", **common)
     return msg("ui_tikal.turn.pieces_on", hex=player.leader, **common)
-
-
-def fitting_instructions(state: TikalState, lang: str, theme: Theme, box: pygame.Rect) -> str:
-    """The newest instructions, as many as fit in ``box`` (older ones drop first)."""
-    texts = [translate(note, lang) for note in state.instructions[-MAX_INSTRUCTIONS:]]
-    while len(texts) > 1:
-        fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size("small"),
-                          theme.min_text_size("small"), True)
-        if not fitted.overflow:
-            break
-        texts = texts[1:]
-    return "\n".join(texts)

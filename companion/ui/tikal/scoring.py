@@ -25,8 +25,7 @@ from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
 from companion.ui.tikal.dialogs import dialog_box, grid
 from companion.ui.tikal.panels import order_rows
-from companion.ui.tikal.parts import TapButton, piece_colour, seat_glyph
-from companion.ui.tikal.play import fitting_instructions
+from companion.ui.tikal.parts import TapButton, fitting_instructions, piece_colour, seat_glyph
 from companion.ui.tikal.view import player_treasure_points, temples
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
 

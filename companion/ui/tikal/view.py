@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.messages import Msg, msg
-from companion.games.tikal.books import current_stage, hexes_left, next_seat, stage_left
+from companion.games.tikal.books import next_seat
 from companion.games.tikal.constants import (
     ACTION_POINTS,
     BASE_CAMP,
@@ -20,6 +20,7 @@ from companion.games.tikal.constants import (
     LEVEL_SUPPLY,
     TREASURE_KINDS,
 )
+from companion.games.tikal.queries import current_stage, hexes_left, stage_left
 from companion.games.tikal.scoring import (
     strengths,
     temple_controller,
