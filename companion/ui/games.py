@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from companion.ui.scene import Scene
-from companion.ui.screens import load_game_uis, register_screen, screen_entry
+from companion.ui.screens import load_game_uis, register_screen
 
 GameScreenFactory = Callable[[str], Scene]
 """Builds one of a game's screens from its short name (``"setup"``, ``"play"``...)."""
@@ -62,9 +62,3 @@ def play_screen_name(game_name: str) -> str:
 def setup_screen_name(game_name: str) -> str | None:
     """The game's set-up screen, if it has one."""
     return f"{game_name}.setup" if has_screen(game_name, "setup") else None
-
-
-def make_game_screen(game_name: str, screen: str) -> Scene:
-    """Build ``game_name``'s screen ``screen``."""
-    load_game_uis()
-    return screen_entry(f"{game_name}.{screen}").factory()

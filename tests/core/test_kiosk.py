@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.journal import Journal
@@ -29,6 +29,7 @@ from companion.core.messages import IllegalActionError
 from companion.core.registry import all_games
 from companion.core.session import Session
 from companion.core.staff import StaffLock
+from tests.fuzzing import lots
 
 SETUP = {"players": 2, "target": 10}
 PIN = "8080"
@@ -283,7 +284,7 @@ EVENTS = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@lots()
 @given(st.one_of(st.none(), st.integers(1, 9)), EVENTS, st.booleans())
 def test_transitions_keep_their_promises(
     game: int | None, events: list[tuple[str, float]], finished: bool

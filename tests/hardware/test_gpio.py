@@ -8,13 +8,14 @@ from collections.abc import Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin  # type: ignore[import-untyped]
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hardware.config import GpioConfig
 from hardware.events import ButtonEvent, EventQueue, StatusEvent
 from hardware.gpio import GpioTable, choose_pin_factory, load_pin_factory
 from hardware.lights import BLINK_COUNT, BLINK_OFF, BLINK_ON
+from tests.fuzzing import few
 
 BUTTON_PINS = {"advance": 17, "undo": 27, "seat1": 5, "seat2": 6, "seat3": 13, "seat4": 19}
 LIGHT_PINS = {"seat1": 12, "seat2": 16, "seat3": 20, "seat4": 21, "status": 26}
@@ -282,7 +283,7 @@ def test_factory_named_by_environment_variable(monkeypatch: pytest.MonkeyPatch) 
     assert isinstance(load_pin_factory("MOCK"), MockFactory)
 
 
-@settings(max_examples=15, deadline=None)
+@few()
 @given(st.lists(st.tuples(st.sampled_from(sorted(BUTTON_PINS)), st.booleans()), max_size=60))
 def test_pressed_set_always_matches_the_pins(steps: list[tuple[str, bool]]) -> None:
     factory = MockFactory()

@@ -512,14 +512,14 @@ class CavernaPlayScene(Scene):
                          cost=translate(cost_message(spec.cost), ctx.lang),
                          walls=translate(walls_message(spec), ctx.lang))
             items.append(ListItem(msg("ui_caverna.display.room", room=f"@caverna.room.{room}",
-                                      colour=f"@caverna.color.{spec.color}"), detail))
+                                      colour=f"@caverna.colour.{spec.colour}"), detail))
         row_height = round(theme.px(60) * theme.text_scale ** 2)
         view = ListView(page, items, row_height, self.display_scroll, key="caverna:display")
         widgets: list[Widget] = [view]
         chip = theme.px(14)
         for index in view.visible_rows():
             row = view.row_rect(index)
-            colour = state.config.room(state.display[index]).color
+            colour = state.config.room(state.display[index]).colour
             top = row.y + theme.px(8)
             if page.y <= top and top + chip <= page.bottom:
                 widgets.append(ColourChip(pygame.Rect(row.right - chip - theme.pad, top, chip,

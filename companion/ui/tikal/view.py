@@ -87,12 +87,6 @@ def entry_points(state: TikalState, seat: int) -> tuple[Hex, ...]:
     return tuple(hx for hx in state.hexes if hx.id == BASE_CAMP or hx.camp == seat)
 
 
-def pieces_at(state: TikalState, seat: int, hex_id: int) -> int:
-    """How many pieces ``seat`` has on a hex (the leader counts once)."""
-    leader = 1 if state.players[seat].leader == hex_id else 0
-    return state.workers[hex_id][seat] + leader
-
-
 def occupied(state: TikalState, seat: int, piece: str) -> tuple[Hex, ...]:
     """Hexes where ``seat`` has a piece of that kind (``worker`` or ``leader``)."""
     if piece == "leader":
