@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 
 from companion.ui.scene import Scene
-from companion.ui.screens import load_game_uis, register_screen
+from companion.ui.screens import load_game_ui, register_screen
 
 GameScreenFactory = Callable[[str], Scene]
 """Builds one of a game's screens from its short name (``"setup"``, ``"play"``...)."""
@@ -45,7 +45,8 @@ def register_game_screens(
 
 def game_screens(game_name: str) -> tuple[str, ...]:
     """Short names of the screens ``game_name`` registered (empty if none)."""
-    load_game_uis()
+    if game_name not in _GAME_SCREENS:
+        load_game_ui(game_name)
     return _GAME_SCREENS.get(game_name, ())
 
 

@@ -75,8 +75,33 @@ def screen_names() -> list[str]:
     return sorted(_SCREENS)
 
 
+def load_owner(name: str) -> None:
+    """Import only the module that registers screen ``name`` (start-up stays quick).
+
+    ``"chess.play"`` imports :mod:`companion.ui.chess`, ``"kiosk.start"`` the kiosk
+    package, a plain name such as ``"home"`` its own module (else every core screen).
+    """
+    prefix, dot, _ = name.partition(".")
+    if dot:
+        load_game_ui(prefix)
+        return
+    own = f"companion.ui.{name}"
+    if name.isidentifier() and own in (*CORE_SCREEN_MODULES, *OPTIONAL_SCREEN_MODULES):
+        importlib.import_module(own)
+        if name in _SCREENS:
+            return
+    for module in CORE_SCREEN_MODULES:
+        importlib.import_module(module)
+    if name not in _SCREENS:
+        for module in OPTIONAL_SCREEN_MODULES:
+            if importlib.util.find_spec(module) is not None:
+                importlib.import_module(module)
+
+
 def screen_entry(name: str) -> ScreenEntry:
     """The registration of screen ``name``."""
+    if name not in _SCREENS:
+        load_owner(name)
     if name not in _SCREENS:
         load_all()
     if name not in _SCREENS:
@@ -105,3 +130,14 @@ def load_game_uis() -> None:
                 importlib.import_module(f"companion.ui.{info.name}")
             except Exception:
                 _log.exception("could not load the screens of companion.ui.%s", info.name)
+
+
+def load_game_ui(package: str) -> None:
+    """Import one UI subpackage (``chess``, ``kiosk``...) if it exists; failures are logged."""
+    name = f"companion.ui.{package}"
+    if not package.isidentifier() or importlib.util.find_spec(name) is None:
+        return
+    try:
+        importlib.import_module(name)
+    except Exception:
+        _log.exception("could not load the screens of %s", name)

@@ -80,6 +80,6 @@ def test_a_broken_ui_package_is_skipped_and_logged(
     monkeypatch.setattr(companion.ui, "__path__", [*companion.ui.__path__, str(tmp_path)])
     monkeypatch.setattr(screens, "_loaded", False)
     with caplog.at_level(logging.ERROR, logger="companion.ui.screens"):
-        games.load_game_uis()
+        screens.load_game_uis()
     assert "brokengame" in caplog.text
     assert games.play_screen_name("workinggame") == "workinggame.play"

@@ -2,6 +2,11 @@
 
 Each game says what its chart shows (``Game.info.chart``): cooperative wins and
 losses by scenario and level, or the spread of final scores.
+
+Reading every game can take minutes on a café's journal, so it runs in a background
+:class:`~companion.core.stats.PlaysJob` while the screen shows a progress bar and
+keeps drawing; the plays read are cached in the journal, so the next visit is quick.
+Leaving the screen does not stop the job: coming back shows it further along.
 """
 
 from __future__ import annotations
@@ -13,20 +18,57 @@ import pygame
 
 from companion.core import registry
 from companion.core.game import Game
+from companion.core.journal import Journal
 from companion.core.messages import Msg
-from companion.core.stats import OutcomeTally, Statistics, histogram, journal_statistics
+from companion.core.stats import OutcomeTally, PlaysJob, Statistics, compute, histogram
 from companion.ui.intents import Back, Intent
 from companion.ui.kiosk.charts import Bar, BarChart, HistogramChart, WinLoss, WinLossChart
 from companion.ui.kiosk.common import kiosk_bar, palette_for
 from companion.ui.kiosk.intents import ExportStatistics
 from companion.ui.layout import grid, split_rows
 from companion.ui.scene import Context, Scene
-from companion.ui.widgets import TapButton, Text, Widget
+from companion.ui.theme import Colour, Theme
+from companion.ui.widgets import Label, Panel, TapButton, Text, Widget
 
 HISTOGRAM_BARS = 8
 """Score ranges per histogram."""
 CHARTS_PER_PAGE = 3
 """Game charts shown at once beside the plays chart; more games page through them."""
+
+_JOBS: dict[int, PlaysJob] = {}
+"""The statistics job of each open journal (one at a time per journal)."""
+
+
+def statistics_job(journal: Journal) -> PlaysJob:
+    """The journal's running statistics job, or a new one (in-memory journals: done at once)."""
+    job = _JOBS.get(id(journal))
+    if job is not None and job.journal is journal and not job.finished.is_set():
+        return job
+    job = PlaysJob(journal, compute)
+    _JOBS[id(journal)] = job
+    return job.run_here() if journal.in_memory else job.start()
+
+
+class ProgressBar(Widget):
+    """A bar filled to ``done / total``."""
+
+    def __init__(self, rect: pygame.Rect, done: int, total: int, colour: Colour) -> None:
+        super().__init__(rect, "stats:progress")
+        self.done = done
+        """Games read."""
+        self.total = total
+        """Games in all."""
+        self.colour = colour
+        """Fill colour."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """An outlined bar, filled as far as the work has come."""
+        pygame.draw.rect(surface, theme.palette.border, self.rect, 2)
+        share = self.done / self.total if self.total else 0.0
+        filled = self.rect.inflate(-6, -6)
+        filled.width = int(filled.width * min(1.0, share))
+        if filled.width > 0:
+            pygame.draw.rect(surface, self.colour, filled)
 
 
 def game_title(name: str) -> Text:
@@ -49,16 +91,29 @@ class StatsScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self._stats: Statistics | None = None
+        self.job: PlaysJob | None = None
+        """The background job reading the plays, while there is one."""
         self.page = 0
         """Which page of game charts is shown."""
 
-    def statistics(self, ctx: Context) -> Statistics:
-        """The statistics, read from the journal once per visit of the screen."""
-        if self._stats is None:
-            if ctx.journal is None:
-                self._stats = Statistics({}, {}, {}, {}, {})
-            else:
-                self._stats = journal_statistics(ctx.journal)
+    @property
+    def computing(self) -> bool:
+        """Whether the plays are still being read."""
+        return self._stats is None and self.job is not None and not self.job.finished.is_set()
+
+    def statistics(self, ctx: Context) -> Statistics | None:
+        """The statistics once read (``None`` while the background job still reads)."""
+        if self._stats is not None:
+            return self._stats
+        if ctx.journal is None:
+            self._stats = Statistics({}, {}, {}, {}, {})
+            return self._stats
+        if self.job is None:
+            self.job = statistics_job(ctx.journal)
+        if self.job.finished.is_set():
+            result = self.job.result
+            self._stats = result if isinstance(result, Statistics) else Statistics(
+                {}, {}, {}, {}, {})
         return self._stats
 
     def build(self, ctx: Context) -> list[Widget]:
@@ -70,6 +125,10 @@ class StatsScene(Scene):
             (Msg("ui.common.back"), (Back(),), "normal"),
         ], "stats")
         stats = self.statistics(ctx)
+        palette = palette_for(ctx)
+        if stats is None:
+            widgets.extend(self._progress(ctx, body, palette.primary))
+            return widgets
         games = list(registry.all_games().values())
         pages = max(1, math.ceil(len(games) / CHARTS_PER_PAGE))
         first = (self.page % pages) * CHARTS_PER_PAGE
@@ -85,17 +144,31 @@ class StatsScene(Scene):
         bars = [Bar(game_title(name), count) for name, count in stats.plays_per_game.items()]
         widgets.append(BarChart(plays_cell, Msg("kiosk.stats.plays",
                                                 {"count": stats.total_plays}),
-                                bars, palette_for(ctx).primary, theme, Msg("kiosk.stats.empty"),
+                                bars, palette.primary, theme, Msg("kiosk.stats.empty"),
                                 key="stats:plays"))
         for number, (cell, game) in enumerate(zip(cells[1:], shown, strict=False)):
             widgets.append(_game_chart(ctx, cell, game, stats, first + number))
         return widgets
 
-
     def _next_page(self) -> list[Intent]:
         """Show the next page of game charts."""
         self.page += 1
         return []
+
+    def _progress(self, ctx: Context, body: pygame.Rect, colour: Colour) -> list[Widget]:
+        """What is shown while the games are read: a sentence and a progress bar."""
+        theme = ctx.theme
+        done, total = (self.job.done, self.job.total) if self.job is not None else (0, 0)
+        panel = body.inflate(-body.width // 6, -body.height // 3)
+        text = pygame.Rect(panel.x + theme.pad, panel.y + theme.pad,
+                           panel.width - 2 * theme.pad, theme.px(60))
+        bar = pygame.Rect(text.x, text.bottom + theme.gap, text.width, theme.px(36))
+        return [
+            Panel(panel, theme.palette.surface),
+            Label(text, Msg("kiosk.stats.reading", {"done": done, "total": total}), "body",
+                  align="center"),
+            ProgressBar(bar, done, total, colour),
+        ]
 
 
 def _game_chart(ctx: Context, cell: pygame.Rect, game: Game[Any], stats: Statistics,
