@@ -104,6 +104,9 @@ def test_its_plays_are_counted_charted_and_exported(pebbles: Game[Any], drawing:
     scene = StatsScene()
     ctx = Context((800, 480), Settings(language="en"), None, journal)
     scene.draw(pygame.Surface(ctx.size), ctx)
+    if scene.job is not None:
+        assert scene.job.finished.wait(30)
+        scene.draw(pygame.Surface(ctx.size), ctx)
     assert "stats:pebbles" in keys(scene.widgets)
     shown = keys(scene.widgets)
     scene.page += 1
