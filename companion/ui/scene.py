@@ -280,6 +280,28 @@ class Scene:
         return []
 
 
+class GameScene(Scene):
+    """A screen of one game: it draws the open game, or in a preview the named demo game.
+
+    Subclasses set :attr:`preview` (``None`` in a real game) and answer
+    :meth:`demo_session` from their game's ``demo`` module.
+    """
+
+    needs_session = True
+    preview: str | None = None
+    """Name of a demo situation to draw instead of the open game (screenshots)."""
+
+    def demo_session(self, name: str) -> Session:
+        """The demo game called ``name`` (each game's screens supply their own)."""
+        raise NotImplementedError
+
+    def session_of(self, ctx: Context) -> Session | None:
+        """The game to draw: the open one, or the demo game of a preview."""
+        if self.preview is not None:
+            return self.demo_session(self.preview)
+        return ctx.session
+
+
 class LayeredScene(Scene):
     """A dialog open over a screen, drawn as one picture (for previews and screenshots)."""
 

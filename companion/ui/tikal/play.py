@@ -32,9 +32,10 @@ from companion.ui.bar import game_bar
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fonts import font
 from companion.ui.intents import Intent, Navigate, Redraw, ShowDialog, Submit
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import Context, GameScene
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
+from companion.ui.tikal.demo import preview_session
 from companion.ui.tikal.dialogs import RevealDialog, StepDialog, grid
 from companion.ui.tikal.flat import seat_panel
 from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton, fitting_instructions
@@ -67,7 +68,7 @@ FLAT_HISTORY_WIDTH = 110
 """Width of the *History* button beside the tabs on a flat screen (at 800x480)."""
 
 
-class TikalPlayScene(Scene):
+class TikalPlayScene(GameScene):
     """The play screen of a Tikal game (see the module documentation)."""
 
     needs_session = True
@@ -87,13 +88,9 @@ class TikalPlayScene(Scene):
         """Whether the last build was the flat-table layout (per-seat buttons in the panels)."""
 
     # ---------------------------------------------------------------- session
-    def session_of(self, ctx: Context) -> Session | None:
-        """The game to draw: the open one, or the demo game of a preview."""
-        if self.preview is not None:
-            from companion.ui.tikal.demo import preview_session
-
-            return preview_session(self.preview)
-        return ctx.session
+    def demo_session(self, name: str) -> Session:
+        """The demo game called ``name``."""
+        return preview_session(name)
 
     def show_tab(self, tab: str) -> list[Intent]:
         """Switch the right column to ``tab``."""
@@ -222,11 +219,7 @@ class TikalPlayScene(Scene):
 
     def _preview_session(self) -> Session | None:
         """The demo game of a preview, handed to the dialogs it opens."""
-        if self.preview is None:
-            return None
-        from companion.ui.tikal.demo import preview_session
-
-        return preview_session(self.preview)
+        return None if self.preview is None else self.demo_session(self.preview)
 
     def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """Basic game: the button that records the drawn hex."""
