@@ -1,8 +1,8 @@
 """Message catalogues for English, Polish, French and Spanish.
 
 Catalogues are gettext ``.po`` files under ``companion/locale/<lang>/<domain>.po``;
-each part of the app (core, ui, fuji, tikal, ...) keeps its own domain file.  The
-``msgid`` is a stable key such as ``fuji.phase.roll``; the ``msgstr`` is the text,
+each part of the app (core, ui, one per game, ...) keeps its own domain file.  The
+``msgid`` is a stable key such as ``chess.phase.opening``; the ``msgstr`` is the text,
 with ``{name}`` placeholders filled from the message parameters.  The files are read
 at load time: no compile step is needed on the Pi.  What was parsed is kept in the
 user's cache folder, keyed by each file's size and time, so a later start on a slow

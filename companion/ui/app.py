@@ -62,11 +62,14 @@ from companion.ui.intents import (
 )
 from companion.ui.play import GenericPlayScene
 from companion.ui.scene import Context, Scene, Settings, store_table_looks, with_table_looks
-from companion.ui.sounds import SoundPlayer, open_player, step_cues
+from companion.ui.sounds import SoundPlayer, open_player
 from companion.ui.widgets import Toast
 from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
 from hardware.keyboard import KeyboardButtons, button_for_key
 from hardware.systemd import Watchdog
+
+TableEvents = EventQueue
+"""The queue of table events, named here for the apps that extend :class:`App`."""
 
 MIN_SIZE: tuple[int, int] = (800, 480)
 """The smallest window the layouts are made for."""
@@ -645,9 +648,7 @@ class App:
         session = self.session
         if self.sound is None or session is None or session.cursor != cursor + 1:
             return
-        game = session.game
-        cues = step_cues(game.state_to_json(before), game.state_to_json(session.state),
-                         session.actions()[-1], session.finished)
+        cues = session.game.cues(before, session.state, session.actions()[-1])
         for cue in cues:
             self.sound.play(cue)
 

@@ -1,8 +1,8 @@
 """The generic play screen, used by any game whose UI package has no play screen yet.
 
 It shows what happened last, the table buttons' on-screen twins (when the game maps
-its physical buttons) and the legal actions the rules offer, each labelled by the
-rules themselves — enough to play any registered game end to end.
+its physical buttons) and every legal choice the rules list (``Game.choices``), each
+labelled by the rules themselves — enough to play any registered game end to end.
 """
 
 from __future__ import annotations
@@ -42,11 +42,11 @@ class GenericPlayScene(Scene):
         self._actions: list[Mapping[str, Any]] = []
 
     def legal_actions(self, session: Session) -> Sequence[Mapping[str, Any]]:
-        """The legal actions in the current state (computed once per step)."""
+        """Every legal choice in the current state (computed once per step)."""
         key = (session.game_id, session.cursor, len(session.history()))
         if key != self._cache_key:
             self._cache_key = key
-            found = [] if session.finished else session.game.legal_actions(session.state)
+            found = [] if session.finished else session.game.choices(session.state) or []
             self._actions = list(found)[:MAX_ACTIONS]
             self.scroll.offset = 0
         return self._actions

@@ -8,8 +8,8 @@ A scene is a subclass of :class:`Scene` that overrides :meth:`Scene.build`::
     class ScoreScene(Scene):
         def build(self, ctx: Context) -> list[Widget]:
             theme = ctx.theme
-            bar, body = game_bar(ctx, "fuji.screen.scores")      # companion.ui.bar
-            return [*bar, Label(body, msg("fuji.scores.title"), "title")]
+            bar, body = game_bar(ctx, "chess.screen.scores")      # companion.ui.bar
+            return [*bar, Label(body, msg("chess.scores.title"), "title")]
 
 * ``build(ctx)`` returns the widgets for the current state.  It is called on every
   draw, so it must only *read* ``ctx`` (session state, language, settings, size).
@@ -278,6 +278,28 @@ class Scene:
             if widget.hit(pos) and widget.scroll(-steps * ctx.theme.px(40)):
                 return [Redraw()]
         return []
+
+
+class GameScene(Scene):
+    """A screen of one game: it draws the open game, or in a preview the named demo game.
+
+    Subclasses set :attr:`preview` (``None`` in a real game) and answer
+    :meth:`demo_session` from their game's ``demo`` module.
+    """
+
+    needs_session = True
+    preview: str | None = None
+    """Name of a demo situation to draw instead of the open game (screenshots)."""
+
+    def demo_session(self, name: str) -> Session:
+        """The demo game called ``name`` (each game's screens supply their own)."""
+        raise NotImplementedError
+
+    def session_of(self, ctx: Context) -> Session | None:
+        """The game to draw: the open one, or the demo game of a preview."""
+        if self.preview is not None:
+            return self.demo_session(self.preview)
+        return ctx.session
 
 
 class LayeredScene(Scene):
