@@ -40,6 +40,7 @@ from companion.core.game import Game  # noqa: E402
 from companion.core.journal import Journal  # noqa: E402
 from companion.core.registry import find_game  # noqa: E402
 from companion.core.session import Session  # noqa: E402
+from companion.core.upgrade import current  # noqa: E402
 
 
 def load_game(spec: str) -> Game[Any]:
@@ -203,8 +204,9 @@ def check_in_flight(
     """The one unacknowledged step must be exactly what the worker was submitting."""
     game_id, step = key
     saved = journal.load(game_id)
-    state = game.new_state(saved.setup)
-    for action in saved.actions[: step - 1]:
+    setup, actions = current(game, saved.setup, saved.actions)
+    state = game.new_state(setup)
+    for action in actions[: step - 1]:
         state = game.apply(state, action)
     expected = json.dumps(next_action(game, state, seed, game_id, step), sort_keys=True)
     return [] if expected == stored else [f"in-flight step {key} is not the submitted action"]

@@ -18,11 +18,15 @@ from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError, RecordError
 from companion.core.registry import find_game
 from companion.core.session import Session, plain_action
+from companion.core.upgrade import current
 
 RECORD_FORMAT = "table-companion-record"
 """Value of the ``format`` field that marks a file as a game record."""
-RECORD_VERSION = 1
-"""The newest record version this app reads and the one it writes."""
+RECORD_VERSION = 2
+"""The newest record version this app reads and the one it writes.
+
+Version 2 set-ups may carry their game's data version (``core/upgrade.py``); a version 1
+record is read as data version 1 of its game and upgraded on replay."""
 
 
 @dataclass(frozen=True)
@@ -120,10 +124,11 @@ def replay(record: GameRecord) -> Replay:
     """Play every action of ``record``; :class:`RecordError` names the first refused step."""
     try:
         game = find_game(record.game)
-        state = game.new_state(record.setup)
+        setup, actions = current(game, record.setup, record.actions)
+        state = game.new_state(setup)
     except IllegalActionError as error:
         raise RecordError("core.error.record_step", error.message, step=0) from error
-    for step, action in enumerate(record.actions, start=1):
+    for step, action in enumerate(actions, start=1):
         try:
             state = game.apply(state, plain_action(action))
         except IllegalActionError as error:
@@ -146,8 +151,12 @@ def session_from_record(
     journal: Journal, record: GameRecord, steps: int | None = None
 ) -> Session:
     """Start ``record``'s game in ``journal`` and play its first ``steps`` actions (all: None)."""
-    session = Session.start(journal, record.game, record.setup, record.title)
-    for action in record.actions[:steps]:
+    try:
+        setup, actions = current(find_game(record.game), record.setup, record.actions)
+    except IllegalActionError as error:
+        raise RecordError("core.error.record_step", error.message, step=0) from error
+    session = Session.start(journal, record.game, setup, record.title)
+    for action in actions[:steps]:
         session.submit(action)
     return session
 

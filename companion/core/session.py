@@ -16,6 +16,7 @@ from companion.core.game import Game, Setup
 from companion.core.journal import GameStatus, Journal
 from companion.core.messages import IllegalActionError, Msg
 from companion.core.registry import find_game
+from companion.core.upgrade import current, stamped
 
 START_LABEL = Msg("core.label.start")
 """History label of step 0, the set-up."""
@@ -77,7 +78,7 @@ class Session:
         """Check ``setup`` with the rules, store it as a new game and open it."""
         game = find_game(game_name)
         game.new_state(setup)
-        game_id = journal.create_game(game.name, setup, title)
+        game_id = journal.create_game(game.name, stamped(game, setup), title)
         return cls(journal, game_id, game, setup, [], [], 0)
 
     @classmethod
@@ -85,12 +86,13 @@ class Session:
         """Open a saved game exactly where it was left."""
         saved = journal.load(game_id)
         game = find_game(saved.summary.game)
+        setup, actions = current(game, saved.setup, saved.actions)
         return cls(
             journal,
             game_id,
             game,
-            saved.setup,
-            list(saved.actions),
+            setup,
+            actions,
             list(saved.labels),
             saved.cursor,
         )

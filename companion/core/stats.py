@@ -33,6 +33,7 @@ from companion.core.messages import IllegalActionError
 from companion.core.record import record_from_journal
 from companion.core.registry import find_game
 from companion.core.session import plain_action
+from companion.core.upgrade import current
 
 EXPORT_FORMAT = "table-companion-plays"
 """Value of the ``format`` field of a JSON export."""
@@ -208,13 +209,14 @@ def read_play(
         return None
     record = record_from_journal(journal, summary.id)
     try:
-        state = game.new_state(record.setup)
-        for action in record.actions:
+        setup, actions = current(game, record.setup, record.actions)
+        state = game.new_state(setup)
+        for action in actions:
             state = game.apply(state, plain_action(action))
     except IllegalActionError:
         _log.warning("statistics skip game %s: its record does not replay", summary.id)
         return None
-    return play_from_state(summary, record.setup, game, state)
+    return play_from_state(summary, setup, game, state)
 
 
 def collect_plays(

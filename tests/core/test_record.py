@@ -95,7 +95,8 @@ def test_export_then_replay_gives_the_live_state(tmp_path: Path) -> None:
     assert len(exported.actions) == 3
     save_record(exported, tmp_path / "game.json")
     again = load_record(tmp_path / "game.json")
-    assert again == GameRecord("counting", {"target": 30}, exported.actions, {}, "evening")
+    setup = {"target": 30, "data_version": 1}
+    assert again == GameRecord("counting", setup, exported.actions, {}, "evening")
     assert replay(again).state == session.state
     assert json.loads((tmp_path / "game.json").read_text())["format"] == RECORD_FORMAT
 
