@@ -138,6 +138,8 @@ class Spot:
     """Where to tap, in screen coordinates."""
     rect: pygame.Rect
     """The widget's rectangle on the screen."""
+    row: int | None = None
+    """For a list row out of view: its index (the list is dragged to it first)."""
 
 
 def spots(widgets: Sequence[Widget], driver: Driver | None = None,
@@ -167,10 +169,15 @@ def spots(widgets: Sequence[Widget], driver: Driver | None = None,
 def _list_spots(view: ListView) -> list[Spot]:
     """The rows of a list with something to tap, and their row buttons."""
     found: list[Spot] = []
-    for index in view.visible_rows():
+    visible = view.visible_rows()
+    for index, item in enumerate(view.items):
+        if item.intents and (index not in visible or view.row_rect(index).clip(
+                view.rect).height < view.row_height // 2):
+            found.append(Spot(view, view.rect.center, pygame.Rect(view.rect), index))
+    for index in visible:
         item = view.items[index]
         row = view.row_rect(index).clip(view.rect)
-        if row.height <= 4:
+        if row.height < view.row_height // 2:
             continue
         if item.intents:
             found.append(Spot(view, (row.x + row.width // 4, row.centery), row))
@@ -322,8 +329,32 @@ class Bench:
         shown = sorted({spot.widget.key for spot in self.spots()})
         raise BenchError(f"no widget {key!r} on {type(self.top).__name__}; shown: {shown}")
 
+    def drag_to(self, spot: Spot) -> Spot:
+        """Drag a list until the spot's row is in view (one input); the row's spot then."""
+        view = next(w for w in self.top.widgets if w.key == spot.widget.key)
+        assert isinstance(view, ListView) and spot.row is not None
+        top = spot.row * view.row_height
+        offset = view.state.offset
+        wanted = top if top < offset else top + view.row_height - view.rect.height
+        delta = wanted - offset
+        start = view.rect.center
+        end = (start[0], start[1] - delta)
+        self.now += 0.2
+        self.app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+        self.app.process(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, -delta),
+                                            buttons=(1, 0, 0)))
+        self.app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        self.taps += 1
+        self.redraw()
+        view = next(w for w in self.top.widgets if w.key == spot.widget.key)
+        assert isinstance(view, ListView)
+        row = view.row_rect(spot.row).clip(view.rect)
+        return Spot(view, (row.x + row.width // 4, row.centery), row)
+
     def tap(self, where: Spot | tuple[int, int]) -> None:
         """One finger tap (press, release) at a spot, then draw; counted as one input."""
+        if isinstance(where, Spot) and where.row is not None:
+            where = self.drag_to(where)
         pos = where.pos if isinstance(where, Spot) else where
         self.now += 0.2
         self.app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -396,10 +427,10 @@ class Bench:
                 keys = sorted({spot.widget.key for spot in self.spots()})
                 raise BenchError(f"step {cursor + 1}: no way to enter {target} on "
                                  f"{type(self.top).__name__}; shown: {keys}")
-            for number, pos in enumerate(path):
+            for number, step in enumerate(path):
                 if number:
                     self.observe(target)
-                self.tap(pos)
+                self.tap(step)
                 if session.cursor != cursor:
                     break
         if session.cursor != cursor + 1:
@@ -437,18 +468,18 @@ class Bench:
         return copied[0], copied[1]
 
     def search(self, target: Mapping[str, Any] | None,
-               nodes: int = SEARCH_NODES) -> list[tuple[int, int]] | None:
+               nodes: int = SEARCH_NODES) -> list[Spot] | None:
         """The fewest taps from the screen as it is to a ``Submit`` of ``target``.
 
         With ``target`` ``None`` any accepted action is a goal (used to probe options).
         """
         ctx = self.context()
         start = self.snapshot()
-        frontier: list[tuple[tuple[Scene, Scene | None], list[tuple[int, int]]]] = [(start, [])]
+        frontier: list[tuple[tuple[Scene, Scene | None], list[Spot]]] = [(start, [])]
         seen: set[Hashable] = set()
         visited = 0
         while frontier and visited < nodes:
-            layer: list[tuple[tuple[Scene, Scene | None], list[tuple[int, int]]]] = []
+            layer: list[tuple[tuple[Scene, Scene | None], list[Spot]]] = []
             for (scene, dialog), path in frontier:
                 if len(path) >= MAX_DEPTH:
                     continue
@@ -466,14 +497,14 @@ class Bench:
                     outcome = self._try(scene, dialog, spot, target)
                     if outcome is True:
                         self.counts.searched += visited
-                        return [*path, spot.pos]
+                        return [*path, spot]
                     if outcome is None or outcome is False or outcome is REFUSED:
                         continue
                     signature = state_signature(outcome)
                     if signature in seen:
                         continue
                     seen.add(signature)
-                    layer.append((outcome, [*path, spot.pos]))
+                    layer.append((outcome, [*path, spot]))
                     if visited >= nodes:
                         break
             frontier = layer
@@ -488,10 +519,17 @@ class Bench:
         top = dialog or scene
         try:
             top.widgets = flatten(top.build(self.context()))
-            widget = top.widget_at(spot.pos)
+            pos = spot.pos
+            if spot.row is not None:
+                view = next(w for w in top.widgets if w.key == spot.widget.key)
+                assert isinstance(view, ListView)
+                view.scroll_to(spot.row)
+                row = view.row_rect(spot.row).clip(view.rect)
+                pos = (row.x + row.width // 4, row.centery)
+            widget = top.widget_at(pos)
             if widget is None:
                 return None
-            intents = widget.release(spot.pos)
+            intents = widget.release(pos)
         except Exception:
             return None
         changed = False
@@ -595,7 +633,7 @@ class Bench:
         from companion.ui.questions import AnswerTarget
 
         widget = spot.widget
-        key = (cursor, widget.key, spot.pos, state_signature(self.snapshot()))
+        key = (cursor, widget.key, spot.pos, spot.row, state_signature(self.snapshot()))
         if key in self._probed:
             return True
         intents = static_intents(widget)

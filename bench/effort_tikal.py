@@ -52,8 +52,13 @@ class TikalDriver:
         yield "setup:start"
 
     def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
-        """In the reveal dialog, the answers of the next recorded hex, then *Record*."""
+        """The question dialog of the action's kind and its answers; the reveal dialog's
+        hexes, then *Record*."""
         dialog = bench.app.dialog
+        if type(dialog).__name__ == "StepDialog" and dialog.kind == action.get("type"):
+            return self._answer(bench, dialog, action)
+        if dialog is None:
+            return self._opener(bench, action)
         if action.get("type") != "reveal" or type(dialog).__name__ != "RevealDialog":
             return None
         from companion.ui.tikal.steps import next_step
@@ -71,6 +76,37 @@ class TikalDriver:
         for number, option in enumerate(step.options):
             if option.value == wanted:
                 return bench.find(f"step:{step.field}:{number}")
+        return None
+
+    @staticmethod
+    def _answer(bench: Bench, dialog: Any, action: Mapping[str, Any]) -> Spot | None:
+        """The option of the dialog's question that the recorded action gives."""
+        from companion.ui.tikal.steps import next_step
+
+        session = bench.app.session
+        assert session is not None
+        step = next_step(session.state, dialog.kind, dialog.answers)
+        if step is None or step.field not in action:
+            return None
+        for number, option in enumerate(step.options):
+            if option.value == action[step.field]:
+                return bench.find(f"step:{step.field}:{number}")
+        return None
+
+    @staticmethod
+    def _opener(bench: Bench, action: Mapping[str, Any]) -> Spot | None:
+        """The drawn button that opens the question dialog of the action's kind."""
+        from companion.ui.intents import ShowDialog
+        from companion.ui.widgets import Button
+
+        for spot in bench.spots():
+            widget = spot.widget
+            if not isinstance(widget, Button) or not widget.enabled:
+                continue
+            for intent in widget.intents:
+                if isinstance(intent, ShowDialog) and type(intent.dialog).__name__ == \
+                        "StepDialog" and getattr(intent.dialog, "kind", None) == action.get("type"):
+                    return spot
         return None
 
     def positions(self, widget: Widget, action: Mapping[str, Any]
