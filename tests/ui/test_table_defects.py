@@ -90,3 +90,26 @@ def test_names_typed_once_are_offered_again(app: App) -> None:
     app.draw()
     tap_widget(app, "kb:recent:0")
     assert second == ["Tet"] and app.dialog is None
+
+
+def test_on_a_flat_table_a_dialog_faces_the_seat_it_asks(journal: Journal) -> None:
+    """Seat 2 of 3 sits on the left of a flat table: its question is turned to it, and a
+    tap on the turned answer works."""
+    from companion.ui.app import App as RealApp
+    from companion.ui.dialogs import confirm
+    from companion.ui.flat import TurnedPanel
+    from companion.ui.intents import Undo
+    from companion.ui.scene import Settings
+
+    app = RealApp(journal, Settings(language="en", table_layout="flat"), (800, 480))
+    session = _game(app, journal)
+    app.perform(confirm(Msg("ui.history.jump_question", {"step": 2}), Msg("ui.bar.undo"),
+                        (Undo(),), seat=1, seats=3, danger=False))
+    app.draw()
+    assert app.dialog is not None
+    panels = [w for w in app.dialog.widgets if isinstance(w, TurnedPanel)]
+    assert len(panels) == 1 and panels[0].angle == 270
+    answer = next(w for w in panels[0].content if w.key == "choice:0")
+    from companion.ui.flat import to_screen_rect
+    tap(app, to_screen_rect(answer.rect, panels[0].rect, panels[0].angle).center)
+    assert session.cursor == 2 and app.dialog is None
