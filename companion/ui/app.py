@@ -452,7 +452,8 @@ class App:
         pygame.display.flip()
 
     def _draw_notice(self, ctx: Context) -> None:
-        """The notice in a place of its own, where it covers no control."""
+        """The notice in a place of its own, where it covers no control (nor an open
+        dialog's question)."""
         self.notice_rect = None
         if self.toast is None:
             return
@@ -460,6 +461,8 @@ class App:
         targets = self.scene.touch_targets()
         if self.dialog is not None:
             targets += self.dialog.touch_targets()
+            targets += [widget.rect for widget in self.dialog.widgets
+                        if widget.rect != ctx.screen and widget.rect.width < ctx.screen.width]
         place = notice_rect(ctx.screen, targets, theme)
         if place is None:
             return
