@@ -52,8 +52,10 @@ class CavernaDriver:
 
     def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
         """In a dig picker, the next space or room of a recorded excavation."""
-        if action.get("type") != "excavate" or bench.app.dialog is None:
+        if action.get("type") != "excavate":
             return None
+        if bench.app.dialog is None:
+            return _dig_opener(bench, len(action["digs"]))
         picker = getattr(bench.app.dialog, "picker", None)
         if picker is None or not hasattr(picker, "digs"):
             return None
@@ -80,6 +82,24 @@ class CavernaDriver:
     def order(self, widget: Widget, action: Mapping[str, Any]) -> int:
         """Labels naming what the action names first."""
         return default_order(widget, action)
+
+
+def _dig_opener(bench: Bench, count: int) -> Spot | None:
+    """The enabled option that opens a dig picker for ``count`` caverns."""
+    from companion.ui.intents import ShowDialog
+    from companion.ui.widgets import Button
+
+    for spot in bench.spots():
+        widget = spot.widget
+        if not isinstance(widget, Button) or not widget.enabled:
+            continue
+        for intent in widget.intents:
+            picker = getattr(intent.dialog, "picker", None) if isinstance(
+                intent, ShowDialog) else None
+            if type(getattr(intent, "dialog", None)).__name__ == "DigDialog" and \
+                    picker is not None and picker.count == count:
+                return spot
+    return None
 
 
 DRIVER = CavernaDriver()

@@ -50,6 +50,9 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 _ENTRY = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")\s*$')
 
+KEPT_FORMAT = "plural-forms-1"
+"""How kept catalogues are written; a kept one of another format is parsed afresh."""
+
 PLURAL_MARK = "\x01"
 """Starts a catalogue value that holds plural forms: mark, parameter, then the forms,
 separated by :data:`FORM_SEPARATOR`."""
@@ -164,7 +167,8 @@ def _choose_form(value: str, lang: str, params: Mapping[str, ParamValue]) -> str
 def catalogue(lang: str) -> Mapping[str, str]:
     """Return every message of ``lang`` from all domain files, merged."""
     paths = sorted((LOCALE_DIR / lang).glob("*.po"))
-    stamp = [(str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths]
+    stamp = [(KEPT_FORMAT, 0, 0)]
+    stamp += [(str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths]
     kept = _read_kept(lang, stamp)
     if kept is not None:
         return kept
@@ -182,7 +186,7 @@ def cache_folder() -> Path:
 
 
 def _kept_path(lang: str) -> Path:
-    return cache_folder() / f"catalogue-{lang}.v2.marshal"
+    return cache_folder() / f"catalogue-{lang}.marshal"
 
 
 def _read_kept(lang: str, stamp: list[tuple[str, int, int]]) -> dict[str, str] | None:
