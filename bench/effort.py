@@ -695,7 +695,8 @@ def scene_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:
 
     Mutable containers and plain objects are copied; immutable values (tuples, frozen
     dataclasses such as game states, messages, functions) are shared, which keeps a
-    copy cheap.  Methods are bound to the copy of their object.
+    copy cheap.  Methods of a scene (or of an object copied here) are bound to the copy;
+    methods of anything else (a game's ``ask``) are shared.
     """
     memo = {} if memo is None else memo
     found = memo.get(id(value))
@@ -704,7 +705,10 @@ def scene_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:
     if isinstance(value, str | int | float | bool | type(None) | Msg | type | frozenset):
         return value
     if isinstance(value, types.MethodType):
-        return types.MethodType(value.__func__, scene_copy(value.__self__, memo))
+        owner = value.__self__
+        if isinstance(owner, Scene) or id(owner) in memo:
+            return types.MethodType(value.__func__, scene_copy(owner, memo))
+        return value
     if (callable(value) and not hasattr(value, "__dict__")) or isinstance(
             value, types.FunctionType | pygame.Surface | pygame.Rect):
         return value
