@@ -17,7 +17,7 @@ from tests.ui.market_game import GAME as MARKET
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-import effort  # noqa: E402
+import effort  # type: ignore[import-not-found]
 
 
 class MarketDriver:
@@ -45,7 +45,7 @@ class MarketDriver:
 
     def order(self, widget: Widget, action: Mapping[str, Any]) -> int:
         """Labels naming what the action names first."""
-        return effort.default_order(widget, action)
+        return int(effort.default_order(widget, action))
 
 
 @pytest.fixture(autouse=True)
