@@ -26,7 +26,11 @@ class TikalDriver:
     unit_name = "turn"
 
     def unit(self, state: Any) -> Hashable:
-        """Hexes drawn and the active seat: a new value whenever a turn begins."""
+        """A new value whenever a turn begins: hexes drawn and the active seat; in the
+        auction game, hexes revealed and hexes placed this round (one auction and the
+        winner's actions make a turn)."""
+        if state.variant == "auction":
+            return (state.drawn, len(state.placed_this_round))
         return (state.drawn, state.active)
 
     def setup_taps(self, bench: Bench, record: GameRecord) -> Iterator[str | Spot]:
