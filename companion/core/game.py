@@ -136,6 +136,20 @@ class Game(Protocol[StateT]):
         ...
 
 
+class Summarised(Protocol[StateIn]):
+    """Optional: one line on where a game stands, for the list of saved games."""
+
+    def summary(self, state: StateIn, setup: Setup) -> Msg:
+        """The round or turn reached, and the variant or mode played (no player names)."""
+        ...
+
+
+def where_it_stands(game: Game[Any], state: Any, setup: Setup) -> Msg | None:
+    """The game's :meth:`Summarised.summary` of ``state``; ``None`` for a game without one."""
+    summary = getattr(game, "summary", None)
+    return summary(state, setup) if callable(summary) else None
+
+
 class TableButtons(Protocol[StateIn]):
     """Optional: how a game maps the table's physical buttons to actions.
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from companion.core.game import Game
+from companion.core.game import Game, Setup
 from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError, RecordError
 from companion.core.registry import find_game
@@ -166,3 +166,17 @@ def record_from_journal(journal: Journal, game_id: int) -> GameRecord:
     saved = journal.load(game_id)
     actions = [dict(action) for action in saved.actions[: saved.cursor]]
     return GameRecord(saved.summary.game, saved.setup, actions, {}, saved.summary.title)
+
+
+def replay_journal_game(journal: Journal, game_id: int, game: Game[Any]) -> tuple[Setup, Any]:
+    """The (upgraded) set-up and the state after the steps in effect of a journal game.
+
+    Raises ``IllegalActionError``, ``ValueError``, ``KeyError`` or ``TypeError`` when the
+    saved game does not replay through ``game``.
+    """
+    record = record_from_journal(journal, game_id)
+    setup, actions = current(game, record.setup, record.actions)
+    state = game.new_state(setup)
+    for action in actions:
+        state = game.apply(state, plain_action(action))
+    return setup, state

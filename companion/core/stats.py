@@ -33,10 +33,8 @@ from typing import Any
 from companion.core.game import Game
 from companion.core.journal import GameSummary, Journal, StorageError
 from companion.core.messages import IllegalActionError
-from companion.core.record import record_from_journal
+from companion.core.record import replay_journal_game
 from companion.core.registry import find_game
-from companion.core.session import plain_action
-from companion.core.upgrade import current
 
 EXPORT_FORMAT = "table-companion-plays"
 """Value of the ``format`` field of a JSON export."""
@@ -159,11 +157,7 @@ def read_play(
     if game is None:
         return None
     try:
-        record = record_from_journal(journal, summary.id)
-        setup, actions = current(game, record.setup, record.actions)
-        state = game.new_state(setup)
-        for action in actions:
-            state = game.apply(state, plain_action(action))
+        setup, state = replay_journal_game(journal, summary.id, game)
     except (IllegalActionError, ValueError, KeyError, TypeError):
         _log.warning("statistics skip game %s: its record does not replay", summary.id)
         return None

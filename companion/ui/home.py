@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import datetime
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from companion.core import registry
-from companion.core.game import Game
+from companion.core.game import Game, where_it_stands
 from companion.core.i18n import LANGUAGE_NAMES, LANGUAGES
-from companion.core.journal import GameSummary
-from companion.core.messages import Msg
+from companion.core.journal import GameSummary, Journal
+from companion.core.messages import IllegalActionError, Msg
+from companion.core.record import replay_journal_game
 from companion.ui.dialogs import confirm
 from companion.ui.games import setup_screen_name
 from companion.ui.intents import DeleteGame, Intent, Navigate, ResumeGame, SetLanguage, StartGame
@@ -28,6 +31,7 @@ from companion.ui.widgets import (
     ScrollState,
     Text,
     Widget,
+    render_text,
 )
 
 
@@ -60,18 +64,66 @@ def game_name(summary: GameSummary) -> Text:
     return Msg(games[summary.game].title_key) if summary.game in games else summary.game
 
 
-def saved_game_item(summary: GameSummary) -> ListItem:
-    """One row of the saved-games list: tap to resume, a button to delete."""
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(summary.updated))
-    detail = Msg("ui.home.game_detail", {
-        "status": f"@core.status.{summary.status}", "steps": summary.steps, "when": when,
-    })
+@dataclass(frozen=True)
+class Standing:
+    """Who plays a saved game and where it stands, read by replaying it."""
+
+    players: tuple[str, ...]
+    """Player names in seat order."""
+    stands: Msg | None
+    """The game's own line on its round or turn and variant (``None``: it has none)."""
+
+
+def read_standing(journal: Journal, summary: GameSummary) -> Standing | None:
+    """Replay a saved game to read its players and standing (``None``: it does not replay)."""
+    game = registry.all_games().get(summary.game)
+    if game is None:
+        return None
+    try:
+        setup, state = replay_journal_game(journal, summary.id, game)
+        return Standing(game.result(state, setup).players, where_it_stands(game, state, setup))
+    except (IllegalActionError, ValueError, KeyError, TypeError):
+        return None
+
+
+def when_played(updated: float, now: float) -> Msg:
+    """When a game was last played, in the table's terms: today, yesterday, or the date."""
+    then, today = time.localtime(updated), time.localtime(now)
+    clock = time.strftime("%H:%M", then)
+    days = (datetime.date(today.tm_year, today.tm_mon, today.tm_mday)
+            - datetime.date(then.tm_year, then.tm_mon, then.tm_mday)).days
+    if days == 0:
+        return Msg("ui.home.when.today", {"time": clock})
+    if days == 1:
+        return Msg("ui.home.when.yesterday", {"time": clock})
+    key = "ui.home.when.date" if then.tm_year == today.tm_year else "ui.home.when.old"
+    return Msg(key, {"day": then.tm_mday, "month": f"@ui.home.month.{then.tm_mon}",
+                     "year": then.tm_year})
+
+
+def saved_game_item(summary: GameSummary, standing: Standing | None, lang: str,
+                    now: float) -> ListItem:
+    """One row of the saved-games list: tap to resume, a button to delete.
+
+    The first line names the game and when it was last played; the second the players,
+    where the game stands, and its status and steps.
+    """
+    parts: list[Text] = []
+    if standing is not None:
+        parts.append(", ".join(standing.players))
+        if standing.stands is not None:
+            parts.append(standing.stands)
+    parts.append(Msg("ui.home.game_detail", {
+        "status": f"@core.status.{summary.status}", "steps": summary.steps,
+    }))
+    title = " · ".join(render_text(text, lang)
+                       for text in (game_name(summary), when_played(summary.updated, now)))
     delete = confirm(
         Msg("ui.home.delete_question"), Msg("ui.home.delete"), (DeleteGame(summary.id),),
         body=Msg("ui.home.delete_body"),
     )
     return ListItem(
-        game_name(summary), detail, (ResumeGame(summary.id),),
+        title, " · ".join(render_text(part, lang) for part in parts), (ResumeGame(summary.id),),
         dim=summary.status == "finished",
         buttons=(RowButton(Msg("ui.home.delete"), (delete,), "danger"),),
     )
@@ -84,6 +136,8 @@ class HomeScene(Scene):
         super().__init__()
         self.scroll = ScrollState()
         """Scroll position of the saved-games list."""
+        self.standings: dict[int, tuple[float, int, Standing | None]] = {}
+        """What replaying each saved game told, with the change and step it was read at."""
 
     def build(self, ctx: Context) -> list[Widget]:
         """Top strip with title, languages and settings; new games left; saved games right."""
@@ -141,10 +195,23 @@ class HomeScene(Scene):
             widgets.append(Label(box, Msg("ui.home.no_saved_games"), "body",
                                  theme.palette.text_muted, align="center"))
             return widgets
-        items = [saved_game_item(summary) for summary in summaries]
-        row_height = theme.touch + theme.px(14)
+        now = time.time()
+        items = [saved_game_item(summary, self.standing(ctx, summary), ctx.lang, now)
+                 for summary in summaries]
+        row_height = theme.touch + theme.px(50)
         widgets.append(ListView(box, items, row_height, self.scroll, key="saved"))
         return widgets
+
+    def standing(self, ctx: Context, summary: GameSummary) -> Standing | None:
+        """The players and standing of a saved game, replayed once per change."""
+        kept = self.standings.get(summary.id)
+        if kept is not None and kept[:2] == (summary.updated, summary.steps):
+            return kept[2]
+        if ctx.journal is None:
+            return None
+        standing = read_standing(ctx.journal, summary)
+        self.standings[summary.id] = (summary.updated, summary.steps, standing)
+        return standing
 
     @staticmethod
     def saved_games(ctx: Context) -> list[GameSummary]:

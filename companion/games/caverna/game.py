@@ -94,6 +94,11 @@ class CavernaGame:
             return frozenset()
         return frozenset({state.active})
 
+    def summary(self, state: CavernaState, setup: Setup) -> Msg:
+        """The round of the game's rounds, and whether it is the solo game."""
+        key = "caverna.summary.solo" if state.config.solo else "caverna.summary.duel"
+        return Msg(key, {"round": state.round, "rounds": len(state.config.turns)})
+
 
 GAME = CavernaGame()
 """The registered rules engine."""

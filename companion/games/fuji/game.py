@@ -120,6 +120,16 @@ class FujiGame:
             return frozenset(p.seat for p in players if p.seat not in state.resolved)
         return frozenset()
 
+    def summary(self, state: State, setup: Setup) -> Msg:
+        """The scenario (or own map) and level, a variant if any, and the round."""
+        settings = state.settings
+        variant = (settings.variant.value if settings.variant is not None
+                   else "extreme" if settings.extreme else "")
+        key = ("fuji.summary.custom" if "map" in setup else "fuji.summary.scenario") + (
+            "_variant" if variant else "")
+        return Msg(key, {"scenario": str(setup.get("scenario", "")), "level": settings.level,
+                         "round": state.round, "variant": f"@fuji.variant.{variant}"})
+
 
 GAME: FujiGame = FujiGame()
 """The registered Fuji rules engine."""

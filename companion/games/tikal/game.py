@@ -100,6 +100,11 @@ class TikalGame:
             return frozenset()
         return frozenset({state.active})
 
+    def summary(self, state: TikalState, setup: Setup) -> Msg:
+        """The variant and how many hexes of the stack have been drawn."""
+        return Msg(f"tikal.summary.{state.variant}",
+                   {"drawn": state.drawn, "total": sum(state.stage_sizes)})
+
 
 GAME = TikalGame()
 """The registered Tikal rules engine."""
