@@ -28,6 +28,7 @@ import marshal
 import os
 import re
 import string
+import zlib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -185,14 +186,16 @@ def cache_folder() -> Path:
     return Path(base) / "table-companion"
 
 
-def _kept_path(lang: str) -> Path:
-    return cache_folder() / f"catalogue-{lang}.marshal"
+def kept_path(lang: str) -> Path:
+    """Where the parsed catalogue of ``lang`` is kept: one file per installed copy of the app."""
+    install = zlib.crc32(str(LOCALE_DIR).encode("utf-8"))
+    return cache_folder() / f"catalogue-{lang}-{install:08x}.marshal"
 
 
 def _read_kept(lang: str, stamp: list[tuple[str, int, int]]) -> dict[str, str] | None:
     """The parsed catalogue kept for exactly these files, or ``None``."""
     try:
-        kept_stamp, entries = marshal.loads(_kept_path(lang).read_bytes())
+        kept_stamp, entries = marshal.loads(kept_path(lang).read_bytes())
     except (OSError, EOFError, ValueError, TypeError):
         return None
     if kept_stamp != [list(item) for item in stamp] or not isinstance(entries, dict):
@@ -202,7 +205,7 @@ def _read_kept(lang: str, stamp: list[tuple[str, int, int]]) -> dict[str, str] |
 
 def _keep(lang: str, stamp: list[tuple[str, int, int]], entries: dict[str, str]) -> None:
     """Keep a parsed catalogue for the next start; a read-only home just skips it."""
-    target = _kept_path(lang)
+    target = kept_path(lang)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         partial = target.with_suffix(f".{os.getpid()}.tmp")

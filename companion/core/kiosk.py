@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.game import Setup
 from companion.core.i18n import LANGUAGES
@@ -39,7 +39,9 @@ from companion.core.journal import Journal, StorageError, UnreplayableGameError
 from companion.core.messages import IllegalActionError, Msg
 from companion.core.registry import all_games
 from companion.core.session import Session
-from companion.core.staff import PinCheck, StaffLock
+
+if TYPE_CHECKING:
+    from companion.core.staff import PinCheck, StaffLock
 
 SETTINGS_KEY = "kiosk.settings"
 """Journal setting holding the café's kiosk choices (:class:`KioskSettings`)."""
@@ -280,6 +282,8 @@ class Kiosk:
         """Where games and settings live."""
         self.clock = clock
         """Steady time source for idle tracking."""
+        from companion.core.staff import StaffLock
+
         self.lock = lock or StaffLock(journal, clock)
         """The staff PIN check."""
         self.settings = load_kiosk_settings(journal)

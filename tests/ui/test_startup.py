@@ -65,7 +65,7 @@ def test_parsed_catalogues_are_kept_and_refreshed_when_a_file_changes(
 ) -> None:
     parse = i18n.catalogue.__wrapped__  # type: ignore[attr-defined]
     assert parse("en") == {"x.one": "One"}
-    kept = i18n.cache_folder() / "catalogue-en.marshal"
+    kept = i18n.kept_path("en")
     assert kept.exists()
     kept_bytes = kept.read_bytes()
     assert parse("en") == {"x.one": "One"}
