@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +13,6 @@ from companion.core.game import Game, where_it_stands
 from companion.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.core.journal import GameSummary, Journal
 from companion.core.messages import IllegalActionError, Msg
-from companion.core.record import replay_journal_game
 from companion.ui.dialogs import confirm
 from companion.ui.games import setup_screen_name
 from companion.ui.intents import DeleteGame, Intent, Navigate, ResumeGame, SetLanguage, StartGame
@@ -76,6 +74,8 @@ class Standing:
 
 def read_standing(journal: Journal, summary: GameSummary) -> Standing | None:
     """Replay a saved game to read its players and standing (``None``: it does not replay)."""
+    from companion.core.record import replay_journal_game  # only once games are listed
+
     game = registry.all_games().get(summary.game)
     if game is None:
         return None
@@ -86,12 +86,16 @@ def read_standing(journal: Journal, summary: GameSummary) -> Standing | None:
         return None
 
 
+def _noon(day: time.struct_time) -> float:
+    """Local noon of ``day``: two noons lie whole days apart, even across clock changes."""
+    return time.mktime((day.tm_year, day.tm_mon, day.tm_mday, 12, 0, 0, 0, 0, -1))
+
+
 def when_played(updated: float, now: float) -> Msg:
     """When a game was last played, in the table's terms: today, yesterday, or the date."""
     then, today = time.localtime(updated), time.localtime(now)
     clock = time.strftime("%H:%M", then)
-    days = (datetime.date(today.tm_year, today.tm_mon, today.tm_mday)
-            - datetime.date(then.tm_year, then.tm_mon, then.tm_mday)).days
+    days = round((_noon(today) - _noon(then)) / 86400)
     if days == 0:
         return Msg("ui.home.when.today", {"time": clock})
     if days == 1:
