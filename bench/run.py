@@ -14,7 +14,6 @@ import argparse
 import json
 import os
 import random
-import resource
 import statistics
 import subprocess
 import sys
@@ -52,6 +51,8 @@ MAIN_SCREENS = (
     "caverna.play",
 )
 TMPFS = Path("/dev/shm")
+PROBE = Path(__file__).resolve().with_name("startup_probe.py")
+"""The start-up probe, run as a fresh process (it imports only what the app imports)."""
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -109,23 +110,6 @@ def open_app(journal: Journal, size: tuple[int, int] = (800, 480)) -> Any:
 
 
 # ------------------------------------------------------------------------- start-up
-def probe_startup() -> None:
-    """Child process: open the app on a saved game, draw the first frame, report."""
-    from companion.ui.app import App
-    from companion.ui.scene import Settings
-
-    database = Path(sys.argv[sys.argv.index("--probe-startup") + 1])
-    pygame.display.init()
-    app = App(Journal(database), Settings(language="en"), (800, 480))
-    app.draw()
-    used = resource.getrusage(resource.RUSAGE_SELF)
-    print(f"drawn {used.ru_utime + used.ru_stime}", flush=True)
-    for name in MAIN_SCREENS:
-        draw_screen_once(name, (800, 480))
-    rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(f"rss {rss_kib}", flush=True)
-
-
 def measure_startup(runs: int) -> dict[str, float]:
     """Process start to first drawn frame (resuming a saved game): wall time, the CPU time
     the process used (user + system; what a slower Pi pays in proportion), peak RSS."""
@@ -140,7 +124,7 @@ def measure_startup(runs: int) -> dict[str, float]:
         for run in range(runs + 1):
             started = time.perf_counter()
             child = subprocess.Popen(
-                [sys.executable, __file__, "--probe-startup", str(database)],
+                [sys.executable, str(PROBE), str(database)],
                 stdout=subprocess.PIPE,
                 text=True,
                 env=environ,
@@ -438,10 +422,7 @@ def print_table(results: dict[str, Any]) -> None:
 
 
 def main() -> int:
-    """Parse the arguments and run the benchmarks (or the start-up probe)."""
-    if "--probe-startup" in sys.argv:
-        probe_startup()
-        return 0
+    """Parse the arguments and run the benchmarks."""
     parser = argparse.ArgumentParser(description="Measure the companion's speed on this machine.")
     parser.add_argument("--json", type=Path, help="also write the figures to this JSON file")
     parser.add_argument("--quick", action="store_true", help="shorter idle and latency runs")

@@ -1,0 +1,48 @@
+"""The start-up probe that ``bench/run.py --startup`` runs as a fresh process.
+
+Before the first frame it imports only what the app itself imports (the benchmark's own
+modules are loaded afterwards), resumes the journal's latest game, draws once and prints
+``drawn <CPU seconds>``.  It then draws the main screens once and prints ``rss <KiB>``,
+the peak memory with the screens' caches full.
+
+Usage: ``python bench/startup_probe.py JOURNAL``
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH.parent))
+
+
+def main() -> None:
+    """Open the app on the saved game, draw the first frame, report; then the main screens."""
+    import pygame
+
+    from companion.core.journal import Journal
+    from companion.ui.app import App
+    from companion.ui.scene import Settings
+
+    pygame.display.init()
+    app = App(Journal(Path(sys.argv[1])), Settings(language="en"), (800, 480))
+    app.draw()
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    print(f"drawn {used.ru_utime + used.ru_stime}", flush=True)
+    sys.path.insert(0, str(BENCH))
+    from run import MAIN_SCREENS, draw_screen_once
+
+    for name in MAIN_SCREENS:
+        draw_screen_once(name, (800, 480))
+    print(f"rss {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
