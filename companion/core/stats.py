@@ -49,6 +49,9 @@ SCORED_GAMES: tuple[str, ...] = ("tikal", "caverna")
 CACHE_BATCH = 100
 """Plays written to the cache per journal transaction."""
 
+CHUNK = 200
+"""Plays per message from the reader process."""
+
 GameFinder = Callable[[str], Game[Any]]
 """Finds a rules engine by name (the registry's ``find_game`` by default)."""
 
@@ -470,8 +473,10 @@ def write_plays(plays: Sequence[Play], folder: Path, fmt: str, now: float | None
 def _read_in_child(path: str, connection: Any) -> None:
     """Body of the reader process: read every play of the journal file at ``path``.
 
-    Sends ``("progress", done, total)`` after each game, then ``("plays", plays)``
-    or ``("error", text)``; the plays read are cached in the journal as it goes.
+    Sends ``("progress", done, total)`` after each game, then the plays in chunks of
+    :data:`CHUNK` (``("plays", chunk)``, so that unpacking one never holds up the
+    screen) and ``("end",)``, or ``("error", text)``; the plays read are cached in
+    the journal as it goes.
     """
     try:
         if not Path(path).is_file():  # never create a journal where the app's has gone
@@ -482,7 +487,9 @@ def _read_in_child(path: str, connection: Any) -> None:
                 journal, progress=lambda done, total: connection.send(("progress", done, total)))
         finally:
             journal.close()
-        connection.send(("plays", plays))
+        for start in range(0, len(plays), CHUNK):
+            connection.send(("plays", plays[start:start + CHUNK]))
+        connection.send(("end",))
     except Exception as error:  # reported to the app, which shows it
         connection.send(("error", repr(error)))
     finally:
@@ -579,6 +586,7 @@ class PlaysJob:
             reader.join(5)
 
     def _receive(self, receiving: Any) -> list[Play]:
+        plays: list[Play] = []
         while not self.cancelled.is_set():
             if not receiving.poll(0.2):
                 continue
@@ -589,7 +597,8 @@ class PlaysJob:
             if message[0] == "progress":
                 self._progress(message[1], message[2])
             elif message[0] == "plays":
-                plays: list[Play] = message[1]
+                plays.extend(message[1])
+            elif message[0] == "end":
                 return plays
             else:
                 raise RuntimeError(str(message[1]))
