@@ -19,6 +19,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -395,7 +396,7 @@ class KioskApp(App):
         if self._export_job is not None:
             raise IllegalActionError("kiosk.app.export_running")
         folder = exports_folder(self.journal)
-        job = PlaysJob(self.journal, lambda plays: write_plays(plays, folder, intent.fmt))
+        job = PlaysJob(self.journal, partial(write_plays, folder=folder, fmt=intent.fmt))
         self._export_job = job
         if self.journal.in_memory:
             job.run_here()
