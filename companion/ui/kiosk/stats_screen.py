@@ -112,10 +112,10 @@ class StatsScene(Scene):
             (Msg("ui.common.back"), (Back(),), "normal"),
         ], "stats")
         stats = self.statistics(ctx)
-        palette = palette_for(ctx)
-        if stats is None:
-            widgets.extend(self._progress(ctx, body, palette.primary))
+        if stats is None:  # drawn many times a second: reads nothing from the journal
+            widgets.extend(self._progress(ctx, body, theme.palette.primary))
             return widgets
+        palette = palette_for(ctx)
         half_w = (body.width - theme.gap) // 2
         half_h = (body.height - theme.gap) // 2
         cells = [pygame.Rect(body.x + column * (half_w + theme.gap),
