@@ -560,7 +560,7 @@ class PlaysJob:
     def _run(self) -> None:
         try:
             if self.in_process:
-                self.total = len(self.journal.list_games())
+                self.total = self.journal.game_count()
                 self.in_process = self.journal.check() is None and (
                     self.total > PROCESS_FROM or uncached_games(self.journal) > 0)
             if self.in_process:
