@@ -2,7 +2,9 @@
 
 It shows what happened last, the table buttons' on-screen twins (when the game maps
 its physical buttons) and every legal choice the rules list (``Game.choices``), each
-labelled by the rules themselves — enough to play any registered game end to end.
+labelled by the rules themselves — enough to play any registered game end to end.  A game
+whose rules ask their questions (``ask``) is played through them instead: one question at
+a time, only legal answers offered.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from typing import Any
 
 import pygame
 
-from companion.core.messages import Msg
+from companion.core.messages import IllegalActionError, Msg
+from companion.core.questions import Ask
 from companion.core.session import Session
 from companion.ui.bar import game_bar
 from companion.ui.intents import PressButton, Submit
+from companion.ui.questions import Dialogue, QuestionLook, question_widgets
 from companion.ui.scene import Context, Scene
 from companion.ui.screens import register_screen
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget
@@ -38,6 +42,8 @@ class GenericPlayScene(Scene):
         super().__init__()
         self.scroll = ScrollState()
         """Scroll position of the action list."""
+        self.dialogue: Dialogue | None = None
+        """The question dialogue of a game that asks (its answers so far)."""
         self._cache_key: tuple[int, int, int] | None = None
         self._actions: list[Mapping[str, Any]] = []
 
@@ -111,6 +117,9 @@ class GenericPlayScene(Scene):
         widgets: list[Widget] = [Label(heading, Msg("ui.play.actions"), "heading", bold=True)]
         box = pygame.Rect(area.x, heading.bottom + theme.gap, area.width,
                           area.bottom - heading.bottom - theme.gap)
+        ask = getattr(session.game, "ask", None)
+        if callable(ask) and not session.finished:
+            return widgets + self._questions(ctx, box, session, ask)
         actions = self.legal_actions(session)
         if not actions:
             empty = Msg("ui.play.game_over") if session.finished else Msg("ui.play.no_actions")
@@ -121,6 +130,20 @@ class GenericPlayScene(Scene):
                  for action in actions]
         widgets.append(ListView(box, items, theme.touch + theme.px(6), self.scroll, key="actions"))
         return widgets
+
+
+    def _questions(self, ctx: Context, box: pygame.Rect, session: Session,
+                   ask: Ask) -> list[Widget]:
+        """The game's own questions, one at a time, for a game that asks."""
+        if self.dialogue is None or self.dialogue.ask != ask:
+            self.dialogue = Dialogue(ask)
+        self.dialogue.follow(session.cursor)
+        try:
+            return question_widgets(self.dialogue, session.state, box, ctx,
+                                    QuestionLook(cancellable=False))
+        except IllegalActionError as refusal:
+            return [Label(box, refusal.message, "body", ctx.theme.palette.text_muted,
+                          align="center")]
 
 
 register_screen("play", GenericPlayScene)

@@ -240,11 +240,14 @@ class Scene:
                 return widget
         return None
 
-    def _find(self, identity: str | None) -> Widget | None:
-        for widget in self.widgets:
-            if widget.identity == identity:
-                return widget
-        return None
+    def _find(self, identity: str | None, pos: tuple[int, int] | None = None) -> Widget | None:
+        """The widget drawn with ``identity``; of several, the topmost one under ``pos``."""
+        found = [widget for widget in self.widgets if widget.identity == identity]
+        if pos is not None:
+            for widget in reversed(found):
+                if widget.interactive and widget.hit(pos):
+                    return widget
+        return found[0] if found else None
 
     def _press(self, pos: tuple[int, int]) -> list[Intent]:
         widget = self.widget_at(pos)
@@ -264,7 +267,7 @@ class Scene:
         return [Redraw()] if moved else []
 
     def _release(self, pos: tuple[int, int], held: bool) -> list[Intent]:
-        widget = self._find(self._pressed)
+        widget = self._find(self._pressed, pos)
         self._pressed = None
         if widget is None:
             return []
