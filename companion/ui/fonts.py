@@ -60,6 +60,10 @@ def rendered(text: str, size: int, bold: bool, colour: tuple[int, ...]) -> pygam
 
 
 def clear_cache() -> None:
-    """Forget loaded fonts and rendered texts (needed after ``pygame.quit``)."""
+    """Forget loaded fonts and rendered texts; call it before ``pygame.quit``.
+
+    A font dropped while pygame's font module is running closes its file; one
+    dropped after ``pygame.quit`` keeps the file open for good.
+    """
     rendered.cache_clear()
     font.cache_clear()

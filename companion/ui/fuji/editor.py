@@ -46,13 +46,13 @@ from companion.games.fuji.state import (
     TerrainKind,
 )
 from companion.ui.fuji.board_view import BoardPicture, BoardView
-from companion.ui.fuji.colours import die_colour, ink_on
+from companion.ui.fuji.colours import die_colour
 from companion.ui.fuji.draw import draw_condition
 from companion.ui.fuji.panels import TapButton, chosen_style
 from companion.ui.fuji.setup_draft import players
 from companion.ui.intents import Intent, Notify, Redraw
 from companion.ui.scene import Context
-from companion.ui.theme import Theme
+from companion.ui.theme import Theme, ink_on
 from companion.ui.widgets import Label, Panel, Widget
 
 if TYPE_CHECKING:

@@ -23,13 +23,13 @@ from companion.games.fuji.state import Board, Variant
 from companion.ui.bar import game_bar
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.board_view import BoardPicture, BoardView
-from companion.ui.fuji.colours import ink_on, player_colour
+from companion.ui.fuji.colours import player_colour
 from companion.ui.fuji.editor import MapEditor
 from companion.ui.fuji.panels import TapButton, chosen_style
 from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
-from companion.ui.theme import Theme
+from companion.ui.theme import Theme, ink_on
 from companion.ui.widgets import Label, Panel, Widget
 
 PAGES: tuple[str, ...] = ("map", "players", "level", "options")

@@ -38,7 +38,7 @@ from companion.games.fuji.state import (
     State,
     Wounds,
 )
-from tests.fuzzing import few, lots
+from tests.fuzzing import examples
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -762,7 +762,7 @@ CARD_FIELDS = st.fixed_dictionaries(
 )
 
 
-@lots()
+@examples("lots")
 @given(
     card=st.sampled_from(EQUIPMENT_CARDS),
     seat=st.integers(0, 2),
@@ -815,7 +815,7 @@ def playout_setup(scenario: int) -> dict[str, Any]:
     return {"scenario": scenario, "players": players, "level": 1}
 
 
-@few()
+@examples("few")
 @given(scenario=st.integers(1, 7), data=st.data())
 def test_random_playouts_with_equipment_and_skills(scenario: int, data: st.DataObject) -> None:
     state = GAME.new_state(playout_setup(scenario))
