@@ -27,6 +27,14 @@ class FujiGame:
     """Fewest characters a set-up may name."""
     max_players = fuji_setup.MAX_PLAYERS
     """Most characters a set-up may name."""
+    data_version = 2
+    """Version 2 checks starting-hand sizes (see :func:`upgrade`)."""
+
+    def upgrade(
+        self, setup: dict[str, Any], actions: list[dict[str, Any]], from_version: int
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Rewrite a stored set-up and actions of ``from_version`` in the next format."""
+        return fuji_setup.upgrade(setup, actions, from_version)
 
     def new_state(self, setup: Setup) -> State:
         """Build the state at the start of round 1; raise ``SetupError`` when unplayable."""

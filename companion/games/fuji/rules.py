@@ -30,6 +30,7 @@ from companion.games.fuji.eruption import trigger_eruption_token
 from companion.games.fuji.model import (
     EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,
+    FreshCards,
     PHASE_ORDER,
     Die,
     Instruction,
@@ -54,11 +55,13 @@ from companion.games.fuji.queries import (
     movement_values,
     neighbours,
     path_choice_needed,
+    has_rerolls,
     reroll_allowance,
     shortest_paths,
     side_by_side,
     skill_active,
     walkable,
+    walks,
 )
 from companion.games.fuji.skills import SKILL_HANDLERS
 
@@ -184,10 +187,12 @@ def rerolls_done(state: State, action: Action) -> State:
     """
     require_phase(state, Phase.REROLLS)
     someone = acting_player(state, action)
-    if someone.rerolls_done:
-        raise IllegalActionError("fuji.error.rerolls_already_done", name=someone.name)
     allowance = reroll_allowance(state, someone.seat)
     used = read_int(action, "used", 0)
+    if someone.rerolls_done and not has_rerolls(state, someone.seat) and used == 0:
+        return state
+    if someone.rerolls_done:
+        raise IllegalActionError("fuji.error.rerolls_already_done", name=someone.name)
     if not 0 <= used <= allowance + someone.modifiers.extra_rerolls:
         raise IllegalActionError(
             "fuji.error.too_many_rerolls", name=someone.name, allowed=allowance
@@ -212,14 +217,75 @@ def set_dice(state: State, action: Action) -> State:
         if len(dice) != OPEN_DICE_COUNT:
             raise IllegalActionError("fuji.error.dice_count", name="", count=OPEN_DICE_COUNT)
         assert state.open_dice is not None
-        return replace(state, open_dice=replace(state.open_dice, dice=dice))
+        return replace(state, open_dice=replace(state.open_dice, dice=dice, dice_partial=()))
     someone = state.players[holder]
     if len(dice) != someone.dice_count:
         raise IllegalActionError(
             "fuji.error.dice_count", name=someone.name, count=someone.dice_count
         )
     _check_kept_dice_entered(someone, dice)
-    return with_player(state, holder, dice=dice)
+    return with_player(state, holder, dice=dice, dice_partial=())
+
+
+def enter_die(state: State, action: Action) -> State:
+    """Add one die to a player's (or the open set's) entry; a full entry is recorded.
+
+    The dice entered so far are part of the state, so a half-entered set survives a
+    restart and an undo takes back just the last die.
+    """
+    require_phase(state, Phase.MOVEMENT)
+    holder = holder_of(state, action)
+    die = read_dice([action.get("die")])[0]
+    if dice_compared(state, holder):
+        raise IllegalActionError("fuji.error.dice_already_used")
+    entered, partial, count = _entry_of(state, holder)
+    if entered is not None:
+        raise IllegalActionError("fuji.error.dice_complete", name=_holder_name(state, holder))
+    partial = (*partial, die)
+    if len(partial) < count:
+        return _store_entry(state, holder, None, partial)
+    if holder != OPEN_DICE_SEAT:
+        _check_kept_dice_entered(state.players[holder], partial)
+    return _store_entry(state, holder, partial, ())
+
+
+def remove_die(state: State, action: Action) -> State:
+    """Take one die out of an entry (``index``, default the last one entered)."""
+    require_phase(state, Phase.MOVEMENT)
+    holder = holder_of(state, action)
+    if dice_compared(state, holder):
+        raise IllegalActionError("fuji.error.dice_already_used")
+    entered, partial, _ = _entry_of(state, holder)
+    dice = entered if entered is not None else partial
+    if not dice:
+        raise IllegalActionError("fuji.error.no_die_entered", name=_holder_name(state, holder))
+    index = read_int(action, "index", len(dice) - 1)
+    if not 0 <= index < len(dice):
+        raise IllegalActionError("fuji.error.bad_field", field="index")
+    return _store_entry(state, holder, None, dice[:index] + dice[index + 1 :])
+
+
+def _entry_of(state: State, holder: int) -> tuple[tuple[Die, ...] | None, tuple[Die, ...], int]:
+    """Return ``(complete dice or None, partial dice, dice count)`` of ``holder``."""
+    if holder == OPEN_DICE_SEAT:
+        assert state.open_dice is not None
+        return state.open_dice.dice, state.open_dice.dice_partial, OPEN_DICE_COUNT
+    someone = state.players[holder]
+    return someone.dice, someone.dice_partial, someone.dice_count
+
+
+def _store_entry(
+    state: State, holder: int, dice: tuple[Die, ...] | None, partial: tuple[Die, ...]
+) -> State:
+    if holder == OPEN_DICE_SEAT:
+        assert state.open_dice is not None
+        open_dice = replace(state.open_dice, dice=dice, dice_partial=partial)
+        return replace(state, open_dice=open_dice)
+    return with_player(state, holder, dice=dice, dice_partial=partial)
+
+
+def _holder_name(state: State, holder: int) -> str:
+    return "" if holder == OPEN_DICE_SEAT else state.players[holder].name
 
 
 def _check_kept_dice_entered(someone: Player, dice: tuple[Die, ...]) -> None:
@@ -357,6 +423,11 @@ def _missing_values(state: State, seats: tuple[int, ...]) -> IllegalActionError:
 def _chosen_path(
     state: State, someone: Player, target: Position, action: Action
 ) -> tuple[Position, ...]:
+    """Return the walk the table chose, or the shortest one when the route makes no odds.
+
+    Any walk within the step limit may be named (see :func:`walks`); without a named
+    walk the shortest ones are taken, unless they cross different eruption tokens.
+    """
     paths = shortest_paths(state, someone.seat, target)
     if not paths:
         return ()
@@ -368,7 +439,7 @@ def _chosen_path(
     if not isinstance(given, list):
         raise IllegalActionError("fuji.error.bad_field", field="path")
     path = tuple(read_position(step, "path") for step in given)
-    if path not in paths:
+    if path not in walks(state, someone.seat, target):
         raise IllegalActionError("fuji.error.bad_path", name=someone.name)
     return path
 
@@ -466,6 +537,7 @@ def choose_wound(state: State, action: Action) -> State:
             card for card in someone.equipment if card not in someone.equipment_turned
         )
         changes["equipment_turned"] = ()
+        state = replace(state, discarded=(*state.discarded, *someone.equipment_turned))
     state = with_player(state, someone.seat, **changes)
     return _tell(
         state,
@@ -486,12 +558,24 @@ def draw_equipment(state: State, action: Action) -> State:
         return state
     _check_free_card(state, card)
     assert isinstance(card, str)
+    fresh = someone.fresh_equipment
+    if not _usable_at_once(state, someone.seat):
+        fresh = (*fresh, card)
     return with_player(
-        state,
-        someone.seat,
-        equipment=(*someone.equipment, card),
-        fresh_equipment=(*someone.fresh_equipment, card),
+        state, someone.seat, equipment=(*someone.equipment, card), fresh_equipment=fresh
     )
+
+
+def _usable_at_once(state: State, seat: int) -> bool:
+    """Tell whether a card drawn now may be used without waiting.
+
+    Read from the Polish and Spanish rulebooks, a drawn card waits for the next round.
+    Read from the French one, it waits only until the drawing player's own actions of
+    the phase are over; in phase 5 the draw comes after the player's resolution.
+    """
+    if state.settings.fresh_cards is not FreshCards.AFTER_OWN_PHASE:
+        return False
+    return state.phase is Phase.MOVEMENT and seat in state.resolved
 
 
 def _check_free_card(state: State, card: object) -> None:
@@ -499,6 +583,8 @@ def _check_free_card(state: State, card: object) -> None:
         raise IllegalActionError("fuji.error.unknown_equipment", card=str(card))
     if card in equipment_in_play(state):
         raise IllegalActionError("fuji.error.card_in_hand", card=f"@fuji.equipment.{card}")
+    if card in state.discarded:
+        raise IllegalActionError("fuji.error.card_discarded", card=f"@fuji.equipment.{card}")
 
 
 def add_equipment(state: State, action: Action) -> State:
@@ -517,6 +603,8 @@ CORE_HANDLERS: dict[str, Handler] = {
     "release_destination": release_destination,
     "rerolls_done": rerolls_done,
     "set_dice": set_dice,
+    "enter_die": enter_die,
+    "remove_die": remove_die,
     "set_movement_values": set_movement_values,
     "resolve": resolve,
     "choose_wound": choose_wound,

@@ -16,7 +16,7 @@ from companion.games.fuji.model import (
 )
 from companion.games.fuji.queries import (
     dice_compared,
-    equipment_in_play,
+    drawable_cards,
     legal_destinations,
     movement_values,
     neighbours,
@@ -94,7 +94,7 @@ def _cards_to_offer(state: State, seat: int) -> list[str]:
 
     Moving the place lets random playouts draw, and then play, every card over time.
     """
-    free = [card for card in EQUIPMENT_CARDS if card not in equipment_in_play(state)]
+    free = list(drawable_cards(state))
     if not free:
         return []
     start = (state.round * 7 + seat * 3) % len(free)

@@ -1,7 +1,7 @@
 """Pickers shown over the play screen: which equipment card was drawn.
 
 The deck is shuffled on the table, so the app asks which card came up; the cards
-already in someone's hand are left out.
+already in someone's hand or used up are left out.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 
 from companion.core.messages import Msg, msg
-from companion.games.fuji.model import EQUIPMENT_CARDS, State
-from companion.games.fuji.queries import equipment_in_play
+from companion.games.fuji.model import State
+from companion.games.fuji.queries import drawable_cards
 from companion.ui.intents import CloseDialog, Intent, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget
@@ -18,9 +18,8 @@ from companion.ui.widgets import Shade as Shade
 
 
 def free_cards(state: State) -> tuple[str, ...]:
-    """Equipment cards not in anyone's hand (the deck and the discard pile)."""
-    held = equipment_in_play(state)
-    return tuple(card for card in EQUIPMENT_CARDS if card not in held)
+    """Equipment cards still in the deck (not in a hand, not used up)."""
+    return drawable_cards(state)
 
 
 def draw_action(seat: int, card: str | None) -> dict[str, object]:
