@@ -90,6 +90,16 @@ SKILL_STARTING_CARDS: dict[Skill, int] = {
 }
 """How many equipment cards a character with each skill keeps at set-up."""
 
+SKILL_STARTING_DRAW: dict[Skill, int] = {
+    Skill.EQUIPMENT_MANAGER: 4,
+    Skill.SCOUT: 2,
+    Skill.BUDDY: 1,
+    Skill.SURVIVALIST: 1,
+    Skill.GATHERER: 1,
+    Skill.TINKERER: 3,
+}
+"""How many equipment cards each skill draws at set-up (the extra ones go under the deck)."""
+
 CHARACTER_COLOURS: tuple[str, ...] = ("blue", "purple", "green", "black")
 """The four character colours."""
 

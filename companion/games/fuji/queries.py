@@ -13,6 +13,8 @@ from companion.games.fuji.conditions import movement_value
 from companion.games.fuji.model import (
     EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,
+    SKILL_STARTING_CARDS,
+    SKILL_STARTING_DRAW,
     Board,
     DiceCondition,
     Die,
@@ -393,6 +395,12 @@ def all_on_villages(state: State) -> bool:
 def equipment_in_play(state: State) -> frozenset[str]:
     """Return the equipment cards held by any player."""
     return frozenset(card for someone in state.players for card in someone.equipment)
+
+
+def starting_draw(skill: str) -> tuple[int, int]:
+    """Return ``(cards drawn, cards kept)`` at set-up for the skill named ``skill``."""
+    chosen = Skill(skill)
+    return SKILL_STARTING_DRAW[chosen], SKILL_STARTING_CARDS[chosen]
 
 
 def drawable_cards(state: State) -> tuple[str, ...]:
