@@ -6,7 +6,6 @@ from typing import Any
 
 from companion.games.fuji import equipment, skills
 from companion.games.fuji.model import (
-    EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,
     DieColour,
     PendingKind,
