@@ -6,7 +6,9 @@ from dataclasses import replace
 
 from companion.core.messages import msg
 from companion.games.fuji.eruption import erupt, pawns_on
-from companion.games.fuji.model import (
+from companion.games.fuji.queries import has_rerolls, reroll_allowance
+from companion.games.fuji.scoring import lose
+from companion.games.fuji.state import (
     BuddyReturn,
     FreshCards,
     Instruction,
@@ -16,8 +18,6 @@ from companion.games.fuji.model import (
     RoundModifiers,
     State,
 )
-from companion.games.fuji.outcome import lose
-from companion.games.fuji.queries import has_rerolls, reroll_allowance
 
 
 def enter_phase(state: State, phase: Phase) -> State:

@@ -12,8 +12,8 @@ import pytest
 from companion.core.messages import IllegalActionError, SetupError
 from companion.core.upgrade import current
 from companion.games.fuji import GAME
-from companion.games.fuji.model import Outcome, Phase, StartKind, State
 from companion.games.fuji.queries import drawable_cards, starting_draw, walks
+from companion.games.fuji.state import Outcome, Phase, StartKind, State
 from tests.games.fuji.helpers import (
     FOUR,
     GRID_MAP,

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 
 from companion.core.messages import Msg, msg
-from companion.games.fuji.model import State
 from companion.games.fuji.queries import drawable_cards
+from companion.games.fuji.state import State
 from companion.ui.intents import CloseDialog, Intent, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget
