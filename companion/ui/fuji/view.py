@@ -172,6 +172,15 @@ def dice_capacity(state: State, holder: int) -> int:
     return state.players[holder].dice_count
 
 
+def partial_dice(state: State, holder: int) -> tuple[tuple[str, int], ...]:
+    """The dice of an entry still short of its count, as (colour, value) pairs."""
+    if holder == OPEN_DICE_SEAT:
+        dice = state.open_dice.dice_partial if state.open_dice is not None else ()
+    else:
+        dice = state.players[holder].dice_partial
+    return tuple((die.colour.value, die.value) for die in dice)
+
+
 def entered_dice(state: State, holder: int) -> tuple[tuple[str, int], ...] | None:
     """The dice recorded for ``holder`` as (colour, value) pairs, or ``None``."""
     if holder == OPEN_DICE_SEAT:
