@@ -247,8 +247,7 @@ def default_deal(
     setup: Mapping[str, Any], spots: Mapping[Position, MapSpot]
 ) -> dict[Position, tuple[DiceCondition, str | None, bool]]:
     """Deal catalogue cards to every walkable spot in a fixed shuffled order."""
-    scenario = setup.get("scenario")
-    seed = scenario if isinstance(scenario, int) and not isinstance(scenario, bool) else 0
+    seed = deal_seed(setup)
     dealt: dict[Position, tuple[DiceCondition, str | None, bool]] = {}
     for kind in (TerrainKind.LANDSCAPE, TerrainKind.VILLAGE):
         deck = list(cards_of_kind(kind))
@@ -258,6 +257,39 @@ def default_deal(
             card: ConditionCard = deck[index % len(deck)]
             dealt[position] = (card.condition, card.card_id, card.reroll_symbol)
     return dealt
+
+
+def deal_seed(setup: Mapping[str, Any]) -> int:
+    """Return the number the app's deal is shuffled with.
+
+    ``"deal_seed"`` when the set-up names one (a fresh shuffle), else the scenario
+    number, else 0 — so set-ups written before the seed existed deal as they did.
+    """
+    for key in ("deal_seed", "scenario"):
+        value = setup.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return 0
+
+
+def frozen_cards(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the ``"cards"`` entry naming the card of every spot as the set-up deals it.
+
+    Freezing the deal before a map is edited keeps every card the table did not touch
+    where it lies, whatever the edit does to the other spots.
+    """
+    spots = grid_spots(map_grid(setup))
+    given = _cards(setup)
+    cards: dict[str, Any] = {}
+    for position, (condition, card_id, reroll) in card_conditions(setup, spots).items():
+        key = position_key(position)
+        if key in given:
+            cards[key] = given[key]
+        elif card_id is not None:
+            cards[key] = card_id
+        else:
+            cards[key] = {**condition_to_json(condition), "reroll": reroll}
+    return cards
 
 
 def parse_position_key(key: str) -> Position:

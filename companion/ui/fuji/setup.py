@@ -205,8 +205,7 @@ class FujiSetupScene(Scene):
         return widgets
 
     def _open_editor(self) -> list[Intent]:
-        if self.setup.get("scenario") != "custom" or "map" not in self.setup:
-            self.setup = draft.choose_custom(self.setup)
+        """Show the editor on the map as it is; the first edit makes it an own map."""
         return self.show("editor")
 
     # ---------------------------------------------------------------- players page

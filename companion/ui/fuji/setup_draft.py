@@ -16,7 +16,7 @@ from companion.games.fuji.levels import (
     level_table_to_json,
     stamina_track_to_json,
 )
-from companion.games.fuji.scenarios import map_grid
+from companion.games.fuji.scenarios import frozen_cards, map_grid
 from companion.games.fuji.state import CHARACTER_COLOURS, Skill, Variant
 
 Setup = dict[str, Any]
@@ -69,10 +69,19 @@ def choose_scenario(setup: Mapping[str, Any], number: int) -> Setup:
 
 
 def choose_custom(setup: Mapping[str, Any]) -> Setup:
-    """Start editing: the current map becomes a custom map the editor may change."""
+    """Start editing: the current map becomes a custom map the editor may change.
+
+    Every card keeps the condition it shows now: the deal is written out card by card,
+    so an edit changes only what the table touched.
+    """
     grid = map_grid(setup)
     return _with(setup, scenario="custom", map=[list(row) for row in grid],
-                 cards=dict(setup.get("cards") or {}))
+                 cards=frozen_cards(setup))
+
+
+def reshuffle(setup: Mapping[str, Any], seed: int) -> Setup:
+    """Deal the landscape and village cards again with ``seed`` (named cards stay)."""
+    return _with(setup, deal_seed=seed)
 
 
 def _unused(values: tuple[str, ...], taken: list[str], current: str) -> str:
