@@ -328,6 +328,8 @@ def take_printed_face(cell: Cell, other: Cell) -> Cell:
         condition=other.condition,
         card_id=other.card_id,
         reroll_symbol=other.reroll_symbol,
+        card_known=other.card_known,
+        reroll_known=other.reroll_known,
     )
 
 

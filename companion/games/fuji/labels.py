@@ -17,6 +17,7 @@ LABELLED: frozenset[str] = frozenset(
         "set_dice",
         "enter_die",
         "remove_die",
+        "name_card",
         "set_movement_values",
         "resolve",
         "choose_wound",
@@ -39,7 +40,7 @@ def action_label(before: State, action: Action) -> Msg:
     params: dict[str, str | int | None] = {"name": _name(before, action.get("player"))}
     if kind == "advance":
         params["phase"] = f"@fuji.phase.{before.phase.value}"
-    if kind == "set_destination":
+    if kind in ("set_destination", "name_card"):
         row, col = _cell(action.get("cell"))
         params.update(row=row, col=col)
     if kind == "choose_wound":

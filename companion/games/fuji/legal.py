@@ -81,6 +81,9 @@ def _pending_choices(state: State) -> list[Action]:
             {"type": "choose_wound", "player": owed.seat, "slot": slot.value}
             for slot in someone.wounds.free_slots()
         ]
+    if owed.kind is PendingKind.CARD and owed.cell is not None:
+        cell = list(owed.cell)
+        return [{"type": "name_card", "cell": cell, "reroll": answer} for answer in (False, True)]
     draws: list[Action] = [
         {"type": "draw_equipment", "player": owed.seat, "card": card}
         for card in _cards_to_offer(state, owed.seat)

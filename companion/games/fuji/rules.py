@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.core.game import Action
 from companion.core.messages import IllegalActionError, msg
+from companion.games.fuji.conditions import CARDS_BY_ID, ConditionCard
 from companion.games.fuji.equipment import EQUIPMENT_HANDLERS
 from companion.games.fuji.eruption import trigger_eruption_token
 from companion.games.fuji.fields import (
@@ -51,6 +52,7 @@ from companion.games.fuji.state import (
     EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,
     PHASE_ORDER,
+    Cell,
     Die,
     FreshCards,
     Instruction,
@@ -62,6 +64,7 @@ from companion.games.fuji.state import (
     Resolution,
     Skill,
     State,
+    TerrainKind,
     WoundSlot,
 )
 
@@ -139,7 +142,75 @@ def set_destination(state: State, action: Action) -> State:
         raise IllegalActionError("fuji.error.destination_confirmed", name=someone.name)
     if target not in legal_destinations(state, someone.seat):
         raise _why_not_destination(state, someone, target)
-    return with_player(state, someone.seat, destination=target)
+    state = with_player(state, someone.seat, destination=target)
+    state = _forget_card_question(state, someone.destination)
+    return _ask_about_card(state, someone.seat, target)
+
+
+def _ask_about_card(state: State, seat: int, target: Position) -> State:
+    """Owe a question about a card the table dealt, the first time a marker lands on it."""
+    cell = state.board.cell(target)
+    if cell is None or cell.reroll_known:
+        return state
+    if any(owed.kind is PendingKind.CARD and owed.cell == target for owed in state.pending):
+        return state
+    return replace(state, pending=(*state.pending, Pending(PendingKind.CARD, seat, cell=target)))
+
+
+def _forget_card_question(state: State, left: Position | None) -> State:
+    """Drop the question about a card no marker lies on any more."""
+    if left is None or any(someone.destination == left for someone in state.players):
+        return state
+    kept = tuple(
+        owed for owed in state.pending if not (owed.kind is PendingKind.CARD and owed.cell == left)
+    )
+    return replace(state, pending=kept)
+
+
+def name_card(state: State, action: Action) -> State:
+    """Say what a card the table dealt shows: its catalogue ``card``, or just ``reroll``.
+
+    With totals typed in, only the reroll symbol matters, so ``{"reroll": true}`` is
+    enough; naming the card also lets the app count dice under its condition.
+    """
+    target = position_of(action)
+    cell = state.board.cell(target)
+    if cell is None or cell.kind not in (TerrainKind.LANDSCAPE, TerrainKind.VILLAGE):
+        raise IllegalActionError("fuji.error.no_card_there")
+    card = action.get("card")
+    if card is not None:
+        named = _catalogue_card(state, cell, card)
+        cell = replace(
+            cell,
+            condition=named.condition,
+            card_id=named.card_id,
+            reroll_symbol=named.reroll_symbol,
+            card_known=True,
+            reroll_known=True,
+        )
+    else:
+        reroll = action.get("reroll")
+        if not isinstance(reroll, bool):
+            raise IllegalActionError("fuji.error.bad_field", field="reroll")
+        cell = replace(cell, reroll_symbol=reroll, reroll_known=True)
+    kept = tuple(
+        owed
+        for owed in state.pending
+        if not (owed.kind is PendingKind.CARD and owed.cell == target)
+    )
+    return replace(state, board=state.board.replace(target, cell), pending=kept)
+
+
+def _catalogue_card(state: State, cell: Cell, card: object) -> ConditionCard:
+    """Return the catalogue card named ``card``; refuse one of another kind or already laid."""
+    found = CARDS_BY_ID.get(card) if isinstance(card, str) else None
+    if found is None or found.kind is not cell.kind:
+        raise IllegalActionError("fuji.error.unknown_card", card=str(card))
+    for position in state.board.positions():
+        other = state.board.cell(position)
+        if other is not None and other.card_id == found.card_id and other is not cell:
+            raise IllegalActionError("fuji.error.card_laid_twice", card=found.card_id)
+    return found
 
 
 def _why_not_destination(state: State, someone: Player, target: Position) -> IllegalActionError:
@@ -598,6 +669,7 @@ def add_equipment(state: State, action: Action) -> State:
 
 CORE_HANDLERS: dict[str, Handler] = {
     "advance": advance,
+    "name_card": name_card,
     "set_destination": set_destination,
     "confirm_destination": confirm_destination,
     "release_destination": release_destination,

@@ -46,6 +46,10 @@ MapGrid = tuple[tuple[str, ...], ...]
 SCENARIO_NUMBERS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
 """The numbers of the printed scenario cards."""
 
+TABLE_DEALS = "table"
+"""``"deal"`` value: the table shuffles and lays the cards; the app asks about a card only
+when a destination marker first lands on it.  Any other value (or none): the app deals."""
+
 GAP = "."
 """The token for a spot with no card."""
 
@@ -312,6 +316,10 @@ def build_board(setup: Mapping[str, Any], player_count: int) -> Board:
     grid = map_grid(setup)
     spots = grid_spots(grid)
     conditions = card_conditions(setup, spots)
+    if setup.get("deal") == TABLE_DEALS:
+        named = {parse_position_key(str(key)) for key in _cards(setup)}
+        conditions = {position: found for position, found in conditions.items()
+                      if position in named}
     rows = []
     for r, row in enumerate(grid):
         rows.append(
@@ -342,6 +350,8 @@ def _lay_card(
         cell = replace(
             cell, condition=condition[0], card_id=condition[1], reroll_symbol=condition[2]
         )
+    elif spot.kind in (TerrainKind.LANDSCAPE, TerrainKind.VILLAGE):
+        cell = replace(cell, card_known=False, reroll_known=False)
     return cell
 
 

@@ -187,6 +187,8 @@ class PendingKind(StrEnum):
     """Choose which wound slot a new wound token covers."""
     DRAW = "draw"
     """Say which equipment card was drawn from the deck."""
+    CARD = "card"
+    """Say what the card under a new destination marker shows (the table dealt the map)."""
 
 
 @dataclass(frozen=True)
@@ -223,6 +225,10 @@ class Cell:
     """Catalogue id of the condition card lying here, or ``None`` for a free condition."""
     reroll_symbol: bool = False
     """The card shows the extra-reroll symbol."""
+    card_known: bool = True
+    """The app knows the card's condition (the table deals the map: not until named)."""
+    reroll_known: bool = True
+    """The app knows whether the card shows the reroll symbol."""
     lava: bool = False
     """The card shows lava now (the crater always; others once flipped)."""
     equipment_token: bool = False
@@ -443,6 +449,8 @@ class Pending:
     """The player who decides."""
     count: int = 1
     """How many of these decisions are owed (e.g. two wounds at once)."""
+    cell: Position | None = None
+    """The card asked about (``card`` decisions only)."""
 
 
 @dataclass(frozen=True)

@@ -125,7 +125,7 @@ class FujiPlayScene(Scene):
         bar, body = game_bar(ctx, screen_title(state))
         theme = ctx.theme
         map_area, side = split_body(body, theme)
-        board = BoardView(map_area, board_picture(state, seat), self._cell_tap(seat))
+        board = BoardView(map_area, board_picture(state, seat), self._cell_tap(seat, state))
         return [*bar, board, *self._side(ctx, state, side, seat)]
 
     # ---------------------------------------------------------------- flat table
@@ -143,7 +143,7 @@ class FujiPlayScene(Scene):
         column = pygame.Rect(map_area.right + theme.gap, centre.y,
                              centre.right - map_area.right - theme.gap, centre.height)
         widgets: list[Widget] = [
-            BoardView(map_area, board_picture(state, seat), self._cell_tap(seat)),
+            BoardView(map_area, board_picture(state, seat), self._cell_tap(seat, state)),
             *self._flat_column(ctx, state, column, seat),
             *corner_buttons(ctx, layout.corners),
         ]
@@ -203,10 +203,14 @@ class FujiPlayScene(Scene):
         return [Label(notes, text, role, theme.palette.accent if urgent else theme.palette.text,
                       bold=urgent)]
 
-    def _cell_tap(self, seat: int) -> Any:
+    def _cell_tap(self, seat: int, state: State | None = None) -> Any:
         def tap(position: Position) -> list[Intent]:
             cell = [position[0], position[1]]
-            return [Submit({"type": "set_destination", "player": seat, "cell": cell})]
+            intents: list[Intent] = [
+                Submit({"type": "set_destination", "player": seat, "cell": cell})]
+            if state is not None and card_unknown(state, position):
+                intents.append(card_question(state, seat, position))
+            return intents
 
         return tap
 
@@ -412,6 +416,12 @@ class FujiPlayScene(Scene):
         if kind is PendingKind.WOUND:
             return Button(rect, Msg("ui_fuji.play.place_wound"),
                           (wound_dialog(someone),), "danger", role="small", key=key)
+        if kind is PendingKind.CARD:
+            owed = next(p for p in state.pending if p.seat == someone.seat)
+            if owed.cell is not None:
+                return Button(rect, Msg("ui_fuji.play.card_question"),
+                              (card_question(state, someone.seat, owed.cell),), "selected",
+                              role="small", key=key)
         picker = CardPickerDialog(someone.seat)
         return Button(rect, Msg("ui_fuji.play.which_card"), (ShowDialog(picker),), "selected",
                       role="small", key=key)
@@ -531,10 +541,30 @@ def button_row(ctx: Context, row: pygame.Rect,
 
 
 
-def wound_dialog(someone: Player) -> Intent:
-    """Ask which free slot ``someone``'s new wound token covers."""
+def card_unknown(state: State, position: Position) -> bool:
+    """Tell whether the app has yet to learn the reroll symbol of the card at ``position``."""
+    cell = state.board.cell(position)
+    return cell is not None and not cell.reroll_known
+
+
+def card_question(state: State, seat: int, position: Position) -> Intent:
+    """Ask whether the card under ``seat``'s new marker shows the reroll symbol."""
+    cell = [position[0], position[1]]
     options = [
-        Option(Msg(f"fuji.wound.{slot.value}"),
+        Option(Msg("ui_fuji.card.reroll_yes"),
+               (Submit({"type": "name_card", "cell": cell, "reroll": True}),), "primary"),
+        Option(Msg("ui_fuji.card.reroll_no"),
+               (Submit({"type": "name_card", "cell": cell, "reroll": False}),)),
+    ]
+    title = msg("ui_fuji.card.question", name=state.players[seat].name, row=position[0] + 1,
+                col=position[1] + 1)
+    return ShowDialog(ChoiceDialog(title, options, None, Msg("ui_fuji.card.why")))
+
+
+def wound_dialog(someone: Player) -> Intent:
+    """Ask which free slot ``someone``'s new wound token covers, saying what each does."""
+    options = [
+        Option(Msg(f"ui_fuji.wound.what.{slot.value}"),
                (Submit({"type": "choose_wound", "player": someone.seat, "slot": slot.value}),))
         for slot in someone.wounds.free_slots()
     ]

@@ -77,6 +77,7 @@ CORE_TEMPLATES: list[dict[str, Any]] = [
     {"type": "release_destination", "player": 0},
     {"type": "rerolls_done", "player": 0, "used": 1},
     {"type": "set_dice", "player": 0, "dice": dice("Y2", "P4", "B6", "Y5", "P3", "B1")},
+    {"type": "name_card", "cell": [1, 3], "reroll": True},
     {"type": "enter_die", "player": 0, "die": ["yellow", 2]},
     {"type": "remove_die", "player": 0},
     {"type": "set_movement_values", "values": {"0": {"0": 12, "1": 2}}},

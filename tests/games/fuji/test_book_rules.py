@@ -234,7 +234,7 @@ def test_any_walk_within_three_steps_is_allowed_but_not_a_longer_one() -> None:
 
 
 def test_a_scout_who_rerolled_walks_at_most_three_cards() -> None:
-    """ES/PL Scout: "Jeśli skorzystasz z tej umiejętności, nie możesz ponownie rzucić
+    """PL Scout: "Jeśli skorzystasz z tej umiejętności, nie możesz ponownie rzucić
     kośćmi w fazie ③"."""
     state = GAME.new_state(three_players(map=GRID_MAP, cards={}, players=SCOUT_TABLE))
     state = play(state, {"type": "advance"})
@@ -346,7 +346,7 @@ def test_variant_b_may_count_only_the_people_at_the_table() -> None:
 
 
 def test_a_player_without_rerolls_is_not_asked() -> None:
-    """PL: a pawn moving three cards "nie możesz ponownie rzucić kośćmi" (no reroll)."""
+    """FR: "Si vous voulez vous déplacer de 3 cartes, vous ne pouvez pas relancer de dé"."""
     state = GAME.new_state(three_players())
     state = play(
         state,
