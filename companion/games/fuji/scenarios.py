@@ -284,6 +284,8 @@ def frozen_cards(setup: Mapping[str, Any]) -> dict[str, Any]:
     """
     spots = grid_spots(map_grid(setup))
     given = _cards(setup)
+    if setup.get("deal") == TABLE_DEALS:
+        return given
     cards: dict[str, Any] = {}
     for position, (condition, card_id, reroll) in card_conditions(setup, spots).items():
         key = position_key(position)

@@ -6,13 +6,18 @@ already in someone's hand or used up are left out.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from companion.core.messages import Msg, msg
 from companion.games.fuji.queries import drawable_cards
-from companion.games.fuji.state import State
+from companion.games.fuji.state import Board, Cell, Position, State
+from companion.ui.fonts import rendered
+from companion.ui.fuji.draw import draw_condition
 from companion.ui.intents import CloseDialog, Intent, Submit
 from companion.ui.scene import Context, Scene
+from companion.ui.theme import Theme
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget
 from companion.ui.widgets import Shade as Shade
 
@@ -75,3 +80,130 @@ class CardPickerDialog(Scene):
                               key="fuji:cancel"))
         return widgets
 
+
+
+class ZoomedCard(Widget):
+    """One terrain card drawn large: its dice condition and, if printed, the reroll symbol."""
+
+    def __init__(self, rect: pygame.Rect, cell: Cell) -> None:
+        super().__init__(rect)
+        self.cell = cell
+        """The card shown."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the condition across the card, the reroll mark above it."""
+        safe = bool(theme.palette.colour_safe)
+        face = self.rect
+        pygame.draw.rect(surface, (236, 226, 196), face, border_radius=face.height // 10)
+        strip = face.inflate(-face.width // 8, -face.height // 2)
+        strip.bottom = face.bottom - face.height // 10
+        if self.cell.condition is not None:
+            draw_condition(surface, strip, self.cell.condition, safe)
+        if self.cell.reroll_symbol:
+            size = face.height // 4
+            centre = (face.x + size, face.y + size)
+            pygame.draw.circle(surface, (40, 40, 40), centre, size * 3 // 4, max(3, size // 6))
+            pygame.draw.polygon(surface, (40, 40, 40), [
+                (centre[0] + size * 3 // 4 - size // 4, centre[1] - size // 3),
+                (centre[0] + size * 3 // 4 + size // 4, centre[1] - size // 3),
+                (centre[0] + size * 3 // 4, centre[1] + size // 6)])
+
+
+class CardZoomDialog(Scene):
+    """A card of the map shown large; any tap closes it."""
+
+    overlay = True
+
+    def __init__(self, position: Position, cell: Cell) -> None:
+        super().__init__()
+        self.position = position
+        """Where the card lies on the map."""
+        self.cell = cell
+        """The card."""
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """Shade, the big card, where it lies and a close button."""
+        theme = ctx.theme
+        width, height = ctx.size
+        frame = pygame.Rect(0, 0, width * 3 // 5, height * 4 // 5)
+        frame.center = (width // 2, height // 2)
+        title_h = theme.touch
+        card = pygame.Rect(frame.x + theme.pad, frame.y + title_h + theme.gap,
+                           frame.width - 2 * theme.pad,
+                           frame.height - 2 * title_h - 3 * theme.gap)
+        row, col = self.position
+        where = msg("ui_fuji.layout.where", row=row + 1, col=col + 1)
+        close = pygame.Rect(frame.x + theme.pad, frame.bottom - title_h - theme.gap,
+                            frame.width - 2 * theme.pad, title_h)
+        return [
+            Shade(ctx.screen),
+            Panel(frame),
+            Label(pygame.Rect(frame.x + theme.pad, frame.y + theme.gap // 2,
+                              frame.width - 2 * theme.pad, title_h), where, "heading",
+                  bold=True, align="center"),
+            ZoomedCard(card, self.cell),
+            Button(close, Msg("ui_fuji.common.done"), (CloseDialog(),), "primary",
+                   key="zoom:close"),
+        ]
+
+
+LAYOUT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "crater": (150, 30, 30),
+    "scoria": (110, 100, 100),
+    "landscape": (70, 120, 70),
+    "village": (200, 165, 60),
+}
+"""Background of each kind of card in the lay-out view."""
+
+
+class LayoutGrid(Widget):
+    """The map as wide cards filling the area, each showing its printed condition large.
+
+    Cards are as wide as the area allows (not square), so the condition of each can be
+    read from across the table; a tap on a card asks ``on_tap`` (to show it larger).
+    """
+
+    interactive = True
+
+    def __init__(self, rect: pygame.Rect, board: Board,
+                 on_tap: Callable[[Position], list[Intent]]) -> None:
+        super().__init__(rect, "layout:grid")
+        self.board = board
+        """The cards laid out."""
+        self.on_tap = on_tap
+        """What a tap on a card asks for."""
+
+    def cell_rect(self, position: Position) -> pygame.Rect:
+        """Where the card at ``position`` is drawn."""
+        width = self.rect.width // max(1, self.board.cols)
+        height = self.rect.height // max(1, self.board.rows)
+        row, col = position
+        return pygame.Rect(self.rect.x + col * width, self.rect.y + row * height,
+                           width - 2, height - 2)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw every card: its kind as a colour, its condition and its reroll mark."""
+        safe = bool(theme.palette.colour_safe)
+        for position in self.board.positions():
+            cell = self.board.cell(position)
+            if cell is None:
+                continue
+            box = self.cell_rect(position)
+            pygame.draw.rect(surface, LAYOUT_COLOURS[cell.kind.value], box,
+                             border_radius=max(3, box.height // 8))
+            if cell.condition is None:
+                continue
+            mark = box.height * 2 // 5 if cell.reroll_symbol else 0
+            strip = pygame.Rect(box.x + 3 + mark, box.y + box.height // 5,
+                                box.width - 6 - mark, box.height * 3 // 5)
+            draw_condition(surface, strip, cell.condition, safe)
+            if mark:
+                image = rendered("↻", mark + 8, True, (255, 255, 255))
+                surface.blit(image, (box.x + 2, box.y + 2))
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """A tap on a card asks for it."""
+        for position in self.board.positions():
+            if self.cell_rect(position).collidepoint(pos):
+                return self.on_tap(position)
+        return []

@@ -18,12 +18,18 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, SetupError, msg
 from companion.games.fuji import GAME
-from companion.games.fuji.scenarios import SCENARIO_NUMBERS, build_board, preset_grids
+from companion.games.fuji.scenarios import (
+    SCENARIO_NUMBERS,
+    TABLE_DEALS,
+    build_board,
+    preset_grids,
+)
 from companion.games.fuji.state import Board, Variant
 from companion.ui.bar import game_bar
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.board_view import BoardPicture, BoardView
 from companion.ui.fuji.colours import ink_on, player_colour
+from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid
 from companion.ui.fuji.editor import MapEditor
 from companion.ui.fuji.panels import TapButton, chosen_style
 from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
@@ -39,10 +45,10 @@ LEVEL_ROWS_PER_COLUMN = 4
 """Rows of the level table drawn in each of its two columns."""
 
 
-def preview_board(setup: dict[str, Any]) -> Board | None:
-    """The board a set-up lays out (four players, so every spot shows), or ``None``."""
+def preview_board(setup: dict[str, Any], players: int = 4) -> Board | None:
+    """The board a set-up lays out (four players: every spot shows), or ``None``."""
     try:
-        return build_board(setup, 4)
+        return build_board(setup, players)
     except SetupError:
         return None
 
@@ -69,8 +75,10 @@ class FujiSetupScene(Scene):
         super().__init__()
         self.setup: dict[str, Any] = draft.default_setup()
         """The set-up being prepared."""
-        self.page = page if page in (*PAGES, "editor") else "map"
-        """The tab shown (``editor`` is the map editor)."""
+        self.page = page if page in (*PAGES, "editor", "layout") else "map"
+        """The tab shown (``editor`` is the map editor, ``layout`` the lay-out view)."""
+        self.shuffles = 0
+        """How many times the table asked for a new shuffle."""
         self.editor = MapEditor(self)
         """The map editor's own view state."""
         if self.page == "editor":
@@ -110,11 +118,15 @@ class FujiSetupScene(Scene):
 
     # ---------------------------------------------------------------- build
     def build(self, ctx: Context) -> list[Widget]:
-        """Bar, tabs with *Start*, and the page."""
+        """Bar, tabs with *Start*, and the page (the lay-out view takes the whole screen)."""
         bar, body = game_bar(ctx, Msg("ui_fuji.setup.title"))
         theme = ctx.theme
         if self.page == "editor":
             return [*bar, *self.editor.build(ctx, body)]
+        if self.page == "layout":
+            gap = ctx.theme.gap
+            screen = pygame.Rect(gap, gap, ctx.size[0] - 2 * gap, ctx.size[1] - 2 * gap)
+            return self._layout_page(ctx, screen)
         tabs = pygame.Rect(body.x, body.y, body.width, theme.touch)
         page = pygame.Rect(body.x, tabs.bottom + theme.gap, body.width,
                            body.bottom - tabs.bottom - theme.gap)
@@ -161,13 +173,67 @@ class FujiSetupScene(Scene):
         edit_h = theme.touch
         board = preview_board(self.setup)
         map_rect = pygame.Rect(preview.x, preview.y, preview.width,
-                               preview.height - edit_h - theme.gap)
+                               preview.height - 2 * (edit_h + theme.gap))
         if board is not None:
             widgets.append(BoardView(map_rect, BoardPicture(board), key="setup:preview"))
-        widgets.append(TapButton(pygame.Rect(preview.x, preview.bottom - edit_h, preview.width,
-                                             edit_h), Msg("ui_fuji.setup.edit_map"),
-                                 self._open_editor, key="setup:edit"))
+        half = (preview.width - theme.gap) // 2
+        upper = pygame.Rect(preview.x, map_rect.bottom + theme.gap, half, edit_h)
+        lower = upper.move(0, edit_h + theme.gap)
+        table_deals = self.setup.get("deal") == TABLE_DEALS
+        widgets.append(TapButton(upper, Msg("ui_fuji.setup.deal_app"),
+                                 lambda: self.change(draft.choose_deal(self.setup, False)),
+                                 chosen_style(not table_deals), role="small",
+                                 key="setup:deal:app"))
+        widgets.append(TapButton(upper.move(half + theme.gap, 0),
+                                 Msg("ui_fuji.setup.deal_table"),
+                                 lambda: self.change(draft.choose_deal(self.setup, True)),
+                                 chosen_style(table_deals), role="small",
+                                 key="setup:deal:table"))
+        if not table_deals:
+            widgets.append(TapButton(lower, Msg("ui_fuji.setup.layout"),
+                                     lambda: self.show("layout"), "primary", role="small",
+                                     key="setup:layout"))
+        widgets.append(TapButton(lower.move(half + theme.gap, 0) if not table_deals else
+                                 pygame.Rect(lower.x, lower.y, preview.width, edit_h),
+                                 Msg("ui_fuji.setup.edit_map"), self._open_editor,
+                                 role="small", key="setup:edit"))
         return widgets
+
+    # ---------------------------------------------------------------- lay-out view
+    def _layout_page(self, ctx: Context, body: pygame.Rect) -> list[Widget]:
+        """The whole map, each card as big as the screen allows, to lay the real cards by."""
+        theme = ctx.theme
+        row_h = theme.touch
+        board = preview_board(self.setup, len(draft.players(self.setup)))
+        area = pygame.Rect(body.x, body.y, body.width, body.height - row_h - theme.gap)
+        widgets: list[Widget] = []
+        if board is not None:
+            widgets.append(LayoutGrid(area, board, partial(self._zoom, board)))
+        row = pygame.Rect(body.x, area.bottom + theme.gap, body.width, row_h)
+        third = (row.width - 2 * theme.gap) // 3
+        widgets.append(TapButton(pygame.Rect(row.x, row.y, third, row_h),
+                                 Msg("ui_fuji.common.done"), lambda: self.show("map"),
+                                 "primary", key="setup:layout:done"))
+        widgets.append(Label(pygame.Rect(row.x + third + theme.gap, row.y, third, row_h),
+                             Msg("ui_fuji.setup.layout_help"), "small",
+                             theme.palette.text_muted, align="center"))
+        widgets.append(TapButton(pygame.Rect(row.right - third, row.y, third, row_h),
+                                 Msg("ui_fuji.setup.shuffle"), self._shuffle,
+                                 key="setup:layout:shuffle"))
+        return widgets
+
+    def _zoom(self, board: Board, position: tuple[int, int]) -> list[Intent]:
+        """Show one card of the lay-out large."""
+        cell = board.cell(position)
+        if cell is None or cell.condition is None:
+            return []
+        return [ShowDialog(CardZoomDialog(position, cell))]
+
+    def _shuffle(self) -> list[Intent]:
+        """Deal the cards again with a new shuffle."""
+        self.shuffles += 1
+        seed = 1000 + self.shuffles * 7919 + len(str(self.setup))
+        return self.change(draft.reshuffle(self.setup, seed))
 
     def _scenario_choice(self, ctx: Context, rect: pygame.Rect, number: int,
                          current: object) -> list[Widget]:

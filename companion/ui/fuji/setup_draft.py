@@ -16,7 +16,7 @@ from companion.games.fuji.levels import (
     level_table_to_json,
     stamina_track_to_json,
 )
-from companion.games.fuji.scenarios import frozen_cards, map_grid
+from companion.games.fuji.scenarios import TABLE_DEALS, frozen_cards, map_grid
 from companion.games.fuji.state import CHARACTER_COLOURS, Skill, Variant
 
 Setup = dict[str, Any]
@@ -77,6 +77,11 @@ def choose_custom(setup: Mapping[str, Any]) -> Setup:
     grid = map_grid(setup)
     return _with(setup, scenario="custom", map=[list(row) for row in grid],
                  cards=frozen_cards(setup))
+
+
+def choose_deal(setup: Mapping[str, Any], table_deals: bool) -> Setup:
+    """Say who deals the landscape and village cards: the table, or the app."""
+    return _with(setup, deal=TABLE_DEALS if table_deals else "app")
 
 
 def reshuffle(setup: Mapping[str, Any], seed: int) -> Setup:
