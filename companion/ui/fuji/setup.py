@@ -18,6 +18,7 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, SetupError, msg
 from companion.games.fuji import GAME
+from companion.games.fuji.queries import starting_draw
 from companion.games.fuji.scenarios import (
     SCENARIO_NUMBERS,
     TABLE_DEALS,
@@ -32,11 +33,11 @@ from companion.ui.fuji.colours import ink_on, player_colour
 from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid
 from companion.ui.fuji.editor import MapEditor
 from companion.ui.fuji.panels import TapButton, chosen_style
-from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
+from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, ShowDialog, StartGame
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
-from companion.ui.widgets import Label, Panel, Widget
+from companion.ui.widgets import Button, Label, Panel, Shade, Widget
 
 PAGES: tuple[str, ...] = ("map", "players", "level", "options")
 """The tabs of the set-up screen (the editor is a page of the map tab)."""
@@ -66,6 +67,64 @@ class ColourSwatch(TapButton):
         """Filled with the character colour, text in black or white."""
         fill = player_colour(self.colour, theme.palette.colour_safe)
         return fill, ink_on(fill)
+
+
+class StartSwatch(TapButton):
+    """A button showing which start card (white or grey) a pawn begins on."""
+
+    def __init__(self, rect: pygame.Rect, start: str, on_tap: Callable[[], list[Intent]],
+                 key: str) -> None:
+        super().__init__(rect, "▶", on_tap, role="body", key=key)
+        self.start = start
+        """``white`` or ``grey``."""
+
+    def colours(self, theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """White or grey, like the start symbols of the scenario card."""
+        fill = (245, 245, 245) if self.start == "white" else (120, 120, 120)
+        return fill, ink_on(fill)
+
+
+class HandDialog(Scene):
+    """Equipment cards to tap, one at a time (a starting hand is built card by card)."""
+
+    overlay = True
+
+    def __init__(self, title: Msg, cards: tuple[str, ...],
+                 on_card: Callable[[str], list[Intent]]) -> None:
+        super().__init__()
+        self.title = title
+        """The question."""
+        self.cards = cards
+        """The cards offered."""
+        self.on_card = on_card
+        """What tapping a card does."""
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """Title, a grid of card names, and a close button."""
+        theme = ctx.theme
+        frame = ctx.screen.inflate(-2 * theme.gap, -2 * theme.gap)
+        head = pygame.Rect(frame.x + theme.gap, frame.y + theme.gap,
+                           frame.width - 2 * theme.gap, theme.touch)
+        widgets: list[Widget] = [Shade(ctx.screen), Panel(frame),
+                                 Label(head, self.title, "body", bold=True, align="center")]
+        columns = 3
+        rows = max(1, -(-len(self.cards) // columns))
+        grid_top = head.bottom + theme.gap
+        grid_h = frame.bottom - grid_top - theme.touch - 2 * theme.gap
+        height = max(theme.touch, min(theme.px(64), grid_h // rows - theme.gap))
+        width = (head.width - (columns - 1) * theme.gap) // columns
+        for index, card in enumerate(self.cards):
+            rect = pygame.Rect(head.x + (index % columns) * (width + theme.gap),
+                               grid_top + (index // columns) * (height + theme.gap),
+                               width, height)
+            widgets.append(TapButton(rect, Msg(f"fuji.equipment.{card}"),
+                                     partial(self.on_card, card), role="small",
+                                     key=f"hand:{card}"))
+        close = pygame.Rect(head.x, frame.bottom - theme.touch - theme.gap, head.width,
+                            theme.touch)
+        widgets.append(Button(close, Msg("ui_fuji.common.done"), (CloseDialog(),), "primary",
+                              key="hand:done"))
+        return widgets
 
 
 class FujiSetupScene(Scene):
@@ -304,9 +363,13 @@ class FujiSetupScene(Scene):
         gap = theme.gap
         number_w = theme.px(40)
         colour_w = row.width * 16 // 100
-        skill_w = row.width * 26 // 100
+        skill_w = row.width * 22 // 100
+        cards_w = row.width * 11 // 100
         small_w = max(theme.touch, theme.px(56))
-        name_w = row.width - number_w - colour_w - skill_w - 2 * small_w - 5 * gap
+        starts = draft.starts(self.setup)
+        start_w = small_w + gap if starts else 0
+        name_w = (row.width - number_w - colour_w - skill_w - cards_w - 2 * small_w - start_w
+                  - 6 * gap)
         x = row.x
         widgets: list[Widget] = [
             Label(pygame.Rect(x, row.y, number_w, row.height), f"{seat + 1}.", "heading",
@@ -331,6 +394,17 @@ class FujiSetupScene(Scene):
                                  lambda: self.change(draft.cycle_skill(self.setup, seat)),
                                  role="small", key=f"setup:skill:{seat}"))
         x += skill_w + gap
+        held, wanted = draft.hand_count(self.setup, seat)
+        widgets.append(TapButton(pygame.Rect(x, row.y, cards_w, row.height),
+                                 f"⚒{held}/{wanted}", lambda: self._hand_dialog(seat),
+                                 "normal" if held == wanted else "selected", role="small",
+                                 key=f"setup:hand:{seat}"))
+        x += cards_w + gap
+        if starts:
+            widgets.append(StartSwatch(pygame.Rect(x, row.y, small_w, row.height), starts[seat],
+                                       lambda: self.change(draft.flip_start(self.setup, seat)),
+                                       key=f"setup:start:{seat}"))
+            x += start_w
         widgets.append(TapButton(pygame.Rect(x, row.y, small_w, row.height), "▲",
                                  lambda: self.change(draft.move_up(self.setup, seat)),
                                  key=f"setup:up:{seat}"))
@@ -339,6 +413,27 @@ class FujiSetupScene(Scene):
                                  lambda: self.change(draft.remove_player(self.setup, seat)),
                                  "danger", key=f"setup:remove:{seat}"))
         return widgets
+
+    def _hand_dialog(self, seat: int) -> list[Intent]:
+        """Ask which card the player keeps; with a full hand, which card to take back."""
+        held, wanted = draft.hand_count(self.setup, seat)
+        if held >= wanted:
+            cards = draft.hand(self.setup, seat)
+            title = msg("ui_fuji.setup.hand_full", count=wanted)
+            return [ShowDialog(HandDialog(title, cards, partial(self._take_back, seat)))]
+        drawn, _ = starting_draw(draft.players(self.setup)[seat]["skill"])
+        title = msg("ui_fuji.setup.hand_pick", drawn=drawn, kept=wanted, held=held)
+        return [ShowDialog(HandDialog(title, draft.free_cards(self.setup),
+                                      partial(self._give, seat)))]
+
+    def _give(self, seat: int, card: str) -> list[Intent]:
+        self.setup = draft.add_card(self.setup, seat, card)
+        held, wanted = draft.hand_count(self.setup, seat)
+        return self._hand_dialog(seat) if held < wanted else [CloseDialog()]
+
+    def _take_back(self, seat: int, card: str) -> list[Intent]:
+        self.setup = draft.remove_card(self.setup, seat, card)
+        return [CloseDialog()]
 
     # ---------------------------------------------------------------- level page
     def _level_page(self, ctx: Context, page: pygame.Rect) -> list[Widget]:
