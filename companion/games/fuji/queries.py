@@ -410,3 +410,26 @@ def drawable_cards(state: State) -> tuple[str, ...]:
     """
     gone = equipment_in_play(state) | frozenset(state.discarded)
     return tuple(card for card in EQUIPMENT_CARDS if card not in gone)
+
+
+BURNING: frozenset[TerrainKind] = frozenset({TerrainKind.LANDSCAPE, TerrainKind.SCORIA})
+"""Card kinds with a lava side (villages never burn)."""
+
+
+def cards_flipping_next(board: Board) -> tuple[Position, ...]:
+    """Return the cards the next eruption wave turns to lava, row by row.
+
+    Those are the landscape and scoria cards next to a lava card; eruption tokens a walk
+    may still trigger are not counted.
+    """
+    flips = []
+    for position in board.positions():
+        cell = board.cell(position)
+        if cell is None or cell.lava or cell.kind not in BURNING:
+            continue
+        if any(
+            (nearby_cell := board.cell(nearby)) is not None and nearby_cell.lava
+            for nearby in orthogonal(position)
+        ):
+            flips.append(position)
+    return tuple(flips)

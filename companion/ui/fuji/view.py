@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from companion.core.messages import Msg, msg
-from companion.games.fuji.queries import legal_destinations, neighbours
+from companion.games.fuji.queries import cards_flipping_next, legal_destinations, neighbours
 from companion.games.fuji.state import OPEN_DICE_SEAT, Phase, Player, Position, State
 from companion.ui.fuji.board_view import BoardPicture, pawn_picture
 
@@ -81,6 +81,19 @@ def flip_cells(state: State) -> frozenset[Position]:
     )
 
 
+DANGER_PHASES: frozenset[Phase] = frozenset(
+    {Phase.PLANNING, Phase.REROLLS, Phase.EQUIPMENT, Phase.MOVEMENT}
+)
+"""Phases in which the map outlines the cards the round's eruption will flip."""
+
+
+def danger_cells(state: State) -> frozenset[Position]:
+    """Cards the eruption closing this round will flip, while the table still plans."""
+    if state.phase not in DANGER_PHASES or state.outcome is not None:
+        return frozenset()
+    return frozenset(cards_flipping_next(state.board))
+
+
 def walk_shown(state: State) -> tuple[Position, ...]:
     """The newest walk to draw, starting where the pawn stood."""
     for instruction in reversed(state.instructions):
@@ -142,6 +155,7 @@ def board_picture(state: State, seat: int | None) -> BoardPicture:
         markers=markers,
         legal=legal_for(state, seat) if seat is not None else frozenset(),
         flips=flip_cells(state),
+        danger=danger_cells(state),
         path=walk_shown(state),
         selected_colour=selected,
     )
