@@ -9,7 +9,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.games.fuji.conditions import movement_value
+from companion.games.fuji.conditions import ConditionCard as ConditionCard
+from companion.games.fuji.conditions import cards_of_kind, movement_value
 from companion.games.fuji.state import (
     EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,
@@ -433,3 +434,16 @@ def cards_flipping_next(board: Board) -> tuple[Position, ...]:
         ):
             flips.append(position)
     return tuple(flips)
+
+
+def cards_left_for(state: State, position: Position) -> tuple[ConditionCard, ...]:
+    """Return the printed cards that may lie at ``position``: its kind, not laid elsewhere."""
+    cell = state.board.cell(position)
+    if cell is None or cell.kind not in (TerrainKind.LANDSCAPE, TerrainKind.VILLAGE):
+        return ()
+    laid = {
+        other.card_id
+        for spot in state.board.positions()
+        if (other := state.board.cell(spot)) is not None and other.card_id is not None
+    }
+    return tuple(card for card in cards_of_kind(cell.kind) if card.card_id not in laid)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pygame
 
 from companion.core.messages import Msg, msg
-from companion.games.fuji.queries import drawable_cards
+from companion.games.fuji.queries import ConditionCard, drawable_cards
 from companion.games.fuji.state import Board, Cell, Position, State
 from companion.ui.fonts import rendered
 from companion.ui.fuji.draw import draw_condition
@@ -207,3 +207,69 @@ class LayoutGrid(Widget):
             if self.cell_rect(position).collidepoint(pos):
                 return self.on_tap(position)
         return []
+
+
+class NameCardDialog(Scene):
+    """Which printed card lies under a new marker: tap it among the cards not laid yet.
+
+    The bottom row answers just the reroll symbol, which is all that typed totals need.
+    """
+
+    overlay = True
+
+    def __init__(self, title: Msg, position: Position, cards: tuple[ConditionCard, ...]) -> None:
+        super().__init__()
+        self.title = title
+        """The question."""
+        self.position = position
+        """The card asked about."""
+        self.cards = cards
+        """The catalogue cards it may be."""
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """Title, a grid of the cards still in the pile, and the reroll-only answers."""
+        from companion.ui.fuji.editor import CardButton
+
+        theme = ctx.theme
+        frame = ctx.screen.inflate(-2 * theme.gap, -2 * theme.gap)
+        head = pygame.Rect(frame.x + theme.gap, frame.y + theme.gap // 2,
+                           frame.width - 2 * theme.gap, theme.px(40))
+        bottom = pygame.Rect(head.x, frame.bottom - theme.touch - theme.gap // 2, head.width,
+                             theme.touch)
+        widgets: list[Widget] = [Shade(ctx.screen), Panel(frame),
+                                 Label(head, self.title, "small", bold=True, align="center")]
+        columns = 6
+        rows = max(1, -(-len(self.cards) // columns))
+        gap = theme.px(4)
+        area_h = bottom.y - head.bottom - 2 * gap
+        width = (head.width - (columns - 1) * gap) // columns
+        height = max(MIN_CARD, min(theme.px(72), (area_h - (rows - 1) * gap) // rows))
+        cell = [self.position[0], self.position[1]]
+        for index, card in enumerate(self.cards):
+            rect = pygame.Rect(head.x + (index % columns) * (width + gap),
+                               head.bottom + gap + (index // columns) * (height + gap),
+                               width, height)
+            named = Submit({"type": "name_card", "cell": cell, "card": card.card_id})
+            widgets.append(CardButton(rect, card.card_id, card.condition, card.reroll_symbol,
+                                      _intents(named), False))
+        third = (bottom.width - 2 * theme.gap) // 3
+        answers = (("ui_fuji.card.reroll_yes", True), ("ui_fuji.card.reroll_no", False))
+        for index, (key, reroll) in enumerate(answers):
+            rect = pygame.Rect(bottom.x + index * (third + theme.gap), bottom.y, third,
+                               bottom.height)
+            only = Submit({"type": "name_card", "cell": cell, "reroll": reroll})
+            widgets.append(Button(rect, Msg(key), (CloseDialog(), only), role="small",
+                                  key=f"namecard:reroll:{str(reroll).lower()}"))
+        widgets.append(Button(pygame.Rect(bottom.right - third, bottom.y, third, bottom.height),
+                              Msg("ui.common.cancel"), (CloseDialog(),), "quiet", role="small",
+                              key="namecard:cancel"))
+        return widgets
+
+
+MIN_CARD = 48
+"""Smallest height of a card button in the naming grid (the rows of 24 cards must fit)."""
+
+
+def _intents(submit: Submit) -> Callable[[], list[Intent]]:
+    """A tap that closes the dialog and records the card."""
+    return lambda: [CloseDialog(), submit]

@@ -18,6 +18,7 @@ from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.fuji.queries import (
+    cards_left_for,
     eruption_tokens_on,
     movement_values,
     path_choice_needed,
@@ -30,7 +31,7 @@ from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
-from companion.ui.fuji.dialogs import CardPickerDialog
+from companion.ui.fuji.dialogs import CardPickerDialog, NameCardDialog
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
 from companion.ui.fuji.view import (
     FLIP_KEYS,
@@ -548,17 +549,10 @@ def card_unknown(state: State, position: Position) -> bool:
 
 
 def card_question(state: State, seat: int, position: Position) -> Intent:
-    """Ask whether the card under ``seat``'s new marker shows the reroll symbol."""
-    cell = [position[0], position[1]]
-    options = [
-        Option(Msg("ui_fuji.card.reroll_yes"),
-               (Submit({"type": "name_card", "cell": cell, "reroll": True}),), "primary"),
-        Option(Msg("ui_fuji.card.reroll_no"),
-               (Submit({"type": "name_card", "cell": cell, "reroll": False}),)),
-    ]
+    """Ask what the card under ``seat``'s new marker shows: the printed card, or its symbol."""
     title = msg("ui_fuji.card.question", name=state.players[seat].name, row=position[0] + 1,
                 col=position[1] + 1)
-    return ShowDialog(ChoiceDialog(title, options, None, Msg("ui_fuji.card.why")))
+    return ShowDialog(NameCardDialog(title, position, cards_left_for(state, position)))
 
 
 def wound_dialog(someone: Player) -> Intent:

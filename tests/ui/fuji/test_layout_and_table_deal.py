@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from companion.games.fuji.state import PendingKind
 from companion.ui.app import App
-from companion.ui.dialogs import ChoiceDialog
 from companion.ui.fuji.board_view import BoardView
-from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid
+from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid, NameCardDialog
 from companion.ui.fuji.play import FujiPlayScene
 from companion.ui.fuji.setup import FujiSetupScene
 from companion.ui.intents import Navigate
@@ -69,11 +68,31 @@ def test_table_deals_asks_about_a_card_when_a_marker_lands_on_it(app: App) -> No
     assert isinstance(board, BoardView)
     target = state_of(session).players[0].position  # staying: the marker on its own card
     tap(app, board.geometry.cell_centre(*target))
-    assert isinstance(app.dialog, ChoiceDialog)
+    assert isinstance(app.dialog, NameCardDialog)
     owed = state_of(session).pending
     assert [p.kind for p in owed] == [PendingKind.CARD]
-    tap_widget(app, "choice:0")  # yes, the symbol is printed
+    tap_widget(app, "namecard:reroll:true")  # yes, the symbol is printed
     state = state_of(session)
     assert state.pending == ()
     cell = state.board.cell(target)
     assert cell is not None and cell.reroll_known and cell.reroll_symbol
+
+
+def test_the_printed_card_can_be_named_for_dice_entry(app: App) -> None:
+    open_setup(app)
+    tap_widget(app, "setup:deal:table")
+    tap_widget(app, "setup:start")
+    session = app.session
+    assert session is not None
+    session.submit({"type": "advance"})
+    app.open_game(session)
+    app.draw()
+    board = widget(app, "board")
+    assert isinstance(board, BoardView)
+    target = state_of(session).players[0].position
+    tap(app, board.geometry.cell_centre(*target))
+    assert isinstance(app.dialog, NameCardDialog)
+    assert len(app.dialog.cards) == 24  # every landscape card is still in the pile
+    tap_widget(app, "editor:card:L07")
+    cell = state_of(session).board.cell(target)
+    assert cell is not None and cell.card_id == "L07" and cell.condition is not None
