@@ -22,6 +22,7 @@ from companion.games.fuji.queries import condition_of, movement_values, neighbou
 from companion.games.fuji.state import OPEN_DICE_SEAT, State
 from companion.ui.dialogs import choose
 from companion.ui.fuji.colours import character_shape, player_colour, readable
+from companion.ui.fuji.demo import preview_session
 from companion.ui.fuji.dice_entry import (
     DIE_COLOURS,
     DIE_VALUES,
@@ -40,7 +41,7 @@ from companion.ui.fuji.view import (
     partial_dice,
 )
 from companion.ui.intents import Back, CloseDialog, Intent, Redraw, ShowDialog, Submit, Undo
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import Context, GameScene
 from companion.ui.shapes import SHAPE_GLYPHS
 from companion.ui.theme import Theme
 from companion.ui.widgets import Button, ButtonStyle, Label, Option, Panel, Widget
@@ -100,7 +101,7 @@ class EmptySlot(Widget):
                          border_radius=max(3, self.rect.width // 6))
 
 
-class DiceScene(Scene):
+class DiceScene(GameScene):
     """Enter the dice (or totals) of every player after the screens come off."""
 
     needs_session = True
@@ -120,13 +121,9 @@ class DiceScene(Scene):
         """Totals mode: the condition seat being typed for and the digits so far."""
 
     # ---------------------------------------------------------------- state
-    def session_of(self, ctx: Context) -> Session | None:
-        """The open game, or the demo game of a preview."""
-        if self.preview is not None:
-            from companion.ui.fuji.demo import preview_session
-
-            return preview_session(self.preview)
-        return ctx.session
+    def demo_session(self, name: str) -> Session:
+        """The demo game called ``name``."""
+        return preview_session(name)
 
     def current(self, state: State) -> int:
         """The holder being entered: the chosen one, else the first in seat order still open.
