@@ -77,7 +77,8 @@ def new_game(
         {"name": name, "colour": colour, "skill": skill, "equipment": hand}
         for name, colour, skill, hand in zip(names, colours, skills, hands, strict=True)
     ]
-    setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2}
+    setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2,
+             "starting_hands": "free"}
     return GAME.new_state({**setup, **options})
 
 
@@ -812,7 +813,7 @@ def playout_setup(scenario: int) -> dict[str, Any]:
             zip(("blue", "green", "purple", "black"), PLAYOUT_SKILLS, strict=True)
         )
     ]
-    return {"scenario": scenario, "players": players, "level": 1}
+    return {"scenario": scenario, "players": players, "level": 1, "starting_hands": "free"}
 
 
 @examples("few")

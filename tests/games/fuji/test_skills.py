@@ -53,7 +53,8 @@ def new_game(
             ("Ana", "Ben", "Cleo"), ("blue", "green", "purple"), skills, hands, strict=True
         )
     ]
-    setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2}
+    setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2,
+             "starting_hands": "free"}
     return GAME.new_state({**setup, **options})
 
 
