@@ -2,9 +2,10 @@
 
 Every other tap is found by the bench's search over the drawn widgets (see
 ``bench/effort.py``).  This driver enters the set-up, deals each starting hand on the
-equipment screen (the set-up screen has no hands, so the bench plays each example with
-its hands as ``add_equipment`` steps, see :func:`table_record`), types the dice on the
-dice screen, and picks a player's card before a destination is tapped on the map.
+equipment screen (the bench plays each example with its hands as ``add_equipment``
+steps, see :func:`table_record`), types the dice on the dice screen one die per tap (the
+record's ``set_dice`` steps become ``enter_die`` steps, see :func:`per_die`), and picks
+a player's card before a destination is tapped on the map.
 """
 
 from __future__ import annotations
@@ -34,8 +35,30 @@ def table_record(record: GameRecord) -> GameRecord:
         deals.extend({"type": "add_equipment", "player": seat, "card": card}
                      for card in cards or [])
     setup["players"] = players
-    return GameRecord(record.game, setup, [*deals, *record.actions], record.expect,
-                      record.title)
+    actions = per_die([*deals, *record.actions], setup)
+    return GameRecord(record.game, setup, actions, record.expect, record.title)
+
+
+def per_die(actions: list[dict[str, Any]], setup: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The actions as the screens enter them now: dice one at a time (``enter_die``), and
+    no step for a player the rules already marked done with phase 3 (no reroll at all).
+
+    The end state is the same: the last die of a set records it as ``set_dice`` did, and
+    a ``rerolls_done`` with nothing to reroll changes nothing.
+    """
+    from companion.games.fuji import GAME
+
+    state = GAME.new_state(setup)
+    entered: list[dict[str, Any]] = []
+    for action in actions:
+        if action.get("type") == "set_dice":
+            holder = action["player"]
+            entered.extend({"type": "enter_die", "player": holder, "die": list(die)}
+                           for die in action["dice"])
+        elif action.get("type") != "rerolls_done" or GAME.apply(state, action) != state:
+            entered.append(dict(action))
+        state = GAME.apply(state, action)
+    return entered
 
 
 def unique_cycle(shown: Any, wanted: list[dict[str, Any]], field: str) -> Iterator[str]:
@@ -131,8 +154,8 @@ class FujiDriver:
     def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
         """Dice on the dice screen, dealt cards, and the player before a destination."""
         kind = action.get("type")
-        if kind == "set_dice":
-            return self._dice(bench, action)
+        if kind == "enter_die":
+            return self._die(bench, action)
         if kind == "add_equipment":
             return self._deal(bench, action)
         player = action.get("player")
@@ -144,7 +167,7 @@ class FujiDriver:
                 return bench.find(f"fuji:card:{player}")
         return None
 
-    def _dice(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
+    def _die(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
         top = bench.top
         session = bench.app.session
         assert session is not None
@@ -153,14 +176,7 @@ class FujiDriver:
         holder = action["player"]
         if top.current(session.state) != holder:  # type: ignore[attr-defined]
             return bench.find(f"dice:tab:{holder}")
-        draft = top.draft(session.state, holder)  # type: ignore[attr-defined]
-        wanted = [tuple(die) for die in action["dice"]]
-        typed = [tuple(die) for die in draft.dice]
-        if typed != wanted[:len(typed)]:
-            return bench.find("dice:clear")
-        if len(typed) >= len(wanted):
-            return None
-        colour, value = wanted[len(typed)]
+        colour, value = action["die"]
         return bench.find(f"die:{colour}:{value}")
 
     def _deal(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:

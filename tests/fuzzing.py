@@ -1,9 +1,8 @@
 """How hard the property tests push: hypothesis profiles, short in the suite, long with ``--long``.
 
 ``tests/conftest.py`` loads the ``default`` profile, or ``long`` for ``./run-tests --long``.
-A test picks how big a share of the profile it needs, by name, instead of a number:
-``few()`` for tests that draw screens, ``some()`` and ``many()`` for rules and core
-properties, ``fuzz()`` and ``heavy()`` for the fuzzers that feed raw bytes or random actions.
+A test picks how big a share of the profile it needs by name (:data:`SHARES`), e.g.
+``@examples("few")``, instead of a number.
 """
 
 from __future__ import annotations
@@ -36,35 +35,19 @@ def load_profile(long_run: bool) -> None:
     settings.load_profile("long" if long_run else "default")
 
 
-def _share(fraction: float) -> settings:
-    return settings(max_examples=max(1, round(settings().max_examples * fraction)))
+SHARES: dict[str, float] = {
+    "few": 0.2,
+    "some": 0.5,
+    "many": 1.0,
+    "lots": 2.0,
+    "fuzz": 3.0,
+    "heavy": 15.0,
+}
+"""Each size a test may ask for, as a share of the loaded profile's examples: ``few`` for
+tests that draw a screen per example, ``fuzz`` and ``heavy`` for the fuzzers of raw bytes
+and random actions."""
 
 
-def few() -> settings:
-    """A fifth of the profile: tests that draw a screen per example."""
-    return _share(0.2)
-
-
-def some() -> settings:
-    """Half the profile."""
-    return _share(0.5)
-
-
-def many() -> settings:
-    """The profile's own count."""
-    return _share(1.0)
-
-
-def lots() -> settings:
-    """Twice the profile."""
-    return _share(2.0)
-
-
-def fuzz() -> settings:
-    """Three times the profile: fuzzers of files, bytes and actions."""
-    return _share(3.0)
-
-
-def heavy() -> settings:
-    """Fifteen times the profile: the cheapest, widest action fuzzers."""
-    return _share(15.0)
+def examples(size: str) -> settings:
+    """Settings for a test that tries ``SHARES[size]`` of the profile's examples."""
+    return settings(max_examples=max(1, round(settings().max_examples * SHARES[size])))

@@ -58,8 +58,8 @@ def pebbles(monkeypatch: pytest.MonkeyPatch) -> Iterator[Game[Any]]:
 def drawing() -> Iterator[None]:
     pygame.init()
     yield
-    pygame.quit()
     clear_cache()
+    pygame.quit()
 
 
 def play_to_end(session: Session, seed: int = 5) -> None:

@@ -13,9 +13,14 @@ import pytest
 from tests.layers import Import, cycles, imports, modules
 
 WIRING = frozenset({"companion", "companion.__main__", "companion.cli", "companion.staff_pin",
-                    "companion.ui.app"})
-"""Modules that put the app together: they may import everything."""
-EXTENDS_WIRING = frozenset({("companion.ui.kiosk.app", "companion.ui.app")})
+                    "companion.ui.app", "companion.ui.diagnostics"})
+"""Modules that put the app together: they may import everything.
+
+The buttons-and-lights screen (``ui.diagnostics``) counts as wiring: its whole job is to
+show the started hardware itself (pins, the box link, the last press), so it reads the
+hardware's own objects, as the wiring that started them does."""
+EXTENDS_WIRING = frozenset({("companion.ui.kiosk.app", "companion.ui.app"),
+                            ("companion.ui.kiosk.app", "companion.ui.diagnostics")})
 """The kiosk app is the app with more screens: it extends the wiring's ``App``."""
 RULES_MAY_USE = frozenset({"companion.core.messages", "companion.core.game",
                            "companion.core.questions"})

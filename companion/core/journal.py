@@ -505,6 +505,10 @@ class Journal:
         rows = self._read(query + " ORDER BY updated DESC, id DESC", params)
         return [_summary(row) for row in rows]
 
+    def game_count(self) -> int:
+        """How many games the journal holds (of any status)."""
+        return int(self._read("SELECT count(*) FROM games")[0][0])
+
     def latest_active(self) -> GameSummary | None:
         """The most recently changed game that is still being played, if any."""
         games = self.list_games("active")

@@ -46,6 +46,9 @@ CACHE_PREFIX = "stats.play."
 CACHE_BATCH = 100
 """Plays written to the cache per journal transaction."""
 
+PROCESS_FROM = 200
+"""Journals with more games than this are read by a reader process even when cached."""
+
 GameFinder = Callable[[str], Game[Any]]
 """Finds a rules engine by name (the registry's ``find_game`` by default)."""
 
@@ -412,10 +415,15 @@ def write_plays(plays: Sequence[Play], folder: Path, fmt: str, now: float | None
 
 
 # ------------------------------------------------------------------ background
-def _read_in_child(path: str, connection: Any) -> None:
+def all_plays(plays: list[Play]) -> list[Play]:
+    """The plays themselves (the default last step of a :class:`PlaysJob`)."""
+    return plays
+
+
+def _read_in_child(path: str, then: Callable[[list[Play]], Any], connection: Any) -> None:
     """Body of the reader process: read every play of the journal file at ``path``.
 
-    Sends ``("progress", done, total)`` after each game, then ``("plays", plays)``
+    Sends ``("progress", done, total)`` after each game, then ``("result", then(plays))``
     or ``("error", text)``; the plays read are cached in the journal as it goes.
     """
     try:
@@ -427,7 +435,7 @@ def _read_in_child(path: str, connection: Any) -> None:
                 journal, progress=lambda done, total: connection.send(("progress", done, total)))
         finally:
             journal.close()
-        connection.send(("plays", plays))
+        connection.send(("result", then(plays)))
     except Exception as error:  # reported to the app, which shows it
         connection.send(("error", repr(error)))
     finally:
@@ -437,18 +445,21 @@ def _read_in_child(path: str, connection: Any) -> None:
 class PlaysJob:
     """Reads every play in the background, then hands them to ``then``.
 
-    A journal file is read by a separate reader process, so replaying thousands of
-    games never competes with the screen for Python's interpreter lock; a thread of
-    the app waits for it and applies ``then``.  An in-memory journal (tests,
-    previews) is read on the thread itself.  The screen polls :attr:`done` /
-    :attr:`total` for its progress bar and :attr:`finished` for the end;
-    :attr:`result` is what ``then`` returned and :attr:`error` what went wrong.
+    A journal file with more than a few games is read by a separate reader process,
+    which also applies ``then`` (a function it can import, e.g. :func:`compute`, or a
+    :func:`functools.partial` of one) and sends back only the result: replaying or
+    unpacking thousands of games never competes with the screen for Python's
+    interpreter lock.  A thread of the app waits for it.  Small or in-memory journals
+    (tests, previews), and ``then`` functions that cannot be sent, are read on the
+    thread itself.  The screen polls :attr:`done` / :attr:`total` for its progress bar
+    and :attr:`finished` for the end; :attr:`result` is what ``then`` returned and
+    :attr:`error` what went wrong.
     """
 
     def __init__(
         self,
         journal: Journal,
-        then: Callable[[list[Play]], Any] = lambda plays: plays,
+        then: Callable[[list[Play]], Any] = all_plays,
         finder: GameFinder = find_game,
     ) -> None:
         self.journal = journal
@@ -469,7 +480,7 @@ class PlaysJob:
         """Set when the job ended, well or not."""
         self.cancelled = threading.Event()
         """Set to stop the job early."""
-        self.in_process = not journal.in_memory and finder is find_game
+        self.in_process = not journal.in_memory and finder is find_game and _sendable(then)
         """Whether a reader process does the reading (a journal file, the installed games)."""
         self._thread = threading.Thread(target=self._run, name="plays", daemon=True)
 
@@ -494,24 +505,28 @@ class PlaysJob:
     def _run(self) -> None:
         try:
             if self.in_process:
-                self.total = len(self.journal.list_games())
-                self.in_process = (self.journal.check() is None
-                                   and uncached_games(self.journal) > 0)
-            plays = self._read_in_process() if self.in_process else collect_plays(
-                self.journal, self.finder, progress=self._progress, cancelled=self.cancelled)
-            self.result = self.then(plays)
+                self.total = self.journal.game_count()
+                self.in_process = self.journal.check() is None and (
+                    self.total > PROCESS_FROM or uncached_games(self.journal) > 0)
+            if self.in_process:
+                self.result = self._read_in_process()
+            else:
+                self.result = self.then(collect_plays(
+                    self.journal, self.finder, progress=self._progress,
+                    cancelled=self.cancelled))
         except Exception as error:
             _log.exception("reading the plays failed")
             self.error = error
         finally:
             self.finished.set()
 
-    def _read_in_process(self) -> list[Play]:
+    def _read_in_process(self) -> Any:
         import multiprocessing
 
         context = multiprocessing.get_context("spawn")
         receiving, sending = context.Pipe(duplex=False)
-        reader = context.Process(target=_read_in_child, args=(self.journal.path, sending),
+        reader = context.Process(target=_read_in_child,
+                                 args=(self.journal.path, self.then, sending),
                                  name="plays-reader", daemon=True)
         reader.start()
         sending.close()
@@ -523,7 +538,7 @@ class PlaysJob:
                 reader.terminate()
             reader.join(5)
 
-    def _receive(self, receiving: Any) -> list[Play]:
+    def _receive(self, receiving: Any) -> Any:
         while not self.cancelled.is_set():
             if not receiving.poll(0.2):
                 continue
@@ -533,9 +548,19 @@ class PlaysJob:
                 raise RuntimeError("the reader process ended without an answer") from error
             if message[0] == "progress":
                 self._progress(message[1], message[2])
-            elif message[0] == "plays":
-                plays: list[Play] = message[1]
-                return plays
+            elif message[0] == "result":
+                return message[1]
             else:
                 raise RuntimeError(str(message[1]))
-        return []
+        return None
+
+
+def _sendable(then: Callable[[list[Play]], Any]) -> bool:
+    """Whether ``then`` can be sent to a reader process (importable, not a lambda)."""
+    import pickle
+
+    try:
+        pickle.dumps(then)
+    except (pickle.PicklingError, AttributeError, TypeError):
+        return False
+    return True

@@ -514,8 +514,8 @@ class App:
         self.events.set_waker(None)
         if self.inputs is not None:
             self.inputs.stop()
-        pygame.quit()
         clear_cache()
+        pygame.quit()
 
     # ---------------------------------------------------------------- events
     def process(self, event: pygame.event.Event) -> None:

@@ -39,9 +39,13 @@ def font_path(bold: bool = False) -> Path | None:
 
 @cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """Return the UI font at ``size`` pixels, loaded once and then reused."""
+    """Return the UI font at ``size`` pixels, loaded once and then reused.
+
+    Whoever calls ``pygame.quit`` next also empties the cache (the fonts die with it).
+    """
     if not pygame.font.get_init():
         pygame.font.init()
+    pygame.register_quit(clear_cache)
     return pygame.font.Font(font_path(bold), max(1, size))
 
 
@@ -56,6 +60,10 @@ def rendered(text: str, size: int, bold: bool, colour: tuple[int, ...]) -> pygam
 
 
 def clear_cache() -> None:
-    """Forget loaded fonts and rendered texts (needed after ``pygame.quit``)."""
+    """Forget loaded fonts and rendered texts; call it before ``pygame.quit``.
+
+    A font dropped while pygame's font module is running closes its file; one
+    dropped after ``pygame.quit`` keeps the file open for good.
+    """
     rendered.cache_clear()
     font.cache_clear()

@@ -38,10 +38,10 @@ def rows(area: pygame.Rect, count: int, height: int, gap: int) -> list[pygame.Re
 
 def grid(area: pygame.Rect, count: int, gap: int, columns: int,
          max_height: int | None = None) -> list[pygame.Rect]:
-    """Rectangles for ``count`` equal cells filling ``area`` row by row."""
+    """Rectangles for ``count`` equal cells filling ``area`` row by row, ``columns`` a row."""
     if count <= 0:
         return []
-    columns = max(1, min(columns, count))
+    columns = max(1, columns)
     lines = math.ceil(count / columns)
     width = (area.width - (columns - 1) * gap) // columns
     height = (area.height - (lines - 1) * gap) // lines

@@ -197,3 +197,14 @@ def contrast_ratio(first: Colour, second: Colour) -> float:
     """The WCAG contrast ratio between two colours (1 to 21)."""
     lighter, darker = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
     return (lighter + 0.05) / (darker + 0.05)
+
+
+DARK_INK: Colour = (20, 20, 20)
+"""Text on light fills."""
+LIGHT_INK: Colour = (245, 245, 245)
+"""Text on dark fills."""
+
+
+def ink_on(fill: Colour, dark: Colour = DARK_INK, light: Colour = LIGHT_INK) -> Colour:
+    """``dark`` or ``light``, whichever contrasts more with ``fill`` (the one contrast rule)."""
+    return dark if contrast_ratio(dark, fill) >= contrast_ratio(light, fill) else light

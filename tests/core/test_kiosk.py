@@ -29,7 +29,7 @@ from companion.core.messages import IllegalActionError
 from companion.core.registry import all_games
 from companion.core.session import Session
 from companion.core.staff import StaffLock
-from tests.fuzzing import lots
+from tests.fuzzing import examples
 
 SETUP = {"players": 2, "target": 10}
 PIN = "8080"
@@ -284,7 +284,7 @@ EVENTS = st.lists(
 )
 
 
-@lots()
+@examples("lots")
 @given(st.one_of(st.none(), st.integers(1, 9)), EVENTS, st.booleans())
 def test_transitions_keep_their_promises(
     game: int | None, events: list[tuple[str, float]], finished: bool

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from companion.core.messages import RecordError
 from companion.core.record import RECORD_FORMAT, load_record, parse_record, replay
 from companion.core.session import plain_action
-from tests.fuzzing import fuzz, lots
+from tests.fuzzing import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(ROOT.glob("examples/*/*.json"))
@@ -36,7 +36,7 @@ json_values = st.recursive(
 )
 
 
-@lots()
+@examples("lots")
 @given(data=st.binary(max_size=400))
 def test_random_bytes_never_crash_loading(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "fuzz.json"
@@ -45,7 +45,7 @@ def test_random_bytes_never_crash_loading(tmp_path: Path, data: bytes) -> None:
         replay(load_record(path))
 
 
-@fuzz()
+@examples("fuzz")
 @given(field=st.sampled_from(sorted(VALID)), value=json_values)
 def test_mutated_fields_never_crash_replay(field: str, value: Any) -> None:
     document = json.loads(json.dumps(VALID))
@@ -66,7 +66,7 @@ def test_mutated_fields_never_crash_replay(field: str, value: Any) -> None:
     assert all(any(entry.startswith(f"{key}:") for entry in result.mismatches) for key in wrong)
 
 
-@fuzz()
+@examples("fuzz")
 @given(index=st.integers(min_value=0, max_value=1), key=st.text(max_size=8), value=json_values)
 def test_mutated_actions_are_refused_cleanly(index: int, key: str, value: Any) -> None:
     document = json.loads(json.dumps(VALID))
@@ -82,7 +82,7 @@ def example_documents() -> list[dict[str, Any]]:
     return [VALID] + [json.loads(path.read_text(encoding="utf-8")) for path in EXAMPLES]
 
 
-@fuzz()
+@examples("fuzz")
 @given(data=st.data())
 def test_mutated_example_records_of_every_game_never_crash(data: st.DataObject) -> None:
     document = json.loads(json.dumps(data.draw(st.sampled_from(example_documents()))))

@@ -25,7 +25,7 @@ from companion.core.staff import (
     pin_matches,
 )
 from companion.staff_pin import main
-from tests.fuzzing import few
+from tests.fuzzing import examples
 
 
 class FakeClock:
@@ -78,7 +78,7 @@ def test_a_given_salt_gives_a_repeatable_hash() -> None:
     assert hash_pin("9876", salt) != hash_pin("9875", salt)
 
 
-@few()
+@examples("few")
 @given(st.text(alphabet="0123456789", min_size=4, max_size=8),
        st.text(alphabet="0123456789", min_size=4, max_size=8))
 def test_only_the_right_pin_matches(pin: str, guess: str) -> None:

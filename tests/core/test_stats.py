@@ -29,7 +29,7 @@ from companion.core.stats import (
     plays_to_csv,
     plays_to_json,
 )
-from tests.fuzzing import lots, many
+from tests.fuzzing import examples
 
 FUJI_SETUPS = [(3, 2), (3, 2), (1, 1), (5, 4)]
 """(scenario, level) of the Fuji games played into the test journal."""
@@ -190,7 +190,7 @@ PLAYS = st.builds(
 )
 
 
-@many()
+@examples("many")
 @given(st.lists(PLAYS, max_size=6))
 def test_any_plays_round_trip_through_csv_and_json(plays: list[Play]) -> None:
     assert plays_from_csv(plays_to_csv(plays)) == plays
@@ -202,7 +202,7 @@ def test_json_import_refuses_other_documents() -> None:
         plays_from_json(json.dumps({"format": "something-else", "plays": []}))
 
 
-@lots()
+@examples("lots")
 @given(st.lists(st.integers(-50, 300), max_size=60), st.integers(1, 12))
 def test_histogram_covers_every_score_once(values: list[int], bars: int) -> None:
     buckets = histogram(values, bars)

@@ -24,7 +24,7 @@ from companion.core.table_buttons import (
     supports_table_buttons,
 )
 from tests.core.counting_game import CountingGame, CountingState
-from tests.fuzzing import some
+from tests.fuzzing import examples
 
 BUTTONS = ["advance", "undo", "seat1", "seat2", "seat3", "seat4"]
 KINDS = ["press", "release", "long_press"]
@@ -198,7 +198,7 @@ def test_advance_action_raising_is_a_refusal() -> None:
     assert outcome.blink_seat is None and session.cursor == 0
 
 
-@some()
+@examples("some")
 @given(st.lists(st.tuples(st.sampled_from(BUTTONS), st.sampled_from(KINDS)), max_size=40))
 def test_any_button_sequence_keeps_session_and_journal_consistent(
     presses: list[tuple[str, str]],

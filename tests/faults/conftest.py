@@ -103,8 +103,8 @@ def closing() -> Iterator[list[Journal]]:
     yield opened
     for journal in opened:
         journal.close()
-    pygame.quit()
     clear_cache()
+    pygame.quit()
 
 
 def toast_text(app: KioskApp) -> str:

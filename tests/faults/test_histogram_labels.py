@@ -24,8 +24,8 @@ from companion.ui.widgets import Label
 def fonts() -> Iterator[None]:
     pygame.font.init()
     yield
-    pygame.quit()
     clear_cache()
+    pygame.quit()
 
 
 @pytest.mark.parametrize("scores", [list(range(22, 70)), list(range(5, 160, 3)),

@@ -22,7 +22,7 @@ from hardware.gpio import (
     load_pin_factory,
 )
 from hardware.lights import BLINK_COUNT, BLINK_OFF, BLINK_ON
-from tests.fuzzing import few
+from tests.fuzzing import examples
 
 BUTTON_PINS = {"advance": 17, "undo": 27, "seat1": 5, "seat2": 6, "seat3": 13, "seat4": 19}
 LIGHT_PINS = {"seat1": 12, "seat2": 16, "seat3": 20, "seat4": 21, "status": 26}
@@ -309,7 +309,7 @@ def test_default_factory_takes_the_first_that_loads() -> None:
         default_pin_factory(("nosuch",))
 
 
-@few()
+@examples("few")
 @given(st.lists(st.tuples(st.sampled_from(sorted(BUTTON_PINS)), st.booleans()), max_size=60))
 def test_pressed_set_always_matches_the_pins(steps: list[tuple[str, bool]]) -> None:
     factory = MockFactory()

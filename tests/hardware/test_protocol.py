@@ -28,7 +28,7 @@ from hardware.protocol import (
     ping,
     version_query,
 )
-from tests.fuzzing import fuzz
+from tests.fuzzing import examples
 
 BOX_MESSAGES = st.one_of(
     st.builds(Hello, st.just("tcbox"), st.integers(0, 9999)),
@@ -153,7 +153,7 @@ def test_reset_forgets_a_half_line() -> None:
     assert parser.feed(frame("P seat1")) == [ButtonMessage("seat1", "press")]
 
 
-@fuzz()
+@examples("fuzz")
 @given(st.lists(st.binary(max_size=200), max_size=20))
 def test_random_bytes_never_raise_and_every_line_is_counted(chunks: list[bytes]) -> None:
     parser = LineParser()

@@ -26,7 +26,7 @@ from hardware.protocol import (
     parse_command_line,
 )
 from hardware.serial_box import SerialBox, open_port
-from tests.fuzzing import few
+from tests.fuzzing import examples
 
 
 class BoxEnd:
@@ -342,7 +342,7 @@ def test_commands_queued_before_stop_are_still_written(
     assert Command("LED status off") in end.commands()[-5:]
 
 
-@few()
+@examples("few")
 @given(st.lists(st.one_of(st.binary(max_size=80),
                           st.sampled_from([b"P seat1", b"R seat1", b"L undo", b"P advance"])),
                 max_size=12))

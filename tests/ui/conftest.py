@@ -44,8 +44,8 @@ def display() -> Iterator[None]:
     """An initialised pygame with the dummy video driver."""
     pygame.init()
     yield
-    pygame.quit()
     clear_cache()
+    pygame.quit()
 
 
 @pytest.fixture
@@ -77,8 +77,8 @@ def app(journal: Journal, clock: FakeClock) -> Iterator[App]:
     """The app on a fresh journal, English, 800x480."""
     running = App(journal, Settings(language="en"), (800, 480), clock=clock)
     yield running
-    pygame.quit()
     clear_cache()
+    pygame.quit()
 
 
 def context(size: tuple[int, int], lang: str, session: Session | None = None,

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core.game import Action, Setup
+from companion.core.game import Action, GameInfo, Result, Setup, turn_cues
 from companion.core.messages import IllegalActionError, Msg, SetupError, msg
 from companion.core.questions import Answer, Complete, Partial, Question, Step, Style
 
@@ -74,6 +74,7 @@ class MarketGame:
 
     name = "market"
     title_key = "ui.app.title"
+    info = GameInfo("ui.app.title", "ui.app.title", "Market", "scores")
     min_players = 2
     max_players = 4
 
@@ -159,5 +160,17 @@ class MarketGame:
         """A pass and a bread purchase."""
         return [{"type": "pass"}]
 
+
+    def choices(self, state: MarketState) -> Sequence[Action]:
+        """The same list as the sample."""
+        return self.legal_actions(state)
+
+    def result(self, state: MarketState, setup: Setup) -> Result:
+        """The seats, without scores."""
+        return Result(players=tuple(f"Seat {n + 1}" for n in range(state.seats)))
+
+    def cues(self, before: MarketState, after: MarketState, action: Action) -> tuple[str, ...]:
+        """A win at the end."""
+        return turn_cues(self.is_finished(after), False)
 
 GAME = MarketGame()

@@ -1,11 +1,32 @@
-"""Driving the real app by taps in tests: find a drawn widget by key, tap it."""
+"""Driving the real app by taps in tests: find a drawn widget by key, tap it; and the
+drawing checks every game's screen tests share."""
 
 from __future__ import annotations
 
 import pygame
 
+from companion.core.session import Session
 from companion.ui.app import App
+from companion.ui.scene import Context, Scene, Settings
+from companion.ui.theme import MIN_TOUCH
 from companion.ui.widgets import Widget
+
+SIZES: tuple[tuple[int, int], ...] = ((800, 480), (1280, 800))
+"""The window sizes every screen is checked at."""
+
+
+def draw_problems(scene: Scene, ctx: Context) -> tuple[list[str], list[pygame.Rect]]:
+    """Draw ``scene`` and return the texts that overflowed and the too-small targets."""
+    surface = pygame.Surface(ctx.size)
+    scene.draw(surface, ctx)
+    overflowing = [repr(getattr(w, "text", w)) for w in scene.overflowing()]
+    small = [r for r in scene.touch_targets() if r.width < MIN_TOUCH or r.height < MIN_TOUCH]
+    return overflowing, small
+
+
+def context(size: tuple[int, int], lang: str, session: Session | None = None) -> Context:
+    """A drawing context in ``lang``."""
+    return Context(size, Settings(language=lang), session, None)
 
 
 def tap(app: App, pos: tuple[int, int]) -> None:

@@ -202,8 +202,9 @@ def check_die_available(someone: Player, dice: Sequence[Die]) -> None:
 def forget_dice(state: State, seats: Sequence[int]) -> State:
     """Clear entered dice of ``seats`` after a reroll, so the table enters the new roll."""
     for seat in seats:
-        if state.players[seat].dice is not None:
-            state = with_player(state, seat, dice=None)
+        someone = state.players[seat]
+        if someone.dice is not None or someone.dice_partial:
+            state = with_player(state, seat, dice=None, dice_partial=())
     return state
 
 
@@ -227,12 +228,16 @@ def use_equipment(state: State, action: Action) -> State:
 
 
 def check_can_use(someone: Player, card: str) -> None:
-    """Refuse a broken arm or a card the player does not hold."""
+    """Refuse a broken arm, a card the player does not hold, or one drawn too recently."""
     if someone.wounds.arm:
         raise IllegalActionError("fuji.error.equipment.broken_arm", name=someone.name)
     if card not in someone.equipment:
         raise IllegalActionError(
             "fuji.error.equipment.not_in_hand", name=someone.name, card=card_param(card)
+        )
+    if card in someone.fresh_equipment:
+        raise IllegalActionError(
+            "fuji.error.equipment.fresh_card", name=someone.name, card=card_param(card)
         )
 
 
@@ -274,6 +279,7 @@ def spend_card(state: State, seat: int, card: str) -> State:
     hand.remove(card)
     turned = tuple(held for held in someone.equipment_turned if held != card)
     state = with_player(state, seat, equipment=tuple(hand), equipment_turned=turned)
+    state = replace(state, discarded=(*state.discarded, card))
     return tell(state, msg("fuji.equipment.do.discard", name=someone.name, card=card_param(card)))
 
 
@@ -322,6 +328,8 @@ def take_printed_face(cell: Cell, other: Cell) -> Cell:
         condition=other.condition,
         card_id=other.card_id,
         reroll_symbol=other.reroll_symbol,
+        card_known=other.card_known,
+        reroll_known=other.reroll_known,
     )
 
 
@@ -556,7 +564,11 @@ def usable_cards(state: State, seat: int) -> tuple[str, ...]:
     someone = state.players[seat]
     if someone.wounds.arm:
         return ()
-    return tuple(card for card in someone.equipment if state.phase in CARD_PHASES[card])
+    return tuple(
+        card
+        for card in someone.equipment
+        if state.phase in CARD_PHASES[card] and card not in someone.fresh_equipment
+    )
 
 
 SAMPLE_DIE: list[Any] = ["yellow", 2]
@@ -572,9 +584,16 @@ def sample_actions(state: State) -> list[dict[str, Any]]:
         for card in usable_cards(state, someone.seat):
             base = {"type": "use_equipment", "player": someone.seat, "card": card}
             samples.extend({**base, **fields} for fields in card_fields(state, someone, card))
-        if KNIFE in someone.equipment and not someone.wounds.arm:
+        if KNIFE in usable_knives(someone):
             samples.extend(knife_samples(state, someone))
     return samples
+
+
+def usable_knives(someone: Player) -> tuple[str, ...]:
+    """Return ``(KNIFE,)`` when ``someone`` may play the pocket knife now, else ``()``."""
+    if someone.wounds.arm or KNIFE not in someone.equipment or KNIFE in someone.fresh_equipment:
+        return ()
+    return (KNIFE,)
 
 
 def knife_samples(state: State, someone: Player) -> list[dict[str, Any]]:

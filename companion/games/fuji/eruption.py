@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.core.messages import msg
-from companion.games.fuji.queries import orthogonal
+from companion.games.fuji.queries import cards_flipping_next
 from companion.games.fuji.scoring import lose
 from companion.games.fuji.state import Board, Instruction, Position, State, TerrainKind
 
@@ -15,19 +15,7 @@ FLAMMABLE: frozenset[TerrainKind] = frozenset({TerrainKind.LANDSCAPE, TerrainKin
 
 def cells_to_flip(board: Board) -> tuple[Position, ...]:
     """Return the landscape and scoria cards next to lava, row by row."""
-    flips = []
-    for position in board.positions():
-        cell = board.cell(position)
-        if cell is None or cell.lava or cell.kind not in FLAMMABLE:
-            continue
-        if any(_is_lava(board, nearby) for nearby in orthogonal(position)):
-            flips.append(position)
-    return tuple(flips)
-
-
-def _is_lava(board: Board, position: Position) -> bool:
-    cell = board.cell(position)
-    return cell is not None and cell.lava
+    return cards_flipping_next(board)
 
 
 def flip(board: Board, positions: tuple[Position, ...]) -> Board:

@@ -7,7 +7,8 @@ from typing import Any
 
 from companion.core.game import Action, Game, GameInfo, Result, Setup, TableButtons
 from companion.core.messages import Msg, SetupError
-from companion.games.fuji import cues, labels, legal, rules, scoring, serialise
+from companion.core.questions import AskingGame, Partial, Step
+from companion.games.fuji import cues, labels, legal, questions, rules, scoring, serialise
 from companion.games.fuji import setup as fuji_setup
 from companion.games.fuji.state import Phase, State
 
@@ -40,6 +41,18 @@ class FujiGame:
     """Most characters a set-up may name."""
     info = INFO
     """Tagline, attract slide, published title and statistics chart."""
+    data_version = 2
+    """Version 2 checks starting-hand sizes (see :func:`upgrade`)."""
+
+    def upgrade(
+        self, setup: dict[str, Any], actions: list[dict[str, Any]], from_version: int
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Rewrite a stored set-up and actions of ``from_version`` in the next format."""
+        return fuji_setup.upgrade(setup, actions, from_version)
+
+    def ask(self, state: State, partial: Partial) -> Step:
+        """The next question for a partly built action, or the finished action."""
+        return questions.ask(state, partial)
 
     def new_state(self, setup: Setup) -> State:
         """Build the state at the start of round 1; raise ``SetupError`` when unplayable."""
@@ -138,3 +151,5 @@ AS_GAME: Game[State] = GAME
 """``GAME`` seen through the core's game protocol (checked by mypy)."""
 AS_BUTTONS: TableButtons[State] = GAME
 """``GAME`` seen through the table-button protocol (checked by mypy)."""
+AS_ASKING: AskingGame[State] = GAME
+"""``GAME`` seen through the question protocol (checked by mypy)."""

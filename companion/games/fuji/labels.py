@@ -15,6 +15,9 @@ LABELLED: frozenset[str] = frozenset(
         "release_destination",
         "rerolls_done",
         "set_dice",
+        "enter_die",
+        "remove_die",
+        "name_card",
         "set_movement_values",
         "resolve",
         "choose_wound",
@@ -37,7 +40,7 @@ def action_label(before: State, action: Action) -> Msg:
     params: dict[str, str | int | None] = {"name": _name(before, action.get("player"))}
     if kind == "advance":
         params["phase"] = f"@fuji.phase.{before.phase.value}"
-    if kind == "set_destination":
+    if kind in ("set_destination", "name_card"):
         row, col = _cell(action.get("cell"))
         params.update(row=row, col=col)
     if kind == "choose_wound":
@@ -45,6 +48,8 @@ def action_label(before: State, action: Action) -> Msg:
     if kind in ("draw_equipment", "add_equipment"):
         card = action.get("card")
         params["card"] = f"@fuji.equipment.{card}" if card else "@fuji.equipment.none"
+    if kind == "enter_die":
+        params.update(_die(action.get("die")))
     if kind == "rerolls_done":
         used = action.get("used", 0)
         params["used"] = used if isinstance(used, int) else 0
@@ -57,6 +62,15 @@ def _name(state: State, seat: object) -> str:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state.players):
         return state.players[seat].name
     return ""
+
+
+def _die(value: object) -> dict[str, str | int | None]:
+    """Return the colour and value of a ``[colour, value]`` die for a label."""
+    if isinstance(value, list | tuple) and len(value) == 2:
+        colour, number = value
+        if isinstance(colour, str) and isinstance(number, int):
+            return {"colour": f"@fuji.die_colour.{colour}", "value": number}
+    return {"colour": "", "value": 0}
 
 
 def _cell(value: object) -> tuple[int, int]:

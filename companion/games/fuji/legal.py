@@ -7,7 +7,7 @@ from typing import Any
 from companion.games.fuji import equipment, skills
 from companion.games.fuji.queries import (
     dice_compared,
-    equipment_in_play,
+    drawable_cards,
     legal_destinations,
     movement_values,
     neighbours,
@@ -18,7 +18,6 @@ from companion.games.fuji.queries import (
     steps_to_villages,
 )
 from companion.games.fuji.state import (
-    EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,
     DieColour,
     PendingKind,
@@ -82,6 +81,9 @@ def _pending_choices(state: State) -> list[Action]:
             {"type": "choose_wound", "player": owed.seat, "slot": slot.value}
             for slot in someone.wounds.free_slots()
         ]
+    if owed.kind is PendingKind.CARD and owed.cell is not None:
+        cell = list(owed.cell)
+        return [{"type": "name_card", "cell": cell, "reroll": answer} for answer in (False, True)]
     draws: list[Action] = [
         {"type": "draw_equipment", "player": owed.seat, "card": card}
         for card in _cards_to_offer(state, owed.seat)
@@ -94,7 +96,7 @@ def _cards_to_offer(state: State, seat: int) -> list[str]:
 
     Moving the place lets random playouts draw, and then play, every card over time.
     """
-    free = [card for card in EQUIPMENT_CARDS if card not in equipment_in_play(state)]
+    free = list(drawable_cards(state))
     if not free:
         return []
     start = (state.round * 7 + seat * 3) % len(free)

@@ -6,10 +6,11 @@ from dataclasses import replace
 
 from companion.core.messages import msg
 from companion.games.fuji.eruption import erupt, pawns_on
-from companion.games.fuji.queries import reroll_allowance
+from companion.games.fuji.queries import has_rerolls, reroll_allowance
 from companion.games.fuji.scoring import lose
 from companion.games.fuji.state import (
     BuddyReturn,
+    FreshCards,
     Instruction,
     OpenDice,
     Phase,
@@ -25,7 +26,10 @@ def enter_phase(state: State, phase: Phase) -> State:
     Whatever lasted only until the end of the phase being left (a radio's lifted
     screen) ends here.
     """
-    moved = replace(state, players=_screens_back(state.players), phase=phase, instructions=())
+    players = _screens_back(state.players)
+    if state.settings.fresh_cards is FreshCards.AFTER_OWN_PHASE:
+        players = tuple(replace(someone, fresh_equipment=()) for someone in players)
+    moved = replace(state, players=players, phase=phase, instructions=())
     return _ENTRY[phase](moved)
 
 
@@ -62,6 +66,7 @@ def _fresh_round(someone: Player) -> Player:
         rerolls_used=0,
         rerolls_done=False,
         dice=None,
+        dice_partial=(),
         quick_values=(),
         fresh_equipment=(),
         modifiers=RoundModifiers(),
@@ -75,6 +80,11 @@ def _enter_planning(state: State) -> State:
 def _enter_rerolls(state: State) -> State:
     players = tuple(replace(someone, destination_confirmed=True) for someone in state.players)
     confirmed = replace(state, players=players)
+    players = tuple(
+        replace(someone, rerolls_done=not has_rerolls(confirmed, someone.seat))
+        for someone in players
+    )
+    confirmed = replace(confirmed, players=players)
     told = tuple(
         Instruction(
             msg(

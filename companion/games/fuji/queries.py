@@ -9,9 +9,13 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from companion.games.fuji.conditions import movement_value
+from companion.games.fuji.conditions import ConditionCard as ConditionCard
+from companion.games.fuji.conditions import cards_of_kind, movement_value
 from companion.games.fuji.state import (
+    EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,
+    SKILL_STARTING_CARDS,
+    SKILL_STARTING_DRAW,
     Board,
     DiceCondition,
     Die,
@@ -147,6 +151,51 @@ def _walks_back(known: dict[Position, int], target: Position) -> tuple[tuple[Pos
     return tuple(sorted(paths))
 
 
+def walk_limit(state: State, seat: int) -> int:
+    """Return the most steps the pawn at ``seat`` may walk in phase 5.
+
+    A Scout may walk 4 cards, but using the skill forbids phase-3 rerolls: a Scout who
+    rerolled this round walks at most 3.
+    """
+    someone = player(state, seat)
+    if reach(state, seat) > NORMAL_REACH and someone.rerolls_used == 0:
+        return SCOUT_REACH
+    return NORMAL_REACH
+
+
+def walks(state: State, seat: int, target: Position) -> tuple[tuple[Position, ...], ...]:
+    """Return every walk the pawn at ``seat`` may take to ``target``, shortest first.
+
+    The rules limit the number of steps, not the route: any orthogonal walk over
+    walkable cards within the step limit is allowed.  A walk never enters the same card
+    twice (that would only add steps).  Staying gives one empty walk.
+    """
+    here = player(state, seat).position
+    if target == here:
+        return ((),)
+    found: list[tuple[Position, ...]] = []
+    _extend_walks(state.board, (here,), target, walk_limit(state, seat), found)
+    return tuple(sorted(found, key=lambda walk: (len(walk), walk)))
+
+
+def _extend_walks(
+    board: Board,
+    so_far: tuple[Position, ...],
+    target: Position,
+    steps_left: int,
+    found: list[tuple[Position, ...]],
+) -> None:
+    if steps_left == 0:
+        return
+    for nearby in orthogonal(so_far[-1]):
+        if nearby in so_far or not walkable(board, nearby):
+            continue
+        if nearby == target:
+            found.append((*so_far[1:], nearby))
+            continue
+        _extend_walks(board, (*so_far, nearby), target, steps_left - 1, found)
+
+
 def eruption_tokens_on(board: Board, path: Iterable[Position]) -> tuple[Position, ...]:
     """Return the cards of ``path`` that carry an eruption token, in walking order."""
     result = []
@@ -188,6 +237,12 @@ def reroll_allowance(state: State, seat: int) -> int:
     if skill_active(someone, Skill.SURVIVALIST):
         base += 1
     return base
+
+
+def has_rerolls(state: State, seat: int) -> bool:
+    """Tell whether the player at ``seat`` may reroll at all in phase 3."""
+    someone = player(state, seat)
+    return reroll_allowance(state, seat) + someone.modifiers.extra_rerolls > 0
 
 
 def condition_of(state: State, seat: int) -> DiceCondition | None:
@@ -341,3 +396,54 @@ def all_on_villages(state: State) -> bool:
 def equipment_in_play(state: State) -> frozenset[str]:
     """Return the equipment cards held by any player."""
     return frozenset(card for someone in state.players for card in someone.equipment)
+
+
+def starting_draw(skill: str) -> tuple[int, int]:
+    """Return ``(cards drawn, cards kept)`` at set-up for the skill named ``skill``."""
+    chosen = Skill(skill)
+    return SKILL_STARTING_DRAW[chosen], SKILL_STARTING_CARDS[chosen]
+
+
+def drawable_cards(state: State) -> tuple[str, ...]:
+    """Return the equipment cards that may still come off the deck, in printed order.
+
+    A card in a hand is not in the deck, and a used card is out of the game for good.
+    """
+    gone = equipment_in_play(state) | frozenset(state.discarded)
+    return tuple(card for card in EQUIPMENT_CARDS if card not in gone)
+
+
+BURNING: frozenset[TerrainKind] = frozenset({TerrainKind.LANDSCAPE, TerrainKind.SCORIA})
+"""Card kinds with a lava side (villages never burn)."""
+
+
+def cards_flipping_next(board: Board) -> tuple[Position, ...]:
+    """Return the cards the next eruption wave turns to lava, row by row.
+
+    Those are the landscape and scoria cards next to a lava card; eruption tokens a walk
+    may still trigger are not counted.
+    """
+    flips = []
+    for position in board.positions():
+        cell = board.cell(position)
+        if cell is None or cell.lava or cell.kind not in BURNING:
+            continue
+        if any(
+            (nearby_cell := board.cell(nearby)) is not None and nearby_cell.lava
+            for nearby in orthogonal(position)
+        ):
+            flips.append(position)
+    return tuple(flips)
+
+
+def cards_left_for(state: State, position: Position) -> tuple[ConditionCard, ...]:
+    """Return the printed cards that may lie at ``position``: its kind, not laid elsewhere."""
+    cell = state.board.cell(position)
+    if cell is None or cell.kind not in (TerrainKind.LANDSCAPE, TerrainKind.VILLAGE):
+        return ()
+    laid = {
+        other.card_id
+        for spot in state.board.positions()
+        if (other := state.board.cell(spot)) is not None and other.card_id is not None
+    }
+    return tuple(card for card in cards_of_kind(cell.kind) if card.card_id not in laid)

@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.core.game import Action
 from companion.core.messages import IllegalActionError, msg
+from companion.games.fuji.conditions import CARDS_BY_ID, ConditionCard
 from companion.games.fuji.equipment import EQUIPMENT_HANDLERS
 from companion.games.fuji.eruption import trigger_eruption_token
 from companion.games.fuji.fields import (
@@ -33,6 +34,7 @@ from companion.games.fuji.queries import (
     dice_compared,
     equipment_in_play,
     eruption_tokens_on,
+    has_rerolls,
     legal_destinations,
     movement_values,
     neighbours,
@@ -42,6 +44,7 @@ from companion.games.fuji.queries import (
     side_by_side,
     skill_active,
     walkable,
+    walks,
 )
 from companion.games.fuji.scoring import lose, win_if_safe
 from companion.games.fuji.skills import SKILL_HANDLERS
@@ -49,7 +52,9 @@ from companion.games.fuji.state import (
     EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,
     PHASE_ORDER,
+    Cell,
     Die,
+    FreshCards,
     Instruction,
     Pending,
     PendingKind,
@@ -59,6 +64,7 @@ from companion.games.fuji.state import (
     Resolution,
     Skill,
     State,
+    TerrainKind,
     WoundSlot,
 )
 
@@ -136,7 +142,75 @@ def set_destination(state: State, action: Action) -> State:
         raise IllegalActionError("fuji.error.destination_confirmed", name=someone.name)
     if target not in legal_destinations(state, someone.seat):
         raise _why_not_destination(state, someone, target)
-    return with_player(state, someone.seat, destination=target)
+    state = with_player(state, someone.seat, destination=target)
+    state = _forget_card_question(state, someone.destination)
+    return _ask_about_card(state, someone.seat, target)
+
+
+def _ask_about_card(state: State, seat: int, target: Position) -> State:
+    """Owe a question about a card the table dealt, the first time a marker lands on it."""
+    cell = state.board.cell(target)
+    if cell is None or cell.reroll_known:
+        return state
+    if any(owed.kind is PendingKind.CARD and owed.cell == target for owed in state.pending):
+        return state
+    return replace(state, pending=(*state.pending, Pending(PendingKind.CARD, seat, cell=target)))
+
+
+def _forget_card_question(state: State, left: Position | None) -> State:
+    """Drop the question about a card no marker lies on any more."""
+    if left is None or any(someone.destination == left for someone in state.players):
+        return state
+    kept = tuple(
+        owed for owed in state.pending if not (owed.kind is PendingKind.CARD and owed.cell == left)
+    )
+    return replace(state, pending=kept)
+
+
+def name_card(state: State, action: Action) -> State:
+    """Say what a card the table dealt shows: its catalogue ``card``, or just ``reroll``.
+
+    With totals typed in, only the reroll symbol matters, so ``{"reroll": true}`` is
+    enough; naming the card also lets the app count dice under its condition.
+    """
+    target = position_of(action)
+    cell = state.board.cell(target)
+    if cell is None or cell.kind not in (TerrainKind.LANDSCAPE, TerrainKind.VILLAGE):
+        raise IllegalActionError("fuji.error.no_card_there")
+    card = action.get("card")
+    if card is not None:
+        named = _catalogue_card(state, cell, card)
+        cell = replace(
+            cell,
+            condition=named.condition,
+            card_id=named.card_id,
+            reroll_symbol=named.reroll_symbol,
+            card_known=True,
+            reroll_known=True,
+        )
+    else:
+        reroll = action.get("reroll")
+        if not isinstance(reroll, bool):
+            raise IllegalActionError("fuji.error.bad_field", field="reroll")
+        cell = replace(cell, reroll_symbol=reroll, reroll_known=True)
+    kept = tuple(
+        owed
+        for owed in state.pending
+        if not (owed.kind is PendingKind.CARD and owed.cell == target)
+    )
+    return replace(state, board=state.board.replace(target, cell), pending=kept)
+
+
+def _catalogue_card(state: State, cell: Cell, card: object) -> ConditionCard:
+    """Return the catalogue card named ``card``; refuse one of another kind or already laid."""
+    found = CARDS_BY_ID.get(card) if isinstance(card, str) else None
+    if found is None or found.kind is not cell.kind:
+        raise IllegalActionError("fuji.error.unknown_card", card=str(card))
+    for position in state.board.positions():
+        other = state.board.cell(position)
+        if other is not None and other.card_id == found.card_id and other is not cell:
+            raise IllegalActionError("fuji.error.card_laid_twice", card=found.card_id)
+    return found
 
 
 def _why_not_destination(state: State, someone: Player, target: Position) -> IllegalActionError:
@@ -184,10 +258,12 @@ def rerolls_done(state: State, action: Action) -> State:
     """
     require_phase(state, Phase.REROLLS)
     someone = acting_player(state, action)
-    if someone.rerolls_done:
-        raise IllegalActionError("fuji.error.rerolls_already_done", name=someone.name)
     allowance = reroll_allowance(state, someone.seat)
     used = read_int(action, "used", 0)
+    if someone.rerolls_done and not has_rerolls(state, someone.seat) and used == 0:
+        return state
+    if someone.rerolls_done:
+        raise IllegalActionError("fuji.error.rerolls_already_done", name=someone.name)
     if not 0 <= used <= allowance + someone.modifiers.extra_rerolls:
         raise IllegalActionError(
             "fuji.error.too_many_rerolls", name=someone.name, allowed=allowance
@@ -212,14 +288,75 @@ def set_dice(state: State, action: Action) -> State:
         if len(dice) != OPEN_DICE_COUNT:
             raise IllegalActionError("fuji.error.dice_count", name="", count=OPEN_DICE_COUNT)
         assert state.open_dice is not None
-        return replace(state, open_dice=replace(state.open_dice, dice=dice))
+        return replace(state, open_dice=replace(state.open_dice, dice=dice, dice_partial=()))
     someone = state.players[holder]
     if len(dice) != someone.dice_count:
         raise IllegalActionError(
             "fuji.error.dice_count", name=someone.name, count=someone.dice_count
         )
     _check_kept_dice_entered(someone, dice)
-    return with_player(state, holder, dice=dice)
+    return with_player(state, holder, dice=dice, dice_partial=())
+
+
+def enter_die(state: State, action: Action) -> State:
+    """Add one die to a player's (or the open set's) entry; a full entry is recorded.
+
+    The dice entered so far are part of the state, so a half-entered set survives a
+    restart and an undo takes back just the last die.
+    """
+    require_phase(state, Phase.MOVEMENT)
+    holder = holder_of(state, action)
+    die = read_dice([action.get("die")])[0]
+    if dice_compared(state, holder):
+        raise IllegalActionError("fuji.error.dice_already_used")
+    entered, partial, count = _entry_of(state, holder)
+    if entered is not None:
+        raise IllegalActionError("fuji.error.dice_complete", name=_holder_name(state, holder))
+    partial = (*partial, die)
+    if len(partial) < count:
+        return _store_entry(state, holder, None, partial)
+    if holder != OPEN_DICE_SEAT:
+        _check_kept_dice_entered(state.players[holder], partial)
+    return _store_entry(state, holder, partial, ())
+
+
+def remove_die(state: State, action: Action) -> State:
+    """Take one die out of an entry (``index``, default the last one entered)."""
+    require_phase(state, Phase.MOVEMENT)
+    holder = holder_of(state, action)
+    if dice_compared(state, holder):
+        raise IllegalActionError("fuji.error.dice_already_used")
+    entered, partial, _ = _entry_of(state, holder)
+    dice = entered if entered is not None else partial
+    if not dice:
+        raise IllegalActionError("fuji.error.no_die_entered", name=_holder_name(state, holder))
+    index = read_int(action, "index", len(dice) - 1)
+    if not 0 <= index < len(dice):
+        raise IllegalActionError("fuji.error.bad_field", field="index")
+    return _store_entry(state, holder, None, dice[:index] + dice[index + 1 :])
+
+
+def _entry_of(state: State, holder: int) -> tuple[tuple[Die, ...] | None, tuple[Die, ...], int]:
+    """Return ``(complete dice or None, partial dice, dice count)`` of ``holder``."""
+    if holder == OPEN_DICE_SEAT:
+        assert state.open_dice is not None
+        return state.open_dice.dice, state.open_dice.dice_partial, OPEN_DICE_COUNT
+    someone = state.players[holder]
+    return someone.dice, someone.dice_partial, someone.dice_count
+
+
+def _store_entry(
+    state: State, holder: int, dice: tuple[Die, ...] | None, partial: tuple[Die, ...]
+) -> State:
+    if holder == OPEN_DICE_SEAT:
+        assert state.open_dice is not None
+        open_dice = replace(state.open_dice, dice=dice, dice_partial=partial)
+        return replace(state, open_dice=open_dice)
+    return with_player(state, holder, dice=dice, dice_partial=partial)
+
+
+def _holder_name(state: State, holder: int) -> str:
+    return "" if holder == OPEN_DICE_SEAT else state.players[holder].name
 
 
 def _check_kept_dice_entered(someone: Player, dice: tuple[Die, ...]) -> None:
@@ -357,6 +494,11 @@ def _missing_values(state: State, seats: tuple[int, ...]) -> IllegalActionError:
 def _chosen_path(
     state: State, someone: Player, target: Position, action: Action
 ) -> tuple[Position, ...]:
+    """Return the walk the table chose, or the shortest one when the route makes no odds.
+
+    Any walk within the step limit may be named (see :func:`walks`); without a named
+    walk the shortest ones are taken, unless they cross different eruption tokens.
+    """
     paths = shortest_paths(state, someone.seat, target)
     if not paths:
         return ()
@@ -368,7 +510,7 @@ def _chosen_path(
     if not isinstance(given, list):
         raise IllegalActionError("fuji.error.bad_field", field="path")
     path = tuple(read_position(step, "path") for step in given)
-    if path not in paths:
+    if path not in walks(state, someone.seat, target):
         raise IllegalActionError("fuji.error.bad_path", name=someone.name)
     return path
 
@@ -466,6 +608,7 @@ def choose_wound(state: State, action: Action) -> State:
             card for card in someone.equipment if card not in someone.equipment_turned
         )
         changes["equipment_turned"] = ()
+        state = replace(state, discarded=(*state.discarded, *someone.equipment_turned))
     state = with_player(state, someone.seat, **changes)
     return _tell(
         state,
@@ -486,12 +629,24 @@ def draw_equipment(state: State, action: Action) -> State:
         return state
     _check_free_card(state, card)
     assert isinstance(card, str)
+    fresh = someone.fresh_equipment
+    if not _usable_at_once(state, someone.seat):
+        fresh = (*fresh, card)
     return with_player(
-        state,
-        someone.seat,
-        equipment=(*someone.equipment, card),
-        fresh_equipment=(*someone.fresh_equipment, card),
+        state, someone.seat, equipment=(*someone.equipment, card), fresh_equipment=fresh
     )
+
+
+def _usable_at_once(state: State, seat: int) -> bool:
+    """Tell whether a card drawn now may be used without waiting.
+
+    Read from the Polish and Spanish rulebooks, a drawn card waits for the next round.
+    Read from the French one, it waits only until the drawing player's own actions of
+    the phase are over; in phase 5 the draw comes after the player's resolution.
+    """
+    if state.settings.fresh_cards is not FreshCards.AFTER_OWN_PHASE:
+        return False
+    return state.phase is Phase.MOVEMENT and seat in state.resolved
 
 
 def _check_free_card(state: State, card: object) -> None:
@@ -499,6 +654,8 @@ def _check_free_card(state: State, card: object) -> None:
         raise IllegalActionError("fuji.error.unknown_equipment", card=str(card))
     if card in equipment_in_play(state):
         raise IllegalActionError("fuji.error.card_in_hand", card=f"@fuji.equipment.{card}")
+    if card in state.discarded:
+        raise IllegalActionError("fuji.error.card_discarded", card=f"@fuji.equipment.{card}")
 
 
 def add_equipment(state: State, action: Action) -> State:
@@ -512,11 +669,14 @@ def add_equipment(state: State, action: Action) -> State:
 
 CORE_HANDLERS: dict[str, Handler] = {
     "advance": advance,
+    "name_card": name_card,
     "set_destination": set_destination,
     "confirm_destination": confirm_destination,
     "release_destination": release_destination,
     "rerolls_done": rerolls_done,
     "set_dice": set_dice,
+    "enter_die": enter_die,
+    "remove_die": remove_die,
     "set_movement_values": set_movement_values,
     "resolve": resolve,
     "choose_wound": choose_wound,

@@ -46,6 +46,10 @@ MapGrid = tuple[tuple[str, ...], ...]
 SCENARIO_NUMBERS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
 """The numbers of the printed scenario cards."""
 
+TABLE_DEALS = "table"
+"""``"deal"`` value: the table shuffles and lays the cards; the app asks about a card only
+when a destination marker first lands on it.  Any other value (or none): the app deals."""
+
 GAP = "."
 """The token for a spot with no card."""
 
@@ -247,8 +251,7 @@ def default_deal(
     setup: Mapping[str, Any], spots: Mapping[Position, MapSpot]
 ) -> dict[Position, tuple[DiceCondition, str | None, bool]]:
     """Deal catalogue cards to every walkable spot in a fixed shuffled order."""
-    scenario = setup.get("scenario")
-    seed = scenario if isinstance(scenario, int) and not isinstance(scenario, bool) else 0
+    seed = deal_seed(setup)
     dealt: dict[Position, tuple[DiceCondition, str | None, bool]] = {}
     for kind in (TerrainKind.LANDSCAPE, TerrainKind.VILLAGE):
         deck = list(cards_of_kind(kind))
@@ -258,6 +261,41 @@ def default_deal(
             card: ConditionCard = deck[index % len(deck)]
             dealt[position] = (card.condition, card.card_id, card.reroll_symbol)
     return dealt
+
+
+def deal_seed(setup: Mapping[str, Any]) -> int:
+    """Return the number the app's deal is shuffled with.
+
+    ``"deal_seed"`` when the set-up names one (a fresh shuffle), else the scenario
+    number, else 0 — so set-ups written before the seed existed deal as they did.
+    """
+    for key in ("deal_seed", "scenario"):
+        value = setup.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return 0
+
+
+def frozen_cards(setup: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the ``"cards"`` entry naming the card of every spot as the set-up deals it.
+
+    Freezing the deal before a map is edited keeps every card the table did not touch
+    where it lies, whatever the edit does to the other spots.
+    """
+    spots = grid_spots(map_grid(setup))
+    given = _cards(setup)
+    if setup.get("deal") == TABLE_DEALS:
+        return given
+    cards: dict[str, Any] = {}
+    for position, (condition, card_id, reroll) in card_conditions(setup, spots).items():
+        key = position_key(position)
+        if key in given:
+            cards[key] = given[key]
+        elif card_id is not None:
+            cards[key] = card_id
+        else:
+            cards[key] = {**condition_to_json(condition), "reroll": reroll}
+    return cards
 
 
 def parse_position_key(key: str) -> Position:
@@ -280,6 +318,10 @@ def build_board(setup: Mapping[str, Any], player_count: int) -> Board:
     grid = map_grid(setup)
     spots = grid_spots(grid)
     conditions = card_conditions(setup, spots)
+    if setup.get("deal") == TABLE_DEALS:
+        named = {parse_position_key(str(key)) for key in _cards(setup)}
+        conditions = {position: found for position, found in conditions.items()
+                      if position in named}
     rows = []
     for r, row in enumerate(grid):
         rows.append(
@@ -310,6 +352,8 @@ def _lay_card(
         cell = replace(
             cell, condition=condition[0], card_id=condition[1], reroll_symbol=condition[2]
         )
+    elif spot.kind in (TerrainKind.LANDSCAPE, TerrainKind.VILLAGE):
+        cell = replace(cell, card_known=False, reroll_known=False)
     return cell
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from companion.core.game import Result
 from companion.core.messages import Msg, msg
 from companion.games.fuji.queries import all_on_villages
-from companion.games.fuji.state import Instruction, Outcome, PendingKind, State
+from companion.games.fuji.state import Instruction, Outcome, PendingKind, ScoreBase, State
 
 POINTS_PER_PLAYER = 4
 """Points each character brings to the final score."""
@@ -26,17 +26,30 @@ SCORE_BANDS: tuple[tuple[int, str], ...] = (
 
 
 def score(state: State) -> int:
-    """Return 4 per character, -1 per wound, +1 per equipment card never used.
+    """Return 4 per character (see :func:`base_count`), -1 per wound, +1 per unused card.
 
     An equipment card still to be drawn at the moment of victory (the last pawn ended on
     a village with an equipment token) is an unused card too.
     """
-    total = POINTS_PER_PLAYER * len(state.players)
+    total = POINTS_PER_PLAYER * base_count(state)
     total += sum(owed.count for owed in state.pending if owed.kind is PendingKind.DRAW)
     for someone in state.players:
         total -= someone.wounds.count()
         total += sum(1 for card in someone.equipment if card not in someone.equipment_turned)
     return total
+
+
+def base_count(state: State) -> int:
+    """Return how many characters or people the base points are counted for.
+
+    Every rulebook gives 4 points per player; in variant B the Polish book calls the
+    shared third character a virtual player, so by default it counts too.  The other
+    reading counts only the people at the table.
+    """
+    people = len(state.players)
+    if state.settings.score_base is ScoreBase.PER_PLAYER:
+        people -= sum(1 for someone in state.players if someone.shared)
+    return people
 
 
 def score_band(points: int) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from companion.core.messages import SetupError
 from companion.games.fuji.levels import (
@@ -20,12 +21,15 @@ from companion.games.fuji.state import (
     CHARACTER_COLOURS,
     EQUIPMENT_CARDS,
     SKILL_DICE,
+    SKILL_STARTING_CARDS,
     Board,
     BuddyReturn,
+    FreshCards,
     OpenDice,
     Phase,
     Player,
     Position,
+    ScoreBase,
     Settings,
     Skill,
     StartKind,
@@ -33,6 +37,12 @@ from companion.games.fuji.state import (
     TerrainKind,
     Variant,
 )
+
+E = TypeVar("E", bound=StrEnum)
+"""A rule reading chosen at set-up."""
+
+FREE_HANDS = "free"
+"""``"starting_hands"`` value that accepts hands of any size (games recorded before the check)."""
 
 MIN_PLAYERS = 2
 """Fewest characters at the table."""
@@ -72,7 +82,19 @@ def read_settings(setup: Mapping[str, Any]) -> Settings:
         bool(setup.get("extreme", False)),
         buddy_die_back=_buddy_die_back(setup),
         rope_onto_village=_flag(setup, "rope_onto_village"),
+        fresh_cards=_choice(setup, "fresh_cards", FreshCards, FreshCards.NEXT_ROUND),
+        score_base=_choice(setup, "score_base", ScoreBase, ScoreBase.PER_CHARACTER),
     )
+
+
+def _choice(setup: Mapping[str, Any], field: str, kind: type[E], default: E) -> E:
+    """Read an optional named reading of a rule (absent or null: ``default``)."""
+    name = setup.get(field)
+    if name is None:
+        return default
+    if not isinstance(name, str) or name not in {choice.value for choice in kind}:
+        raise SetupError("fuji.setup.bad_field", field=field)
+    return kind(name)
 
 
 def _buddy_die_back(setup: Mapping[str, Any]) -> BuddyReturn:
@@ -131,7 +153,7 @@ def _player_entries(setup: Mapping[str, Any], variant: Variant | None) -> list[M
 def _players(
     entries: Sequence[Mapping[str, Any]], board: Board, setup: Mapping[str, Any]
 ) -> tuple[Player, ...]:
-    starts = _start_positions(board, len(entries))
+    starts = _start_positions(board, len(entries), setup.get("starts"))
     hands = _starting_hands(setup, entries)
     variant_b = setup.get("variant") == Variant.TWO_PLAYER_B.value
     players = []
@@ -139,7 +161,25 @@ def _players(
         shared = variant_b and seat == len(entries) - 1
         players.append(_player(seat, entry, starts[seat], hands[seat], shared))
     _check_unique(players)
+    if any(hands) and setup.get("starting_hands") != FREE_HANDS:
+        _check_hand_sizes(players)
     return tuple(players)
+
+
+def _check_hand_sizes(players: Sequence[Player]) -> None:
+    """Refuse starting hands whose size is not the one the character's skill card deals.
+
+    A set-up naming no card at all is accepted: the table did not record its hands.
+    """
+    for someone in players:
+        wanted = SKILL_STARTING_CARDS[someone.skill]
+        if len(someone.equipment) != wanted:
+            raise SetupError(
+                "fuji.setup.hand_size",
+                name=someone.name,
+                count=wanted,
+                skill=f"@fuji.skill.{someone.skill.value}",
+            )
 
 
 def _player(
@@ -180,8 +220,13 @@ def _check_unique(players: Sequence[Player]) -> None:
         raise SetupError("fuji.setup.skill_twice")
 
 
-def _start_positions(board: Board, count: int) -> tuple[Position, ...]:
-    """White start for all with 2-3 characters; with 4, two on white and two on grey."""
+def _start_positions(board: Board, count: int, chosen: object) -> tuple[Position, ...]:
+    """White start for all with 2-3 characters; with 4, two on white and two on grey.
+
+    With four characters the set-up may say which start card each seat uses
+    (``"starts": ["white", "grey", "white", "grey"]``); by default seats 1 and 2 take
+    the white card.
+    """
     found: dict[StartKind, Position] = {}
     for position in board.positions():
         cell = board.cell(position)
@@ -190,8 +235,33 @@ def _start_positions(board: Board, count: int) -> tuple[Position, ...]:
     white = found[StartKind.WHITE]
     if count < 4:
         return (white,) * count
-    grey = found[StartKind.GREY]
-    return (white, white, grey, grey)
+    return tuple(found[kind] for kind in read_starts(chosen))
+
+
+FOUR_PLAYER_STARTS: tuple[StartKind, ...] = (
+    StartKind.WHITE,
+    StartKind.WHITE,
+    StartKind.GREY,
+    StartKind.GREY,
+)
+"""The start cards of four seats when the set-up does not choose them."""
+
+
+def read_starts(chosen: object) -> tuple[StartKind, ...]:
+    """Read the four seats' start cards: two on white, two on grey."""
+    if chosen is None:
+        return FOUR_PLAYER_STARTS
+    names = {kind.value for kind in StartKind}
+    if (
+        not isinstance(chosen, list)
+        or len(chosen) != len(FOUR_PLAYER_STARTS)
+        or not all(isinstance(name, str) and name in names for name in chosen)
+    ):
+        raise SetupError("fuji.setup.bad_field", field="starts")
+    kinds = tuple(StartKind(name) for name in chosen)
+    if kinds.count(StartKind.WHITE) != 2:
+        raise SetupError("fuji.setup.starts_two_each")
+    return kinds
 
 
 def _starting_hands(
@@ -244,6 +314,37 @@ def _kind(board: Board, position: Position) -> TerrainKind | None:
 
 def _manhattan(a: Position, b: Position) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def upgrade(
+    setup: dict[str, Any], actions: list[dict[str, Any]], from_version: int
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Rewrite a set-up and actions of ``from_version`` in the next format.
+
+    Version 2 checks the size of the starting hands; a version-1 set-up whose hands do
+    not match its skill cards is marked ``"starting_hands": "free"`` so it replays.
+    """
+    if from_version == 1 and _hands_off_size(setup):
+        return {**setup, "starting_hands": FREE_HANDS}, actions
+    return setup, actions
+
+
+def _hands_off_size(setup: Mapping[str, Any]) -> bool:
+    """Tell whether a set-up names starting hands that the version-2 check would refuse."""
+    try:
+        entries = _player_entries(setup, _variant(setup))
+        hands = _starting_hands(setup, entries)
+    except SetupError:
+        return False
+    if not any(hands):
+        return False
+    for entry, hand in zip(entries, hands, strict=True):
+        skill = entry.get("skill")
+        if skill not in {choice.value for choice in Skill}:
+            return False
+        if len(hand) != SKILL_STARTING_CARDS[Skill(str(skill))]:
+            return True
+    return False
 
 
 def example_setup() -> dict[str, Any]:

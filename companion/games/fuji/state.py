@@ -90,6 +90,16 @@ SKILL_STARTING_CARDS: dict[Skill, int] = {
 }
 """How many equipment cards a character with each skill keeps at set-up."""
 
+SKILL_STARTING_DRAW: dict[Skill, int] = {
+    Skill.EQUIPMENT_MANAGER: 4,
+    Skill.SCOUT: 2,
+    Skill.BUDDY: 1,
+    Skill.SURVIVALIST: 1,
+    Skill.GATHERER: 1,
+    Skill.TINKERER: 3,
+}
+"""How many equipment cards each skill draws at set-up (the extra ones go under the deck)."""
+
 CHARACTER_COLOURS: tuple[str, ...] = ("blue", "purple", "green", "black")
 """The four character colours."""
 
@@ -138,6 +148,24 @@ class BuddyReturn(StrEnum):
     """Out of play until the round ends, so it does not count in phase 5 (Polish rulebook)."""
 
 
+class FreshCards(StrEnum):
+    """When a card drawn during a round may first be used (the rulebooks differ)."""
+
+    NEXT_ROUND = "next_round"
+    """From the next round on (Polish and Spanish rulebooks)."""
+    AFTER_OWN_PHASE = "after_own_phase"
+    """Once the drawing player's own actions of that phase are over (French rulebook)."""
+
+
+class ScoreBase(StrEnum):
+    """What the 4 base points of the final score are counted for (variant B differs)."""
+
+    PER_CHARACTER = "per_character"
+    """4 points for every character, the shared one of variant B included."""
+    PER_PLAYER = "per_player"
+    """4 points for every person at the table (variant B: 2 players, 8 points)."""
+
+
 class StartKind(StrEnum):
     """The two start cards."""
 
@@ -159,6 +187,8 @@ class PendingKind(StrEnum):
     """Choose which wound slot a new wound token covers."""
     DRAW = "draw"
     """Say which equipment card was drawn from the deck."""
+    CARD = "card"
+    """Say what the card under a new destination marker shows (the table dealt the map)."""
 
 
 @dataclass(frozen=True)
@@ -195,6 +225,10 @@ class Cell:
     """Catalogue id of the condition card lying here, or ``None`` for a free condition."""
     reroll_symbol: bool = False
     """The card shows the extra-reroll symbol."""
+    card_known: bool = True
+    """The app knows the card's condition (the table deals the map: not until named)."""
+    reroll_known: bool = True
+    """The app knows whether the card shows the reroll symbol."""
     lava: bool = False
     """The card shows lava now (the crater always; others once flipped)."""
     equipment_token: bool = False
@@ -323,6 +357,8 @@ class Player:
     """The player finished rerolling this round."""
     dice: tuple[Die, ...] | None = None
     """The dice entered after the screens came off (``None``: not entered)."""
+    dice_partial: tuple[Die, ...] = ()
+    """Dice entered one by one so far, while the set is not complete yet."""
     quick_values: tuple[tuple[int, int], ...] = ()
     """Quick mode: ``(seat whose condition applies, total)`` pairs typed in instead of dice."""
     stamina_lost: int = 0
@@ -336,7 +372,7 @@ class Player:
     equipment_turned: tuple[str, ...] = ()
     """Cards in hand already used once (Tinkerer uses each card twice)."""
     fresh_equipment: tuple[str, ...] = ()
-    """Cards drawn this phase 5, usable only once the player's own resolution is over."""
+    """Cards drawn this round and not usable yet (see ``Settings.fresh_cards``)."""
     energy: int = 0
     """Energy bars held (Gatherer, at most 3)."""
     shared: bool = False
@@ -397,6 +433,10 @@ class Settings:
     """When the Buddy's die kept aside comes back."""
     rope_onto_village: bool = False
     """Whether the rope may also step onto an adjacent village card."""
+    fresh_cards: FreshCards = FreshCards.NEXT_ROUND
+    """When a card drawn during a round becomes usable."""
+    score_base: ScoreBase = ScoreBase.PER_CHARACTER
+    """How the base points of the final score are counted."""
 
 
 @dataclass(frozen=True)
@@ -409,6 +449,8 @@ class Pending:
     """The player who decides."""
     count: int = 1
     """How many of these decisions are owed (e.g. two wounds at once)."""
+    cell: Position | None = None
+    """The card asked about (``card`` decisions only)."""
 
 
 @dataclass(frozen=True)
@@ -447,6 +489,8 @@ class OpenDice:
 
     dice: tuple[Die, ...] | None = None
     """The six dice as entered (``None``: not entered)."""
+    dice_partial: tuple[Die, ...] = ()
+    """Dice entered one by one so far, while the set is not complete yet."""
     quick_values: tuple[tuple[int, int], ...] = ()
     """Quick mode: ``(seat whose condition applies, total)`` pairs."""
 
@@ -473,6 +517,8 @@ class State:
     """The phase-5 resolutions of this round, in order."""
     pending: tuple[Pending, ...] = ()
     """Decisions owed before play goes on (wound slots, equipment draws)."""
+    discarded: tuple[str, ...] = ()
+    """Equipment cards used up and out of the game, in the order they went."""
     instructions: tuple[Instruction, ...] = ()
     """What the table must do physically now."""
     outcome: Outcome | None = None

@@ -29,7 +29,6 @@ from companion.ui.caverna.parts import (
     Shade,
     TapButton,
     board_columns,
-    dialog_frame,
     grid,
 )
 from companion.ui.caverna.view import (
@@ -50,6 +49,7 @@ from companion.ui.caverna.view import (
     walls_message,
 )
 from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
+from companion.ui.layout import dialog_frame
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
 from companion.ui.widgets import Label, Widget

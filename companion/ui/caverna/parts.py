@@ -16,13 +16,13 @@ from companion.core.messages import Msg, msg
 from companion.games.caverna.cave import EMPTY, FURNISHED, HIDDEN, Cave, Pos
 from companion.games.caverna.goods import GOODS, LIMITS
 from companion.games.caverna.rooms import ENTRANCE
-from companion.ui.scene import Context
+from companion.ui import layout
 from companion.ui.theme import Colour, TextRole, Theme
+from companion.ui.theme import ink_on as theme_ink_on
 from companion.ui.widgets import (
     Button,
     FittedText,
     Label,
-    Panel,
     Text,
     Widget,
     draw_fitted,
@@ -59,26 +59,14 @@ GOOD_COLOURS: Mapping[str, Colour] = {
 
 
 def ink_on(fill: Colour) -> Colour:
-    """Black or white, whichever reads better on ``fill``."""
-    r, g, b = fill
-    return (20, 20, 20) if (r * 299 + g * 587 + b * 114) / 1000 > 150 else INK_LIGHT
+    """Black or the cave's white, whichever reads better on ``fill``."""
+    return theme_ink_on(fill, light=INK_LIGHT)
 
 
 def grid(area: pygame.Rect, count: int, theme: Theme, columns: int,
          max_height: int | None = None) -> list[pygame.Rect]:
     """Rectangles for ``count`` equal buttons filling ``area`` row by row."""
-    if count <= 0:
-        return []
-    columns = max(1, min(columns, count))
-    rows = math.ceil(count / columns)
-    gap = theme.gap
-    width = (area.width - (columns - 1) * gap) // columns
-    height = (area.height - (rows - 1) * gap) // rows
-    if max_height is not None:
-        height = min(height, max_height)
-    return [pygame.Rect(area.x + (n % columns) * (width + gap),
-                        area.y + (n // columns) * (height + gap), width, height)
-            for n in range(count)]
+    return layout.grid(area, count, theme.gap, min(columns, count), max_height)
 
 
 
@@ -118,13 +106,6 @@ class CompactLabel(Label):
                         self.bold, self.wrap)
 
 
-
-
-def dialog_frame(ctx: Context) -> tuple[list[Widget], pygame.Rect]:
-    """The shade and panel of a full-size dialog, and the space inside it."""
-    theme = ctx.theme
-    box = ctx.screen.inflate(-2 * theme.gap, -2 * theme.gap)
-    return [Shade(ctx.screen), Panel(box)], box.inflate(-2 * theme.pad, -2 * theme.pad)
 
 
 def compact_min_size(theme: Theme, role: TextRole) -> int:

@@ -123,6 +123,10 @@ _small_layer = lru_cache(maxsize=BOARD_LAYERS)(_compose_layer)
 _large_layer = lru_cache(maxsize=LARGE_LAYERS)(_compose_layer)
 
 
+DANGER_MARK: tuple[int, int, int] = (255, 70, 40)
+"""Outline of the cards the coming eruption will flip."""
+
+
 @dataclass(frozen=True)
 class BoardPicture:
     """Everything the map shows, as plain values."""
@@ -137,6 +141,8 @@ class BoardPicture:
     """Cards the selected player may choose (outlined)."""
     flips: frozenset[Position] = frozenset()
     """Cards the table must flip to lava now (hatched)."""
+    danger: frozenset[Position] = frozenset()
+    """Cards the eruption at the end of this round will flip (outlined in red)."""
     path: tuple[Position, ...] = ()
     """A walk to draw, start first."""
     selected_colour: str | None = None
@@ -176,6 +182,10 @@ class BoardView(Widget):
         layer = board_layer(picture.board, geometry.cell, picture.show_gaps,
                             theme.palette.border, safe)
         surface.blit(layer, (geometry.left, geometry.top))
+        for position in picture.danger:
+            rect = self.cell_rect(position)
+            pygame.draw.rect(surface, DANGER_MARK, rect, max(3, rect.width // 10),
+                             border_radius=max(2, rect.width // 8))
         for position in picture.flips:
             draw_flip(surface, self.cell_rect(position), safe)
         for position in picture.legal:

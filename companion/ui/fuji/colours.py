@@ -125,12 +125,6 @@ def character_shape(name: str) -> Shape:
     return CHARACTER_SHAPES.get(name, "diamond")
 
 
-def ink_on(fill: Colour) -> Colour:
-    """Black or white, whichever reads better on ``fill``."""
-    r, g, b = fill
-    return (20, 20, 20) if (r * 299 + g * 587 + b * 114) / 1000 > 140 else (245, 245, 245)
-
-
 def readable(colour: Colour) -> Colour:
     """``colour`` lightened until it reads on the dark panels (black becomes light grey)."""
     r, g, b = colour

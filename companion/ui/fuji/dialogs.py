@@ -1,26 +1,30 @@
 """Pickers shown over the play screen: which equipment card was drawn.
 
 The deck is shuffled on the table, so the app asks which card came up; the cards
-already in someone's hand are left out.
+already in someone's hand or used up are left out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from companion.core.messages import Msg, msg
-from companion.games.fuji.queries import equipment_in_play
-from companion.games.fuji.state import EQUIPMENT_CARDS, State
+from companion.games.fuji.queries import ConditionCard, drawable_cards
+from companion.games.fuji.state import Board, Cell, Position, State
+from companion.ui.fonts import rendered
+from companion.ui.fuji.draw import draw_condition
 from companion.ui.intents import CloseDialog, Intent, Submit
 from companion.ui.scene import Context, Scene
+from companion.ui.theme import Theme
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget
 from companion.ui.widgets import Shade as Shade
 
 
 def free_cards(state: State) -> tuple[str, ...]:
-    """Equipment cards not in anyone's hand (the deck and the discard pile)."""
-    held = equipment_in_play(state)
-    return tuple(card for card in EQUIPMENT_CARDS if card not in held)
+    """Equipment cards still in the deck (not in a hand, not used up)."""
+    return drawable_cards(state)
 
 
 def draw_action(seat: int, card: str | None) -> dict[str, object]:
@@ -76,3 +80,196 @@ class CardPickerDialog(Scene):
                               key="fuji:cancel"))
         return widgets
 
+
+
+class ZoomedCard(Widget):
+    """One terrain card drawn large: its dice condition and, if printed, the reroll symbol."""
+
+    def __init__(self, rect: pygame.Rect, cell: Cell) -> None:
+        super().__init__(rect)
+        self.cell = cell
+        """The card shown."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the condition across the card, the reroll mark above it."""
+        safe = bool(theme.palette.colour_safe)
+        face = self.rect
+        pygame.draw.rect(surface, (236, 226, 196), face, border_radius=face.height // 10)
+        strip = face.inflate(-face.width // 8, -face.height // 2)
+        strip.bottom = face.bottom - face.height // 10
+        if self.cell.condition is not None:
+            draw_condition(surface, strip, self.cell.condition, safe)
+        if self.cell.reroll_symbol:
+            size = face.height // 4
+            centre = (face.x + size, face.y + size)
+            pygame.draw.circle(surface, (40, 40, 40), centre, size * 3 // 4, max(3, size // 6))
+            pygame.draw.polygon(surface, (40, 40, 40), [
+                (centre[0] + size * 3 // 4 - size // 4, centre[1] - size // 3),
+                (centre[0] + size * 3 // 4 + size // 4, centre[1] - size // 3),
+                (centre[0] + size * 3 // 4, centre[1] + size // 6)])
+
+
+class CardZoomDialog(Scene):
+    """A card of the map shown large; any tap closes it."""
+
+    overlay = True
+
+    def __init__(self, position: Position, cell: Cell) -> None:
+        super().__init__()
+        self.position = position
+        """Where the card lies on the map."""
+        self.cell = cell
+        """The card."""
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """Shade, the big card, where it lies and a close button."""
+        theme = ctx.theme
+        width, height = ctx.size
+        frame = pygame.Rect(0, 0, width * 3 // 5, height * 4 // 5)
+        frame.center = (width // 2, height // 2)
+        title_h = theme.touch
+        card = pygame.Rect(frame.x + theme.pad, frame.y + title_h + theme.gap,
+                           frame.width - 2 * theme.pad,
+                           frame.height - 2 * title_h - 3 * theme.gap)
+        row, col = self.position
+        where = msg("ui_fuji.layout.where", row=row + 1, col=col + 1)
+        close = pygame.Rect(frame.x + theme.pad, frame.bottom - title_h - theme.gap,
+                            frame.width - 2 * theme.pad, title_h)
+        return [
+            Shade(ctx.screen),
+            Panel(frame),
+            Label(pygame.Rect(frame.x + theme.pad, frame.y + theme.gap // 2,
+                              frame.width - 2 * theme.pad, title_h), where, "heading",
+                  bold=True, align="center"),
+            ZoomedCard(card, self.cell),
+            Button(close, Msg("ui_fuji.common.done"), (CloseDialog(),), "primary",
+                   key="zoom:close"),
+        ]
+
+
+LAYOUT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "crater": (150, 30, 30),
+    "scoria": (110, 100, 100),
+    "landscape": (70, 120, 70),
+    "village": (200, 165, 60),
+}
+"""Background of each kind of card in the lay-out view."""
+
+
+class LayoutGrid(Widget):
+    """The map as wide cards filling the area, each showing its printed condition large.
+
+    Cards are as wide as the area allows (not square), so the condition of each can be
+    read from across the table; a tap on a card asks ``on_tap`` (to show it larger).
+    """
+
+    interactive = True
+
+    def __init__(self, rect: pygame.Rect, board: Board,
+                 on_tap: Callable[[Position], list[Intent]]) -> None:
+        super().__init__(rect, "layout:grid")
+        self.board = board
+        """The cards laid out."""
+        self.on_tap = on_tap
+        """What a tap on a card asks for."""
+
+    def cell_rect(self, position: Position) -> pygame.Rect:
+        """Where the card at ``position`` is drawn."""
+        width = self.rect.width // max(1, self.board.cols)
+        height = self.rect.height // max(1, self.board.rows)
+        row, col = position
+        return pygame.Rect(self.rect.x + col * width, self.rect.y + row * height,
+                           width - 2, height - 2)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw every card: its kind as a colour, its condition and its reroll mark."""
+        safe = bool(theme.palette.colour_safe)
+        for position in self.board.positions():
+            cell = self.board.cell(position)
+            if cell is None:
+                continue
+            box = self.cell_rect(position)
+            pygame.draw.rect(surface, LAYOUT_COLOURS[cell.kind.value], box,
+                             border_radius=max(3, box.height // 8))
+            if cell.condition is None:
+                continue
+            mark = box.height * 2 // 5 if cell.reroll_symbol else 0
+            strip = pygame.Rect(box.x + 3 + mark, box.y + box.height // 5,
+                                box.width - 6 - mark, box.height * 3 // 5)
+            draw_condition(surface, strip, cell.condition, safe)
+            if mark:
+                image = rendered("↻", mark + 8, True, (255, 255, 255))
+                surface.blit(image, (box.x + 2, box.y + 2))
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """A tap on a card asks for it."""
+        for position in self.board.positions():
+            if self.cell_rect(position).collidepoint(pos):
+                return self.on_tap(position)
+        return []
+
+
+class NameCardDialog(Scene):
+    """Which printed card lies under a new marker: tap it among the cards not laid yet.
+
+    The bottom row answers just the reroll symbol, which is all that typed totals need.
+    """
+
+    overlay = True
+
+    def __init__(self, title: Msg, position: Position, cards: tuple[ConditionCard, ...]) -> None:
+        super().__init__()
+        self.title = title
+        """The question."""
+        self.position = position
+        """The card asked about."""
+        self.cards = cards
+        """The catalogue cards it may be."""
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """Title, a grid of the cards still in the pile, and the reroll-only answers."""
+        from companion.ui.fuji.editor import CardButton
+
+        theme = ctx.theme
+        frame = ctx.screen.inflate(-2 * theme.gap, -2 * theme.gap)
+        head = pygame.Rect(frame.x + theme.gap, frame.y + theme.gap // 2,
+                           frame.width - 2 * theme.gap, theme.px(40))
+        bottom = pygame.Rect(head.x, frame.bottom - theme.touch - theme.gap // 2, head.width,
+                             theme.touch)
+        widgets: list[Widget] = [Shade(ctx.screen), Panel(frame),
+                                 Label(head, self.title, "small", bold=True, align="center")]
+        columns = 6
+        rows = max(1, -(-len(self.cards) // columns))
+        gap = theme.px(4)
+        area_h = bottom.y - head.bottom - 2 * gap
+        width = (head.width - (columns - 1) * gap) // columns
+        height = max(MIN_CARD, min(theme.px(72), (area_h - (rows - 1) * gap) // rows))
+        cell = [self.position[0], self.position[1]]
+        for index, card in enumerate(self.cards):
+            rect = pygame.Rect(head.x + (index % columns) * (width + gap),
+                               head.bottom + gap + (index // columns) * (height + gap),
+                               width, height)
+            named = Submit({"type": "name_card", "cell": cell, "card": card.card_id})
+            widgets.append(CardButton(rect, card.card_id, card.condition, card.reroll_symbol,
+                                      _intents(named), False))
+        third = (bottom.width - 2 * theme.gap) // 3
+        answers = (("ui_fuji.card.reroll_yes", True), ("ui_fuji.card.reroll_no", False))
+        for index, (key, reroll) in enumerate(answers):
+            rect = pygame.Rect(bottom.x + index * (third + theme.gap), bottom.y, third,
+                               bottom.height)
+            only = Submit({"type": "name_card", "cell": cell, "reroll": reroll})
+            widgets.append(Button(rect, Msg(key), (CloseDialog(), only), role="small",
+                                  key=f"namecard:reroll:{str(reroll).lower()}"))
+        widgets.append(Button(pygame.Rect(bottom.right - third, bottom.y, third, bottom.height),
+                              Msg("ui.common.cancel"), (CloseDialog(),), "quiet", role="small",
+                              key="namecard:cancel"))
+        return widgets
+
+
+MIN_CARD = 48
+"""Smallest height of a card button in the naming grid (the rows of 24 cards must fit)."""
+
+
+def _intents(submit: Submit) -> Callable[[], list[Intent]]:
+    """A tap that closes the dialog and records the card."""
+    return lambda: [CloseDialog(), submit]

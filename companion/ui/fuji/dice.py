@@ -1,9 +1,10 @@
 """Dice entry for phase 5: one tap per die, or movement totals typed directly.
 
-Per die: three colour columns of value buttons 1-6; each tap adds that die to the
-selected player's draft; when the draft holds all the player's dice it is recorded
-(``set_dice``) and the next player without dice is selected.  Tapping an entered die
-takes it out again.  Totals: a keypad fills the totals that matter for the selected
+Per die: three colour columns of value buttons 1-6; each tap enters that die at once
+(``enter_die``), so a half-entered set is kept by the game and the bar's undo takes back
+one die.  When a set is complete the next player in seat order is selected.  Tapping an
+entered die takes it out again (``remove_die``); leaving with a set half entered asks
+first.  Totals: a keypad fills the totals that matter for the selected
 player (``set_movement_values``).  Beside either, a table shows each player's total
 under their own destination's condition, their neighbours' totals, who moves, the
 lead and the stamina loss.
@@ -19,9 +20,16 @@ from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.fuji.queries import condition_of, movement_values, neighbours, quick_value
 from companion.games.fuji.state import OPEN_DICE_SEAT, State
+from companion.ui.dialogs import choose
 from companion.ui.fuji.colours import character_shape, player_colour, readable
 from companion.ui.fuji.demo import preview_session
-from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, draft_from_dice
+from companion.ui.fuji.dice_entry import (
+    DIE_COLOURS,
+    DIE_VALUES,
+    DiceDraft,
+    draft_from_dice,
+    enter_die_action,
+)
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style
 from companion.ui.fuji.view import (
@@ -30,12 +38,13 @@ from companion.ui.fuji.view import (
     dice_holders,
     entered_dice,
     holder_name,
+    partial_dice,
 )
-from companion.ui.intents import Back, CloseDialog, Intent, Redraw, Submit, Undo
+from companion.ui.intents import Back, CloseDialog, Intent, Redraw, ShowDialog, Submit, Undo
 from companion.ui.scene import Context, GameScene
 from companion.ui.shapes import SHAPE_GLYPHS
 from companion.ui.theme import Theme
-from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
+from companion.ui.widgets import Button, ButtonStyle, Label, Option, Panel, Widget
 
 KEYPAD: tuple[str, ...] = ("7", "8", "9", "4", "5", "6", "1", "2", "3", "0", "<", "ok")
 """The keys of the totals keypad, row by row."""
@@ -108,8 +117,6 @@ class DiceScene(GameScene):
         """Demo situation to draw instead of the open game (screenshots)."""
         self.quick = False
         """Totals mode instead of one tap per die."""
-        self.drafts: dict[int, DiceDraft] = {}
-        """Dice tapped but not yet recorded, per holder."""
         self.typing: tuple[int, str] = (0, "")
         """Totals mode: the condition seat being typed for and the digits so far."""
 
@@ -119,23 +126,27 @@ class DiceScene(GameScene):
         return preview_session(name)
 
     def current(self, state: State) -> int:
-        """The holder being entered: the chosen one, else the first without dice."""
+        """The holder being entered: the chosen one, else the first in seat order still open.
+
+        A holder with dice half entered comes first, then seat order.
+        """
         holders = dice_holders(state)
         if self.holder in holders:
             return self.holder
+        for holder in holders:
+            if partial_dice(state, holder):
+                return holder
         for holder in holders:
             if entered_dice(state, holder) is None:
                 return holder
         return holders[0]
 
     def draft(self, state: State, holder: int) -> DiceDraft:
-        """The holder's draft, started from their recorded dice."""
+        """The holder's dice so far, read from the game (complete or half entered)."""
         capacity = dice_capacity(state, holder)
-        draft = self.drafts.get(holder)
-        if draft is None or draft.capacity != capacity:
-            draft = draft_from_dice(holder, capacity, entered_dice(state, holder))
-            self.drafts[holder] = draft
-        return draft
+        dice = entered_dice(state, holder)
+        return draft_from_dice(holder, capacity, dice if dice is not None
+                               else partial_dice(state, holder))
 
     # ---------------------------------------------------------------- taps
     def choose(self, holder: int) -> list[Intent]:
@@ -145,31 +156,48 @@ class DiceScene(GameScene):
         return [Redraw()]
 
     def tap_die(self, state: State, holder: int, colour: str, value: int) -> list[Intent]:
-        """Add a die; record the draft once it is complete and move to the next holder."""
-        draft = self.draft(state, holder).add(colour, value)
-        self.drafts[holder] = draft
-        if not draft.full:
+        """Enter one die; once the set is complete, go on to the next holder in seat order."""
+        draft = self.draft(state, holder)
+        if draft.full:
             return [Redraw()]
-        self.holder = self._next_holder(state, holder)
-        return [Submit(draft.action())]
+        if len(draft.dice) + 1 >= draft.capacity:
+            self.holder = self._next_holder(state, holder)
+        return [Submit(enter_die_action(holder, colour, value))]
 
     def _next_holder(self, state: State, holder: int) -> int:
         holders = list(dice_holders(state))
         later = holders[holders.index(holder) + 1:] + holders[: holders.index(holder)]
         for other in later:
-            if entered_dice(state, other) is None and not self.drafts.get(other):
+            if entered_dice(state, other) is None:
                 return other
         return holder
 
     def remove_die(self, state: State, holder: int, index: int) -> list[Intent]:
-        """Take one die out of the draft."""
-        self.drafts[holder] = self.draft(state, holder).remove(index)
-        return [Redraw()]
+        """Take one die out of the entry."""
+        self.holder = holder
+        return [Submit({"type": "remove_die", "player": holder, "index": index})]
 
     def clear(self, state: State, holder: int) -> list[Intent]:
-        """Empty the draft."""
-        self.drafts[holder] = self.draft(state, holder).clear()
-        return [Redraw()]
+        """Take every die of the entry out, last first."""
+        count = len(self.draft(state, holder).dice)
+        self.holder = holder
+        return [Submit({"type": "remove_die", "player": holder}) for _ in range(count)]
+
+    def done(self, state: State) -> list[Intent]:
+        """Leave the screen; a half-entered set asks first (its dice stay entered)."""
+        close: Intent = CloseDialog() if self.as_dialog else Back()
+        short = [holder for holder in dice_holders(state) if partial_dice(state, holder)]
+        if not short:
+            return [close]
+        holder = short[0]
+        draft = self.draft(state, holder)
+        title = msg("ui_fuji.dice.short_title", name=_plain(holder_name(state, holder)),
+                    entered=len(draft.dice), count=draft.capacity)
+        stay: Intent = ShowDialog(self) if self.as_dialog else Redraw()
+        return [choose(title, [
+            Option(Msg("ui_fuji.dice.short_continue"), (stay,), "primary"),
+            Option(Msg("ui_fuji.dice.short_leave"), (close,)),
+        ], cancellable=False)]
 
     def toggle_mode(self) -> list[Intent]:
         """Switch between per-die entry and totals."""
@@ -181,7 +209,16 @@ class DiceScene(GameScene):
         self.typing = (condition_seat, "")
         return [Redraw()]
 
-    def key(self, holder: int, key: str) -> list[Intent]:
+    def _next_total(self, state: State, holder: int, seat: int) -> int:
+        """The next total the keypad should type after ``seat``'s (seat order, still empty)."""
+        seats = _conditions_for(state, holder)
+        later = [other for other in seats if other > seat] + [o for o in seats if o < seat]
+        for other in later:
+            if quick_value(state, holder, other) is None:
+                return other
+        return seat
+
+    def key(self, state: State, holder: int, key: str) -> list[Intent]:
         """A keypad key: a digit, delete, or record the total."""
         seat, digits = self.typing
         if key == "<":
@@ -189,7 +226,7 @@ class DiceScene(GameScene):
         elif key == "ok":
             if not digits:
                 return [Redraw()]
-            self.typing = (seat, "")
+            self.typing = (self._next_total(state, holder, seat), "")
             values = {str(holder): {str(seat): int(digits)}}
             return [Submit({"type": "set_movement_values", "values": values})]
         elif len(digits) < MAX_TOTAL_DIGITS:
@@ -216,7 +253,7 @@ class DiceScene(GameScene):
         right = pygame.Rect(pad.right + theme.gap, body.y, body.right - pad.right - theme.gap,
                             body.height)
         if self.quick:
-            widgets += self._keypad(ctx, pad, holder)
+            widgets += self._keypad(ctx, state, pad, holder)
             widgets += self._totals(ctx, state, right, holder)
         else:
             widgets += self._colour_pad(ctx, state, pad, holder)
@@ -236,9 +273,8 @@ class DiceScene(GameScene):
         done = pygame.Rect(bar.right - theme.gap - width, y, width, theme.touch)
         mode = done.move(-(width + theme.gap), 0)
         undo = mode.move(-(width + theme.gap), 0)
-        close: Intent = CloseDialog() if self.as_dialog else Back()
-        widgets.append(Button(done, Msg("ui_fuji.common.done"), (close,), "primary",
-                              key="dice:done"))
+        widgets.append(TapButton(done, Msg("ui_fuji.common.done"), lambda: self.done(state),
+                                 "primary", key="dice:done"))
         mode_text = Msg("ui_fuji.dice.mode_totals" if not self.quick else "ui_fuji.dice.mode_dice")
         widgets.append(TapButton(mode, mode_text, self.toggle_mode, role="small",
                                  key="dice:mode"))
@@ -355,7 +391,8 @@ class DiceScene(GameScene):
             preview.allowed, theme), align="center"))
         return widgets
 
-    def _keypad(self, ctx: Context, pad: pygame.Rect, holder: int) -> list[Widget]:
+    def _keypad(self, ctx: Context, state: State, pad: pygame.Rect,
+                holder: int) -> list[Widget]:
         theme = ctx.theme
         gap = theme.px(6)
         width = (pad.width - 2 * gap) // 3
@@ -372,7 +409,7 @@ class DiceScene(GameScene):
                 text = "⌫"
 
             def tap(k: str = key) -> list[Intent]:
-                return self.key(holder, k)
+                return self.key(state, holder, k)
 
             widgets.append(TapButton(rect, text, tap, style,
                                      key=f"key:{key}"))
@@ -391,7 +428,9 @@ class DiceScene(GameScene):
         for index, seat in enumerate(seats):
             y = inner.y + (index + 1) * height
             known = quick_value(state, holder, seat)
-            shown = digits + "_" if seat == typing_seat else _number(known)
+            shown = _number(known)
+            if seat == typing_seat and (digits or known is None):
+                shown = digits + "_"
             text = msg("ui_fuji.dice.total_under", name=state.players[seat].name, total=shown)
             style = chosen_style(seat == typing_seat)
 

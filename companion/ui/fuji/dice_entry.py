@@ -1,8 +1,8 @@
 """Dice entry for phase 5: a draft of one player's dice, built one tap per die.
 
-The screen shows three colour columns with value buttons 1-6; each tap adds one die
-to the draft.  The draft is screen-local until it is complete (or saved early), then
-it becomes one ``set_dice`` action.  Nothing here draws or touches the session.
+The screen shows three colour columns with value buttons 1-6; each tap enters one die
+(``enter_die``); the draft is read back from the game, so it is never lost.  Nothing
+here draws or touches the session.
 """
 
 from __future__ import annotations
@@ -63,6 +63,11 @@ class DiceDraft:
             "player": self.player,
             "dice": [[colour, value] for colour, value in self.dice],
         }
+
+
+def enter_die_action(holder: int, colour: str, value: int) -> dict[str, Any]:
+    """The ``enter_die`` action adding one die to ``holder``'s entry."""
+    return {"type": "enter_die", "player": holder, "die": [colour, value]}
 
 
 def draft_from_dice(player: int, capacity: int, dice: object) -> DiceDraft:

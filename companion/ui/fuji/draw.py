@@ -30,12 +30,11 @@ from companion.ui.fuji.colours import (
     character_shape,
     die_colour,
     die_shape,
-    ink_on,
     player_colour,
     terrain_colour,
 )
 from companion.ui.shapes import draw_hatching, draw_shape
-from companion.ui.theme import Colour
+from companion.ui.theme import Colour, ink_on
 
 DETAIL_MIN = 30
 """Cells narrower than this (previews) show only terrain, crater and start flags."""

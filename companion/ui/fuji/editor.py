@@ -46,13 +46,13 @@ from companion.games.fuji.state import (
     TerrainKind,
 )
 from companion.ui.fuji.board_view import BoardPicture, BoardView
-from companion.ui.fuji.colours import die_colour, ink_on
+from companion.ui.fuji.colours import die_colour
 from companion.ui.fuji.draw import draw_condition
 from companion.ui.fuji.panels import TapButton, chosen_style
-from companion.ui.fuji.setup_draft import players
+from companion.ui.fuji.setup_draft import choose_custom, players
 from companion.ui.intents import Intent, Notify, Redraw
 from companion.ui.scene import Context
-from companion.ui.theme import Theme
+from companion.ui.theme import Theme, ink_on
 from companion.ui.widgets import Label, Panel, Widget
 
 if TYPE_CHECKING:
@@ -188,7 +188,10 @@ class MapEditor:
     def edit(self, change: Callable[[dict[str, Any]], dict[str, Any]]) -> list[Intent]:
         """Apply a change to the set-up, or show why the rules refuse it."""
         try:
-            self.scene.setup = change(self.scene.setup)
+            setup = self.scene.setup
+            if setup.get("scenario") != "custom" or "map" not in setup:
+                setup = choose_custom(setup)
+            self.scene.setup = change(setup)
         except SetupError as error:
             return [Notify(error.message, error=True)]
         return [Redraw()]

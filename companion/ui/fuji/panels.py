@@ -13,16 +13,10 @@ import pygame
 
 from companion.games.fuji.state import StaminaTrack, Wounds, WoundSlot
 from companion.ui.fonts import rendered
-from companion.ui.fuji.colours import (
-    ERUPTION_RED,
-    TOKEN_GOLD,
-    character_shape,
-    ink_on,
-    player_colour,
-)
+from companion.ui.fuji.colours import ERUPTION_RED, TOKEN_GOLD, character_shape, player_colour
 from companion.ui.intents import Intent
 from companion.ui.shapes import Shape, draw_shape
-from companion.ui.theme import Colour, Theme
+from companion.ui.theme import Colour, Theme, ink_on
 from companion.ui.widgets import ButtonStyle, Widget, draw_kept
 from companion.ui.widgets import TapButton as TapButton
 

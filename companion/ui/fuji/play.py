@@ -18,6 +18,7 @@ from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.fuji.queries import (
+    cards_left_for,
     eruption_tokens_on,
     movement_values,
     path_choice_needed,
@@ -31,7 +32,7 @@ from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_lay
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
 from companion.ui.fuji.demo import preview_session
-from companion.ui.fuji.dialogs import CardPickerDialog
+from companion.ui.fuji.dialogs import CardPickerDialog, NameCardDialog
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
 from companion.ui.fuji.view import (
     FLIP_KEYS,
@@ -122,7 +123,7 @@ class FujiPlayScene(GameScene):
         bar, body = game_bar(ctx, screen_title(state))
         theme = ctx.theme
         map_area, side = split_body(body, theme)
-        board = BoardView(map_area, board_picture(state, seat), self._cell_tap(seat))
+        board = BoardView(map_area, board_picture(state, seat), self._cell_tap(seat, state))
         return [*bar, board, *self._side(ctx, state, side, seat)]
 
     # ---------------------------------------------------------------- flat table
@@ -140,7 +141,7 @@ class FujiPlayScene(GameScene):
         column = pygame.Rect(map_area.right + theme.gap, centre.y,
                              centre.right - map_area.right - theme.gap, centre.height)
         widgets: list[Widget] = [
-            BoardView(map_area, board_picture(state, seat), self._cell_tap(seat)),
+            BoardView(map_area, board_picture(state, seat), self._cell_tap(seat, state)),
             *self._flat_column(ctx, state, column, seat),
             *corner_buttons(ctx, layout.corners),
         ]
@@ -200,10 +201,14 @@ class FujiPlayScene(GameScene):
         return [Label(notes, text, role, theme.palette.accent if urgent else theme.palette.text,
                       bold=urgent)]
 
-    def _cell_tap(self, seat: int) -> Any:
+    def _cell_tap(self, seat: int, state: State | None = None) -> Any:
         def tap(position: Position) -> list[Intent]:
             cell = [position[0], position[1]]
-            return [Submit({"type": "set_destination", "player": seat, "cell": cell})]
+            intents: list[Intent] = [
+                Submit({"type": "set_destination", "player": seat, "cell": cell})]
+            if state is not None and card_unknown(state, position):
+                intents.append(card_question(state, seat, position))
+            return intents
 
         return tap
 
@@ -409,6 +414,12 @@ class FujiPlayScene(GameScene):
         if kind is PendingKind.WOUND:
             return Button(rect, Msg("ui_fuji.play.place_wound"),
                           (wound_dialog(someone),), "danger", role="small", key=key)
+        if kind is PendingKind.CARD:
+            owed = next(p for p in state.pending if p.seat == someone.seat)
+            if owed.cell is not None:
+                return Button(rect, Msg("ui_fuji.play.card_question"),
+                              (card_question(state, someone.seat, owed.cell),), "selected",
+                              role="small", key=key)
         picker = CardPickerDialog(someone.seat)
         return Button(rect, Msg("ui_fuji.play.which_card"), (ShowDialog(picker),), "selected",
                       role="small", key=key)
@@ -528,10 +539,23 @@ def button_row(ctx: Context, row: pygame.Rect,
 
 
 
+def card_unknown(state: State, position: Position) -> bool:
+    """Tell whether the app has yet to learn the reroll symbol of the card at ``position``."""
+    cell = state.board.cell(position)
+    return cell is not None and not cell.reroll_known
+
+
+def card_question(state: State, seat: int, position: Position) -> Intent:
+    """Ask what the card under ``seat``'s new marker shows: the printed card, or its symbol."""
+    title = msg("ui_fuji.card.question", name=state.players[seat].name, row=position[0] + 1,
+                col=position[1] + 1)
+    return ShowDialog(NameCardDialog(title, position, cards_left_for(state, position)))
+
+
 def wound_dialog(someone: Player) -> Intent:
-    """Ask which free slot ``someone``'s new wound token covers."""
+    """Ask which free slot ``someone``'s new wound token covers, saying what each does."""
     options = [
-        Option(Msg(f"fuji.wound.{slot.value}"),
+        Option(Msg(f"ui_fuji.wound.what.{slot.value}"),
                (Submit({"type": "choose_wound", "player": someone.seat, "slot": slot.value}),))
         for slot in someone.wounds.free_slots()
     ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.ui.scene import Scene
 
-LIVE_SCREENS: tuple[str, ...] = ("setup", "editor", "play")
+LIVE_SCREENS: tuple[str, ...] = ("setup", "editor", "layout", "play")
 """Screens that work on the open game (or build a new one)."""
 
 PREVIEW_SCREENS: tuple[str, ...] = (
@@ -35,8 +35,8 @@ def make_fuji_screen(screen: str) -> Scene:
         from companion.ui.fuji.equipment import EquipmentScene
 
         return EquipmentScene(seat=2, preview="equipment")
-    if screen in ("setup", "editor"):
+    if screen in ("setup", "editor", "layout"):
         from companion.ui.fuji.setup import FujiSetupScene
 
-        return FujiSetupScene(page="editor" if screen == "editor" else "main")
+        return FujiSetupScene(page=screen if screen != "setup" else "main")
     return FujiPlayScene(preview=screen)

@@ -18,19 +18,26 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, SetupError, msg
 from companion.games.fuji import GAME
-from companion.games.fuji.scenarios import SCENARIO_NUMBERS, build_board, preset_grids
+from companion.games.fuji.queries import starting_draw
+from companion.games.fuji.scenarios import (
+    SCENARIO_NUMBERS,
+    TABLE_DEALS,
+    build_board,
+    preset_grids,
+)
 from companion.games.fuji.state import Board, Variant
 from companion.ui.bar import game_bar
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.board_view import BoardPicture, BoardView
-from companion.ui.fuji.colours import ink_on, player_colour
+from companion.ui.fuji.colours import player_colour
+from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid
 from companion.ui.fuji.editor import MapEditor
 from companion.ui.fuji.panels import TapButton, chosen_style
-from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
+from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, ShowDialog, StartGame
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
-from companion.ui.theme import Theme
-from companion.ui.widgets import Label, Panel, Widget
+from companion.ui.theme import Theme, ink_on
+from companion.ui.widgets import Button, Label, Panel, Shade, Widget
 
 PAGES: tuple[str, ...] = ("map", "players", "level", "options")
 """The tabs of the set-up screen (the editor is a page of the map tab)."""
@@ -39,10 +46,10 @@ LEVEL_ROWS_PER_COLUMN = 4
 """Rows of the level table drawn in each of its two columns."""
 
 
-def preview_board(setup: dict[str, Any]) -> Board | None:
-    """The board a set-up lays out (four players, so every spot shows), or ``None``."""
+def preview_board(setup: dict[str, Any], players: int = 4) -> Board | None:
+    """The board a set-up lays out (four players: every spot shows), or ``None``."""
     try:
-        return build_board(setup, 4)
+        return build_board(setup, players)
     except SetupError:
         return None
 
@@ -62,6 +69,64 @@ class ColourSwatch(TapButton):
         return fill, ink_on(fill)
 
 
+class StartSwatch(TapButton):
+    """A button showing which start card (white or grey) a pawn begins on."""
+
+    def __init__(self, rect: pygame.Rect, start: str, on_tap: Callable[[], list[Intent]],
+                 key: str) -> None:
+        super().__init__(rect, "▶", on_tap, role="body", key=key)
+        self.start = start
+        """``white`` or ``grey``."""
+
+    def colours(self, theme: Theme) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """White or grey, like the start symbols of the scenario card."""
+        fill = (245, 245, 245) if self.start == "white" else (120, 120, 120)
+        return fill, ink_on(fill)
+
+
+class HandDialog(Scene):
+    """Equipment cards to tap, one at a time (a starting hand is built card by card)."""
+
+    overlay = True
+
+    def __init__(self, title: Msg, cards: tuple[str, ...],
+                 on_card: Callable[[str], list[Intent]]) -> None:
+        super().__init__()
+        self.title = title
+        """The question."""
+        self.cards = cards
+        """The cards offered."""
+        self.on_card = on_card
+        """What tapping a card does."""
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """Title, a grid of card names, and a close button."""
+        theme = ctx.theme
+        frame = ctx.screen.inflate(-2 * theme.gap, -2 * theme.gap)
+        head = pygame.Rect(frame.x + theme.gap, frame.y + theme.gap,
+                           frame.width - 2 * theme.gap, theme.touch)
+        widgets: list[Widget] = [Shade(ctx.screen), Panel(frame),
+                                 Label(head, self.title, "body", bold=True, align="center")]
+        columns = 3
+        rows = max(1, -(-len(self.cards) // columns))
+        grid_top = head.bottom + theme.gap
+        grid_h = frame.bottom - grid_top - theme.touch - 2 * theme.gap
+        height = max(theme.touch, min(theme.px(64), grid_h // rows - theme.gap))
+        width = (head.width - (columns - 1) * theme.gap) // columns
+        for index, card in enumerate(self.cards):
+            rect = pygame.Rect(head.x + (index % columns) * (width + theme.gap),
+                               grid_top + (index // columns) * (height + theme.gap),
+                               width, height)
+            widgets.append(TapButton(rect, Msg(f"fuji.equipment.{card}"),
+                                     partial(self.on_card, card), role="small",
+                                     key=f"hand:{card}"))
+        close = pygame.Rect(head.x, frame.bottom - theme.touch - theme.gap, head.width,
+                            theme.touch)
+        widgets.append(Button(close, Msg("ui_fuji.common.done"), (CloseDialog(),), "primary",
+                              key="hand:done"))
+        return widgets
+
+
 class FujiSetupScene(Scene):
     """Prepare a Fuji game (see the module documentation)."""
 
@@ -69,8 +134,10 @@ class FujiSetupScene(Scene):
         super().__init__()
         self.setup: dict[str, Any] = draft.default_setup()
         """The set-up being prepared."""
-        self.page = page if page in (*PAGES, "editor") else "map"
-        """The tab shown (``editor`` is the map editor)."""
+        self.page = page if page in (*PAGES, "editor", "layout") else "map"
+        """The tab shown (``editor`` is the map editor, ``layout`` the lay-out view)."""
+        self.shuffles = 0
+        """How many times the table asked for a new shuffle."""
         self.editor = MapEditor(self)
         """The map editor's own view state."""
         if self.page == "editor":
@@ -110,11 +177,15 @@ class FujiSetupScene(Scene):
 
     # ---------------------------------------------------------------- build
     def build(self, ctx: Context) -> list[Widget]:
-        """Bar, tabs with *Start*, and the page."""
+        """Bar, tabs with *Start*, and the page (the lay-out view takes the whole screen)."""
         bar, body = game_bar(ctx, Msg("ui_fuji.setup.title"))
         theme = ctx.theme
         if self.page == "editor":
             return [*bar, *self.editor.build(ctx, body)]
+        if self.page == "layout":
+            gap = ctx.theme.gap
+            screen = pygame.Rect(gap, gap, ctx.size[0] - 2 * gap, ctx.size[1] - 2 * gap)
+            return self._layout_page(ctx, screen)
         tabs = pygame.Rect(body.x, body.y, body.width, theme.touch)
         page = pygame.Rect(body.x, tabs.bottom + theme.gap, body.width,
                            body.bottom - tabs.bottom - theme.gap)
@@ -161,13 +232,67 @@ class FujiSetupScene(Scene):
         edit_h = theme.touch
         board = preview_board(self.setup)
         map_rect = pygame.Rect(preview.x, preview.y, preview.width,
-                               preview.height - edit_h - theme.gap)
+                               preview.height - 2 * (edit_h + theme.gap))
         if board is not None:
             widgets.append(BoardView(map_rect, BoardPicture(board), key="setup:preview"))
-        widgets.append(TapButton(pygame.Rect(preview.x, preview.bottom - edit_h, preview.width,
-                                             edit_h), Msg("ui_fuji.setup.edit_map"),
-                                 self._open_editor, key="setup:edit"))
+        half = (preview.width - theme.gap) // 2
+        upper = pygame.Rect(preview.x, map_rect.bottom + theme.gap, half, edit_h)
+        lower = upper.move(0, edit_h + theme.gap)
+        table_deals = self.setup.get("deal") == TABLE_DEALS
+        widgets.append(TapButton(upper, Msg("ui_fuji.setup.deal_app"),
+                                 lambda: self.change(draft.choose_deal(self.setup, False)),
+                                 chosen_style(not table_deals), role="small",
+                                 key="setup:deal:app"))
+        widgets.append(TapButton(upper.move(half + theme.gap, 0),
+                                 Msg("ui_fuji.setup.deal_table"),
+                                 lambda: self.change(draft.choose_deal(self.setup, True)),
+                                 chosen_style(table_deals), role="small",
+                                 key="setup:deal:table"))
+        if not table_deals:
+            widgets.append(TapButton(lower, Msg("ui_fuji.setup.layout"),
+                                     lambda: self.show("layout"), "primary", role="small",
+                                     key="setup:layout"))
+        widgets.append(TapButton(lower.move(half + theme.gap, 0) if not table_deals else
+                                 pygame.Rect(lower.x, lower.y, preview.width, edit_h),
+                                 Msg("ui_fuji.setup.edit_map"), self._open_editor,
+                                 role="small", key="setup:edit"))
         return widgets
+
+    # ---------------------------------------------------------------- lay-out view
+    def _layout_page(self, ctx: Context, body: pygame.Rect) -> list[Widget]:
+        """The whole map, each card as big as the screen allows, to lay the real cards by."""
+        theme = ctx.theme
+        row_h = theme.touch
+        board = preview_board(self.setup, len(draft.players(self.setup)))
+        area = pygame.Rect(body.x, body.y, body.width, body.height - row_h - theme.gap)
+        widgets: list[Widget] = []
+        if board is not None:
+            widgets.append(LayoutGrid(area, board, partial(self._zoom, board)))
+        row = pygame.Rect(body.x, area.bottom + theme.gap, body.width, row_h)
+        third = (row.width - 2 * theme.gap) // 3
+        widgets.append(TapButton(pygame.Rect(row.x, row.y, third, row_h),
+                                 Msg("ui_fuji.common.done"), lambda: self.show("map"),
+                                 "primary", key="setup:layout:done"))
+        widgets.append(Label(pygame.Rect(row.x + third + theme.gap, row.y, third, row_h),
+                             Msg("ui_fuji.setup.layout_help"), "small",
+                             theme.palette.text_muted, align="center"))
+        widgets.append(TapButton(pygame.Rect(row.right - third, row.y, third, row_h),
+                                 Msg("ui_fuji.setup.shuffle"), self._shuffle,
+                                 key="setup:layout:shuffle"))
+        return widgets
+
+    def _zoom(self, board: Board, position: tuple[int, int]) -> list[Intent]:
+        """Show one card of the lay-out large."""
+        cell = board.cell(position)
+        if cell is None or cell.condition is None:
+            return []
+        return [ShowDialog(CardZoomDialog(position, cell))]
+
+    def _shuffle(self) -> list[Intent]:
+        """Deal the cards again with a new shuffle."""
+        self.shuffles += 1
+        seed = 1000 + self.shuffles * 7919 + len(str(self.setup))
+        return self.change(draft.reshuffle(self.setup, seed))
 
     def _scenario_choice(self, ctx: Context, rect: pygame.Rect, number: int,
                          current: object) -> list[Widget]:
@@ -205,8 +330,7 @@ class FujiSetupScene(Scene):
         return widgets
 
     def _open_editor(self) -> list[Intent]:
-        if self.setup.get("scenario") != "custom" or "map" not in self.setup:
-            self.setup = draft.choose_custom(self.setup)
+        """Show the editor on the map as it is; the first edit makes it an own map."""
         return self.show("editor")
 
     # ---------------------------------------------------------------- players page
@@ -239,9 +363,13 @@ class FujiSetupScene(Scene):
         gap = theme.gap
         number_w = theme.px(40)
         colour_w = row.width * 16 // 100
-        skill_w = row.width * 26 // 100
+        skill_w = row.width * 22 // 100
+        cards_w = row.width * 11 // 100
         small_w = max(theme.touch, theme.px(56))
-        name_w = row.width - number_w - colour_w - skill_w - 2 * small_w - 5 * gap
+        starts = draft.starts(self.setup)
+        start_w = small_w + gap if starts else 0
+        name_w = (row.width - number_w - colour_w - skill_w - cards_w - 2 * small_w - start_w
+                  - 6 * gap)
         x = row.x
         widgets: list[Widget] = [
             Label(pygame.Rect(x, row.y, number_w, row.height), f"{seat + 1}.", "heading",
@@ -266,6 +394,17 @@ class FujiSetupScene(Scene):
                                  lambda: self.change(draft.cycle_skill(self.setup, seat)),
                                  role="small", key=f"setup:skill:{seat}"))
         x += skill_w + gap
+        held, wanted = draft.hand_count(self.setup, seat)
+        widgets.append(TapButton(pygame.Rect(x, row.y, cards_w, row.height),
+                                 f"⚒{held}/{wanted}", lambda: self._hand_dialog(seat),
+                                 "normal" if held == wanted else "selected", role="small",
+                                 key=f"setup:hand:{seat}"))
+        x += cards_w + gap
+        if starts:
+            widgets.append(StartSwatch(pygame.Rect(x, row.y, small_w, row.height), starts[seat],
+                                       lambda: self.change(draft.flip_start(self.setup, seat)),
+                                       key=f"setup:start:{seat}"))
+            x += start_w
         widgets.append(TapButton(pygame.Rect(x, row.y, small_w, row.height), "▲",
                                  lambda: self.change(draft.move_up(self.setup, seat)),
                                  key=f"setup:up:{seat}"))
@@ -274,6 +413,27 @@ class FujiSetupScene(Scene):
                                  lambda: self.change(draft.remove_player(self.setup, seat)),
                                  "danger", key=f"setup:remove:{seat}"))
         return widgets
+
+    def _hand_dialog(self, seat: int) -> list[Intent]:
+        """Ask which card the player keeps; with a full hand, which card to take back."""
+        held, wanted = draft.hand_count(self.setup, seat)
+        if held >= wanted:
+            cards = draft.hand(self.setup, seat)
+            title = msg("ui_fuji.setup.hand_full", count=wanted)
+            return [ShowDialog(HandDialog(title, cards, partial(self._take_back, seat)))]
+        drawn, _ = starting_draw(draft.players(self.setup)[seat]["skill"])
+        title = msg("ui_fuji.setup.hand_pick", drawn=drawn, kept=wanted, held=held)
+        return [ShowDialog(HandDialog(title, draft.free_cards(self.setup),
+                                      partial(self._give, seat)))]
+
+    def _give(self, seat: int, card: str) -> list[Intent]:
+        self.setup = draft.add_card(self.setup, seat, card)
+        held, wanted = draft.hand_count(self.setup, seat)
+        return self._hand_dialog(seat) if held < wanted else [CloseDialog()]
+
+    def _take_back(self, seat: int, card: str) -> list[Intent]:
+        self.setup = draft.remove_card(self.setup, seat, card)
+        return [CloseDialog()]
 
     # ---------------------------------------------------------------- level page
     def _level_page(self, ctx: Context, page: pygame.Rect) -> list[Widget]:

@@ -16,8 +16,14 @@ from companion.games.fuji.levels import (
     level_table_to_json,
     stamina_track_to_json,
 )
-from companion.games.fuji.scenarios import map_grid
-from companion.games.fuji.state import CHARACTER_COLOURS, Skill, Variant
+from companion.games.fuji.scenarios import TABLE_DEALS, frozen_cards, map_grid
+from companion.games.fuji.state import (
+    CHARACTER_COLOURS,
+    EQUIPMENT_CARDS,
+    SKILL_STARTING_CARDS,
+    Skill,
+    Variant,
+)
 
 Setup = dict[str, Any]
 """A set-up as plain JSON data."""
@@ -69,10 +75,24 @@ def choose_scenario(setup: Mapping[str, Any], number: int) -> Setup:
 
 
 def choose_custom(setup: Mapping[str, Any]) -> Setup:
-    """Start editing: the current map becomes a custom map the editor may change."""
+    """Start editing: the current map becomes a custom map the editor may change.
+
+    Every card keeps the condition it shows now: the deal is written out card by card,
+    so an edit changes only what the table touched.
+    """
     grid = map_grid(setup)
     return _with(setup, scenario="custom", map=[list(row) for row in grid],
-                 cards=dict(setup.get("cards") or {}))
+                 cards=frozen_cards(setup))
+
+
+def choose_deal(setup: Mapping[str, Any], table_deals: bool) -> Setup:
+    """Say who deals the landscape and village cards: the table, or the app."""
+    return _with(setup, deal=TABLE_DEALS if table_deals else "app")
+
+
+def reshuffle(setup: Mapping[str, Any], seed: int) -> Setup:
+    """Deal the landscape and village cards again with ``seed`` (named cards stay)."""
+    return _with(setup, deal_seed=seed)
 
 
 def _unused(values: tuple[str, ...], taken: list[str], current: str) -> str:
@@ -228,3 +248,59 @@ def finished(setup: Mapping[str, Any], default_names: list[str]) -> Setup:
         if not str(entry.get("name", "")).strip():
             entry["name"] = default_names[seat]
     return _with(setup, players=entries)
+
+
+def hand(setup: Mapping[str, Any], seat: int) -> tuple[str, ...]:
+    """The equipment cards ``seat`` keeps at the start."""
+    return tuple(players(setup)[seat].get("equipment") or ())
+
+
+def hand_count(setup: Mapping[str, Any], seat: int) -> tuple[int, int]:
+    """``(cards chosen, cards the skill card keeps)`` for ``seat``."""
+    skill = Skill(players(setup)[seat]["skill"])
+    return len(hand(setup, seat)), SKILL_STARTING_CARDS[skill]
+
+
+def free_cards(setup: Mapping[str, Any]) -> tuple[str, ...]:
+    """The equipment cards nobody keeps yet, in printed order."""
+    taken = {card for entry in players(setup) for card in entry.get("equipment") or ()}
+    return tuple(card for card in EQUIPMENT_CARDS if card not in taken)
+
+
+def add_card(setup: Mapping[str, Any], seat: int, card: str) -> Setup:
+    """Give ``seat`` one more starting card (up to what the skill card keeps)."""
+    held, wanted = hand_count(setup, seat)
+    if held >= wanted or card not in free_cards(setup):
+        return dict(setup)
+    entries = players(setup)
+    entries[seat]["equipment"] = [*hand(setup, seat), card]
+    return _with(setup, players=entries)
+
+
+def remove_card(setup: Mapping[str, Any], seat: int, card: str) -> Setup:
+    """Take a starting card back from ``seat``."""
+    entries = players(setup)
+    entries[seat]["equipment"] = [held for held in hand(setup, seat) if held != card]
+    return _with(setup, players=entries)
+
+
+def starts(setup: Mapping[str, Any]) -> list[str]:
+    """The start card of each seat with four players (``[]`` otherwise)."""
+    if len(players(setup)) != 4:
+        return []
+    chosen = setup.get("starts")
+    if isinstance(chosen, list) and len(chosen) == 4:
+        return [str(kind) for kind in chosen]
+    return ["white", "white", "grey", "grey"]
+
+
+def flip_start(setup: Mapping[str, Any], seat: int) -> Setup:
+    """Move ``seat``'s pawn to the other start card, and a pawn from there to this one."""
+    kinds = starts(setup)
+    if not kinds:
+        return dict(setup)
+    mine = kinds[seat]
+    other = "grey" if mine == "white" else "white"
+    swap = next(index for index, kind in enumerate(kinds) if kind == other and index != seat)
+    kinds[seat], kinds[swap] = other, mine
+    return _with(setup, starts=kinds)

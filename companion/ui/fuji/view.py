@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from companion.core.messages import Msg, msg
-from companion.games.fuji.queries import legal_destinations
+from companion.games.fuji.queries import cards_flipping_next, legal_destinations
 from companion.games.fuji.state import OPEN_DICE_SEAT, Phase, Player, Position, State
 from companion.ui.fuji.board_view import BoardPicture, pawn_picture
 
@@ -76,6 +76,19 @@ def flip_cells(state: State) -> frozenset[Position]:
     )
 
 
+DANGER_PHASES: frozenset[Phase] = frozenset(
+    {Phase.PLANNING, Phase.REROLLS, Phase.EQUIPMENT, Phase.MOVEMENT}
+)
+"""Phases in which the map outlines the cards the round's eruption will flip."""
+
+
+def danger_cells(state: State) -> frozenset[Position]:
+    """Cards the eruption closing this round will flip, while the table still plans."""
+    if state.phase not in DANGER_PHASES or state.outcome is not None:
+        return frozenset()
+    return frozenset(cards_flipping_next(state.board))
+
+
 def walk_shown(state: State) -> tuple[Position, ...]:
     """The newest walk to draw, starting where the pawn stood."""
     for instruction in reversed(state.instructions):
@@ -137,6 +150,7 @@ def board_picture(state: State, seat: int | None) -> BoardPicture:
         markers=markers,
         legal=legal_for(state, seat) if seat is not None else frozenset(),
         flips=flip_cells(state),
+        danger=danger_cells(state),
         path=walk_shown(state),
         selected_colour=selected,
     )
@@ -160,6 +174,15 @@ def dice_capacity(state: State, holder: int) -> int:
     if holder == OPEN_DICE_SEAT:
         return 6
     return state.players[holder].dice_count
+
+
+def partial_dice(state: State, holder: int) -> tuple[tuple[str, int], ...]:
+    """The dice of an entry still short of its count, as (colour, value) pairs."""
+    if holder == OPEN_DICE_SEAT:
+        dice = state.open_dice.dice_partial if state.open_dice is not None else ()
+    else:
+        dice = state.players[holder].dice_partial
+    return tuple((die.colour.value, die.value) for die in dice)
 
 
 def entered_dice(state: State, holder: int) -> tuple[tuple[str, int], ...] | None:

@@ -19,6 +19,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,8 @@ from companion.ui.kiosk.stats_screen import StatsScene
 from companion.ui.scene import Settings
 from companion.ui.sounds import SoundPlayer, open_player
 
+_log = logging.getLogger(__name__)
+
 START = "kiosk.start"
 """The kiosk's home screen."""
 WAKING_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN})
@@ -87,7 +90,6 @@ WAKING_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEY
 STAFF_SCREENS = frozenset({"kiosk.staff", "kiosk.stats", "kiosk.diagnostics",
                            "kiosk.pin_change", "settings", "diagnostics"})
 """Screens only staff may open."""
-_log = logging.getLogger(__name__)
 STAFF_SCENES = (StaffScene, StatsScene, DiagnosticsScene, PinScene, ButtonsScene)
 """Scenes that belong to the staff menu (closed together when it locks)."""
 PROGRESS_REDRAW = 0.05
@@ -118,9 +120,8 @@ class KioskApp(App):
         """The kiosk's phases and the staff lock."""
         self._slide = -1
         self._pin_wait = 0
-        self._progress = (-1, -1)
+        self._showing_progress = False
         self._export_job: PlaysJob | None = None
-        self._export_format = "csv"
         stored = self.kiosk.settings
         player = sound or open_player(stored.volume, stored.muted)
         player.set_volume(stored.volume)
@@ -222,9 +223,9 @@ class KioskApp(App):
         self._finish_export()
         if isinstance(self.scene, StatsScene) and self.scene.job is not None:
             computing = self.scene.computing
-            if computing or self._progress != (-1, -1):  # keep drawing while the job runs
+            if computing or self._showing_progress:  # keep drawing while the job runs
                 self.dirty = True
-            self._progress = (self.scene.job.done, 0) if computing else (-1, -1)
+            self._showing_progress = computing
             return
         if isinstance(self.scene, PinScene):
             wait = self.kiosk.lock.wait_seconds()
@@ -396,7 +397,7 @@ class KioskApp(App):
         if self._export_job is not None:
             raise IllegalActionError("kiosk.app.export_running")
         folder = exports_folder(self.journal)
-        job = PlaysJob(self.journal, lambda plays: write_plays(plays, folder, intent.fmt))
+        job = PlaysJob(self.journal, partial(write_plays, folder=folder, fmt=intent.fmt))
         self._export_job = job
         if self.journal.in_memory:
             job.run_here()

@@ -125,10 +125,10 @@ class StatsScene(Scene):
             (Msg("ui.common.back"), (Back(),), "normal"),
         ], "stats")
         stats = self.statistics(ctx)
-        palette = palette_for(ctx)
-        if stats is None:
-            widgets.extend(self._progress(ctx, body, palette.primary))
+        if stats is None:  # drawn many times a second: reads nothing from the journal
+            widgets.extend(self._progress(ctx, body, theme.palette.primary))
             return widgets
+        palette = palette_for(ctx)
         games = list(registry.all_games().values())
         pages = max(1, math.ceil(len(games) / CHARTS_PER_PAGE))
         first = (self.page % pages) * CHARTS_PER_PAGE

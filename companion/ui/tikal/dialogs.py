@@ -13,7 +13,9 @@ import pygame
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.tikal.state import HexTile, TikalState
+from companion.ui import layout
 from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
+from companion.ui.layout import dialog_frame
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
 from companion.ui.tikal.parts import TapButton
@@ -31,24 +33,9 @@ MAX_GRID_ROWS = 5
 def grid(area: pygame.Rect, count: int, theme: Theme, columns: int = 0,
          gap: int | None = None) -> list[pygame.Rect]:
     """Rectangles for ``count`` buttons filling ``area`` in rows of equal buttons."""
-    if count <= 0:
-        return []
-    gap = theme.gap if gap is None else gap
     if columns <= 0:
         columns = max(min(count, 4), math.ceil(count / MAX_GRID_ROWS))
-    rows = math.ceil(count / columns)
-    width = (area.width - (columns - 1) * gap) // columns
-    height = min(theme.px(84), (area.height - (rows - 1) * gap) // rows)
-    return [pygame.Rect(area.x + (n % columns) * (width + gap),
-                        area.y + (n // columns) * (height + gap), width, height)
-            for n in range(count)]
-
-
-def dialog_box(ctx: Context) -> tuple[list[Widget], pygame.Rect]:
-    """The shade and panel of a full-size dialog, and the space inside it."""
-    theme = ctx.theme
-    box = ctx.screen.inflate(-2 * theme.gap, -2 * theme.gap)
-    return [Shade(ctx.screen), Panel(box)], box.inflate(-2 * theme.pad, -2 * theme.pad)
+    return layout.grid(area, count, theme.gap if gap is None else gap, columns, theme.px(84))
 
 
 class StepDialog(Scene):
@@ -94,7 +81,7 @@ class StepDialog(Scene):
     def build(self, ctx: Context) -> list[Widget]:
         """Title, question, the answers as a grid, and *Back*."""
         state = self.state_of(ctx)
-        widgets, inner = dialog_box(ctx)
+        widgets, inner = dialog_frame(ctx)
         if state is None:
             return widgets
         step = next_step(state, self.kind, self.answers)
@@ -171,7 +158,7 @@ class RevealDialog(Scene):
     def build(self, ctx: Context) -> list[Widget]:
         """Title, the hexes entered, the picker for the next one, and *Record*."""
         session = self.preview or ctx.session
-        widgets, inner = dialog_box(ctx)
+        widgets, inner = dialog_frame(ctx)
         if session is None:
             return widgets
         state: TikalState = session.state

@@ -17,7 +17,7 @@ from companion.games.tikal.state import TikalState
 from companion.ui.fonts import font
 from companion.ui.intents import Intent
 from companion.ui.shapes import SHAPE_GLYPHS, SHAPES, Shape, draw_shape
-from companion.ui.theme import Colour, TextRole, Theme
+from companion.ui.theme import Colour, TextRole, Theme, ink_on
 from companion.ui.widgets import TapButton as TapButton
 from companion.ui.widgets import Text, Widget, fit_text
 
@@ -61,12 +61,6 @@ def draw_piece(surface: pygame.Surface, rect: pygame.Rect, colour: str, seat: in
     radius = max(2, min(rect.width, rect.height) // 6)
     pygame.draw.rect(surface, piece_colour(colour), rect, border_radius=radius)
     pygame.draw.rect(surface, theme.palette.text, rect, 1, border_radius=radius)
-
-
-def ink_on(fill: Colour) -> Colour:
-    """Black or white, whichever reads better on ``fill``."""
-    r, g, b = fill
-    return (20, 20, 20) if (r * 299 + g * 587 + b * 114) / 1000 > 140 else (245, 245, 245)
 
 
 

@@ -21,10 +21,11 @@ from companion.core.session import Session
 from companion.games.tikal.scoring import majority_holder, strengths, temple_controller
 from companion.games.tikal.state import Hex, TikalState
 from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
+from companion.ui.layout import dialog_frame
 from companion.ui.scene import Context, GameScene
 from companion.ui.theme import Theme
 from companion.ui.tikal.demo import preview_session
-from companion.ui.tikal.dialogs import dialog_box, grid
+from companion.ui.tikal.dialogs import grid
 from companion.ui.tikal.panels import order_rows
 from companion.ui.tikal.parts import TapButton, fitting_instructions, piece_colour, seat_glyph
 from companion.ui.tikal.view import player_treasure_points, temples
@@ -145,7 +146,7 @@ class TikalScoringScene(GameScene):
     # ---------------------------------------------------------------- build
     def build(self, ctx: Context) -> list[Widget]:
         """Title and close, the order and result on the left, the temples on the right."""
-        widgets, inner = dialog_box(ctx)
+        widgets, inner = dialog_frame(ctx)
         session = self.session_of(ctx)
         if session is None:
             return widgets

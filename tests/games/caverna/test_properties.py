@@ -15,11 +15,11 @@ from companion.core.messages import IllegalActionError
 from companion.games.caverna import GAME
 from companion.games.caverna.goods import GOODS, LIMITS
 from companion.games.caverna.state import FINISHED, WALL_SUPPLY, CavernaState
-from tests.fuzzing import few
+from tests.fuzzing import examples
 from tests.games.caverna.helpers import DUO_SETUP, SOLO_SETUP
 
 SETUPS = st.sampled_from([DUO_SETUP, SOLO_SETUP, {"players": ["Ada", "Borys"], "start_player": 1}])
-PLAYOUT = few()
+PLAYOUT = examples("few")
 
 
 def check_goods(state: CavernaState) -> None:
@@ -92,7 +92,7 @@ def test_random_playouts_keep_the_invariants(data: st.DataObject, setup: dict[st
     assert state.round <= state.rounds
 
 
-@few()
+@examples("few")
 @given(seed=st.integers(0, 10_000), setup=SETUPS)
 def test_a_playout_always_reaches_the_end(seed: int, setup: dict[str, Any]) -> None:
     import random

@@ -20,7 +20,7 @@ from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
 from companion.games.fuji.rules import HANDLERS
 from companion.games.fuji.state import EQUIPMENT_CARDS, Phase, State
-from tests.fuzzing import heavy
+from tests.fuzzing import examples
 
 from .helpers import GRID_MAP, dice, play, with_seat
 
@@ -77,6 +77,9 @@ CORE_TEMPLATES: list[dict[str, Any]] = [
     {"type": "release_destination", "player": 0},
     {"type": "rerolls_done", "player": 0, "used": 1},
     {"type": "set_dice", "player": 0, "dice": dice("Y2", "P4", "B6", "Y5", "P3", "B1")},
+    {"type": "name_card", "cell": [1, 3], "reroll": True},
+    {"type": "enter_die", "player": 0, "die": ["yellow", 2]},
+    {"type": "remove_die", "player": 0},
     {"type": "set_movement_values", "values": {"0": {"0": 12, "1": 2}}},
     {"type": "resolve", "player": 0, "path": [[1, 3]]},
     {"type": "choose_wound", "player": 0, "slot": "leg"},
@@ -102,7 +105,8 @@ def game_with_every_card() -> State:
         {"name": "Ben", "colour": "green", "skill": "buddy", "equipment": HANDS[1]},
         {"name": "Cleo", "colour": "purple", "skill": "gatherer", "equipment": HANDS[2]},
     ]
-    setup = {"scenario": "custom", "map": GRID_MAP, "cards": {}, "players": players, "level": 2}
+    setup = {"scenario": "custom", "map": GRID_MAP, "cards": {}, "players": players, "level": 2,
+             "starting_hands": "free"}
     return with_seat(GAME.new_state(setup), 2, energy=3)
 
 
@@ -169,7 +173,7 @@ def check_refused_or_applied(state: State, action: dict[str, Any]) -> None:
     assert GAME.state_to_json(state) == before
 
 
-@heavy()
+@examples("heavy")
 @given(
     st.sampled_from(range(len(STATES))),
     st.sampled_from(range(len(TEMPLATES))),
@@ -185,7 +189,7 @@ def test_any_value_in_any_field_is_refused_with_a_reason(
     check_refused_or_applied(STATES[index], action)
 
 
-@heavy()
+@examples("heavy")
 @given(
     st.sampled_from(range(len(STATES))),
     st.sampled_from(range(len(TEMPLATES))),

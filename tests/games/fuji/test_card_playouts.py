@@ -40,7 +40,9 @@ def card_game() -> State:
         {"name": f"P{seat + 1}", "colour": colour, "skill": skill, "equipment": hand}
         for seat, (colour, skill, hand) in enumerate(zip(COLOURS, SKILLS, HANDS, strict=True))
     ]
-    return GAME.new_state({"scenario": 3, "players": players, "level": 2})
+    return GAME.new_state(
+        {"scenario": 3, "players": players, "level": 2, "starting_hands": "free"}
+    )
 
 
 def playout(seed: int) -> tuple[list[dict[str, Any]], State]:

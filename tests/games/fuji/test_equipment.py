@@ -38,7 +38,7 @@ from companion.games.fuji.state import (
     State,
     Wounds,
 )
-from tests.fuzzing import few, lots
+from tests.fuzzing import examples
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -77,7 +77,8 @@ def new_game(
         {"name": name, "colour": colour, "skill": skill, "equipment": hand}
         for name, colour, skill, hand in zip(names, colours, skills, hands, strict=True)
     ]
-    setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2}
+    setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2,
+             "starting_hands": "free"}
     return GAME.new_state({**setup, **options})
 
 
@@ -762,7 +763,7 @@ CARD_FIELDS = st.fixed_dictionaries(
 )
 
 
-@lots()
+@examples("lots")
 @given(
     card=st.sampled_from(EQUIPMENT_CARDS),
     seat=st.integers(0, 2),
@@ -812,10 +813,10 @@ def playout_setup(scenario: int) -> dict[str, Any]:
             zip(("blue", "green", "purple", "black"), PLAYOUT_SKILLS, strict=True)
         )
     ]
-    return {"scenario": scenario, "players": players, "level": 1}
+    return {"scenario": scenario, "players": players, "level": 1, "starting_hands": "free"}
 
 
-@few()
+@examples("few")
 @given(scenario=st.integers(1, 7), data=st.data())
 def test_random_playouts_with_equipment_and_skills(scenario: int, data: st.DataObject) -> None:
     state = GAME.new_state(playout_setup(scenario))

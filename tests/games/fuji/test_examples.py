@@ -18,7 +18,7 @@ from companion.core.messages import IllegalActionError
 from companion.core.registry import find_game
 from companion.games.fuji import GAME
 from companion.games.fuji.state import State
-from tests.fuzzing import fuzz
+from tests.fuzzing import examples
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "fuji"
 SCENARIOS = range(1, 8)
@@ -159,7 +159,7 @@ def card_and_skill_steps() -> list[tuple[State, dict[str, Any]]]:
 STEPS = card_and_skill_steps()
 
 
-@fuzz()
+@examples("fuzz")
 @given(
     step=st.sampled_from(STEPS),
     key=st.sampled_from(

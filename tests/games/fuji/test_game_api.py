@@ -128,7 +128,7 @@ def test_score_bands(points: int, band: str) -> None:
 
 
 def test_equipment_and_skill_actions_get_their_own_labels() -> None:
-    state = GAME.new_state(three_players(equipment=[["rope"], [], []]))
+    state = GAME.new_state(three_players(equipment=[["rope"], ["map"], ["torch"]]))
     used = GAME.action_label(state, {"type": "use_equipment", "player": 0, "card": "rope"})
     assert used.key.startswith("fuji.equipment.")
     assert used.params["name"] == "Claire"

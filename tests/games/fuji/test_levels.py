@@ -86,7 +86,9 @@ def test_broken_level_tables_are_refused(data: dict[str, object], key: str) -> N
 
 
 def test_tinkerer_losing_the_skill_discards_once_used_cards() -> None:
-    state = GAME.new_state(three_players(equipment=[["rope", "map"], [], []]))
+    state = GAME.new_state(
+        three_players(equipment=[["rope", "map"], [], []], starting_hands="free")
+    )
     state = to_movement(state, {0: [0, 2], 1: [0, 3], 2: [0, 4]})
     state = with_seat(state, 0, stamina_lost=3, equipment_turned=("rope",))
     state = totals(state, {0: {0: 0, 1: 5, 2: 0}})

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
 from companion.games.fuji.state import State, TerrainKind
-from tests.fuzzing import few, some
+from tests.fuzzing import examples
 
 from .helpers import FOUR, three_players
 
@@ -71,7 +71,7 @@ def check_step(before: State, after: State) -> None:
             assert getattr(new.wounds, slot) >= getattr(old.wounds, slot)
 
 
-@some()
+@examples("some")
 @given(st.sampled_from(range(len(SETUPS))), st.data())
 def test_random_legal_playouts_keep_the_invariants(setup_index: int, data: st.DataObject) -> None:
     state = GAME.new_state(SETUPS[setup_index])
@@ -99,7 +99,7 @@ def test_random_legal_playouts_keep_the_invariants(setup_index: int, data: st.Da
     assert GAME.is_finished(state)
 
 
-@few()
+@examples("few")
 @given(st.sampled_from(range(len(SETUPS))), st.data())
 def test_replaying_the_same_actions_gives_an_equal_state(
     setup_index: int, data: st.DataObject

@@ -255,7 +255,12 @@ def test_ending_on_an_equipment_token_owes_a_draw() -> None:
 
 def test_all_pawns_on_villages_wins_at_once_with_the_score() -> None:
     state = GAME.new_state(
-        three_players(map=VILLAGE_ROW, cards={}, equipment=[["rope", "map"], [], ["torch"]])
+        three_players(
+            map=VILLAGE_ROW,
+            cards={},
+            equipment=[["rope", "map"], [], ["torch"]],
+            starting_hands="free",
+        )
     )
     state = to_movement(state, {0: [0, 3], 1: [0, 4], 2: [0, 5]})
     state = with_seat(state, 1, wounds=Wounds(arm=True))

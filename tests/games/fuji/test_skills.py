@@ -16,7 +16,7 @@ from companion.games.fuji.phases import enter_phase
 from companion.games.fuji.queries import legal_destinations, movement_values, reroll_allowance
 from companion.games.fuji.skills import label
 from companion.games.fuji.state import Die, DieColour, Phase, State, Wounds
-from tests.fuzzing import lots
+from tests.fuzzing import examples
 
 MAP = [
     ["V", "R", "S", "L", "L", "L", "L", "v"],
@@ -53,7 +53,8 @@ def new_game(
             ("Ana", "Ben", "Cleo"), ("blue", "green", "purple"), skills, hands, strict=True
         )
     ]
-    setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2}
+    setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2,
+             "starting_hands": "free"}
     return GAME.new_state({**setup, **options})
 
 
@@ -396,7 +397,7 @@ def test_scout_with_amnesia_walks_like_everyone() -> None:
 # --- refusals never change anything -------------------------------------------------------
 
 
-@lots()
+@examples("lots")
 @given(
     kind=st.sampled_from(["give_equipment", "set_die_aside", "spend_energy"]),
     seat=st.integers(-1, 3),

@@ -107,9 +107,11 @@ def test_reroll_allowances_of_the_rulebook_example() -> None:
     assert reroll_allowance(state, CLAIRE) == 2  # stays
     assert reroll_allowance(state, STEPHANE) == 1  # two cards
     assert reroll_allowance(state, JONATHAN) == 0  # three cards
+    assert state.players[JONATHAN].rerolls_done  # nothing to ask of him
+    assert not state.players[CLAIRE].rerolls_done
     with pytest.raises(IllegalActionError) as refused:
         play(state, {"type": "rerolls_done", "player": JONATHAN, "used": 1})
-    assert refused.value.key == "fuji.error.too_many_rerolls"
+    assert refused.value.key == "fuji.error.rerolls_already_done"
 
 
 def test_first_eruption_flips_only_the_first_scoria_card() -> None:

@@ -12,7 +12,7 @@ from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.caverna import GAME
 from companion.ui.caverna.play import CavernaPlayScene
-from tests.fuzzing import few
+from tests.fuzzing import examples
 from tests.ui.caverna.helpers import context, draw_problems
 
 SETUPS = (
@@ -33,7 +33,7 @@ def _step(session: Session, rng: random.Random) -> bool:
 
 
 @pytest.mark.usefixtures("display")
-@few()
+@examples("few")
 @given(seed=st.integers(0, 10_000), setup=st.sampled_from(SETUPS),
        lang=st.sampled_from(["pl", "fr"]))
 def test_random_games_draw_without_overflow(seed: int, setup: dict[str, object],

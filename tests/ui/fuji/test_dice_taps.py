@@ -1,4 +1,4 @@
-"""Dice entry: one tap per die records the right ``set_dice`` action; totals mode types."""
+"""Dice entry: one tap per die records one ``enter_die`` action; totals mode types."""
 
 from __future__ import annotations
 
@@ -8,14 +8,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.journal import Journal
+from companion.core.messages import Msg
 from companion.core.session import Session
 from companion.games.fuji.queries import quick_value
 from companion.games.fuji.state import Die, DieColour
 from companion.ui.app import App
+from companion.ui.dialogs import ChoiceDialog
 from companion.ui.fuji import demo
 from companion.ui.fuji.dice import DiceScene
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, draft_from_dice
+from companion.ui.widgets import Button
 from tests.ui.fuji.helpers import start, state_of, tap_widget
+from tests.ui.taps import widget
 
 
 def _movement() -> Session:
@@ -41,8 +45,8 @@ def test_one_tap_per_die_records_the_dice(app: App) -> None:
         tap_widget(app, f"die:{colour}:{value}")
     recorded = state_of(session).players[0].dice
     assert recorded == tuple(Die(DieColour(c), v) for c, v in tapped)
-    assert session.actions()[-1] == {
-        "type": "set_dice", "player": 0, "dice": [[c, v] for c, v in tapped]}
+    assert session.actions()[-len(tapped):] == [
+        {"type": "enter_die", "player": 0, "die": [c, v]} for c, v in tapped]
 
 
 def test_full_entry_moves_on_to_the_next_player(app: App) -> None:
@@ -62,10 +66,58 @@ def test_tapping_an_entered_die_takes_it_out(app: App) -> None:
     tap_widget(app, "die:yellow:1")
     tap_widget(app, "die:blue:2")
     tap_widget(app, "draft:0")
-    assert scene.drafts[0].dice == (("blue", 2),)
+    assert scene.draft(state_of(session), 0).dice == (("blue", 2),)
     tap_widget(app, "dice:clear")
-    assert scene.drafts[0].dice == ()
+    assert scene.draft(state_of(session), 0).dice == ()
     assert state_of(session).players[0].dice is None
+
+
+def test_undo_takes_back_the_last_die_not_the_whole_set(app: App) -> None:
+    session = _movement()
+    _open_dice(app, session, 0)
+    for _ in range(5):
+        tap_widget(app, "die:blue:2")
+    tap_widget(app, "die:pink:3")
+    tap_widget(app, "die:pink:4")
+    tap_widget(app, "dice:undo")
+    players = state_of(session).players
+    assert players[0].dice is not None  # the previous player's set is intact
+    assert [die.value for die in players[1].dice_partial] == [3]
+
+
+def test_a_half_entered_set_survives_a_restart(app: App) -> None:
+    journal = Journal(":memory:")
+    session = _movement()
+    live = Session.start(journal, "fuji", session.setup)
+    for action in session.actions():
+        live.submit(action)
+    _open_dice(app, live, 0)
+    tap_widget(app, "die:yellow:5")
+    tap_widget(app, "die:blue:1")
+    resumed = Session.resume(journal, live.game_id)
+    assert [die.value for die in resumed.state.players[0].dice_partial] == [5, 1]
+
+
+def test_done_on_a_short_set_asks_and_keeps_the_dice(app: App) -> None:
+    session = _movement()
+    scene = _open_dice(app, session, 0)
+    tap_widget(app, "die:yellow:5")
+    tap_widget(app, "dice:done")
+    assert isinstance(app.dialog, ChoiceDialog)  # asked, not thrown away
+    tap_widget(app, "choice:0")
+    assert app.dialog is scene  # back to the entry
+    tap_widget(app, "dice:done")
+    tap_widget(app, "choice:1")
+    assert app.dialog is None
+    assert len(state_of(session).players[0].dice_partial) == 1
+
+
+def test_a_full_set_moves_on_in_seat_order(app: App) -> None:
+    session = _movement()
+    scene = _open_dice(app, session, 1)
+    for _ in range(6):
+        tap_widget(app, "die:pink:1")
+    assert scene.current(state_of(session)) == 2
 
 
 def test_totals_mode_types_a_total(app: App) -> None:
@@ -77,6 +129,9 @@ def test_totals_mode_types_a_total(app: App) -> None:
         tap_widget(app, f"key:{key}")
     assert quick_value(state_of(session), 0, 1) == 17
     assert session.actions()[-1] == {"type": "set_movement_values", "values": {"0": {"1": 17}}}
+    shown = widget(app, "total:1")
+    assert isinstance(shown, Button) and isinstance(shown.text, Msg)
+    assert shown.text.params["total"] == "17"  # what was typed stays in view
 
 
 def test_done_closes_the_dice_screen(app: App) -> None:

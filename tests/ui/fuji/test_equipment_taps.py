@@ -92,9 +92,11 @@ def test_dealt_card_is_recorded(app: App, journal: Journal) -> None:
 def test_equipment_manager_gives_a_card(app: App, journal: Journal) -> None:
     setup = {**start(Journal(":memory:")).setup}
     setup["players"] = [{"name": "Ida", "colour": "blue", "skill": "equipment_manager",
-                         "equipment": ["compass"]},
-                        {"name": "Olek", "colour": "green", "skill": "scout"},
-                        {"name": "Noé", "colour": "black", "skill": "buddy"}]
+                         "equipment": ["compass", "rope"]},
+                        {"name": "Olek", "colour": "green", "skill": "scout",
+                         "equipment": ["map", "torch"]},
+                        {"name": "Noé", "colour": "black", "skill": "buddy",
+                         "equipment": ["radio"]}]
     session = start(journal, setup)
     _open_equipment(app, session, 0)
     hand = widget(app, "eq:hand")
@@ -102,7 +104,7 @@ def test_equipment_manager_gives_a_card(app: App, journal: Journal) -> None:
     give = hand._button_rects(hand.row_rect(0), 2, hand._gap)[1]
     tap(app, give.center)
     tap_widget(app, "eq:seat:2")
-    assert state_of(session).players[2].equipment == ("compass",)
+    assert state_of(session).players[2].equipment == ("radio", "compass")
     assert session.actions()[-1] == {"type": "give_equipment", "player": 0, "to": 2,
                                      "card": "compass"}
 

@@ -27,7 +27,6 @@ from companion.ui.fuji.colours import (
     SAFE_CHARACTERS,
     SAFE_DICE,
     die_colour,
-    ink_on,
 )
 from companion.ui.fuji.demo import SITUATIONS
 from companion.ui.fuji.dice import _neighbour_values
@@ -36,6 +35,7 @@ from companion.ui.fuji.play import FujiPlayScene
 from companion.ui.intents import SetTableLayout
 from companion.ui.scene import Context, Settings
 from companion.ui.shapes import SHAPE_GLYPHS
+from companion.ui.theme import ink_on
 from companion.ui.widgets import Widget
 from tests.ui.fuji.helpers import SIZES, draw_problems, start, state_of, tap
 

@@ -58,8 +58,8 @@ def kiosk_journal(journal: Journal) -> Journal:
 def app(kiosk_journal: Journal, clock: FakeClock) -> Iterator[KioskApp]:
     running = make_app(kiosk_journal, clock)
     yield running
-    pygame.quit()
     clear_cache()
+    pygame.quit()
 
 
 def tap(app: KioskApp, pos: tuple[int, int]) -> None:
@@ -207,8 +207,8 @@ def test_crash_mid_game_resumes_on_restart(tmp_path: Path, clock: FakeClock) -> 
     for amount in (1, 2):
         first.perform(Submit({"type": "add", "amount": amount}))
     state = first.session.state if first.session else None
-    pygame.quit()  # the process dies here; nothing else is closed
     clear_cache()
+    pygame.quit()  # the process dies here; nothing else is closed
 
     second = make_app(Journal(path), clock)
     assert isinstance(second.scene, ResumeScene)

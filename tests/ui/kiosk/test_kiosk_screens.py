@@ -34,8 +34,8 @@ LOCALE = ROOT / "companion" / "locale"
 def table() -> Iterator[DemoTable]:
     pygame.font.init()
     yield demo_table()
-    pygame.quit()
     clear_cache()
+    pygame.quit()
 
 
 def draw(table: DemoTable, shot: str, lang: str, size: tuple[int, int],

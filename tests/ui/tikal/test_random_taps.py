@@ -14,7 +14,7 @@ from companion.games.tikal import GAME
 from companion.ui.app import App
 from companion.ui.fonts import clear_cache
 from companion.ui.scene import Settings
-from tests.fuzzing import some
+from tests.fuzzing import examples
 from tests.ui.tikal.helpers import replayed, tap
 
 STARTS: tuple[tuple[str, int | None], ...] = (
@@ -29,8 +29,8 @@ def screen() -> Iterator[None]:
     """One headless display for all examples."""
     pygame.init()
     yield
-    pygame.quit()
     clear_cache()
+    pygame.quit()
 
 
 def _targets(app: App) -> list[tuple[int, int]]:
@@ -39,7 +39,7 @@ def _targets(app: App) -> list[tuple[int, int]]:
 
 
 @pytest.mark.usefixtures("screen")
-@some()
+@examples("some")
 @given(start=st.sampled_from(STARTS), picks=st.lists(st.integers(0, 10_000), max_size=25))
 def test_random_taps_only_make_legal_steps(start: tuple[str, int | None],
                                            picks: list[int]) -> None:

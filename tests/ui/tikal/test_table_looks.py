@@ -31,7 +31,7 @@ from companion.ui.tikal.parts import (
 from companion.ui.tikal.play import TikalPlayScene
 from companion.ui.tikal.scoring import TikalScoringScene
 from companion.ui.widgets import Label, Widget
-from tests.fuzzing import few
+from tests.fuzzing import examples
 from tests.ui.tikal.helpers import (
     LONG_NAMES,
     SIZES,
@@ -215,7 +215,7 @@ FLAT_STARTS: tuple[tuple[str, int | None], ...] = (
 """Points of the example games the random taps on the flat screen start from."""
 
 
-@few()
+@examples("few")
 @given(start=st.sampled_from(FLAT_STARTS), lang=st.sampled_from(LANGUAGES),
        picks=st.lists(st.integers(0, 10_000), max_size=20))
 def test_random_taps_on_the_flat_screen_only_make_legal_steps(

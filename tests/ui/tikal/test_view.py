@@ -25,7 +25,7 @@ from companion.ui.tikal.view import (
     temple_rows,
     tile_label,
 )
-from tests.fuzzing import some
+from tests.fuzzing import examples
 from tests.ui.tikal.helpers import replayed, state_of
 
 
@@ -136,7 +136,7 @@ def test_untouched_temples_end_the_turn_as_tracked(final_round: TikalState) -> N
     assert [o.controller for o in outcomes] == [h["controller"] for h in json_temples]
 
 
-@some()
+@examples("some")
 @given(data=st.data())
 def test_entered_control_scores_what_the_screen_promised(final_round: TikalState,
                                                          data: st.DataObject) -> None:
