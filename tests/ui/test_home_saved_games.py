@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core import registry
+from companion.core.game import where_it_stands
 from companion.core.i18n import LANGUAGES, translate
 from companion.core.journal import Journal
 from companion.core.messages import Msg
@@ -124,3 +125,23 @@ def test_when_played_is_today_only_on_the_same_date(ago: float) -> None:
     updated = NOON - ago
     same_day = time.localtime(updated)[:3] == time.localtime(NOON)[:3]
     assert (when_played(updated, NOON).key == "ui.home.when.today") == same_day
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", REAL_GAMES)
+def test_every_games_summary_is_written_in_every_language(name: str, lang: str) -> None:
+    game = registry.all_games()[name]
+    setup = game.example_setup()
+    stands = where_it_stands(game, game.new_state(setup), setup)
+    assert stands is not None
+    text = translate(stands, lang)
+    assert text != stands.key and "{" not in text and "@" not in text, text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_fuji_variant_is_named(lang: str) -> None:
+    game = registry.all_games()["fuji"]
+    setup = {**game.example_setup(), "extreme": True}
+    stands = where_it_stands(game, game.new_state(setup), setup)
+    assert stands is not None
+    assert translate("fuji.variant.extreme", lang) in translate(stands, lang)
