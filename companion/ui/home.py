@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,6 +92,12 @@ def _noon(day: time.struct_time) -> float:
     return time.mktime((day.tm_year, day.tm_mon, day.tm_mday, 12, 0, 0, 0, 0, -1))
 
 
+_STANDINGS: weakref.WeakKeyDictionary[Journal, dict[int, tuple[float, int, Standing | None]]] = (
+    weakref.WeakKeyDictionary())
+"""Per journal, what replaying each saved game told, with the change and step it was read at
+(the home screen is built afresh each time the players come back to it)."""
+
+
 def when_played(updated: float, now: float) -> Msg:
     """When a game was last played, in the table's terms: today, yesterday, or the date."""
     then, today = time.localtime(updated), time.localtime(now)
@@ -140,8 +147,6 @@ class HomeScene(Scene):
         super().__init__()
         self.scroll = ScrollState()
         """Scroll position of the saved-games list."""
-        self.standings: dict[int, tuple[float, int, Standing | None]] = {}
-        """What replaying each saved game told, with the change and step it was read at."""
 
     def build(self, ctx: Context) -> list[Widget]:
         """Top strip with title, languages and settings; new games left; saved games right."""
@@ -206,15 +211,17 @@ class HomeScene(Scene):
         widgets.append(ListView(box, items, row_height, self.scroll, key="saved"))
         return widgets
 
-    def standing(self, ctx: Context, summary: GameSummary) -> Standing | None:
+    @staticmethod
+    def standing(ctx: Context, summary: GameSummary) -> Standing | None:
         """The players and standing of a saved game, replayed once per change."""
-        kept = self.standings.get(summary.id)
-        if kept is not None and kept[:2] == (summary.updated, summary.steps):
-            return kept[2]
         if ctx.journal is None:
             return None
+        kept = _STANDINGS.setdefault(ctx.journal, {})
+        known = kept.get(summary.id)
+        if known is not None and known[:2] == (summary.updated, summary.steps):
+            return known[2]
         standing = read_standing(ctx.journal, summary)
-        self.standings[summary.id] = (summary.updated, summary.steps, standing)
+        kept[summary.id] = (summary.updated, summary.steps, standing)
         return standing
 
     @staticmethod
