@@ -13,6 +13,7 @@ from companion.games.caverna.legal import legal_actions
 from companion.games.caverna.scoring import score, solo_result, winners
 from companion.games.caverna.setup import new_game
 from companion.games.caverna.state import ACT, FINISHED, REVEAL, CavernaState, Player
+from companion.games.caverna.upgrade import DATA_VERSION, upgrade
 
 EXAMPLE_SETUP: Mapping[str, Any] = {"players": ["Ada", "Borys"], "start_player": 0}
 """A ready two-player set-up with the default cave board and every tile."""
@@ -25,6 +26,13 @@ class CavernaGame:
     title_key = "caverna.title"
     min_players = 1
     max_players = 2
+    data_version = DATA_VERSION
+
+    def upgrade(
+        self, setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], from_version: int
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Rewrite a stored set-up and actions of ``from_version`` into the next version."""
+        return upgrade(setup, actions, from_version)
 
     def new_state(self, setup: Setup) -> CavernaState:
         """Build the first state from ``setup`` (see ``docs/caverna-actions.md``)."""
