@@ -16,6 +16,7 @@ from companion.core.messages import Msg, msg
 from companion.games.caverna.cave import EMPTY, FURNISHED, HIDDEN, Cave, Pos
 from companion.games.caverna.goods import GOODS, LIMITS
 from companion.games.caverna.rooms import ENTRANCE
+from companion.ui.fonts import font
 from companion.ui.scene import Context
 from companion.ui.theme import Colour, TextRole, Theme
 from companion.ui.widgets import (
@@ -144,6 +145,26 @@ def _fitted_text(surface: pygame.Surface, theme: Theme, lang: str, text: Text,
                       theme.text_size(role), compact_min_size(theme, role), bold)
     draw_fitted(surface, fitted, box, colour, bold, "center")
     return fitted.overflow
+
+
+def _fits(theme: Theme, lang: str, text: Text, box: pygame.Rect) -> bool:
+    """Whether ``text`` fits ``box`` in the small bold text of the cave."""
+    return not fit_text(render_text(text, lang), max(1, box.width), max(1, box.height),
+                        theme.text_size("small"), compact_min_size(theme, "small"),
+                        True).overflow
+
+
+def _name_box_under_shield(theme: Theme, lang: str, text: Text, inner: pygame.Rect,
+                           shield: pygame.Rect) -> pygame.Rect:
+    """The whole cell for a long name whose first line stays clear of the points shield
+    (centred lines: a short first line leaves the corner free)."""
+    fitted = fit_text(render_text(text, lang), max(1, inner.width), max(1, inner.height),
+                      theme.text_size("small"), compact_min_size(theme, "small"), True)
+    first = font(fitted.size, True).size(fitted.lines[0])[0] if fitted.lines else 0
+    top = inner.centery - fitted.line_height * len(fitted.lines) // 2
+    if inner.centerx + first // 2 < shield.x or top >= shield.bottom:
+        return inner
+    return pygame.Rect(inner.x, inner.y, shield.x - inner.x, inner.height)
 
 
 class GoodsTrack(Widget):
@@ -278,20 +299,35 @@ class CaveView(Widget):
             fill, text, detail = EMPTY_CAVERN, Msg("ui_caverna.cave.empty"), None
         else:
             fill = ROOM_COLOURS.get(self.colours.get(room, "orange"), ROOM_COLOURS["orange"])
-            text = Msg(f"caverna.room.{room}")
-            detail = None if room == ENTRANCE else msg(
-                "ui_caverna.cave.points", points=room_points(room, self.points))
+            text, detail = Msg(f"caverna.room.{room}"), None
         pygame.draw.rect(surface, fill, box, border_radius=theme.px(6))
         ink = ink_on(fill)
         inner = box.inflate(-theme.px(6), -theme.px(4))
+        if state == FURNISHED and room != ENTRANCE:
+            return self._room_with_points(surface, theme, lang, inner, text, room, ink)
         if detail is None:
             return _fitted_text(surface, theme, lang, text, inner, "small", ink,
                                 state == FURNISHED)
-        top = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 3 // 5)
+        detail_h = min(inner.height * 2 // 5, max(theme.px(13), inner.height // 3))
+        top = pygame.Rect(inner.x, inner.y, inner.width, inner.height - detail_h)
         bottom = pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height)
         over = _fitted_text(surface, theme, lang, text, top, "small", ink, state == FURNISHED)
-        colour = FOOD_MARK if state == HIDDEN else ink
-        return _fitted_text(surface, theme, lang, detail, bottom, "small", colour, True) or over
+        return _fitted_text(surface, theme, lang, detail, bottom, "small", FOOD_MARK,
+                            True) or over
+
+    def _room_with_points(self, surface: pygame.Surface, theme: Theme, lang: str,
+                          inner: pygame.Rect, text: Text, room: str, ink: Colour) -> bool:
+        """A furnished room: its name, and its points on a small shield in the top right
+        corner, as the tile prints them (the name keeps the whole height)."""
+        side = max(theme.px(15), min(inner.height // 2, theme.px(20)))
+        name = pygame.Rect(inner.x, inner.y, inner.width - side, inner.height)
+        points = str(room_points(room, self.points))
+        shield = pygame.Rect(inner.right - side, inner.y, side, side)
+        if not _fits(theme, lang, text, name):
+            name = _name_box_under_shield(theme, lang, text, inner, shield)
+        pygame.draw.rect(surface, ink, shield, 1, border_radius=side // 3)
+        over = _fitted_text(surface, theme, lang, points, shield, "small", ink, True)
+        return _fitted_text(surface, theme, lang, text, name, "small", ink, True) or over
 
     def _walls(self, surface: pygame.Surface, theme: Theme) -> None:
         thickness = max(4, theme.px(7))

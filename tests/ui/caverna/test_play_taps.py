@@ -171,21 +171,22 @@ def test_converting_to_food_for_either_player(app: App, journal: Journal) -> Non
 
 
 def test_a_wall_goes_on_the_border_tapped(app: App, journal: Journal) -> None:
-    session = replay("two-players", 126, journal)
+    session = replay("two-players", 148, journal)
     open_game(app, session)
     supply = state_of(session).wall_supply
-    walls = state_of(session).players[1].cave.walls
+    seat = state_of(session).active
+    walls = state_of(session).players[seat].cave.walls
     tap_widget(app, "caverna:option:2:wall:0")
     assert isinstance(app.dialog, WallDialog)
     tap_widget(app, "wall:0")
     state = state_of(session)
     assert state.wall_supply == supply - 1
-    assert len(state.players[1].cave.walls) == len(walls) + 1
+    assert len(state.players[seat].cave.walls) == len(walls) + 1
     assert session.actions()[-1]["type"] == "build_wall"
 
 
 def test_the_solo_pile_names_the_room_turned_up(app: App, journal: Journal) -> None:
-    session = replay("solo", 41, journal)
+    session = replay("solo", 56, journal)
     open_game(app, session)
     assert state_of(session).phase == "draw"
     first = dark_rooms_left(state_of(session))[0]

@@ -114,7 +114,7 @@ def test_board_corrections_reach_the_rules(app: App) -> None:
     tap_widget(app, "setup:start")
     assert app.session is not None
     setup: dict[str, Any] = dict(app.session.setup)
-    assert setup["cave"][0] == "dDd"
+    assert setup["cave"][0] == "dD#"
     state = state_of(app.session)
     assert state.players[0].cave.at((0, 0)).food_bonus  # type: ignore[union-attr]
     assert state.config.tile_rules.expansion_gold == 1
