@@ -20,10 +20,10 @@ sys.path.insert(0, str(ROOT))
 
 from companion.core.record import RECORD_VERSION  # noqa: E402
 from companion.core.upgrade import stamped  # noqa: E402
-from companion.games.caverna import GAME, CavernaState  # noqa: E402
+from companion.games.caverna import GAME  # noqa: E402
 from companion.games.caverna.cave import EMPTY  # noqa: E402
 from companion.games.caverna.scoring import score  # noqa: E402
-from companion.games.caverna.state import ACT, CHOOSE  # noqa: E402
+from companion.games.caverna.state import ACT, CHOOSE, CavernaState  # noqa: E402
 
 TWO_PLAYERS: Mapping[str, Any] = {"players": ["Ada", "Borys"], "start_player": 0}
 """The two-player example's set-up."""
