@@ -7,8 +7,10 @@ from typing import Any
 
 from companion.core.game import Action, Setup
 from companion.core.messages import Msg
+from companion.core.questions import Partial, Step
 from companion.games.caverna.labels import label
 from companion.games.caverna.legal import legal_actions
+from companion.games.caverna.questions import ask
 from companion.games.caverna.rules import apply_action
 from companion.games.caverna.serialise import state_json
 from companion.games.caverna.setup import new_game
@@ -33,6 +35,10 @@ class CavernaGame:
     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Rewrite a stored set-up and actions of ``from_version`` into the next version."""
         return upgrade(setup, actions, from_version)
+
+    def ask(self, state: CavernaState, partial: Partial) -> Step:
+        """The next question of a partly built action, or the completed action."""
+        return ask(state, partial)
 
     def new_state(self, setup: Setup) -> CavernaState:
         """Build the first state from ``setup`` (see ``docs/caverna-actions.md``)."""
