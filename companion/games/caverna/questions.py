@@ -224,12 +224,21 @@ def _place(name: str, value: Any) -> str | None:
     return None
 
 
-def _goods_msg(prefix: str, items: Sequence[tuple[str, int | str]]) -> Msg:
+def _goods_params(items: Sequence[tuple[str, int | str]]) -> dict[str, str | int]:
     params: dict[str, str | int] = {}
     for number, (good, amount) in enumerate(items[:4], start=1):
         params[f"n{number}"] = amount
         params[f"g{number}"] = f"@caverna.good.{good}" if good in GOODS else f"@{good}"
-    return Msg(f"{prefix}{min(4, len(items))}", params)
+    return params
+
+
+def _goods_msg(prefix: str, items: Sequence[tuple[str, int | str]]) -> Msg:
+    return Msg(f"{prefix}{min(4, len(items))}", _goods_params(items))
+
+
+def loses_goods(result: Msg | None) -> bool:
+    """Whether an outcome from :func:`outcome` says a limit takes some goods away."""
+    return result is not None and "lost" in result.params
 
 
 def outcome(state: CavernaState, action: Mapping[str, Any]) -> Msg | None:
@@ -253,12 +262,15 @@ def outcome(state: CavernaState, action: Mapping[str, Any]) -> Msg | None:
         items.append(("caverna.ask.points", f"+{rooms}"))
     lost = [notice for notice in after.notices if notice.key == "caverna.notice.lost_to_limit"]
     if lost:
-        params = dict(_goods_msg("caverna.ask.result_lost", items).params)
-        params["lost"] = lost[0].params.get("count", 0)
-        params["lost_good"] = lost[0].params.get("good", "")
-        return Msg(f"caverna.ask.result_lost{min(4, len(items))}", params)
+        params = _goods_params(items)
+        params["lost"] = int(str(lost[0].params.get("count", 0)))
+        params["lost_good"] = str(lost[0].params.get("good", ""))
+        return Msg(f"caverna.ask.result_{LOST}{min(4, len(items))}", params)
     return _goods_msg("caverna.ask.result", items)
 
+
+LOST = "lost"
+"""The outcome keys that also name goods lost to a limit carry this after ``result_``."""
 
 DETAIL_PROBES = 24
 """Most candidates tried when checking that an answer has one outcome."""
@@ -368,7 +380,7 @@ def _furnish(state: CavernaState) -> Iterator[Candidate]:
         for fee in fees:
             for target in targets:
                 yield _cand({"type": "furnish", "room": room, "space": target, "fee": fee},
-                            room_furnished=room, fee=fee, space=target)
+                            fee=fee, room_furnished=room, space=target)
 
 
 def _walls(state: CavernaState, remove: bool) -> Iterator[Candidate]:
@@ -446,3 +458,51 @@ ENUMERATORS: Mapping[str, Enumerate] = {
     "place_extra_cavern": _extra,
 }
 """Every action type and the candidates it offers."""
+
+
+OPEN_ANY_TIME = frozenset({"end_turn", "convert"})
+"""Action types that do not keep a turn going: ending it, and turning goods into food."""
+
+
+def furnish_rooms(state: CavernaState, fee: str) -> tuple[Answer, ...]:
+    """The rooms of the display for the tile's furnishing with ``fee``: each greyed with
+    the reason when it cannot be paid for or fits no empty cavern."""
+    try:
+        step = ask(state, {TYPE: "furnish", "fee": fee})
+    except IllegalActionError:
+        return ()
+    if isinstance(step, Complete) or step.field != "room_furnished":
+        return ()
+    return step.answers
+
+
+def furnish_spaces(state: CavernaState, fee: str, room: str) -> tuple[Answer, ...]:
+    """Where ``room`` may go with ``fee``: every empty cavern, lit when the room fits."""
+    try:
+        step = ask(state, {TYPE: "furnish", "fee": fee, "room_furnished": room})
+    except IllegalActionError:
+        return ()
+    if isinstance(step, Complete) or step.field != "space":
+        return ()
+    return step.answers
+
+
+def nothing_left(state: CavernaState) -> bool:
+    """Whether the active player can do nothing more with the tile in use."""
+    if state.phase != ACT:
+        return False
+    question = _type_question(state)
+    return not any(answer.legal for answer in question.answers
+                   if answer.value not in OPEN_ANY_TIME)
+
+
+def ends_turn_after(state: CavernaState, action: Mapping[str, Any]) -> bool:
+    """Whether ``action`` is accepted and uses up the last thing the tile offers, so the
+    turn may end by itself right after it."""
+    if action.get(TYPE) in OPEN_ANY_TIME or state.phase != ACT:
+        return False
+    try:
+        after = apply_action(state, action)
+    except IllegalActionError:
+        return False
+    return nothing_left(after)

@@ -20,6 +20,7 @@ from companion.core.session import Session
 from companion.games.caverna.cave import EMPTY, Cave, Edge, Pos, wall_spots
 from companion.games.caverna.cavework import EXTRA
 from companion.games.caverna.goods import GOODS
+from companion.games.caverna.questions import ends_turn_after, furnish_rooms, furnish_spaces
 from companion.games.caverna.rooms import SIDES
 from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
 from companion.games.caverna.state import CavernaState
@@ -37,7 +38,6 @@ from companion.ui.caverna.view import (
     colour_balance,
     cost_message,
     dark_rooms_left,
-    empty_spaces,
     face_down_spaces,
     furnish_fee,
     reachable_digs,
@@ -49,7 +49,7 @@ from companion.ui.caverna.view import (
     usable_rooms,
     walls_message,
 )
-from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
+from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
 from companion.ui.widgets import Label, Widget
@@ -61,9 +61,19 @@ ROOM_CARD_HEIGHT = 64
 """Smallest height of a room card in the furnishing picker, at 800x480."""
 
 
-def submit(action: Mapping[str, Any]) -> list[Intent]:
-    """Close the dialog, then hand the action to the session."""
-    return [CloseDialog(), Submit(dict(action))]
+def submit(action: Mapping[str, Any], state: CavernaState | None = None) -> list[Intent]:
+    """Close the dialog, then hand the action to the session (and end the turn after it
+    when, in ``state``, it uses up the last thing the tile offers)."""
+    return [CloseDialog(), *turn_intents(state, action)]
+
+
+def turn_intents(state: CavernaState | None, action: Mapping[str, Any]) -> list[Intent]:
+    """Submit ``action``; when it leaves nothing more to do with the tile, end the turn
+    too (one undo brings the turn back)."""
+    intents: list[Intent] = [Submit(dict(action))]
+    if state is not None and ends_turn_after(state, action):
+        intents.append(Submit({"type": "end_turn"}))
+    return intents
 
 
 class CellTarget(Widget):
@@ -121,6 +131,8 @@ class CavernaDialog(Scene):
         super().__init__()
         self.preview = preview
         """A demo game to draw instead of the open one (screenshots)."""
+        self.current: CavernaState | None = None
+        """The state drawn last (decides whether an action ends the turn too)."""
 
     def state_of(self, ctx: Context) -> CavernaState | None:
         """The state the dialog is about."""
@@ -149,6 +161,7 @@ class CavernaDialog(Scene):
     def build(self, ctx: Context) -> list[Widget]:
         """Shade, frame, title row with *Back* / *Cancel*, and the body."""
         state = self.state_of(ctx)
+        self.current = state
         widgets, inner = dialog_frame(ctx)
         if state is None:
             return [Shade(ctx.screen)]
@@ -335,9 +348,8 @@ class DigDialog(CavernaDialog):
         self.picker = DigPicker(option.amount, option.through_wall, self._finish)
         """The digs being collected."""
 
-    @staticmethod
-    def _finish(digs: list[dict[str, Any]]) -> list[Intent]:
-        return submit({"type": "excavate", "digs": digs})
+    def _finish(self, digs: list[dict[str, Any]]) -> list[Intent]:
+        return submit({"type": "excavate", "digs": digs}, self.current)
 
     def title(self, state: CavernaState) -> Msg:
         """The question of the current step."""
@@ -403,11 +415,11 @@ class RoomUseDialog(CavernaDialog):
         if room == "junction_room" or len(options) > 1:
             self.room = room
             return [Redraw()]
-        return submit(room_action(room, options[0] if options else ""))
+        return submit(room_action(room, options[0] if options else ""), self.current)
 
-    @staticmethod
-    def _dig_done(digs: list[dict[str, Any]]) -> list[Intent]:
-        return submit({"type": "use_room", "room": "digging_cave", "dig": digs[0]})
+    def _dig_done(self, digs: list[dict[str, Any]]) -> list[Intent]:
+        return submit({"type": "use_room", "room": "digging_cave", "dig": digs[0]},
+                      self.current)
 
     def add_good(self, good: str) -> list[Intent]:
         """Junction room: give one more of ``good`` (at most three in all)."""
@@ -423,7 +435,7 @@ class RoomUseDialog(CavernaDialog):
             return self._give(ctx, state, area)
         if self.room is not None:
             room = self.room
-            entries = [(choice_label(choice), submit(room_action(room, choice)))
+            entries = [(choice_label(choice), submit(room_action(room, choice), state))
                        for choice in choices(room)]
             return _choice_grid(ctx, area, entries, 2, "rooms:choice")
         rooms = usable_rooms(state)
@@ -456,7 +468,7 @@ class RoomUseDialog(CavernaDialog):
                                  key="rooms:give:clear"))
         action = {"type": "use_room", "room": "junction_room", "give": dict(self.give)}
         widgets.append(TapButton(pygame.Rect(row.x + half + theme.gap, row.y, half, row.height),
-                                 Msg("ui_caverna.rooms.give_done"), lambda: submit(action),
+                                 Msg("ui_caverna.rooms.give_done"), lambda: submit(action, state),
                                  "primary", role="small", key="rooms:give:done",
                                  enabled=given == JUNCTION_GIVE))
         return widgets
@@ -498,7 +510,14 @@ class FurnishDialog(CavernaDialog):
         return [Redraw()]
 
     def pick(self, room: str) -> list[Intent]:
-        """A room was chosen; ask where it goes."""
+        """A room was chosen: placed at once where it fits only one space, else ask where."""
+        state = self.current
+        if state is not None:
+            fits = [answer for answer in furnish_spaces(state, self.option.fee, room)
+                    if answer.legal]
+            if len(fits) == 1:
+                self.room = room
+                return self.place(fits[0].value)
         self.room = room
         return [Redraw()]
 
@@ -507,7 +526,7 @@ class FurnishDialog(CavernaDialog):
         assert self.room is not None
         space: Any = EXTRA if target == EXTRA else list(target)
         return submit({"type": "furnish", "room": self.room, "space": space,
-                       "fee": self.option.fee})
+                       "fee": self.option.fee}, self.current)
 
     def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         """The display with costs, or the active cave with its empty spaces."""
@@ -524,28 +543,35 @@ class FurnishDialog(CavernaDialog):
         rooms = pygame.Rect(area.x, hint.bottom + theme.gap, area.width,
                             area.bottom - hint.bottom - theme.gap)
         fee = furnish_fee(state, self.option)
+        reasons = {str(answer.value): answer.reason
+                   for answer in furnish_rooms(state, self.option.fee)}
         entries = []
-        for room in state.display:
+        for room in sorted(state.display, key=lambda shown: reasons.get(shown) is not None):
             spec = state.config.room(room)
             text = msg("ui_caverna.furnish.room", room=f"@caverna.room.{room}",
                        colour=f"@caverna.color.{spec.color}", points=spec.points,
                        cost=translate(cost_message(total_cost(spec, fee)), ctx.lang),
                        walls=translate(walls_message(spec), ctx.lang))
-            entries.append((text, self._room_tap(room)))
+            entries.append((room, text, reasons.get(room)))
         rows = max(1, (rooms.height + theme.gap) // (theme.px(ROOM_CARD_HEIGHT) + theme.gap))
         shown, pages = page_of(len(entries), 2 * rows, self.page)
         self.page %= pages
         slots = len(shown) + (1 if pages > 1 else 0)
         rects = grid(rooms, slots, theme, 2, theme.px(84))
         for number, rect in zip(shown, rects, strict=False):
-            text, on_tap = entries[number]
-            widgets.append(TapButton(rect, text, on_tap, role="small",
-                                     key=f"furnish:room:{number}"))
+            room, text, reason = entries[number]
+            on_tap = self._room_tap(room) if reason is None else self._reason_tap(reason)
+            widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
+                                     role="small", key=f"furnish:room:{room}"))
         if pages > 1:
             widgets.append(TapButton(rects[-1], msg("ui_caverna.furnish.more", page=self.page + 1,
                                                     pages=pages), self.next_page, "quiet",
                                      key="furnish:more"))
         return widgets
+
+    @staticmethod
+    def _reason_tap(reason: Msg) -> Callable[[], list[Intent]]:
+        return lambda: [Notify(reason, error=True)]
 
     def next_page(self) -> list[Intent]:
         """Show the next page of rooms (after the last, the first)."""
@@ -556,12 +582,13 @@ class FurnishDialog(CavernaDialog):
         return lambda: self.pick(room)
 
     def _spaces(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        cave = state.players[state.active].cave
-        targets = list(empty_spaces(cave))
-        widgets = cave_targets(ctx, state, area, targets, frozenset(targets), self.place,
+        assert self.room is not None
+        answers = furnish_spaces(state, self.option.fee, self.room)
+        fits = [answer.value for answer in answers if answer.legal]
+        cells = [(int(value[0]), int(value[1])) for value in fits if value != EXTRA]
+        widgets = cave_targets(ctx, state, area, cells, frozenset(cells), self.place,
                                "furnish:cell")
-        extra = cave.extra
-        if extra is not None and extra.placed and not extra.room:
+        if EXTRA in fits:
             view = widgets[0]
             assert isinstance(view, CaveView)
             widgets.append(CellTarget(view.extra_cell(), lambda: self.place(EXTRA), True,
@@ -653,9 +680,8 @@ class WallDialog(CavernaDialog):
                                      key=f"wall:extra:{side}"))
         return widgets
 
-    @staticmethod
-    def _tap(action: Action) -> Callable[[], list[Intent]]:
-        return lambda: submit(action)
+    def _tap(self, action: Action) -> Callable[[], list[Intent]]:
+        return lambda: submit(action, self.current)
 
 
 # ---------------------------------------------------------------- extra cavern

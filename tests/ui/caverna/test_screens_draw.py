@@ -250,7 +250,7 @@ def test_a_crowded_display_pages_in_the_furnishing_picker(journal: Journal, lang
         if not more:
             break
         more[0].release(more[0].rect.center)
-    assert seen == {f"furnish:room:{index}" for index in range(len(display))}
+    assert seen == {f"furnish:room:{room}" for room in display}
 
 
 def test_pages_cover_every_entry_once() -> None:
