@@ -88,6 +88,11 @@ from companion.ui.widgets import (
     Option as ChoiceOption,
 )
 
+PROSPECTING_SITE = "prospecting_site"
+"""The blue room that works with one printed tile only."""
+PROSPECT_TILE = "undergrowth"
+"""The tile the Prospecting site names: 1 room, +2 wood (in Polish, "Mały rozwój")."""
+
 LEFT_SHARE = 52
 """Percentage of the body width taken by the turn column."""
 
@@ -521,6 +526,9 @@ class CavernaPlayScene(Scene):
             detail = msg("ui_caverna.display.detail", points=spec.points,
                          cost=translate(cost_message(spec.cost), ctx.lang),
                          walls=translate(walls_message(spec), ctx.lang))
+            if room == PROSPECTING_SITE:
+                detail = msg("ui_caverna.display.prospecting", detail=translate(detail, ctx.lang),
+                             tile=f"@caverna.tile.{PROSPECT_TILE}")
             items.append(ListItem(msg("ui_caverna.display.room", room=f"@caverna.room.{room}",
                                       colour=f"@caverna.color.{spec.color}"), detail))
         row_height = round(theme.px(60) * theme.text_scale ** 2)
