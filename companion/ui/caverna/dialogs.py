@@ -20,7 +20,13 @@ from companion.core.session import Session
 from companion.games.caverna.cave import EMPTY, Cave, Edge, Pos, wall_spots
 from companion.games.caverna.cavework import EXTRA
 from companion.games.caverna.goods import GOODS
-from companion.games.caverna.questions import ends_turn_after, furnish_rooms, furnish_spaces
+from companion.games.caverna.questions import (
+    ends_turn_after,
+    furnish_rooms,
+    furnish_spaces,
+    outcome,
+    refusal,
+)
 from companion.games.caverna.rooms import SIDES
 from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
 from companion.games.caverna.state import CavernaState
@@ -102,6 +108,20 @@ class CellTarget(Widget):
     def release(self, pos: tuple[int, int]) -> list[Intent]:
         """Run the tap function."""
         return self.on_tap()
+
+
+def result_text(state: CavernaState, action: Mapping[str, Any], label: Msg,
+                lang: str) -> tuple[str, Msg | None]:
+    """A button text saying what ``action`` gives (goods in and out, points), and the
+    rules' reason when they refuse it."""
+    reason = refusal(state, action)
+    if reason is not None:
+        return translate(label, lang), reason
+    result = outcome(state, action)
+    shown = translate(label, lang)
+    if result is None:
+        return shown, None
+    return f"{shown}\n{translate(result, lang)}", None
 
 
 def cave_area(area: pygame.Rect, cave: Cave, theme: Theme) -> pygame.Rect:
@@ -435,14 +455,36 @@ class RoomUseDialog(CavernaDialog):
             return self._give(ctx, state, area)
         if self.room is not None:
             room = self.room
-            entries = [(choice_label(choice), submit(room_action(room, choice), state))
-                       for choice in choices(room)]
-            return _choice_grid(ctx, area, entries, 2, "rooms:choice")
+            return self._choices(ctx, state, area, room)
         rooms = usable_rooms(state)
         if not rooms:
             return [Label(area, Msg("ui_caverna.rooms.none"), "body", align="center")]
         taps = [(Msg(f"caverna.room.{room}"), self._pick_tap(room)) for room in rooms]
         return _lazy_grid(ctx, area, taps, 3, "rooms:room")
+
+    def _choices(self, ctx: Context, state: CavernaState, area: pygame.Rect,
+                 room: str) -> list[Widget]:
+        """One button per choice of ``room``, each saying what it gives; a choice the
+        rules refuse is greyed and tells why when tapped."""
+        widgets: list[Widget] = []
+        options = choices(room)
+        rects = grid(area, len(options), ctx.theme, 2, ctx.theme.px(84))
+        for number, (choice, rect) in enumerate(zip(options, rects, strict=True)):
+            action = room_action(room, choice)
+            text, reason = result_text(state, action, choice_label(choice), ctx.lang)
+            on_tap = (self._submit_tap(action, state) if reason is None
+                      else self._reason_tap(reason))
+            widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
+                                     key=f"rooms:choice:{number}"))
+        return widgets
+
+    @staticmethod
+    def _submit_tap(action: Action, state: CavernaState) -> Callable[[], list[Intent]]:
+        return lambda: submit(action, state)
+
+    @staticmethod
+    def _reason_tap(reason: Msg) -> Callable[[], list[Intent]]:
+        return lambda: [Notify(reason, error=True)]
 
     def _pick_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick(room)

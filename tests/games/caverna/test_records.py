@@ -13,9 +13,9 @@ import pytest
 from companion.core.record import RECORD_VERSION, load_record, replay
 from companion.core.upgrade import current
 from companion.games.caverna import GAME
-from companion.games.caverna.state import CavernaState
 from companion.games.caverna.cave import DEFAULT_LAYOUT, LEGACY_LAYOUT, parse_layout
 from companion.games.caverna.rooms import default_catalogue
+from companion.games.caverna.state import CavernaState
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "caverna"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -6,7 +6,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from companion.core.record import load_record, replay
-
 from companion.games.caverna import GAME
 from companion.games.caverna.goods import LIMITS
 from companion.games.caverna.queries import result_message

@@ -1,0 +1,118 @@
+"""Fewer taps at the table: Take all, turns that end themselves, choices that say what
+they give, the limit warned of before the tap, greyed rooms that say why."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.core.i18n import LANGUAGES, translate
+from companion.core.journal import Journal
+from companion.core.session import Session
+from companion.games.caverna.cave import FURNISHED, Space
+from companion.games.caverna.goods import Goods
+from companion.games.caverna.state import CavernaState
+from companion.ui.app import App
+from companion.ui.caverna.dialogs import FurnishDialog, RoomUseDialog
+from companion.ui.caverna.play import option_text
+from companion.ui.intents import Undo
+from companion.ui.widgets import Button, TapButton
+from tests.ui.caverna.helpers import open_game, start, state_of, tap_widget, widget
+
+
+def _round_one(journal: Journal, app: App) -> Session:
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    open_game(app, session)
+    return session
+
+
+def test_take_all_takes_every_plain_gain_in_one_tap(app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:cultivation")
+    before = state_of(session).players[0].goods
+    tap_widget(app, "caverna:take_all")
+    after = state_of(session).players[0].goods
+    assert (after.emmer, after.flax) == (before.emmer + 2, before.flax + 1)
+    # The room part is still open (the entrance can be used), so the turn goes on.
+    assert state_of(session).phase == "act" and state_of(session).active == 0
+
+
+def test_the_turn_ends_by_itself_when_the_tile_is_used_up(app: App, journal: Journal) -> None:
+    """Rulebook: "Możesz wykonać część lub wszystkie ... ale każdą tylko raz w turze" — once
+    every part is used there is nothing left, so the turn passes without a tap."""
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:excavation")
+    tap_widget(app, "caverna:option:1:gain:stone")
+    assert state_of(session).phase == "act"
+    tap_widget(app, "caverna:option:0:excavate:1")
+    tap_widget(app, "dig:cell:4:0")
+    tap_widget(app, "dig:room:0")
+    state = state_of(session)
+    assert session.actions()[-1] == {"type": "end_turn"}
+    assert state.active == 1 and state.phase == "choose"
+    app.perform(Undo())
+    assert state_of(session).phase == "act" and state_of(session).active == 0
+
+
+def _with(state: CavernaState, seat: int, goods: Goods) -> CavernaState:
+    players = list(state.players)
+    players[seat] = replace(players[seat], goods=goods)
+    return replace(state, players=tuple(players))
+
+
+def test_a_gain_cut_by_the_limit_is_warned_of_on_its_button(journal: Journal) -> None:
+    """Rulebook: gains over the limit are lost ("tracicie nadmiarowe") — the button says
+    so before the tap, in every language."""
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    session.submit({"type": "take_tile", "tile": "furnishing"})
+    state = _with(state_of(session), 0, Goods(food=9))
+    from companion.games.caverna.tiles import Option
+
+    texts = {translate(option_text(state, Option("gain", good="food", amount=1), lang), lang)
+             for lang in LANGUAGES}
+    assert all("⚠" in text for text in texts) and len(texts) == len(LANGUAGES)
+    plain = option_text(state_of(session), Option("gain", good="food", amount=1), "en")
+    assert "⚠" not in translate(plain, "en")
+
+
+def test_tunnel_choices_show_what_they_give(app: App, journal: Journal) -> None:
+    """Rulebook: the Tunnel gives stone only below 3 ("jeśli masz już 3 lub więcej ...
+    nie przyniesie ci kolejnego kamienia"); each choice shows its goods before the tap."""
+    session = _round_one(journal, app)
+    session.submit({"type": "take_tile", "tile": "cultivation"})
+    state = state_of(session)
+    player = state.players[0]
+    cave = player.cave.with_space((2, 0), Space(FURNISHED, "tunnel"))
+    session_state = replace(state, players=(replace(player, cave=cave), state.players[1]))
+    dialog = RoomUseDialog()
+    dialog.room = "tunnel"
+    from tests.ui.caverna.helpers import context, draw_problems
+
+    dialog.preview = _StateOnly(session_state)  # type: ignore[assignment]
+    draw_problems(dialog, context((800, 480), "en"))
+    labels = [getattr(w, "text", "") for w in dialog.widgets if w.key.startswith("rooms:choice:")]
+    both = next(text for text in labels if isinstance(text, str) and "+2" in text
+                and "+1" in text)
+    assert "\n" in both
+
+
+class _StateOnly:
+    """Stands in for a session in a dialog that only reads the state."""
+
+    def __init__(self, state: CavernaState) -> None:
+        self.state = state
+
+
+def test_a_room_that_cannot_be_placed_is_greyed_and_says_why(app: App,
+                                                            journal: Journal) -> None:
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:furnishing")
+    tap_widget(app, "caverna:option:1:furnish:round_food")
+    assert isinstance(app.dialog, FurnishDialog)
+    parlor = widget(app, "furnish:room:parlor")
+    assert isinstance(parlor, TapButton | Button)
+    steps = session.cursor
+    tap_widget(app, "furnish:room:parlor")
+    assert app.toast is not None and app.toast.error
+    assert session.cursor == steps and isinstance(app.dialog, FurnishDialog)
