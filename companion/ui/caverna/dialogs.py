@@ -58,7 +58,7 @@ from companion.ui.caverna.view import (
 from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
-from companion.ui.widgets import Label, Widget
+from companion.ui.widgets import ButtonStyle, Label, Widget
 
 Action = dict[str, Any]
 """An action as plain JSON data."""
@@ -254,6 +254,9 @@ class PileDialog(CavernaDialog):
 
 
 # ---------------------------------------------------------------- digging
+DIG_COLOURS: tuple[str, ...] = ("all", "orange", "blue")
+"""The colour buttons above the rooms a dig may have found."""
+
 class DigPicker:
     """Collects one or more digs: a face-down space, then the room found under it."""
 
@@ -269,6 +272,8 @@ class DigPicker:
         """Digs completed so far."""
         self.space: Pos | None = None
         """The space picked for the dig being prepared."""
+        self.colour = "all"
+        """Which rooms the naming step shows: ``all``, ``orange`` or ``blue``."""
 
     @property
     def step(self) -> str:
@@ -310,15 +315,45 @@ class DigPicker:
     def widgets(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         """The cave to pick a space on, or the rooms to name the one found."""
         if self.step == "room":
-            chosen = {dig["room"] for dig in self.digs}
-            entries = [(Msg(f"caverna.room.{room}"), self._room_tap(room))
-                       for room in dark_rooms_left(state) if room not in chosen]
-            return _lazy_grid(ctx, area, entries, 4, "dig:room")
+            return self._rooms(ctx, state, area)
         cave = state.players[state.active].cave
         picked = {(int(dig["space"][0]), int(dig["space"][1])) for dig in self.digs}
         suggested = reachable_digs(dug_out(cave, picked), self.through_wall)
-        targets = [pos for pos in face_down_spaces(cave) if pos not in picked]
+        targets = [pos for pos in face_down_spaces(cave)
+                   if pos not in picked and pos in suggested]
         return cave_targets(ctx, state, area, targets, suggested, self.pick_space, "dig:cell")
+
+    def _rooms(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The rooms that may have been found, with their printed points and cost, and a
+        row of colour buttons that narrows them to the colour of the tile turned up."""
+        theme = ctx.theme
+        row = pygame.Rect(area.x, area.y, area.width, theme.touch)
+        widgets: list[Widget] = []
+        for colour, rect in zip(DIG_COLOURS, grid(row, len(DIG_COLOURS), theme,
+                                                  len(DIG_COLOURS)), strict=True):
+            style: ButtonStyle = "selected" if self.colour == colour else "normal"
+            widgets.append(TapButton(rect, Msg(f"ui_caverna.dig.colour_{colour}"),
+                                     self._colour_tap(colour), style, role="small",
+                                     key=f"dig:colour:{colour}"))
+        chosen = {dig["room"] for dig in self.digs}
+        entries = []
+        for room in dark_rooms_left(state):
+            spec = state.config.room(room)
+            if room in chosen or self.colour not in ("all", spec.color):
+                continue
+            text = msg("ui_caverna.dig.room_entry", room=f"@caverna.room.{room}",
+                       points=spec.points,
+                       cost=translate(cost_message(spec.cost), ctx.lang))
+            entries.append((text, self._room_tap(room)))
+        rooms = pygame.Rect(area.x, row.bottom + theme.gap, area.width,
+                            area.bottom - row.bottom - theme.gap)
+        return widgets + _lazy_grid(ctx, rooms, entries, 4, "dig:room")
+
+    def _colour_tap(self, colour: str) -> Callable[[], list[Intent]]:
+        def tap() -> list[Intent]:
+            self.colour = colour
+            return [Redraw()]
+        return tap
 
     def _room_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick_room(room)

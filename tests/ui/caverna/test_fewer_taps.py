@@ -116,3 +116,25 @@ def test_a_room_that_cannot_be_placed_is_greyed_and_says_why(app: App,
     tap_widget(app, "furnish:room:parlor")
     assert app.toast is not None and app.toast.error
     assert session.cursor == steps and isinstance(app.dialog, FurnishDialog)
+
+
+def test_the_room_found_is_named_from_its_colour_with_points_and_cost(
+        app: App, journal: Journal) -> None:
+    """Rulebook: only reachable face-down rooms may be dug; the room turned up is named,
+    here narrowed to the colour of its front."""
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:excavation")
+    tap_widget(app, "caverna:option:0:excavate:1")
+    keys = {w.key for w in app.dialog.widgets} if app.dialog is not None else set()
+    assert {k for k in keys if k.startswith("dig:cell:")} == {
+        "dig:cell:1:0", "dig:cell:2:1", "dig:cell:3:1", "dig:cell:4:0"}
+    tap_widget(app, "dig:cell:2:1")
+    tap_widget(app, "dig:colour:blue")
+    assert app.dialog is not None
+    rooms = [w for w in app.dialog.widgets if w.key.startswith("dig:room:")]
+    state = state_of(session)
+    blue = [room.room_id for room in state.config.rooms
+            if not room.light_back and room.color == "blue"]
+    assert len(rooms) == len(blue)
+    text = translate(getattr(rooms[0], "text", ""), "en")
+    assert "pts" in text and "\n" in text
