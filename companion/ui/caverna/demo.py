@@ -24,7 +24,7 @@ SITUATIONS: dict[str, tuple[str, int | None]] = {
     "act": ("two-players", 148),
     "wall": ("two-players", 148),
     "rooms": ("two-players", 144),
-    "limit": ("two-players", 122),
+    "limit": ("two-players", 139),
     "furnish": ("two-players", 154),
     "display": ("two-players", 154),
     "dig": ("two-players", 188),

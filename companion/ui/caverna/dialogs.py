@@ -58,7 +58,7 @@ from companion.ui.caverna.view import (
 from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
-from companion.ui.widgets import ButtonStyle, Label, Widget
+from companion.ui.widgets import ButtonStyle, Label, Text, Widget
 
 Action = dict[str, Any]
 """An action as plain JSON data."""
@@ -336,7 +336,7 @@ class DigPicker:
                                      self._colour_tap(colour), style, role="small",
                                      key=f"dig:colour:{colour}"))
         chosen = {dig["room"] for dig in self.digs}
-        entries = []
+        entries: list[tuple[Text, Callable[[], list[Intent]]]] = []
         for room in dark_rooms_left(state):
             spec = state.config.room(room)
             if room in chosen or self.colour not in ("all", spec.color):
@@ -369,7 +369,7 @@ def dug_out(cave: Cave, spaces: set[Pos]) -> Cave:
 
 
 def _lazy_grid(ctx: Context, area: pygame.Rect,
-               entries: list[tuple[Msg, Callable[[], list[Intent]]]], columns: int,
+               entries: list[tuple[Text, Callable[[], list[Intent]]]], columns: int,
                prefix: str) -> list[Widget]:
     """One button per entry whose tap runs a function, in a grid."""
     rects = grid(area, len(entries), ctx.theme, columns, ctx.theme.px(84))
@@ -494,8 +494,24 @@ class RoomUseDialog(CavernaDialog):
         rooms = usable_rooms(state)
         if not rooms:
             return [Label(area, Msg("ui_caverna.rooms.none"), "body", align="center")]
-        taps = [(Msg(f"caverna.room.{room}"), self._pick_tap(room)) for room in rooms]
-        return _lazy_grid(ctx, area, taps, 3, "rooms:room")
+        widgets: list[Widget] = []
+        rects = grid(area, len(rooms), ctx.theme, 3, ctx.theme.px(84))
+        for number, (room, rect) in enumerate(zip(rooms, rects, strict=True)):
+            text, reason = self._room_text(state, room, ctx.lang)
+            on_tap = self._pick_tap(room) if reason is None else self._reason_tap(reason)
+            widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
+                                     role="small", key=f"rooms:room:{number}"))
+        return widgets
+
+    @staticmethod
+    def _room_text(state: CavernaState, room: str, lang: str) -> tuple[Text, Msg | None]:
+        """A room's button: its name, and what it gives when it has nothing to choose
+        (a gain a limit would cut is said before the tap); the reason when refused."""
+        options = choices(room)
+        if room in ("junction_room", "digging_cave") or len(options) != 1:
+            return Msg(f"caverna.room.{room}"), None
+        return result_text(state, room_action(room, options[0]), Msg(f"caverna.room.{room}"),
+                           lang)
 
     def _choices(self, ctx: Context, state: CavernaState, area: pygame.Rect,
                  room: str) -> list[Widget]:
@@ -510,7 +526,7 @@ class RoomUseDialog(CavernaDialog):
             on_tap = (self._submit_tap(action, state) if reason is None
                       else self._reason_tap(reason))
             widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
-                                     key=f"rooms:choice:{number}"))
+                                     role="small", key=f"rooms:choice:{number}"))
         return widgets
 
     @staticmethod
