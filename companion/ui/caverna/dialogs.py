@@ -55,7 +55,7 @@ from companion.ui.caverna.view import (
     usable_rooms,
     walls_message,
 )
-from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, Submit
+from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
 from companion.ui.widgets import ButtonStyle, Label, Text, Widget
@@ -122,6 +122,30 @@ def result_text(state: CavernaState, action: Mapping[str, Any], label: Msg,
     if result is None:
         return shown, None
     return f"{shown}\n{translate(result, lang)}", None
+
+
+def only_choice(state: CavernaState | None, room: str) -> str | None:
+    """The one choice of ``room`` the rules accept now, when the others are refused (so
+    the table is not asked)."""
+    if state is None:
+        return None
+    legal = [choice for choice in choices(room)
+             if refusal(state, room_action(room, choice)) is None]
+    return legal[0] if len(legal) == 1 else None
+
+
+def rooms_intents(state: CavernaState, preview: Session | None) -> list[Intent]:
+    """The tile's room option: used at once when one room with one accepted choice is
+    all there is, else the room picker."""
+    usable = [room for room in usable_rooms(state)
+              if room not in ("junction_room", "digging_cave")]
+    if len(usable) == len(usable_rooms(state)) == 1:
+        room = usable[0]
+        options = choices(room)
+        only = options[0] if len(options) == 1 else only_choice(state, room)
+        if only is not None and refusal(state, room_action(room, only)) is None:
+            return turn_intents(state, room_action(room, only))
+    return [ShowDialog(RoomUseDialog(preview))]
 
 
 def cave_area(area: pygame.Rect, cave: Cave, theme: Theme) -> pygame.Rect:
@@ -468,6 +492,9 @@ class RoomUseDialog(CavernaDialog):
             self.picker = DigPicker(1, False, self._dig_done)
             return [Redraw()]
         if room == "junction_room" or len(options) > 1:
+            only = only_choice(self.current, room) if room != "junction_room" else None
+            if only is not None:
+                return submit(room_action(room, only), self.current)
             self.room = room
             return [Redraw()]
         return submit(room_action(room, options[0] if options else ""), self.current)

@@ -36,10 +36,9 @@ from companion.ui.caverna.dialogs import (
     ExtraCavernDialog,
     FurnishDialog,
     PileDialog,
-    RevealDialog,
-    RoomUseDialog,
     WallDialog,
     cave_view,
+    rooms_intents,
     turn_intents,
 )
 from companion.ui.caverna.flat import SeatMark, SeatTab, corner_buttons, mark_side, seat_panel
@@ -281,19 +280,22 @@ class CavernaPlayScene(Scene):
                              align="right")]
 
     def _reveal(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The tiles that can come up this round, one tap each, and how many are left."""
         theme = ctx.theme
-        button = pygame.Rect(area.x, area.y, area.width, min(area.height, theme.px(84)))
-        info = pygame.Rect(area.x, button.bottom + theme.gap, area.width,
-                           area.bottom - button.bottom - theme.gap)
-        return [
-            Button(button, Msg("ui_caverna.reveal.button"),
-                   (ShowDialog(RevealDialog(self.preview_session())),), "primary",
-                   key="caverna:reveal"),
-            Label(info, msg("ui_caverna.reveal.info", back=back_for_round(state.round,
-                                                                          state.rounds),
-                            count=len(revealable_tiles(state))), "body",
-                  theme.palette.text_muted),
-        ]
+        tiles = revealable_tiles(state)
+        info_h = theme.px(48)
+        buttons = pygame.Rect(area.x, area.y, area.width, area.height - info_h - theme.gap)
+        widgets: list[Widget] = []
+        for tile, rect in zip(tiles, grid(buttons, len(tiles), theme, 2, theme.px(84)),
+                              strict=True):
+            widgets.append(CompactButton(rect, Msg(f"caverna.tile.{tile}"),
+                                         (Submit({"type": "reveal", "tile": tile}),),
+                                         role="small", key=f"caverna:reveal:{tile}"))
+        info = pygame.Rect(area.x, area.bottom - info_h, area.width, info_h)
+        widgets.append(Label(info, msg("ui_caverna.reveal.info",
+                                       back=back_for_round(state.round, state.rounds),
+                                       count=len(tiles)), "small", theme.palette.text_muted))
+        return widgets
 
     def _choose(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
@@ -355,7 +357,7 @@ class CavernaPlayScene(Scene):
         if kind in ("gain", "trade", "prospect"):
             return tuple(turn_intents(state, direct_action(option)))
         if kind == "rooms":
-            return (ShowDialog(RoomUseDialog(preview)),)
+            return tuple(rooms_intents(state, preview))
         if kind == "excavate":
             return (ShowDialog(DigDialog(option, preview)),)
         if kind == "furnish":
