@@ -336,8 +336,21 @@ class DigPicker:
             return [Redraw()]
         return None
 
+    def settle(self, state: CavernaState) -> None:
+        """Take the space when only one face-down room can be dug (it is not asked)."""
+        if self.space is not None:
+            return
+        cave = state.players[state.active].cave
+        picked = {(int(dig["space"][0]), int(dig["space"][1])) for dig in self.digs}
+        suggested = reachable_digs(dug_out(cave, picked), self.through_wall)
+        targets = [pos for pos in face_down_spaces(cave)
+                   if pos not in picked and pos in suggested]
+        if len(targets) == 1:
+            self.space = targets[0]
+
     def widgets(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         """The cave to pick a space on, or the rooms to name the one found."""
+        self.settle(state)
         if self.step == "room":
             return self._rooms(ctx, state, area)
         cave = state.players[state.active].cave
@@ -345,6 +358,9 @@ class DigPicker:
         suggested = reachable_digs(dug_out(cave, picked), self.through_wall)
         targets = [pos for pos in face_down_spaces(cave)
                    if pos not in picked and pos in suggested]
+        if len(targets) == 1:
+            self.space = targets[0]
+            return self._rooms(ctx, state, area)
         return cave_targets(ctx, state, area, targets, suggested, self.pick_space, "dig:cell")
 
     def _rooms(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
@@ -432,6 +448,7 @@ class DigDialog(CavernaDialog):
 
     def title(self, state: CavernaState) -> Msg:
         """The question of the current step."""
+        self.picker.settle(state)
         return self.picker.title()
 
     def has_back(self) -> bool:
@@ -463,6 +480,7 @@ class RoomUseDialog(CavernaDialog):
     def title(self, state: CavernaState) -> Msg:
         """The question of the current step."""
         if self.picker is not None:
+            self.picker.settle(state)
             return self.picker.title()
         if self.room == "junction_room":
             return msg("ui_caverna.rooms.give", count=JUNCTION_GIVE)

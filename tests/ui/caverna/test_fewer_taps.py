@@ -138,3 +138,16 @@ def test_the_room_found_is_named_from_its_colour_with_points_and_cost(
     assert len(rooms) == len(blue)
     text = translate(getattr(rooms[0], "text", ""), "en")
     assert "pts" in text and "\n" in text
+
+
+def test_the_only_reachable_space_is_not_asked(app: App, journal: Journal) -> None:
+    session = start(journal, {"players": ["Ada", "Borys"], "cave": ["E.", "D#"]})
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    open_game(app, session)
+    tap_widget(app, "caverna:tile:excavation")
+    tap_widget(app, "caverna:option:0:excavate:1")
+    assert app.dialog is not None
+    keys = {w.key for w in app.dialog.widgets}
+    assert not any(key.startswith("dig:cell:") for key in keys)
+    tap_widget(app, "dig:room:0")
+    assert session.actions()[-1]["digs"][0]["space"] == [1, 0]
