@@ -5,13 +5,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.game import GameInfo, Result, Setup, turn_cues
 from companion.core.messages import Msg
+from companion.games.tikal import scoring
 from companion.games.tikal.labels import label
 from companion.games.tikal.legal import legal_actions
 from companion.games.tikal.rules import Action, apply_action
 from companion.games.tikal.serialise import state_to_json
 from companion.games.tikal.setup import MAX_PLAYERS, MIN_PLAYERS, new_state
 from companion.games.tikal.state import PHASE_AUCTION, PHASE_FINISHED, TikalState
+
+INFO = GameInfo(
+    tagline_key="tikal.info.tagline",
+    attract_key="tikal.info.attract",
+    published_title="Tikal",
+    chart="scores",
+)
+"""What the shared screens say about Tikal."""
 
 
 class TikalGame:
@@ -21,6 +31,7 @@ class TikalGame:
     title_key = "tikal.title"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    info = INFO
 
     def new_state(self, setup: Mapping[str, Any]) -> TikalState:
         """Build the starting state; ``SetupError`` for an unplayable set-up."""
@@ -56,6 +67,18 @@ class TikalGame:
     def legal_actions(self, state: TikalState) -> Sequence[Action]:
         """A sample of legal actions (complete for phases with few choices)."""
         return legal_actions(state, apply_action)
+
+    def choices(self, state: TikalState) -> Sequence[Action] | None:
+        """Hexes, pieces and temples are entered on Tikal's own screens: no full list."""
+        return None
+
+    def result(self, state: TikalState, setup: Setup) -> Result:
+        """The players, their scores and the best scorers."""
+        return scoring.result(state)
+
+    def cues(self, before: TikalState, after: TikalState, action: Action) -> tuple[str, ...]:
+        """The end of the game, or a new phase."""
+        return turn_cues(self.is_finished(after), before.phase != after.phase)
 
     def advance_action(self, state: TikalState) -> Action:
         """The big button ends the current turn (a refused action outside a turn)."""

@@ -6,7 +6,6 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from companion.core.messages import IllegalActionError
-from companion.games.tikal.books import hexes_left
 from companion.games.tikal.constants import (
     ACTION_POINTS,
     HEX_KINDS,
@@ -14,6 +13,7 @@ from companion.games.tikal.constants import (
     MIN_MASKS,
     TREASURE_KINDS,
 )
+from companion.games.tikal.queries import hexes_left
 from companion.games.tikal.state import (
     PHASE_ACTIONS,
     PHASE_AUCTION,

@@ -379,7 +379,7 @@ class DigPicker:
         entries: list[tuple[Text, Callable[[], list[Intent]]]] = []
         for room in dark_rooms_left(state):
             spec = state.config.room(room)
-            if room in chosen or self.colour not in ("all", spec.color):
+            if room in chosen or self.colour not in ("all", spec.colour):
                 continue
             text = msg("ui_caverna.dig.room_entry", room=f"@caverna.room.{room}",
                        points=spec.points,
@@ -687,7 +687,7 @@ class FurnishDialog(CavernaDialog):
         for room in sorted(state.display, key=lambda shown: reasons.get(shown) is not None):
             spec = state.config.room(room)
             text = msg("ui_caverna.furnish.room", room=f"@caverna.room.{room}",
-                       colour=f"@caverna.color.{spec.color}", points=spec.points,
+                       colour=f"@caverna.colour.{spec.colour}", points=spec.points,
                        cost=translate(cost_message(total_cost(spec, fee)), ctx.lang),
                        walls=translate(walls_message(spec), ctx.lang))
             entries.append((room, text, reasons.get(room)))

@@ -134,7 +134,7 @@ def test_the_room_found_is_named_from_its_colour_with_points_and_cost(
     rooms = [w for w in app.dialog.widgets if w.key.startswith("dig:room:")]
     state = state_of(session)
     blue = [room.room_id for room in state.config.rooms
-            if not room.light_back and room.color == "blue"]
+            if not room.light_back and room.colour == "blue"]
     assert len(rooms) == len(blue)
     text = translate(getattr(rooms[0], "text", ""), "en")
     assert "pts" in text and "\n" in text
