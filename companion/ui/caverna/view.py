@@ -163,8 +163,8 @@ def option_label(state: CavernaState, option: Option) -> Msg:
     if kind == "furnish":
         return furnish_label(state, option)
     if kind == "breach":
-        return msg("ui_caverna.option.breach", stone=BREACH_GAIN["stone"],
-                   food=BREACH_GAIN["food"], gold=BREACH_GAIN["gold"])
+        return msg("ui_caverna.option.breach", gain_stone=BREACH_GAIN["stone"],
+                   gain_food=BREACH_GAIN["food"], gain_gold=BREACH_GAIN["gold"])
     return Msg(f"ui_caverna.option.{kind}")
 
 
