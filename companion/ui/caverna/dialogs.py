@@ -794,6 +794,7 @@ class WallDialog(CavernaDialog):
                                      "danger" if self.remove else "primary",
                                      key=f"wall:{number}"))
         widgets += self._extra_sides(ctx, cave, view, kind)
+        view.keep_clear = [widget.rect for widget in widgets if isinstance(widget, TapButton)]
         return widgets
 
     def _extra_sides(self, ctx: Context, cave: Cave, view: CaveView,

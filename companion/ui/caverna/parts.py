@@ -147,6 +147,23 @@ def _fitted_text(surface: pygame.Surface, theme: Theme, lang: str, text: Text,
     return fitted.overflow
 
 
+def clear_box(box: pygame.Rect, obstacles: list[pygame.Rect]) -> pygame.Rect:
+    """The part of ``box`` left after cutting away every obstacle that overlaps it, each
+    cut taken from the side that keeps the most room."""
+    for obstacle in obstacles:
+        if not box.colliderect(obstacle):
+            continue
+        cuts = [
+            pygame.Rect(box.x, box.y, box.width, max(0, obstacle.top - box.top)),
+            pygame.Rect(box.x, obstacle.bottom, box.width, max(0, box.bottom - obstacle.bottom)),
+            pygame.Rect(box.x, box.y, max(0, obstacle.left - box.left), box.height),
+            pygame.Rect(obstacle.right, box.y, max(0, box.right - obstacle.right), box.height),
+        ]
+        box = max(cuts, key=lambda cut: (min(cut.width * 2, cut.height * 5), cut.width *
+                                         cut.height))
+    return box
+
+
 def _fits(theme: Theme, lang: str, text: Text, box: pygame.Rect) -> bool:
     """Whether ``text`` fits ``box`` in the small bold text of the cave."""
     return not fit_text(render_text(text, lang), max(1, box.width), max(1, box.height),
@@ -246,6 +263,10 @@ class CaveView(Widget):
         """Room id -> points."""
         self.marked = marked
         """Spaces drawn with a bright frame."""
+        self.keep_clear: list[pygame.Rect] = []
+        """Areas the labels stay out of (buttons laid over the board by a picker)."""
+        self.label_rects: list[pygame.Rect] = []
+        """Where the labels were drawn last (for the layout tests)."""
 
     @property
     def rows(self) -> int:
@@ -274,6 +295,7 @@ class CaveView(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw every space, then the walls and the extra cavern."""
         self.overflow = False
+        self.label_rects = []
         for row, line in enumerate(self.cave.spaces):
             for column, space in enumerate(line):
                 box = self.cell((row, column)).inflate(-theme.px(4), -theme.px(4))
@@ -302,7 +324,8 @@ class CaveView(Widget):
             text, detail = Msg(f"caverna.room.{room}"), None
         pygame.draw.rect(surface, fill, box, border_radius=theme.px(6))
         ink = ink_on(fill)
-        inner = box.inflate(-theme.px(6), -theme.px(4))
+        inner = clear_box(box.inflate(-theme.px(6), -theme.px(4)), self.keep_clear)
+        self.label_rects.append(inner)
         if state == FURNISHED and room != ENTRANCE:
             return self._room_with_points(surface, theme, lang, inner, text, room, ink)
         if detail is None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from companion.core.i18n import LANGUAGES, translate
 from companion.core.journal import Journal
 from companion.core.session import Session
@@ -12,11 +14,21 @@ from companion.games.caverna.cave import FURNISHED, Space
 from companion.games.caverna.goods import Goods
 from companion.games.caverna.state import CavernaState
 from companion.ui.app import App
-from companion.ui.caverna.dialogs import FurnishDialog, RoomUseDialog
+from companion.ui.caverna.dialogs import FurnishDialog, RoomUseDialog, WallDialog
+from companion.ui.caverna.parts import CaveView
 from companion.ui.caverna.play import option_text
 from companion.ui.intents import Undo
 from companion.ui.widgets import Button, TapButton
-from tests.ui.caverna.helpers import open_game, start, state_of, tap_widget, widget
+from tests.ui.caverna.helpers import (
+    SIZES,
+    context,
+    draw_problems,
+    open_game,
+    start,
+    state_of,
+    tap_widget,
+    widget,
+)
 
 
 def _round_one(journal: Journal, app: App) -> Session:
@@ -87,8 +99,6 @@ def test_tunnel_choices_show_what_they_give(app: App, journal: Journal) -> None:
     session_state = replace(state, players=(replace(player, cave=cave), state.players[1]))
     dialog = RoomUseDialog()
     dialog.room = "tunnel"
-    from tests.ui.caverna.helpers import context, draw_problems
-
     dialog.preview = _StateOnly(session_state)  # type: ignore[assignment]
     draw_problems(dialog, context((800, 480), "en"))
     labels = [getattr(w, "text", "") for w in dialog.widgets if w.key.startswith("rooms:choice:")]
@@ -151,3 +161,41 @@ def test_the_only_reachable_space_is_not_asked(app: App, journal: Journal) -> No
     assert not any(key.startswith("dig:cell:") for key in keys)
     tap_widget(app, "dig:room:0")
     assert session.actions()[-1]["digs"][0]["space"] == [1, 0]
+
+
+class _Preview:
+    """A stand-in session holding one state, for drawing a dialog over it."""
+
+    def __init__(self, state: CavernaState) -> None:
+        self.state = state
+
+
+def _every_cell_state(journal: Journal) -> CavernaState:
+    """Ada holds Masonry with a cave showing every kind of cell: face-down (with and
+    without +1 food), empty, orange and blue rooms with their points, the entrance."""
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": "masonry"})
+    session.submit({"type": "take_tile", "tile": "masonry"})
+    state = state_of(session)
+    cave = state.players[0].cave
+    for pos, room in (((0, 0), "furniture_workshop"), ((2, 1), "prospecting_site"),
+                      ((4, 2), "state_room")):
+        cave = cave.with_space(pos, Space(FURNISHED, room))
+    players = (replace(state.players[0], cave=cave), state.players[1])
+    return replace(state, players=players)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_label_of_the_cave_is_covered_by_a_wall_button(journal: Journal, lang: str,
+                                                          size: tuple[int, int]) -> None:
+    state = _every_cell_state(journal)
+    dialog = WallDialog(False, _Preview(state))  # type: ignore[arg-type]
+    overflowing, small = draw_problems(dialog, context(size, lang))
+    assert (overflowing, small) == ([], [])
+    views = [w for w in dialog.widgets if isinstance(w, CaveView)]
+    buttons = [w.rect for w in dialog.widgets if w.key.startswith("wall:")]
+    assert views and buttons
+    for label in views[0].label_rects:
+        assert label.width > 0 and label.height > 0
+        assert label.collidelist(buttons) == -1, label
