@@ -147,7 +147,18 @@ def _fitted_text(surface: pygame.Surface, theme: Theme, lang: str, text: Text,
     return fitted.overflow
 
 
-def clear_box(box: pygame.Rect, obstacles: list[pygame.Rect]) -> pygame.Rect:
+LINE_ROOM = 14
+"""Height of one line of the cave's smallest text, in pixels."""
+
+
+def _text_room(box: pygame.Rect, line: int) -> tuple[bool, int]:
+    """How well a box holds a short label: a line's height first, then width (a wide
+    box holds a name on one or two lines better than a narrow tall one)."""
+    return box.height >= line, box.width * min(box.height, 3 * line)
+
+
+def clear_box(box: pygame.Rect, obstacles: list[pygame.Rect],
+              line: int = LINE_ROOM) -> pygame.Rect:
     """The part of ``box`` left after cutting away every obstacle that overlaps it, each
     cut taken from the side that keeps the most room."""
     for obstacle in obstacles:
@@ -159,8 +170,7 @@ def clear_box(box: pygame.Rect, obstacles: list[pygame.Rect]) -> pygame.Rect:
             pygame.Rect(box.x, box.y, max(0, obstacle.left - box.left), box.height),
             pygame.Rect(obstacle.right, box.y, max(0, box.right - obstacle.right), box.height),
         ]
-        box = max(cuts, key=lambda cut: (min(cut.width * 2, cut.height * 5), cut.width *
-                                         cut.height))
+        box = max(cuts, key=lambda cut: _text_room(cut, line))
     return box
 
 
@@ -324,13 +334,17 @@ class CaveView(Widget):
             text, detail = Msg(f"caverna.room.{room}"), None
         pygame.draw.rect(surface, fill, box, border_radius=theme.px(6))
         ink = ink_on(fill)
-        inner = clear_box(box.inflate(-theme.px(6), -theme.px(4)), self.keep_clear)
+        inner = clear_box(box.inflate(-theme.px(6), -theme.px(4)), self.keep_clear,
+                          theme.px(LINE_ROOM))
         self.label_rects.append(inner)
         if state == FURNISHED and room != ENTRANCE:
             return self._room_with_points(surface, theme, lang, inner, text, room, ink)
         if detail is None:
             return _fitted_text(surface, theme, lang, text, inner, "small", ink,
                                 state == FURNISHED)
+        if inner.height < 3 * theme.px(LINE_ROOM):
+            joined = f"{render_text(text, lang)} {render_text(detail, lang)}"
+            return _fitted_text(surface, theme, lang, joined, inner, "small", FOOD_MARK, True)
         detail_h = min(inner.height * 2 // 5, max(theme.px(13), inner.height // 3))
         top = pygame.Rect(inner.x, inner.y, inner.width, inner.height - detail_h)
         bottom = pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height)
