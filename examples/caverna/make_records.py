@@ -18,6 +18,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from companion.core.record import RECORD_VERSION  # noqa: E402
+from companion.core.upgrade import stamped  # noqa: E402
 from companion.games.caverna import GAME  # noqa: E402
 from companion.games.caverna.cave import EMPTY  # noqa: E402
 from companion.games.caverna.scoring import score  # noqa: E402
@@ -99,9 +101,9 @@ def record(setup: Mapping[str, Any], seed: int) -> dict[str, Any]:
     state, actions = play(setup, seed)
     return {
         "format": "table-companion-record",
-        "version": 1,
+        "version": RECORD_VERSION,
         "game": "caverna",
-        "setup": dict(setup),
+        "setup": stamped(GAME, setup),
         "actions": actions,
         "expect": {"scores": GAME.state_to_json(state)["scores"]},
     }

@@ -21,9 +21,15 @@ EMPTY = "empty"
 FURNISHED = "furnished"
 """A cavern holding a room."""
 
-DEFAULT_LAYOUT: tuple[str, ...] = ("DDd", "DdD", ".DD", "ED#")
-"""The cave board as rows of letters: ``D`` face-down room, ``d`` face-down room on a
-+1 food space, ``.`` empty cavern, ``E`` entrance, ``#`` solid rock (not part of the cave)."""
+DEFAULT_LAYOUT: tuple[str, ...] = ("DD#", "Dd#", ".D#", "Ed#", "DDD")
+"""The printed cave board as rows of letters: ``D`` face-down room, ``d`` face-down room
+on a +1 food space, ``.`` empty cavern, ``E`` entrance, ``#`` solid rock (not part of the
+cave).  Two columns of four spaces above a bottom row of three: eleven spaces, nine of
+them face-down rooms, the empty cavern above the entrance."""
+
+LEGACY_LAYOUT: tuple[str, ...] = ("DDd", "DdD", ".DD", "ED#")
+"""The stand-in board used before the printed one was known (data version 1); games
+recorded then keep replaying on it."""
 
 STEPS: dict[str, Pos] = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 """Row and column change when leaving a space through each side."""

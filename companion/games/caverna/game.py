@@ -7,13 +7,16 @@ from typing import Any
 
 from companion.core.game import Action, GameInfo, Result, Setup, turn_cues
 from companion.core.messages import Msg
+from companion.core.questions import Partial, Step
 from companion.games.caverna import scoring
 from companion.games.caverna.labels import label
 from companion.games.caverna.legal import legal_actions
+from companion.games.caverna.questions import ask
 from companion.games.caverna.rules import apply_action
 from companion.games.caverna.serialise import state_json
 from companion.games.caverna.setup import new_game
 from companion.games.caverna.state import FINISHED, REVEAL, CavernaState
+from companion.games.caverna.upgrade import DATA_VERSION, upgrade
 
 EXAMPLE_SETUP: Mapping[str, Any] = {"players": ["Ada", "Borys"], "start_player": 0}
 """A ready two-player set-up with the default cave board and every tile."""
@@ -35,6 +38,17 @@ class CavernaGame:
     min_players = 1
     max_players = 2
     info = INFO
+    data_version = DATA_VERSION
+
+    def upgrade(
+        self, setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], from_version: int
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Rewrite a stored set-up and actions of ``from_version`` into the next version."""
+        return upgrade(setup, actions, from_version)
+
+    def ask(self, state: CavernaState, partial: Partial) -> Step:
+        """The next question of a partly built action, or the completed action."""
+        return ask(state, partial)
 
     def new_state(self, setup: Setup) -> CavernaState:
         """Build the first state from ``setup`` (see ``docs/caverna-actions.md``)."""

@@ -129,6 +129,12 @@ def _junction(
     require(
         sum(given.values()) == JUNCTION_GIVE, "caverna.error.junction_give", count=JUNCTION_GIVE
     )
+    if state.config.tile_rules.junction_goods == "different":
+        require(
+            all(count <= 1 for count in given.values()),
+            "caverna.error.junction_different",
+            count=JUNCTION_GIVE,
+        )
     return gain(spend(state, seat, given), seat, {"gold": JUNCTION_GOLD})
 
 

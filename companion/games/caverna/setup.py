@@ -18,6 +18,7 @@ from companion.games.caverna.state import (
 )
 from companion.games.caverna.tiles import (
     ALL_TILES,
+    JUNCTION_READINGS,
     SOLO_EXCLUDED,
     START_TILES,
     TILE_BACKS,
@@ -131,7 +132,10 @@ def _tile_rules(value: Mapping[str, Any]) -> TileRules:
         if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= 9:
             raise SetupError("caverna.error.bad_setup", field=f"tile_rules.{key}")
         numbers[key] = number
-    return TileRules(**numbers)
+    junction = value.get("junction_goods", defaults.junction_goods)
+    if junction not in JUNCTION_READINGS:
+        raise SetupError("caverna.error.bad_setup", field="tile_rules.junction_goods")
+    return TileRules(**numbers, junction_goods=str(junction))
 
 
 def _layout(value: Any) -> tuple[str, ...]:

@@ -71,6 +71,13 @@ class TileRules:
     """Gold paid instead of 5 food to furnish with Expansion."""
     expedition_gold: int = 4
     """Gold gained for 5 wood or 5 stone with Expedition."""
+    junction_goods: str = "different"
+    """Junction room: ``different`` (three goods of different kinds, as the tile prints
+    it with "≠") or ``any`` (any three goods)."""
+
+
+JUNCTION_READINGS: tuple[str, ...] = ("different", "any")
+"""The two readings of what the Junction room accepts; the first is the printed tile's."""
 
 
 @cache

@@ -19,17 +19,17 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "caverna"
 """Where the example records live."""
 
 SITUATIONS: dict[str, tuple[str, int | None]] = {
-    "play": ("two-players", 139),
-    "tiles": ("two-players", 139),
-    "act": ("two-players", 126),
-    "wall": ("two-players", 126),
+    "play": ("two-players", 132),
+    "tiles": ("two-players", 132),
+    "act": ("two-players", 148),
+    "wall": ("two-players", 148),
     "rooms": ("two-players", 144),
-    "limit": ("two-players", 148),
-    "furnish": ("two-players", 151),
-    "display": ("two-players", 151),
-    "dig": ("two-players", 154),
-    "reveal": ("two-players", 55),
-    "pile": ("solo", 41),
+    "limit": ("two-players", 139),
+    "furnish": ("two-players", 154),
+    "display": ("two-players", 154),
+    "dig": ("two-players", 188),
+    "reveal": ("two-players", 54),
+    "pile": ("solo", 56),
     "gameover": ("two-players", None),
     "solo": ("solo", None),
 }

@@ -20,6 +20,13 @@ from companion.core.session import Session
 from companion.games.caverna.cave import EMPTY, Cave, Edge, Pos, wall_spots
 from companion.games.caverna.cavework import EXTRA
 from companion.games.caverna.goods import GOODS
+from companion.games.caverna.questions import (
+    ends_turn_after,
+    furnish_rooms,
+    furnish_spaces,
+    outcome,
+    refusal,
+)
 from companion.games.caverna.rooms import SIDES
 from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
 from companion.games.caverna.state import CavernaState
@@ -36,7 +43,6 @@ from companion.ui.caverna.view import (
     colour_balance,
     cost_message,
     dark_rooms_left,
-    empty_spaces,
     face_down_spaces,
     furnish_fee,
     reachable_digs,
@@ -48,11 +54,11 @@ from companion.ui.caverna.view import (
     usable_rooms,
     walls_message,
 )
-from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
+from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, ShowDialog, Submit
 from companion.ui.layout import dialog_frame
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
-from companion.ui.widgets import Label, Widget
+from companion.ui.widgets import ButtonStyle, Label, Text, Widget
 
 Action = dict[str, Any]
 """An action as plain JSON data."""
@@ -61,9 +67,19 @@ ROOM_CARD_HEIGHT = 64
 """Smallest height of a room card in the furnishing picker, at 800x480."""
 
 
-def submit(action: Mapping[str, Any]) -> list[Intent]:
-    """Close the dialog, then hand the action to the session."""
-    return [CloseDialog(), Submit(dict(action))]
+def submit(action: Mapping[str, Any], state: CavernaState | None = None) -> list[Intent]:
+    """Close the dialog, then hand the action to the session (and end the turn after it
+    when, in ``state``, it uses up the last thing the tile offers)."""
+    return [CloseDialog(), *turn_intents(state, action)]
+
+
+def turn_intents(state: CavernaState | None, action: Mapping[str, Any]) -> list[Intent]:
+    """Submit ``action``; when it leaves nothing more to do with the tile, end the turn
+    too (one undo brings the turn back)."""
+    intents: list[Intent] = [Submit(dict(action))]
+    if state is not None and ends_turn_after(state, action):
+        intents.append(Submit({"type": "end_turn"}))
+    return intents
 
 
 class CellTarget(Widget):
@@ -94,6 +110,44 @@ class CellTarget(Widget):
         return self.on_tap()
 
 
+def result_text(state: CavernaState, action: Mapping[str, Any], label: Msg,
+                lang: str) -> tuple[str, Msg | None]:
+    """A button text saying what ``action`` gives (goods in and out, points), and the
+    rules' reason when they refuse it."""
+    reason = refusal(state, action)
+    if reason is not None:
+        return translate(label, lang), reason
+    result = outcome(state, action)
+    shown = translate(label, lang)
+    if result is None:
+        return shown, None
+    return f"{shown}\n{translate(result, lang)}", None
+
+
+def only_choice(state: CavernaState | None, room: str) -> str | None:
+    """The one choice of ``room`` the rules accept now, when the others are refused (so
+    the table is not asked)."""
+    if state is None:
+        return None
+    legal = [choice for choice in choices(room)
+             if refusal(state, room_action(room, choice)) is None]
+    return legal[0] if len(legal) == 1 else None
+
+
+def rooms_intents(state: CavernaState, preview: Session | None) -> list[Intent]:
+    """The tile's room option: used at once when one room with one accepted choice is
+    all there is, else the room picker."""
+    usable = [room for room in usable_rooms(state)
+              if room not in ("junction_room", "digging_cave")]
+    if len(usable) == len(usable_rooms(state)) == 1:
+        room = usable[0]
+        options = choices(room)
+        only = options[0] if len(options) == 1 else only_choice(state, room)
+        if only is not None and refusal(state, room_action(room, only)) is None:
+            return turn_intents(state, room_action(room, only))
+    return [ShowDialog(RoomUseDialog(preview))]
+
+
 def cave_area(area: pygame.Rect, cave: Cave, theme: Theme) -> pygame.Rect:
     """The largest well-proportioned box for ``cave`` inside ``area``, centred."""
     rows = len(cave.spaces)
@@ -121,6 +175,8 @@ class CavernaDialog(Scene):
         super().__init__()
         self.preview = preview
         """A demo game to draw instead of the open one (screenshots)."""
+        self.current: CavernaState | None = None
+        """The state drawn last (decides whether an action ends the turn too)."""
 
     def state_of(self, ctx: Context) -> CavernaState | None:
         """The state the dialog is about."""
@@ -149,6 +205,7 @@ class CavernaDialog(Scene):
     def build(self, ctx: Context) -> list[Widget]:
         """Shade, frame, title row with *Back* / *Cancel*, and the body."""
         state = self.state_of(ctx)
+        self.current = state
         widgets, inner = dialog_frame(ctx)
         if state is None:
             return [Shade(ctx.screen)]
@@ -221,6 +278,9 @@ class PileDialog(CavernaDialog):
 
 
 # ---------------------------------------------------------------- digging
+DIG_COLOURS: tuple[str, ...] = ("all", "orange", "blue")
+"""The colour buttons above the rooms a dig may have found."""
+
 class DigPicker:
     """Collects one or more digs: a face-down space, then the room found under it."""
 
@@ -236,6 +296,8 @@ class DigPicker:
         """Digs completed so far."""
         self.space: Pos | None = None
         """The space picked for the dig being prepared."""
+        self.colour = "all"
+        """Which rooms the naming step shows: ``all``, ``orange`` or ``blue``."""
 
     @property
     def step(self) -> str:
@@ -274,18 +336,64 @@ class DigPicker:
             return [Redraw()]
         return None
 
-    def widgets(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        """The cave to pick a space on, or the rooms to name the one found."""
-        if self.step == "room":
-            chosen = {dig["room"] for dig in self.digs}
-            entries = [(Msg(f"caverna.room.{room}"), self._room_tap(room))
-                       for room in dark_rooms_left(state) if room not in chosen]
-            return _lazy_grid(ctx, area, entries, 4, "dig:room")
+    def settle(self, state: CavernaState) -> None:
+        """Take the space when only one face-down room can be dug (it is not asked)."""
+        if self.space is not None:
+            return
         cave = state.players[state.active].cave
         picked = {(int(dig["space"][0]), int(dig["space"][1])) for dig in self.digs}
         suggested = reachable_digs(dug_out(cave, picked), self.through_wall)
-        targets = [pos for pos in face_down_spaces(cave) if pos not in picked]
+        targets = [pos for pos in face_down_spaces(cave)
+                   if pos not in picked and pos in suggested]
+        if len(targets) == 1:
+            self.space = targets[0]
+
+    def widgets(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The cave to pick a space on, or the rooms to name the one found."""
+        self.settle(state)
+        if self.step == "room":
+            return self._rooms(ctx, state, area)
+        cave = state.players[state.active].cave
+        picked = {(int(dig["space"][0]), int(dig["space"][1])) for dig in self.digs}
+        suggested = reachable_digs(dug_out(cave, picked), self.through_wall)
+        targets = [pos for pos in face_down_spaces(cave)
+                   if pos not in picked and pos in suggested]
+        if len(targets) == 1:
+            self.space = targets[0]
+            return self._rooms(ctx, state, area)
         return cave_targets(ctx, state, area, targets, suggested, self.pick_space, "dig:cell")
+
+    def _rooms(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The rooms that may have been found, with their printed points and cost, and a
+        row of colour buttons that narrows them to the colour of the tile turned up."""
+        theme = ctx.theme
+        row = pygame.Rect(area.x, area.y, area.width, theme.touch)
+        widgets: list[Widget] = []
+        for colour, rect in zip(DIG_COLOURS, grid(row, len(DIG_COLOURS), theme,
+                                                  len(DIG_COLOURS)), strict=True):
+            style: ButtonStyle = "selected" if self.colour == colour else "normal"
+            widgets.append(TapButton(rect, Msg(f"ui_caverna.dig.colour_{colour}"),
+                                     self._colour_tap(colour), style, role="small",
+                                     key=f"dig:colour:{colour}"))
+        chosen = {dig["room"] for dig in self.digs}
+        entries: list[tuple[Text, Callable[[], list[Intent]]]] = []
+        for room in dark_rooms_left(state):
+            spec = state.config.room(room)
+            if room in chosen or self.colour not in ("all", spec.colour):
+                continue
+            text = msg("ui_caverna.dig.room_entry", room=f"@caverna.room.{room}",
+                       points=spec.points,
+                       cost=translate(cost_message(spec.cost), ctx.lang))
+            entries.append((text, self._room_tap(room)))
+        rooms = pygame.Rect(area.x, row.bottom + theme.gap, area.width,
+                            area.bottom - row.bottom - theme.gap)
+        return widgets + _lazy_grid(ctx, rooms, entries, 4, "dig:room")
+
+    def _colour_tap(self, colour: str) -> Callable[[], list[Intent]]:
+        def tap() -> list[Intent]:
+            self.colour = colour
+            return [Redraw()]
+        return tap
 
     def _room_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick_room(room)
@@ -301,7 +409,7 @@ def dug_out(cave: Cave, spaces: set[Pos]) -> Cave:
 
 
 def _lazy_grid(ctx: Context, area: pygame.Rect,
-               entries: list[tuple[Msg, Callable[[], list[Intent]]]], columns: int,
+               entries: list[tuple[Text, Callable[[], list[Intent]]]], columns: int,
                prefix: str) -> list[Widget]:
     """One button per entry whose tap runs a function, in a grid."""
     rects = grid(area, len(entries), ctx.theme, columns, ctx.theme.px(84))
@@ -335,12 +443,12 @@ class DigDialog(CavernaDialog):
         self.picker = DigPicker(option.amount, option.through_wall, self._finish)
         """The digs being collected."""
 
-    @staticmethod
-    def _finish(digs: list[dict[str, Any]]) -> list[Intent]:
-        return submit({"type": "excavate", "digs": digs})
+    def _finish(self, digs: list[dict[str, Any]]) -> list[Intent]:
+        return submit({"type": "excavate", "digs": digs}, self.current)
 
     def title(self, state: CavernaState) -> Msg:
         """The question of the current step."""
+        self.picker.settle(state)
         return self.picker.title()
 
     def has_back(self) -> bool:
@@ -372,6 +480,7 @@ class RoomUseDialog(CavernaDialog):
     def title(self, state: CavernaState) -> Msg:
         """The question of the current step."""
         if self.picker is not None:
+            self.picker.settle(state)
             return self.picker.title()
         if self.room == "junction_room":
             return msg("ui_caverna.rooms.give", count=JUNCTION_GIVE)
@@ -401,13 +510,16 @@ class RoomUseDialog(CavernaDialog):
             self.picker = DigPicker(1, False, self._dig_done)
             return [Redraw()]
         if room == "junction_room" or len(options) > 1:
+            only = only_choice(self.current, room) if room != "junction_room" else None
+            if only is not None:
+                return submit(room_action(room, only), self.current)
             self.room = room
             return [Redraw()]
-        return submit(room_action(room, options[0] if options else ""))
+        return submit(room_action(room, options[0] if options else ""), self.current)
 
-    @staticmethod
-    def _dig_done(digs: list[dict[str, Any]]) -> list[Intent]:
-        return submit({"type": "use_room", "room": "digging_cave", "dig": digs[0]})
+    def _dig_done(self, digs: list[dict[str, Any]]) -> list[Intent]:
+        return submit({"type": "use_room", "room": "digging_cave", "dig": digs[0]},
+                      self.current)
 
     def add_good(self, good: str) -> list[Intent]:
         """Junction room: give one more of ``good`` (at most three in all)."""
@@ -423,14 +535,52 @@ class RoomUseDialog(CavernaDialog):
             return self._give(ctx, state, area)
         if self.room is not None:
             room = self.room
-            entries = [(choice_label(choice), submit(room_action(room, choice)))
-                       for choice in choices(room)]
-            return _choice_grid(ctx, area, entries, 2, "rooms:choice")
+            return self._choices(ctx, state, area, room)
         rooms = usable_rooms(state)
         if not rooms:
             return [Label(area, Msg("ui_caverna.rooms.none"), "body", align="center")]
-        taps = [(Msg(f"caverna.room.{room}"), self._pick_tap(room)) for room in rooms]
-        return _lazy_grid(ctx, area, taps, 3, "rooms:room")
+        widgets: list[Widget] = []
+        rects = grid(area, len(rooms), ctx.theme, 3, ctx.theme.px(84))
+        for number, (room, rect) in enumerate(zip(rooms, rects, strict=True)):
+            text, reason = self._room_text(state, room, ctx.lang)
+            on_tap = self._pick_tap(room) if reason is None else self._reason_tap(reason)
+            widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
+                                     role="small", key=f"rooms:room:{number}"))
+        return widgets
+
+    @staticmethod
+    def _room_text(state: CavernaState, room: str, lang: str) -> tuple[Text, Msg | None]:
+        """A room's button: its name, and what it gives when it has nothing to choose
+        (a gain a limit would cut is said before the tap); the reason when refused."""
+        options = choices(room)
+        if room in ("junction_room", "digging_cave") or len(options) != 1:
+            return Msg(f"caverna.room.{room}"), None
+        return result_text(state, room_action(room, options[0]), Msg(f"caverna.room.{room}"),
+                           lang)
+
+    def _choices(self, ctx: Context, state: CavernaState, area: pygame.Rect,
+                 room: str) -> list[Widget]:
+        """One button per choice of ``room``, each saying what it gives; a choice the
+        rules refuse is greyed and tells why when tapped."""
+        widgets: list[Widget] = []
+        options = choices(room)
+        rects = grid(area, len(options), ctx.theme, 2, ctx.theme.px(84))
+        for number, (choice, rect) in enumerate(zip(options, rects, strict=True)):
+            action = room_action(room, choice)
+            text, reason = result_text(state, action, choice_label(choice), ctx.lang)
+            on_tap = (self._submit_tap(action, state) if reason is None
+                      else self._reason_tap(reason))
+            widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
+                                     role="small", key=f"rooms:choice:{number}"))
+        return widgets
+
+    @staticmethod
+    def _submit_tap(action: Action, state: CavernaState) -> Callable[[], list[Intent]]:
+        return lambda: submit(action, state)
+
+    @staticmethod
+    def _reason_tap(reason: Msg) -> Callable[[], list[Intent]]:
+        return lambda: [Notify(reason, error=True)]
 
     def _pick_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick(room)
@@ -456,7 +606,7 @@ class RoomUseDialog(CavernaDialog):
                                  key="rooms:give:clear"))
         action = {"type": "use_room", "room": "junction_room", "give": dict(self.give)}
         widgets.append(TapButton(pygame.Rect(row.x + half + theme.gap, row.y, half, row.height),
-                                 Msg("ui_caverna.rooms.give_done"), lambda: submit(action),
+                                 Msg("ui_caverna.rooms.give_done"), lambda: submit(action, state),
                                  "primary", role="small", key="rooms:give:done",
                                  enabled=given == JUNCTION_GIVE))
         return widgets
@@ -498,7 +648,14 @@ class FurnishDialog(CavernaDialog):
         return [Redraw()]
 
     def pick(self, room: str) -> list[Intent]:
-        """A room was chosen; ask where it goes."""
+        """A room was chosen: placed at once where it fits only one space, else ask where."""
+        state = self.current
+        if state is not None:
+            fits = [answer for answer in furnish_spaces(state, self.option.fee, room)
+                    if answer.legal]
+            if len(fits) == 1:
+                self.room = room
+                return self.place(fits[0].value)
         self.room = room
         return [Redraw()]
 
@@ -507,7 +664,7 @@ class FurnishDialog(CavernaDialog):
         assert self.room is not None
         space: Any = EXTRA if target == EXTRA else list(target)
         return submit({"type": "furnish", "room": self.room, "space": space,
-                       "fee": self.option.fee})
+                       "fee": self.option.fee}, self.current)
 
     def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         """The display with costs, or the active cave with its empty spaces."""
@@ -524,28 +681,35 @@ class FurnishDialog(CavernaDialog):
         rooms = pygame.Rect(area.x, hint.bottom + theme.gap, area.width,
                             area.bottom - hint.bottom - theme.gap)
         fee = furnish_fee(state, self.option)
+        reasons = {str(answer.value): answer.reason
+                   for answer in furnish_rooms(state, self.option.fee)}
         entries = []
-        for room in state.display:
+        for room in sorted(state.display, key=lambda shown: reasons.get(shown) is not None):
             spec = state.config.room(room)
             text = msg("ui_caverna.furnish.room", room=f"@caverna.room.{room}",
                        colour=f"@caverna.colour.{spec.colour}", points=spec.points,
                        cost=translate(cost_message(total_cost(spec, fee)), ctx.lang),
                        walls=translate(walls_message(spec), ctx.lang))
-            entries.append((text, self._room_tap(room)))
+            entries.append((room, text, reasons.get(room)))
         rows = max(1, (rooms.height + theme.gap) // (theme.px(ROOM_CARD_HEIGHT) + theme.gap))
         shown, pages = page_of(len(entries), 2 * rows, self.page)
         self.page %= pages
         slots = len(shown) + (1 if pages > 1 else 0)
         rects = grid(rooms, slots, theme, 2, theme.px(84))
         for number, rect in zip(shown, rects, strict=False):
-            text, on_tap = entries[number]
-            widgets.append(TapButton(rect, text, on_tap, role="small",
-                                     key=f"furnish:room:{number}"))
+            room, text, reason = entries[number]
+            on_tap = self._room_tap(room) if reason is None else self._reason_tap(reason)
+            widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
+                                     role="small", key=f"furnish:room:{room}"))
         if pages > 1:
             widgets.append(TapButton(rects[-1], msg("ui_caverna.furnish.more", page=self.page + 1,
                                                     pages=pages), self.next_page, "quiet",
                                      key="furnish:more"))
         return widgets
+
+    @staticmethod
+    def _reason_tap(reason: Msg) -> Callable[[], list[Intent]]:
+        return lambda: [Notify(reason, error=True)]
 
     def next_page(self) -> list[Intent]:
         """Show the next page of rooms (after the last, the first)."""
@@ -556,12 +720,13 @@ class FurnishDialog(CavernaDialog):
         return lambda: self.pick(room)
 
     def _spaces(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        cave = state.players[state.active].cave
-        targets = list(empty_spaces(cave))
-        widgets = cave_targets(ctx, state, area, targets, frozenset(targets), self.place,
+        assert self.room is not None
+        answers = furnish_spaces(state, self.option.fee, self.room)
+        fits = [answer.value for answer in answers if answer.legal]
+        cells = [(int(value[0]), int(value[1])) for value in fits if value != EXTRA]
+        widgets = cave_targets(ctx, state, area, cells, frozenset(cells), self.place,
                                "furnish:cell")
-        extra = cave.extra
-        if extra is not None and extra.placed and not extra.room:
+        if EXTRA in fits:
             view = widgets[0]
             assert isinstance(view, CaveView)
             widgets.append(CellTarget(view.extra_cell(), lambda: self.place(EXTRA), True,
@@ -629,6 +794,7 @@ class WallDialog(CavernaDialog):
                                      "danger" if self.remove else "primary",
                                      key=f"wall:{number}"))
         widgets += self._extra_sides(ctx, cave, view, kind)
+        view.keep_clear = [widget.rect for widget in widgets if isinstance(widget, TapButton)]
         return widgets
 
     def _extra_sides(self, ctx: Context, cave: Cave, view: CaveView,
@@ -653,9 +819,8 @@ class WallDialog(CavernaDialog):
                                      key=f"wall:extra:{side}"))
         return widgets
 
-    @staticmethod
-    def _tap(action: Action) -> Callable[[], list[Intent]]:
-        return lambda: submit(action)
+    def _tap(self, action: Action) -> Callable[[], list[Intent]]:
+        return lambda: submit(action, self.current)
 
 
 # ---------------------------------------------------------------- extra cavern

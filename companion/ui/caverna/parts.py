@@ -17,6 +17,7 @@ from companion.games.caverna.cave import EMPTY, FURNISHED, HIDDEN, Cave, Pos
 from companion.games.caverna.goods import GOODS, LIMITS
 from companion.games.caverna.rooms import ENTRANCE
 from companion.ui import layout
+from companion.ui.fonts import font
 from companion.ui.theme import Colour, TextRole, Theme
 from companion.ui.theme import ink_on as theme_ink_on
 from companion.ui.widgets import (
@@ -127,6 +128,53 @@ def _fitted_text(surface: pygame.Surface, theme: Theme, lang: str, text: Text,
     return fitted.overflow
 
 
+LINE_ROOM = 14
+"""Height of one line of the cave's smallest text, in pixels."""
+
+
+def _text_room(box: pygame.Rect, line: int) -> tuple[bool, int]:
+    """How well a box holds a short label: a line's height first, then width (a wide
+    box holds a name on one or two lines better than a narrow tall one)."""
+    return box.height >= line, box.width * min(box.height, 3 * line)
+
+
+def clear_box(box: pygame.Rect, obstacles: list[pygame.Rect],
+              line: int = LINE_ROOM) -> pygame.Rect:
+    """The part of ``box`` left after cutting away every obstacle that overlaps it, each
+    cut taken from the side that keeps the most room."""
+    for obstacle in obstacles:
+        if not box.colliderect(obstacle):
+            continue
+        cuts = [
+            pygame.Rect(box.x, box.y, box.width, max(0, obstacle.top - box.top)),
+            pygame.Rect(box.x, obstacle.bottom, box.width, max(0, box.bottom - obstacle.bottom)),
+            pygame.Rect(box.x, box.y, max(0, obstacle.left - box.left), box.height),
+            pygame.Rect(obstacle.right, box.y, max(0, box.right - obstacle.right), box.height),
+        ]
+        box = max(cuts, key=lambda cut: _text_room(cut, line))
+    return box
+
+
+def _fits(theme: Theme, lang: str, text: Text, box: pygame.Rect) -> bool:
+    """Whether ``text`` fits ``box`` in the small bold text of the cave."""
+    return not fit_text(render_text(text, lang), max(1, box.width), max(1, box.height),
+                        theme.text_size("small"), compact_min_size(theme, "small"),
+                        True).overflow
+
+
+def _name_box_under_shield(theme: Theme, lang: str, text: Text, inner: pygame.Rect,
+                           shield: pygame.Rect) -> pygame.Rect:
+    """The whole cell for a long name whose first line stays clear of the points shield
+    (centred lines: a short first line leaves the corner free)."""
+    fitted = fit_text(render_text(text, lang), max(1, inner.width), max(1, inner.height),
+                      theme.text_size("small"), compact_min_size(theme, "small"), True)
+    first = font(fitted.size, True).size(fitted.lines[0])[0] if fitted.lines else 0
+    top = inner.centery - fitted.line_height * len(fitted.lines) // 2
+    if inner.centerx + first // 2 < shield.x or top >= shield.bottom:
+        return inner
+    return pygame.Rect(inner.x, inner.y, shield.x - inner.x, inner.height)
+
+
 class GoodsTrack(Widget):
     """The six goods of one player as boxes: name, amount and limit (full boxes framed)."""
 
@@ -206,6 +254,10 @@ class CaveView(Widget):
         """Room id -> points."""
         self.marked = marked
         """Spaces drawn with a bright frame."""
+        self.keep_clear: list[pygame.Rect] = []
+        """Areas the labels stay out of (buttons laid over the board by a picker)."""
+        self.label_rects: list[pygame.Rect] = []
+        """Where the labels were drawn last (for the layout tests)."""
 
     @property
     def rows(self) -> int:
@@ -234,6 +286,7 @@ class CaveView(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw every space, then the walls and the extra cavern."""
         self.overflow = False
+        self.label_rects = []
         for row, line in enumerate(self.cave.spaces):
             for column, space in enumerate(line):
                 box = self.cell((row, column)).inflate(-theme.px(4), -theme.px(4))
@@ -259,20 +312,40 @@ class CaveView(Widget):
             fill, text, detail = EMPTY_CAVERN, Msg("ui_caverna.cave.empty"), None
         else:
             fill = ROOM_COLOURS.get(self.colours.get(room, "orange"), ROOM_COLOURS["orange"])
-            text = Msg(f"caverna.room.{room}")
-            detail = None if room == ENTRANCE else msg(
-                "ui_caverna.cave.points", points=room_points(room, self.points))
+            text, detail = Msg(f"caverna.room.{room}"), None
         pygame.draw.rect(surface, fill, box, border_radius=theme.px(6))
         ink = ink_on(fill)
-        inner = box.inflate(-theme.px(6), -theme.px(4))
+        inner = clear_box(box.inflate(-theme.px(6), -theme.px(4)), self.keep_clear,
+                          theme.px(LINE_ROOM))
+        self.label_rects.append(inner)
+        if state == FURNISHED and room != ENTRANCE:
+            return self._room_with_points(surface, theme, lang, inner, text, room, ink)
         if detail is None:
             return _fitted_text(surface, theme, lang, text, inner, "small", ink,
                                 state == FURNISHED)
-        top = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 3 // 5)
+        if inner.height < 3 * theme.px(LINE_ROOM):
+            joined = f"{render_text(text, lang)} {render_text(detail, lang)}"
+            return _fitted_text(surface, theme, lang, joined, inner, "small", FOOD_MARK, True)
+        detail_h = min(inner.height * 2 // 5, max(theme.px(13), inner.height // 3))
+        top = pygame.Rect(inner.x, inner.y, inner.width, inner.height - detail_h)
         bottom = pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height)
         over = _fitted_text(surface, theme, lang, text, top, "small", ink, state == FURNISHED)
-        colour = FOOD_MARK if state == HIDDEN else ink
-        return _fitted_text(surface, theme, lang, detail, bottom, "small", colour, True) or over
+        return _fitted_text(surface, theme, lang, detail, bottom, "small", FOOD_MARK,
+                            True) or over
+
+    def _room_with_points(self, surface: pygame.Surface, theme: Theme, lang: str,
+                          inner: pygame.Rect, text: Text, room: str, ink: Colour) -> bool:
+        """A furnished room: its name, and its points on a small shield in the top right
+        corner, as the tile prints them (the name keeps the whole height)."""
+        side = max(theme.px(15), min(inner.height // 2, theme.px(20)))
+        name = pygame.Rect(inner.x, inner.y, inner.width - side, inner.height)
+        points = str(room_points(room, self.points))
+        shield = pygame.Rect(inner.right - side, inner.y, side, side)
+        if not _fits(theme, lang, text, name):
+            name = _name_box_under_shield(theme, lang, text, inner, shield)
+        pygame.draw.rect(surface, ink, shield, 1, border_radius=side // 3)
+        over = _fitted_text(surface, theme, lang, points, shield, "small", ink, True)
+        return _fitted_text(surface, theme, lang, text, name, "small", ink, True) or over
 
     def _walls(self, surface: pygame.Surface, theme: Theme) -> None:
         thickness = max(4, theme.px(7))

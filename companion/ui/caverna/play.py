@@ -15,18 +15,21 @@ and their cave; a tab with every action tile; a tab with the rooms in the displa
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
 from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
+from companion.games.caverna.game import GAME
 from companion.games.caverna.goods import FOOD_SOURCES
 from companion.games.caverna.queries import phase_message, result_message
+from companion.games.caverna.questions import loses_goods, nothing_left, outcome
 from companion.games.caverna.scoring import score
 from companion.games.caverna.setup import back_for_round
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
-from companion.games.caverna.tiles import Option
+from companion.games.caverna.tiles import Option, tile_parts
 from companion.ui.bar import game_bar
 from companion.ui.caverna.demo import preview_session
 from companion.ui.caverna.dialogs import (
@@ -34,10 +37,10 @@ from companion.ui.caverna.dialogs import (
     ExtraCavernDialog,
     FurnishDialog,
     PileDialog,
-    RevealDialog,
-    RoomUseDialog,
     WallDialog,
     cave_view,
+    rooms_intents,
+    turn_intents,
 )
 from companion.ui.caverna.flat import SeatMark, SeatTab, corner_buttons, mark_side, seat_panel
 from companion.ui.caverna.parts import (
@@ -84,6 +87,11 @@ from companion.ui.widgets import (
 from companion.ui.widgets import (
     Option as ChoiceOption,
 )
+
+PROSPECTING_SITE = "prospecting_site"
+"""The blue room that works with one printed tile only."""
+PROSPECT_TILE = "undergrowth"
+"""The tile the Prospecting site names: 1 room, +2 wood (in Polish, "Mały rozwój")."""
 
 LEFT_SHARE = 52
 """Percentage of the body width taken by the turn column."""
@@ -265,19 +273,22 @@ class CavernaPlayScene(GameScene):
                              align="right")]
 
     def _reveal(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The tiles that can come up this round, one tap each, and how many are left."""
         theme = ctx.theme
-        button = pygame.Rect(area.x, area.y, area.width, min(area.height, theme.px(84)))
-        info = pygame.Rect(area.x, button.bottom + theme.gap, area.width,
-                           area.bottom - button.bottom - theme.gap)
-        return [
-            Button(button, Msg("ui_caverna.reveal.button"),
-                   (ShowDialog(RevealDialog(self.preview_session())),), "primary",
-                   key="caverna:reveal"),
-            Label(info, msg("ui_caverna.reveal.info", back=back_for_round(state.round,
-                                                                          state.rounds),
-                            count=len(revealable_tiles(state))), "body",
-                  theme.palette.text_muted),
-        ]
+        tiles = revealable_tiles(state)
+        info_h = theme.px(48)
+        buttons = pygame.Rect(area.x, area.y, area.width, area.height - info_h - theme.gap)
+        widgets: list[Widget] = []
+        for tile, rect in zip(tiles, grid(buttons, len(tiles), theme, 2, theme.px(84)),
+                              strict=True):
+            widgets.append(CompactButton(rect, Msg(f"caverna.tile.{tile}"),
+                                         (Submit({"type": "reveal", "tile": tile}),),
+                                         role="small", key=f"caverna:reveal:{tile}"))
+        info = pygame.Rect(area.x, area.bottom - info_h, area.width, info_h)
+        widgets.append(Label(info, msg("ui_caverna.reveal.info",
+                                       back=back_for_round(state.round, state.rounds),
+                                       count=len(tiles)), "small", theme.palette.text_muted))
+        return widgets
 
     def _choose(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
@@ -309,15 +320,25 @@ class CavernaPlayScene(GameScene):
         for index, part in enumerate(parts):
             row = pygame.Rect(rows.x, rows.y + index * (height + theme.gap), rows.width, height)
             widgets += self._part_row(ctx, state, part, row)
+        gains = plain_gains(state)
+        if len(gains) >= 2:
+            half = (end.width - theme.gap) // 2
+            take = pygame.Rect(end.x, end.y, half, end.height)
+            end = pygame.Rect(take.right + theme.gap, end.y, end.right - take.right - theme.gap,
+                              end.height)
+            widgets.append(Button(take, Msg("ui_caverna.turn.take_all"),
+                                  tuple(take_all_intents(state, gains)), role="small",
+                                  key="caverna:take_all"))
         widgets.append(Button(end, Msg("ui_caverna.turn.end"), (Submit({"type": "end_turn"}),),
-                              "primary", key="caverna:end_turn"))
+                              "primary", role="small" if len(gains) >= 2 else "button",
+                              key="caverna:end_turn"))
         return widgets
 
     def _part_row(self, ctx: Context, state: CavernaState, part: tuple[OptionSpec, ...],
                   row: pygame.Rect) -> list[Widget]:
         widgets: list[Widget] = []
         for spec, rect in zip(part, grid(row, len(part), ctx.theme, len(part)), strict=True):
-            widgets.append(Button(rect, option_label(state, spec.option),
+            widgets.append(Button(rect, option_text(state, spec.option, ctx.lang),
                                   self.option_intents(state, spec.option),
                                   enabled=spec.available, role="small", key=option_key(spec)))
         return widgets
@@ -326,14 +347,10 @@ class CavernaPlayScene(GameScene):
         """What tapping an option does: submit it, or open the dialog that builds it."""
         preview = self.preview_session()
         kind = option.kind
-        if kind == "gain":
-            return (Submit({"type": "gain", "good": option.good}),)
-        if kind == "trade":
-            return (Submit({"type": "trade", "give": option.good}),)
-        if kind == "prospect":
-            return (Submit({"type": "prospect"}),)
+        if kind in ("gain", "trade", "prospect"):
+            return tuple(turn_intents(state, direct_action(option)))
         if kind == "rooms":
-            return (ShowDialog(RoomUseDialog(preview)),)
+            return tuple(rooms_intents(state, preview))
         if kind == "excavate":
             return (ShowDialog(DigDialog(option, preview)),)
         if kind == "furnish":
@@ -504,6 +521,9 @@ class CavernaPlayScene(GameScene):
             detail = msg("ui_caverna.display.detail", points=spec.points,
                          cost=translate(cost_message(spec.cost), ctx.lang),
                          walls=translate(walls_message(spec), ctx.lang))
+            if room == PROSPECTING_SITE:
+                detail = msg("ui_caverna.display.prospecting", detail=translate(detail, ctx.lang),
+                             tile=f"@caverna.tile.{PROSPECT_TILE}")
             items.append(ListItem(msg("ui_caverna.display.room", room=f"@caverna.room.{room}",
                                       colour=f"@caverna.colour.{spec.colour}"), detail))
         row_height = round(theme.px(60) * theme.text_scale ** 2)
@@ -518,6 +538,54 @@ class CavernaPlayScene(GameScene):
                 widgets.append(ColourChip(pygame.Rect(row.right - chip - theme.pad, top, chip,
                                                       chip), ROOM_COLOURS[colour]))
         return widgets
+
+
+def direct_action(option: Option) -> dict[str, Any]:
+    """The action of an option that needs no further question."""
+    if option.kind == "gain":
+        return {"type": "gain", "good": option.good}
+    if option.kind == "trade":
+        return {"type": "trade", "give": option.good}
+    return {"type": "prospect"}
+
+
+def option_text(state: CavernaState, option: Option, lang: str) -> Msg | str:
+    """An option's button text; a gain that a limit would cut says so before the tap."""
+    label = option_label(state, option)
+    if option.kind not in ("gain", "trade", "prospect"):
+        return label
+    result = outcome(state, direct_action(option))
+    if result is None or not loses_goods(result):
+        return label
+    lost = msg("ui_caverna.option.lost", count=int(str(result.params.get("lost", 0))),
+               good=str(result.params.get("lost_good", "")))
+    return f"{translate(label, lang)}\n{translate(lost, lang)}"
+
+
+def plain_gains(state: CavernaState) -> list[dict[str, Any]]:
+    """The gains of the tile in use that stand alone in their part and are still unused
+    and accepted (what *Take all* takes)."""
+    if state.turn is None:
+        return []
+    gains = []
+    for index, part in enumerate(tile_parts(state.turn.tile, state.config.tile_rules)):
+        if index in state.turn.used_parts or len(part) != 1 or part[0].kind != "gain":
+            continue
+        action = {"type": "gain", "good": part[0].good}
+        if outcome(state, action) is not None:
+            gains.append(action)
+    return gains
+
+
+def take_all_intents(state: CavernaState, gains: list[dict[str, Any]]) -> list[Intent]:
+    """Submit every plain gain, then end the turn if nothing else is left to do."""
+    intents: list[Intent] = []
+    for action in gains:
+        intents.append(Submit(action))
+        state = GAME.apply(state, action)
+    if nothing_left(state):
+        intents.append(Submit({"type": "end_turn"}))
+    return intents
 
 
 def flat_centre(layout: FlatLayout, size: tuple[int, int], gap: int) -> pygame.Rect:

@@ -28,7 +28,8 @@ SCREENS: tuple[str, ...] = (*LIVE_SCREENS, *PREVIEW_SCREENS)
 TAB_PREVIEWS: dict[str, str] = {"tiles": "tiles", "display": "display"}
 """Preview name -> right-column tab shown."""
 
-DIALOG_PREVIEWS: tuple[str, ...] = ("reveal", "rooms", "furnish", "dig", "wall", "pile")
+DIALOG_PREVIEWS: tuple[str, ...] = ("reveal", "rooms", "limit", "furnish", "dig", "wall",
+                                    "pile")
 """Previews that show a dialog open over the play screen."""
 
 
@@ -70,6 +71,7 @@ def _dialog_preview(screen: str) -> Scene:
         "reveal": lambda: dialogs.RevealDialog(session),
         "pile": lambda: dialogs.PileDialog(session),
         "rooms": lambda: dialogs.RoomUseDialog(session),
+        "limit": lambda: dialogs.RoomUseDialog(session),
         "furnish": lambda: dialogs.FurnishDialog(_first_option(state, "furnish"), session),
         "dig": lambda: dialogs.DigDialog(_first_option(state, "excavate"), session),
         "wall": lambda: dialogs.WallDialog(False, session),

@@ -15,12 +15,13 @@ from typing import Any
 import pygame
 
 from companion.core.i18n import translate
+from companion.core.journal import Journal
 from companion.core.messages import Msg, SetupError, msg
 from companion.games.caverna import GAME
 from companion.games.caverna.cave import DEFAULT_LAYOUT
 from companion.games.caverna.rooms import default_catalogue
 from companion.games.caverna.setup import SOLO_DISPLAY_SIZE
-from companion.games.caverna.tiles import SOLO_EXCLUDED
+from companion.games.caverna.tiles import JUNCTION_READINGS, SOLO_EXCLUDED
 from companion.ui.bar import game_bar
 from companion.ui.caverna.parts import TapButton, grid
 from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
@@ -45,14 +46,6 @@ CELL_NAMES: dict[str, str] = {
 }
 """Layout letter -> message suffix of its name."""
 
-EXPANSION_GOLD: tuple[int, ...] = (2, 1)
-"""Gold paid with Expansion, as printings differ."""
-EXPEDITION_GOLD: tuple[int, ...] = (4, 5)
-"""Gold gained with Expedition, as printings differ."""
-RETTING_NARROW: dict[str, Any] = {"walls": {"min": 2, "max": 3, "pair": "adjacent"}}
-"""The Retting room's walls on the printings that ask for 2-3."""
-
-
 def light_rooms() -> tuple[str, ...]:
     """The six rooms with a light back, in catalogue order."""
     return tuple(room.room_id for room in default_catalogue() if room.light_back)
@@ -65,8 +58,7 @@ def default_setup() -> Setup:
         "start_player": 0,
         "display": list(light_rooms()),
         "cave": list(DEFAULT_LAYOUT),
-        "tile_rules": {"expansion_gold": EXPANSION_GOLD[0],
-                       "expedition_gold": EXPEDITION_GOLD[0]},
+        "tile_rules": {"junction_goods": JUNCTION_READINGS[0]},
         "room_overrides": {},
     }
 
@@ -121,24 +113,36 @@ def cycle_cell(setup: Setup, row: int, col: int) -> Setup:
     return {**setup, "cave": rows}
 
 
-def set_tile_rule(setup: Setup, key: str, value: int) -> Setup:
-    """Set a printing-dependent number (``expansion_gold`` or ``expedition_gold``)."""
-    return {**setup, "tile_rules": {**setup["tile_rules"], key: value}}
+def set_junction(setup: Setup, reading: str) -> Setup:
+    """How the Junction room is read: ``different`` goods (the printed tile) or ``any``."""
+    return {**setup, "tile_rules": {**setup["tile_rules"], "junction_goods": reading}}
 
 
-def set_retting(setup: Setup, narrow: bool) -> Setup:
-    """The Retting room needs 2-3 walls (``narrow``) or 1-3 as in the data file."""
-    overrides = dict(setup.get("room_overrides", {}))
-    if narrow:
-        overrides["retting_room"] = RETTING_NARROW
-    else:
-        overrides.pop("retting_room", None)
-    return {**setup, "room_overrides": overrides}
+REMEMBERED_KEY = "last-setup:caverna"
+"""The journal setting keeping the cave board and the readings chosen last time."""
 
 
-def retting_narrow(setup: Setup) -> bool:
-    """Whether the Retting room asks for 2-3 walls."""
-    return "retting_room" in setup.get("room_overrides", {})
+def remembered(setup: Setup, stored: Any) -> Setup:
+    """``setup`` with the cave board and readings kept from the last game, when they are
+    still a playable set-up (anything else stored is ignored)."""
+    if not isinstance(stored, dict):
+        return setup
+    edited = dict(setup)
+    if isinstance(stored.get("cave"), list):
+        edited["cave"] = [str(row) for row in stored["cave"]]
+    if isinstance(stored.get("tile_rules"), dict):
+        edited["tile_rules"] = {**setup["tile_rules"], **stored["tile_rules"]}
+    try:
+        GAME.new_state({**edited, "players": ["A", "B"], "display": setup["display"]
+                        if not is_solo(setup) else list(light_rooms())})
+    except SetupError:
+        return setup
+    return edited
+
+
+def to_remember(setup: Setup) -> dict[str, Any]:
+    """The small part of a set-up kept for the next game: board and readings."""
+    return {"cave": list(setup["cave"]), "tile_rules": dict(setup["tile_rules"])}
 
 
 def reset_board(setup: Setup) -> Setup:
@@ -162,6 +166,8 @@ class CavernaSetupScene(Scene):
         """The set-up being prepared."""
         self.page = page if page in PAGES else "main"
         """The page shown."""
+        self.recalled = False
+        """Whether the board and readings of the last game were read from the journal."""
 
     def change(self, edited: Setup) -> list[Intent]:
         """Keep an edited set-up and redraw."""
@@ -173,8 +179,9 @@ class CavernaSetupScene(Scene):
         self.page = page
         return [Redraw()]
 
-    def start(self, lang: str) -> list[Intent]:
-        """Check the set-up with the rules, then start the game or say what is wrong."""
+    def start(self, lang: str, journal: Journal | None = None) -> list[Intent]:
+        """Check the set-up with the rules, then start the game or say what is wrong; the
+        board and readings are kept in ``journal`` for the next game."""
         defaults = [translate(msg("ui_caverna.setup.player", number=seat + 1), lang)
                     for seat in range(len(self.setup["players"]))]
         ready = finished(self.setup, defaults)
@@ -182,6 +189,8 @@ class CavernaSetupScene(Scene):
             GAME.new_state(ready)
         except SetupError as error:
             return [Notify(error.message, error=True)]
+        if journal is not None:
+            journal.set_setting(REMEMBERED_KEY, to_remember(ready))
         return [StartGame("caverna", ready)]
 
     def edit_name(self, seat: int) -> list[Intent]:
@@ -195,6 +204,10 @@ class CavernaSetupScene(Scene):
 
     def build(self, ctx: Context) -> list[Widget]:
         """Bar and the page shown."""
+        if not self.recalled:
+            self.recalled = True
+            if ctx.journal is not None:
+                self.setup = remembered(self.setup, ctx.journal.get_setting(REMEMBERED_KEY))
         bar, body = game_bar(ctx, Msg("ui_caverna.setup.title"))
         if self.page == "board":
             return [*bar, *self._board_page(ctx, body)]
@@ -273,7 +286,8 @@ class CavernaSetupScene(Scene):
                                  role="small", key="setup:page:board"))
         widgets.append(TapButton(pygame.Rect(buttons.x + half + theme.gap, buttons.y, half,
                                              buttons.height), Msg("ui_caverna.setup.start"),
-                                 lambda: self.start(ctx.lang), "primary", key="setup:start"))
+                                 lambda: self.start(ctx.lang, ctx.journal), "primary",
+                                 key="setup:start"))
         return widgets
 
     # ---------------------------------------------------------------- board page
@@ -307,19 +321,12 @@ class CavernaSetupScene(Scene):
     def _printing(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
         rules = self.setup["tile_rules"]
+        junction = rules.get("junction_goods", JUNCTION_READINGS[0])
         questions: list[tuple[Msg, list[tuple[Msg, bool, TapHandler]]]] = [
-            (Msg("ui_caverna.setup.expansion"),
-             [(msg("ui_caverna.setup.gold", count=value), rules["expansion_gold"] == value,
-               self._edit(set_tile_rule, "expansion_gold", value))
-              for value in EXPANSION_GOLD]),
-            (Msg("ui_caverna.setup.expedition"),
-             [(msg("ui_caverna.setup.gold", count=value), rules["expedition_gold"] == value,
-               self._edit(set_tile_rule, "expedition_gold", value))
-              for value in EXPEDITION_GOLD]),
-            (Msg("ui_caverna.setup.retting"),
-             [(msg("ui_caverna.setup.walls", walls=walls), retting_narrow(self.setup) == narrow,
-               self._edit(set_retting, narrow))
-              for walls, narrow in (("1–3", False), ("2–3", True))]),
+            (Msg("ui_caverna.setup.junction"),
+             [(Msg(f"ui_caverna.setup.junction_{reading}"), junction == reading,
+               self._edit(set_junction, reading))
+              for reading in JUNCTION_READINGS]),
         ]
         widgets: list[Widget] = []
         y = area.y

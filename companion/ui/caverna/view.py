@@ -21,6 +21,7 @@ from companion.games.caverna.scoring import best_room, room_points, score
 from companion.games.caverna.setup import back_for_round
 from companion.games.caverna.state import ACT, CavernaState
 from companion.games.caverna.tiles import (
+    BREACH_GAIN,
     FIVE_FOOD,
     RENOVATION,
     TILE_BACKS,
@@ -161,6 +162,9 @@ def option_label(state: CavernaState, option: Option) -> Msg:
         return Msg("ui_caverna.option.dig_one")
     if kind == "furnish":
         return furnish_label(state, option)
+    if kind == "breach":
+        return msg("ui_caverna.option.breach", gain_stone=BREACH_GAIN["stone"],
+                   gain_food=BREACH_GAIN["food"], gain_gold=BREACH_GAIN["gold"])
     return Msg(f"ui_caverna.option.{kind}")
 
 

@@ -35,8 +35,23 @@ def dig_action(*digs: tuple[list[int], str]) -> dict[str, object]:
 
 
 def test_only_spaces_next_to_the_open_cave_can_be_dug() -> None:
+    """Rulebook: a room is reachable from the Entrance "without passing through walls or
+    face-down rooms". On the printed board four face-down rooms touch the open cave."""
     cave = duo().players[0].cave
-    assert diggable(cave) == {(1, 0), (2, 1), (3, 1)}
+    assert diggable(cave) == {(1, 0), (2, 1), (3, 1), (4, 0)}
+
+
+def test_the_default_board_is_the_printed_one() -> None:
+    """The printed board: two columns of four spaces over a bottom row of three, nine
+    face-down rooms, +1 food under two of them, the empty cavern above the entrance."""
+    cave = duo().players[0].cave
+    assert sum(1 for _ in cave.positions()) == 11
+    assert cave.count(HIDDEN) == 9
+    assert cave.at((2, 0)) == Space(EMPTY)
+    assert cave.at((3, 0)) == Space(FURNISHED, "entrance")
+    food = {pos for pos in cave.positions() if (space := cave.at(pos)) and space.food_bonus}
+    assert food == {(1, 1), (3, 1)}
+    assert cave.at((0, 2)) is None and cave.at((4, 2)) is not None
 
 
 def test_a_wall_blocks_digging_unless_the_tile_digs_through_it() -> None:
@@ -78,7 +93,7 @@ def test_two_digs_cost_two_food_and_the_second_may_open_from_the_first() -> None
 def test_an_unreachable_room_cannot_be_dug() -> None:
     state = begin(duo(), "excavation")
     with pytest.raises(IllegalActionError) as refused:
-        play(state, dig_action(([0, 2], "gold_vein")))
+        play(state, dig_action(([4, 2], "gold_vein")))
     assert refused.value.key == "caverna.error.not_accessible"
 
 
@@ -130,7 +145,8 @@ def test_wall_patterns_allow_any_rotation(
 def test_outer_rock_counts_as_walls_and_rooms_never_do() -> None:
     cave = duo().players[0].cave
     assert walled_sides(cave, (2, 0)) == {"w"}
-    assert walled_sides(cave, (3, 0)) == {"w", "s"}
+    assert walled_sides(cave, (3, 0)) == {"w"}
+    assert walled_sides(cave, (4, 2)) == {"n", "e", "s"}
     furnished = cave.with_space((1, 0), Space(FURNISHED, "shelf"))
     assert walled_sides(furnished, (2, 0)) == {"w"}
 

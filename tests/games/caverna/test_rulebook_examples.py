@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.messages import IllegalActionError
+from companion.core.messages import IllegalActionError, SetupError
+from companion.games.caverna import GAME
 from companion.games.caverna.state import CavernaState
 from tests.games.caverna.helpers import (
+    DUO_SETUP,
     at_round,
     begin,
     duo,
@@ -127,13 +129,34 @@ def test_other_goods_never_turn_into_food(good: str) -> None:
     assert refused.value.key == "caverna.error.not_convertible"
 
 
-def test_junction_room_takes_any_three_goods_for_two_gold() -> None:
-    state = ready_with("junction_room", wood=3, gold=0)
+def test_junction_room_by_the_printed_tile_takes_three_different_goods() -> None:
+    """The printed tile marks the three goods with "≠": three goods of different kinds
+    for 2 gold (the default reading)."""
+    state = ready_with("junction_room", wood=3, stone=1, flax=1, gold=0)
+    after = play(state, {"type": "use_room", "room": "junction_room",
+                         "give": {"wood": 1, "stone": 1, "flax": 1}})
+    assert (goods_of(after)["wood"], goods_of(after)["gold"]) == (2, 2)
+    with pytest.raises(IllegalActionError) as refused:
+        play(state, {"type": "use_room", "room": "junction_room", "give": {"wood": 3}})
+    assert refused.value.key == "caverna.error.junction_different"
+
+
+def test_junction_room_read_as_any_three_goods() -> None:
+    """Rulebook: "Łącznik pozwala ci jednak wymienić trzy dowolne dobra na dwie sztuki
+    złota" — the set-up reading ``any`` accepts three goods of one kind."""
+    state = GAME.new_state({**DUO_SETUP, "tile_rules": {"junction_goods": "any"}})
+    state = begin(with_goods(with_room(state, 0, (0, 0), "junction_room"), 0, wood=3,
+                             gold=0), "cultivation")
     after = play(state, {"type": "use_room", "room": "junction_room", "give": {"wood": 3}})
     assert goods_of(after)["wood"] == 0
     assert goods_of(after)["gold"] == 2
     with pytest.raises(IllegalActionError):
         play(state, {"type": "use_room", "room": "junction_room", "give": {"wood": 2}})
+
+
+def test_an_unknown_junction_reading_is_refused() -> None:
+    with pytest.raises(SetupError):
+        GAME.new_state({**DUO_SETUP, "tile_rules": {"junction_goods": "some"}})
 
 
 def test_treasury_pays_only_from_three_gold() -> None:

@@ -18,14 +18,13 @@ from companion.ui.caverna.dialogs import (
     DigDialog,
     FurnishDialog,
     PileDialog,
-    RevealDialog,
     RoomUseDialog,
     WallDialog,
 )
 from companion.ui.caverna.play import CavernaPlayScene
 from companion.ui.caverna.view import dark_rooms_left, revealable_tiles
 from companion.ui.dialogs import ChoiceDialog
-from companion.ui.intents import Back, ShowDialog
+from companion.ui.intents import Back, ShowDialog, Undo
 from companion.ui.scene import Settings
 from companion.ui.widgets import Button
 from tests.ui.caverna.helpers import open_game, start, state_of, tap_widget, widget
@@ -48,10 +47,8 @@ def test_the_reveal_dialog_records_the_tile_the_table_named(app: App, journal: J
     session = start(journal)
     open_game(app, session)
     assert isinstance(app.scene, CavernaPlayScene)
-    tap_widget(app, "caverna:reveal")
-    assert isinstance(app.dialog, RevealDialog)
-    choice = revealable_tiles(state_of(session)).index("masonry")
-    tap_widget(app, f"reveal:{choice}")
+    assert "masonry" in revealable_tiles(state_of(session))
+    tap_widget(app, "caverna:reveal:masonry")
     state = state_of(session)
     assert app.dialog is None
     assert state.phase == "choose"
@@ -78,17 +75,21 @@ def test_furnishing_picks_the_room_then_the_space(app: App, journal: Journal) ->
     tap_widget(app, "caverna:option:0:gain:food")
     tap_widget(app, "caverna:option:1:furnish:round_food")
     assert isinstance(app.dialog, FurnishDialog)
-    room = state_of(session).display.index("grindstone")
-    tap_widget(app, f"furnish:room:{room}")
-    tap_widget(app, "furnish:cell:2:0")
+    tap_widget(app, "furnish:room:grindstone")
     state = state_of(session)
     space = state.players[0].cave.at((2, 0))
     assert space is not None and space.state == FURNISHED and space.room == "grindstone"
     assert "grindstone" not in state.display
     assert state.players[0].goods.food == 0
-    assert session.history()[-1].label.key == "caverna.label.furnish"
-    assert session.actions()[-1] == {"type": "furnish", "room": "grindstone", "space": [2, 0],
-                                     "fee": "round_food"}
+    # One empty cavern fits: the room goes there at once, and with every part of
+    # Furnishing used the turn ends by itself.
+    assert session.history()[-2].label.key == "caverna.label.furnish"
+    assert session.actions()[-2:] == [{"type": "furnish", "room": "grindstone",
+                                       "space": [2, 0], "fee": "round_food"},
+                                      {"type": "end_turn"}]
+    assert state.active == 1
+    app.perform(Undo())
+    assert state_of(session).turn is not None and state_of(session).active == 0
 
 
 def _dig_prospecting_site(app: App, session: Session) -> None:
@@ -122,10 +123,8 @@ def test_a_blue_room_without_enough_orange_is_refused_with_the_reason(
     app.draw()
     tap_widget(app, "caverna:tile:housework")
     tap_widget(app, "caverna:option:0:furnish:round_food")
-    room = state_of(session).display.index("prospecting_site")
-    tap_widget(app, f"furnish:room:{room}")
     before, steps = session.state, session.cursor
-    tap_widget(app, "furnish:cell:3:1")
+    tap_widget(app, "furnish:room:prospecting_site")
     assert _refusal(app) == "caverna.error.too_many_blue"
     assert session.state == before and session.cursor == steps
     texts = {translate(app.toast.message, lang) for lang in LANGUAGES}  # type: ignore[union-attr]
@@ -171,21 +170,22 @@ def test_converting_to_food_for_either_player(app: App, journal: Journal) -> Non
 
 
 def test_a_wall_goes_on_the_border_tapped(app: App, journal: Journal) -> None:
-    session = replay("two-players", 126, journal)
+    session = replay("two-players", 148, journal)
     open_game(app, session)
     supply = state_of(session).wall_supply
-    walls = state_of(session).players[1].cave.walls
+    seat = state_of(session).active
+    walls = state_of(session).players[seat].cave.walls
     tap_widget(app, "caverna:option:2:wall:0")
     assert isinstance(app.dialog, WallDialog)
     tap_widget(app, "wall:0")
     state = state_of(session)
     assert state.wall_supply == supply - 1
-    assert len(state.players[1].cave.walls) == len(walls) + 1
+    assert len(state.players[seat].cave.walls) == len(walls) + 1
     assert session.actions()[-1]["type"] == "build_wall"
 
 
 def test_the_solo_pile_names_the_room_turned_up(app: App, journal: Journal) -> None:
-    session = replay("solo", 41, journal)
+    session = replay("solo", 56, journal)
     open_game(app, session)
     assert state_of(session).phase == "draw"
     first = dark_rooms_left(state_of(session))[0]
@@ -237,7 +237,8 @@ def test_the_play_screen_offers_what_the_phase_needs(app: App, journal: Journal,
     session = replay("two-players", steps, journal)
     open_game(app, session)
     phase = state_of(session).phase
-    expected = {"reveal": "caverna:reveal", "choose": "caverna:tile:cultivation",
+    first = (revealable_tiles(state_of(session)) or ("",))[0]
+    expected = {"reveal": f"caverna:reveal:{first}", "choose": "caverna:tile:cultivation",
                 "act": "caverna:end_turn"}[phase]
     assert widget(app, expected).interactive
 
@@ -317,11 +318,9 @@ def test_a_room_goes_into_the_extra_cavern(app: App, journal: Journal) -> None:
     session = _extra_cavern_game(journal)
     open_game(app, session)
     tap_widget(app, "caverna:option:0:furnish:round_food")
-    room = state_of(session).display.index("tunnel")
-    tap_widget(app, f"furnish:room:{room}")
-    tap_widget(app, "furnish:extra")
-    assert session.actions()[-1] == {"type": "furnish", "room": "tunnel", "space": "extra",
-                                     "fee": "round_food"}
+    tap_widget(app, "furnish:room:tunnel")
+    assert {"type": "furnish", "room": "tunnel", "space": "extra",
+            "fee": "round_food"} in session.actions()[-2:]
     extra = state_of(session).players[0].cave.extra
     assert extra is not None and extra.room == "tunnel"
 

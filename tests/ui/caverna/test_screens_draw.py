@@ -191,7 +191,7 @@ def test_all_eighteen_rooms_fit_the_dig_picker(journal: Journal, lang: str,
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_three_part_tile_with_notices_fits(journal: Journal, lang: str,
                                              size: tuple[int, int]) -> None:
-    session = replay("two-players", 126, journal)
+    session = replay("two-players", 148, journal)
     session.submit({"type": "convert", "good": "emmer"})
     session.submit({"type": "convert", "good": "emmer"})
     state = state_of(session)
@@ -204,7 +204,7 @@ def test_a_three_part_tile_with_notices_fits(journal: Journal, lang: str,
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_twelve_tiles_with_notices_fit(journal: Journal, lang: str,
                                        size: tuple[int, int]) -> None:
-    session = replay("two-players", 158, journal)
+    session = replay("two-players", 162, journal)
     session.submit({"type": "convert", "good": "emmer", "count": 2})
     state = state_of(session)
     assert state.phase == "choose" and len(state.revealed_tiles) == 12 and state.notices
@@ -250,7 +250,7 @@ def test_a_crowded_display_pages_in_the_furnishing_picker(journal: Journal, lang
         if not more:
             break
         more[0].release(more[0].rect.center)
-    assert seen == {f"furnish:room:{index}" for index in range(len(display))}
+    assert seen == {f"furnish:room:{room}" for room in display}
 
 
 def test_pages_cover_every_entry_once() -> None:

@@ -20,6 +20,7 @@ from companion.ui.caverna.setup import (
     default_setup,
     finished,
     light_rooms,
+    remembered,
     set_solo,
     toggle_display,
 )
@@ -109,16 +110,50 @@ def test_board_corrections_reach_the_rules(app: App) -> None:
     tap_widget(app, "setup:page:board")
     tap_widget(app, "setup:cell:0:0")
     tap_widget(app, "setup:print:0:1")
-    tap_widget(app, "setup:print:2:1")
     tap_widget(app, "setup:page:main")
     tap_widget(app, "setup:start")
     assert app.session is not None
     setup: dict[str, Any] = dict(app.session.setup)
-    assert setup["cave"][0] == "dDd"
+    assert setup["cave"][0] == "dD#"
     state = state_of(app.session)
     assert state.players[0].cave.at((0, 0)).food_bonus  # type: ignore[union-attr]
-    assert state.config.tile_rules.expansion_gold == 1
-    assert state.config.room("retting_room").walls.min_walls == 2
+    assert state.config.tile_rules.junction_goods == "any"
+
+
+def test_the_printed_readings_are_the_defaults() -> None:
+    """The printed tiles settle Expansion (2 gold), Expedition (4 gold), the Retting
+    room (1-3 walls) and the Junction room (three different goods)."""
+    state = GAME.new_state(finished(default_setup(), ["A", "B"]))
+    rules = state.config.tile_rules
+    assert (rules.expansion_gold, rules.expedition_gold) == (2, 4)
+    assert rules.junction_goods == "different"
+    walls = state.config.room("retting_room").walls
+    assert (walls.min_walls, walls.max_walls) == (1, 3)
+    assert tuple(default_setup()["cave"]) == DEFAULT_LAYOUT
+
+
+def test_the_board_and_readings_are_remembered_for_the_next_game(app: App) -> None:
+    _setup_screen(app)
+    tap_widget(app, "setup:page:board")
+    tap_widget(app, "setup:cell:0:1")
+    tap_widget(app, "setup:print:0:1")
+    tap_widget(app, "setup:page:main")
+    tap_widget(app, "setup:start")
+    assert app.session is not None
+    first = dict(app.session.setup)
+    _setup_screen(app)
+    tap_widget(app, "setup:start")
+    assert app.session is not None
+    again = dict(app.session.setup)
+    assert again["cave"] == first["cave"] and again["cave"][0] == "Dd#"
+    assert again["tile_rules"]["junction_goods"] == "any"
+
+
+def test_a_damaged_remembered_board_is_ignored() -> None:
+    setup = default_setup()
+    assert remembered(setup, {"cave": ["XX"]}) == setup
+    assert remembered(setup, "nonsense") == setup
+    assert remembered(setup, {"cave": ["E.", "D#"]})["cave"] == ["E.", "D#"]
 
 
 @pytest.mark.parametrize("lang", ["pl", "fr"])

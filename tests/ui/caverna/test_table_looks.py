@@ -125,7 +125,7 @@ def _turned_control(app: App, seat: int, key: str) -> tuple[TurnedPanel, Widget]
 @pytest.mark.parametrize("seat", [0, 1])
 def test_a_tap_on_a_seat_panel_turns_that_players_goods_into_food(app: App, journal: Journal,
                                                                   seat: int) -> None:
-    session = replay("two-players", 126, journal)
+    session = replay("two-players", 96, journal)
     _flat_game(app, session)
     before = state_of(session).players
     good = next(good for good in FOOD_SOURCES if before[seat].goods.get(good) > 0)

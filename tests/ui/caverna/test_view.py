@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
+from companion.core.record import load_record, replay
 from companion.games.caverna import GAME
 from companion.games.caverna.goods import LIMITS
 from companion.games.caverna.queries import result_message
@@ -43,11 +45,13 @@ def test_score_lines_add_rooms_and_gold_best_first() -> None:
 
 
 def test_a_tie_on_points_names_the_best_rooms() -> None:
-    state = _final()
+    fixture = Path(__file__).resolve().parents[2] / "games/caverna/fixtures/v1-two-players.json"
+    state: CavernaState = replay(load_record(fixture)).state
     rooms = [line.rooms for line in sorted(score_lines(state), key=lambda line: line.seat)]
-    gold_for_tie = rooms[0] - rooms[1]
+    rich = 0 if rooms[0] >= rooms[1] else 1
+    gold_for_tie = rooms[rich] - rooms[1 - rich]
     assert 0 <= gold_for_tie <= LIMITS["gold"]
-    tied = _with_gold(_with_gold(state, 0, 0), 1, gold_for_tie)
+    tied = _with_gold(_with_gold(state, rich, 0), 1 - rich, gold_for_tie)
     assert score(tied, 0) == score(tied, 1)
     note = closing_note(tied)
     assert note.key == "ui_caverna.over.tiebreak"

@@ -1,0 +1,201 @@
+"""Fewer taps at the table: Take all, turns that end themselves, choices that say what
+they give, the limit warned of before the tap, greyed rooms that say why."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.core.i18n import LANGUAGES, translate
+from companion.core.journal import Journal
+from companion.core.session import Session
+from companion.games.caverna.cave import FURNISHED, Space
+from companion.games.caverna.goods import Goods
+from companion.games.caverna.state import CavernaState
+from companion.ui.app import App
+from companion.ui.caverna.dialogs import FurnishDialog, RoomUseDialog, WallDialog
+from companion.ui.caverna.parts import CaveView
+from companion.ui.caverna.play import option_text
+from companion.ui.intents import Undo
+from companion.ui.widgets import Button, TapButton
+from tests.ui.caverna.helpers import (
+    SIZES,
+    context,
+    draw_problems,
+    open_game,
+    start,
+    state_of,
+    tap_widget,
+    widget,
+)
+
+
+def _round_one(journal: Journal, app: App) -> Session:
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    open_game(app, session)
+    return session
+
+
+def test_take_all_takes_every_plain_gain_in_one_tap(app: App, journal: Journal) -> None:
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:cultivation")
+    before = state_of(session).players[0].goods
+    tap_widget(app, "caverna:take_all")
+    after = state_of(session).players[0].goods
+    assert (after.emmer, after.flax) == (before.emmer + 2, before.flax + 1)
+    # The room part is still open (the entrance can be used), so the turn goes on.
+    assert state_of(session).phase == "act" and state_of(session).active == 0
+
+
+def test_the_turn_ends_by_itself_when_the_tile_is_used_up(app: App, journal: Journal) -> None:
+    """Rulebook: "Możesz wykonać część lub wszystkie ... ale każdą tylko raz w turze" — once
+    every part is used there is nothing left, so the turn passes without a tap."""
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:excavation")
+    tap_widget(app, "caverna:option:1:gain:stone")
+    assert state_of(session).phase == "act"
+    tap_widget(app, "caverna:option:0:excavate:1")
+    tap_widget(app, "dig:cell:4:0")
+    tap_widget(app, "dig:room:0")
+    state = state_of(session)
+    assert session.actions()[-1] == {"type": "end_turn"}
+    assert state.active == 1 and state.phase == "choose"
+    app.perform(Undo())
+    assert state_of(session).phase == "act" and state_of(session).active == 0
+
+
+def _with(state: CavernaState, seat: int, goods: Goods) -> CavernaState:
+    players = list(state.players)
+    players[seat] = replace(players[seat], goods=goods)
+    return replace(state, players=tuple(players))
+
+
+def test_a_gain_cut_by_the_limit_is_warned_of_on_its_button(journal: Journal) -> None:
+    """Rulebook: gains over the limit are lost ("tracicie nadmiarowe") — the button says
+    so before the tap, in every language."""
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    session.submit({"type": "take_tile", "tile": "furnishing"})
+    state = _with(state_of(session), 0, Goods(food=9))
+    from companion.games.caverna.tiles import Option
+
+    texts = {translate(option_text(state, Option("gain", good="food", amount=1), lang), lang)
+             for lang in LANGUAGES}
+    assert all("⚠" in text for text in texts) and len(texts) == len(LANGUAGES)
+    plain = option_text(state_of(session), Option("gain", good="food", amount=1), "en")
+    assert "⚠" not in translate(plain, "en")
+
+
+def test_tunnel_choices_show_what_they_give(app: App, journal: Journal) -> None:
+    """Rulebook: the Tunnel gives stone only below 3 ("jeśli masz już 3 lub więcej ...
+    nie przyniesie ci kolejnego kamienia"); each choice shows its goods before the tap."""
+    session = _round_one(journal, app)
+    session.submit({"type": "take_tile", "tile": "cultivation"})
+    state = state_of(session)
+    player = state.players[0]
+    cave = player.cave.with_space((2, 0), Space(FURNISHED, "tunnel"))
+    session_state = replace(state, players=(replace(player, cave=cave), state.players[1]))
+    dialog = RoomUseDialog()
+    dialog.room = "tunnel"
+    dialog.preview = _StateOnly(session_state)  # type: ignore[assignment]
+    draw_problems(dialog, context((800, 480), "en"))
+    labels = [getattr(w, "text", "") for w in dialog.widgets if w.key.startswith("rooms:choice:")]
+    both = next(text for text in labels if isinstance(text, str) and "+2" in text
+                and "+1" in text)
+    assert "\n" in both
+
+
+class _StateOnly:
+    """Stands in for a session in a dialog that only reads the state."""
+
+    def __init__(self, state: CavernaState) -> None:
+        self.state = state
+
+
+def test_a_room_that_cannot_be_placed_is_greyed_and_says_why(app: App,
+                                                            journal: Journal) -> None:
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:furnishing")
+    tap_widget(app, "caverna:option:1:furnish:round_food")
+    assert isinstance(app.dialog, FurnishDialog)
+    parlor = widget(app, "furnish:room:parlor")
+    assert isinstance(parlor, TapButton | Button)
+    steps = session.cursor
+    tap_widget(app, "furnish:room:parlor")
+    assert app.toast is not None and app.toast.error
+    assert session.cursor == steps and isinstance(app.dialog, FurnishDialog)
+
+
+def test_the_room_found_is_named_from_its_colour_with_points_and_cost(
+        app: App, journal: Journal) -> None:
+    """Rulebook: only reachable face-down rooms may be dug; the room turned up is named,
+    here narrowed to the colour of its front."""
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:excavation")
+    tap_widget(app, "caverna:option:0:excavate:1")
+    keys = {w.key for w in app.dialog.widgets} if app.dialog is not None else set()
+    assert {k for k in keys if k.startswith("dig:cell:")} == {
+        "dig:cell:1:0", "dig:cell:2:1", "dig:cell:3:1", "dig:cell:4:0"}
+    tap_widget(app, "dig:cell:2:1")
+    tap_widget(app, "dig:colour:blue")
+    assert app.dialog is not None
+    rooms = [w for w in app.dialog.widgets if w.key.startswith("dig:room:")]
+    state = state_of(session)
+    blue = [room.room_id for room in state.config.rooms
+            if not room.light_back and room.colour == "blue"]
+    assert len(rooms) == len(blue)
+    text = translate(getattr(rooms[0], "text", ""), "en")
+    assert "pts" in text and "\n" in text
+
+
+def test_the_only_reachable_space_is_not_asked(app: App, journal: Journal) -> None:
+    session = start(journal, {"players": ["Ada", "Borys"], "cave": ["E.", "D#"]})
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    open_game(app, session)
+    tap_widget(app, "caverna:tile:excavation")
+    tap_widget(app, "caverna:option:0:excavate:1")
+    assert app.dialog is not None
+    keys = {w.key for w in app.dialog.widgets}
+    assert not any(key.startswith("dig:cell:") for key in keys)
+    tap_widget(app, "dig:room:0")
+    assert session.actions()[-1]["digs"][0]["space"] == [1, 0]
+
+
+class _Preview:
+    """A stand-in session holding one state, for drawing a dialog over it."""
+
+    def __init__(self, state: CavernaState) -> None:
+        self.state = state
+
+
+def _every_cell_state(journal: Journal) -> CavernaState:
+    """Ada holds Masonry with a cave showing every kind of cell: face-down (with and
+    without +1 food), empty, orange and blue rooms with their points, the entrance."""
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": "masonry"})
+    session.submit({"type": "take_tile", "tile": "masonry"})
+    state = state_of(session)
+    cave = state.players[0].cave
+    for pos, room in (((0, 0), "furniture_workshop"), ((2, 1), "prospecting_site"),
+                      ((4, 2), "state_room")):
+        cave = cave.with_space(pos, Space(FURNISHED, room))
+    players = (replace(state.players[0], cave=cave), state.players[1])
+    return replace(state, players=players)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_label_of_the_cave_is_covered_by_a_wall_button(journal: Journal, lang: str,
+                                                          size: tuple[int, int]) -> None:
+    state = _every_cell_state(journal)
+    dialog = WallDialog(False, _Preview(state))  # type: ignore[arg-type]
+    overflowing, small = draw_problems(dialog, context(size, lang))
+    assert (overflowing, small) == ([], [])
+    views = [w for w in dialog.widgets if isinstance(w, CaveView)]
+    buttons = [w.rect for w in dialog.widgets if w.key.startswith("wall:")]
+    assert views and buttons
+    for label in views[0].label_rects:
+        assert label.width > 0 and label.height > 0
+        assert label.collidelist(buttons) == -1, label
