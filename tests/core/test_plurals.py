@@ -162,7 +162,8 @@ def test_a_counted_message_takes_the_form_its_number_asks(lang: str, stones: int
 
 def test_one_point_is_singular_everywhere() -> None:
     """"1 pts", "quedan 1 losetas", "Odwróć 1 kart(y)" no more."""
-    assert translate(Msg("ui_caverna.cave.points", {"points": 1}), "en") == "1 pt"
+    assert translate(Msg("ui_caverna.flat.status", {"points": 1}), "en") == "1 pt"
+    assert translate(Msg("ui_caverna.flat.status", {"points": 2}), "en") == "2 pts"
     assert translate(Msg("fuji.instruction.flip_cards", {"count": 1}), "pl") == \
         "Odwróć 1 kartę na stronę lawy."
     assert translate(Msg("fuji.instruction.flip_cards", {"count": 5}), "pl") == \
