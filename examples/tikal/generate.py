@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.tikal import GAME
-from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, STAGES
+from companion.games.tikal.constants import FORMER_STAGE_SIZES, STAGES
 from companion.games.tikal.state import TikalState
 
 HERE = Path(__file__).resolve().parent
@@ -38,7 +38,7 @@ def sample_stack(rng: random.Random) -> list[dict[str, Any]]:
     rng.shuffle(tiles)
     stack: list[dict[str, Any]] = []
     for letter in STAGES:
-        stage = tiles[len(stack): len(stack) + DEFAULT_STAGE_SIZES[letter]]
+        stage = tiles[len(stack): len(stack) + FORMER_STAGE_SIZES[letter]]
         rng.shuffle(stage)
         stack += stage
     return stack

@@ -9,6 +9,8 @@ from typing import Any
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.tikal import auction, flow, progress, turn
 from companion.games.tikal.legal import legal_actions
+from companion.games.tikal.upgrade import DATA_VERSION
+from companion.games.tikal.upgrade import upgrade as upgrade_records
 from companion.games.tikal.serialise import state_to_json
 from companion.games.tikal.setup import MAX_PLAYERS, MIN_PLAYERS, new_state
 from companion.games.tikal.state import (
@@ -103,6 +105,12 @@ class TikalGame:
     title_key = "tikal.title"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    data_version = DATA_VERSION
+
+    def upgrade(self, setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
+                from_version: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Set-up and actions of ``from_version`` rewritten in the next version's format."""
+        return upgrade_records(setup, actions, from_version, new_state, apply_action)
 
     def new_state(self, setup: Mapping[str, Any]) -> TikalState:
         """Build the starting state; ``SetupError`` for an unplayable set-up."""

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from companion.core.record import load_record, replay
+from companion.core.upgrade import current
 from companion.games.tikal import GAME
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "tikal"
@@ -24,9 +25,10 @@ def test_record_replays_to_its_final_scores(name: str) -> None:
     record = document(name)
     assert record["format"] == "table-companion-record" and record["version"] == 1
     assert record["game"] == "tikal"
-    state = GAME.new_state(record["setup"])
+    setup, actions = current(GAME, record["setup"], record["actions"])
+    state = GAME.new_state(setup)
     paid = 0
-    for action in record["actions"]:
+    for action in actions:
         state = GAME.apply(state, action)
         paid += sum(int(str(note.params["steps"])) for note in state.instructions
                     if note.key == "tikal.instruction.cube_back")
