@@ -256,6 +256,7 @@ def score_entered(state: TikalState, action: Action) -> TikalState:
     for temple in state.hexes:
         if temple.kind != "temple":
             continue
+        holder: int | None
         if temple.guard is not None:
             holder = temple.guard
         elif temple.id in controllers:

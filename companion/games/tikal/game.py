@@ -7,10 +7,10 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.messages import IllegalActionError, Msg, msg
+from companion.core.questions import Step
 from companion.games.tikal import auction, flow, progress, turn
 from companion.games.tikal.legal import legal_actions
-from companion.games.tikal.upgrade import DATA_VERSION
-from companion.games.tikal.upgrade import upgrade as upgrade_records
+from companion.games.tikal.questions import ask
 from companion.games.tikal.serialise import state_to_json
 from companion.games.tikal.setup import MAX_PLAYERS, MIN_PLAYERS, new_state
 from companion.games.tikal.state import (
@@ -22,6 +22,8 @@ from companion.games.tikal.state import (
     PHASE_REVEAL,
     TikalState,
 )
+from companion.games.tikal.upgrade import DATA_VERSION
+from companion.games.tikal.upgrade import upgrade as upgrade_records
 
 Action = Mapping[str, Any]
 Handler = Callable[[TikalState, Action], TikalState]
@@ -119,6 +121,10 @@ class TikalGame:
     def apply(self, state: TikalState, action: Action) -> TikalState:
         """Return the state after ``action``; the input state is never changed."""
         return apply_action(state, action)
+
+    def ask(self, state: TikalState, partial: Mapping[str, Any]) -> Step:
+        """The next question of a partly built action, or the finished action."""
+        return ask(state, partial)
 
     def state_to_json(self, state: TikalState) -> dict[str, Any]:
         """Describe the state as plain JSON data."""
