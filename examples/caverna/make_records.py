@@ -18,10 +18,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from companion.games.caverna import GAME, CavernaState  # noqa: E402
+from companion.games.caverna import GAME  # noqa: E402
 from companion.games.caverna.cave import EMPTY  # noqa: E402
 from companion.games.caverna.scoring import score  # noqa: E402
-from companion.games.caverna.state import ACT, CHOOSE  # noqa: E402
+from companion.games.caverna.state import ACT, CHOOSE, CavernaState  # noqa: E402
 
 TWO_PLAYERS: Mapping[str, Any] = {"players": ["Ada", "Borys"], "start_player": 0}
 """The two-player example's set-up."""

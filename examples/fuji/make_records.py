@@ -26,7 +26,15 @@ from typing import Any
 from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
 from companion.games.fuji.eruption import cells_to_flip
-from companion.games.fuji.model import (
+from companion.games.fuji.queries import (
+    legal_destinations,
+    movement_values,
+    path_choice_needed,
+    reroll_allowance,
+    shortest_paths,
+    walkable,
+)
+from companion.games.fuji.state import (
     EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,
     SKILL_STARTING_CARDS,
@@ -37,14 +45,6 @@ from companion.games.fuji.model import (
     Skill,
     State,
     TerrainKind,
-)
-from companion.games.fuji.queries import (
-    legal_destinations,
-    movement_values,
-    path_choice_needed,
-    reroll_allowance,
-    shortest_paths,
-    walkable,
 )
 
 Action = dict[str, Any]

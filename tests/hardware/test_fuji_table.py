@@ -18,8 +18,8 @@ from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.core.table_buttons import ButtonOutcome, handle_button, seat_lights
 from companion.games.fuji import GAME
-from companion.games.fuji.model import Phase
-from companion.games.fuji.sampling import legal_actions
+from companion.games.fuji.legal import legal_actions
+from companion.games.fuji.state import Phase
 from hardware.config import GpioConfig
 from hardware.events import ButtonEvent, EventQueue
 from hardware.gestures import TapFilter

@@ -30,8 +30,8 @@ from companion.games.caverna.common import (
     set_player,
     spend,
 )
+from companion.games.caverna.fields import position
 from companion.games.caverna.goods import add_costs
-from companion.games.caverna.parse import position
 from companion.games.caverna.rooms import SIDES
 from companion.games.caverna.state import CavernaState
 

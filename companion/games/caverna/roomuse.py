@@ -8,8 +8,8 @@ from typing import Any
 from companion.core.messages import IllegalActionError
 from companion.games.caverna.cavework import dig
 from companion.games.caverna.common import gain, player, require, spend
+from companion.games.caverna.fields import goods_map, optional_text
 from companion.games.caverna.goods import GOODS, top_up
-from companion.games.caverna.parse import goods_map, optional_text
 from companion.games.caverna.state import CavernaState
 
 Exchange = tuple[Mapping[str, int], Mapping[str, int]]

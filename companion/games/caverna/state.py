@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from companion.core.messages import Msg
 from companion.games.caverna.cave import Cave
@@ -10,15 +11,26 @@ from companion.games.caverna.goods import Goods
 from companion.games.caverna.rooms import RoomSpec, room_lookup
 from companion.games.caverna.tiles import TileRules
 
-REVEAL = "reveal"
+
+class Phase(StrEnum):
+    """The phases of a Caverna round (stored in JSON as their string values)."""
+
+    REVEAL = "reveal"
+    CHOOSE = "choose"
+    ACT = "act"
+    DRAW = "draw"
+    FINISHED = "finished"
+
+
+REVEAL = Phase.REVEAL
 """Phase: the table turns up the round's new action tile."""
-CHOOSE = "choose"
+CHOOSE = Phase.CHOOSE
 """Phase: the active player picks an action tile."""
-ACT = "act"
+ACT = Phase.ACT
 """Phase: the active player uses the options of the tile picked."""
-DRAW = "draw"
+DRAW = Phase.DRAW
 """Phase (solo): the top room of the pile is turned up after a single dig."""
-FINISHED = "finished"
+FINISHED = Phase.FINISHED
 """Phase: the game has been scored."""
 
 TWO_PLAYER_TURNS: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 3, 4)
@@ -94,7 +106,7 @@ class CavernaState:
     """Each player's goods and cave, seat order."""
     round: int = 1
     """The current round, from 1."""
-    phase: str = REVEAL
+    phase: Phase = REVEAL
     """One of :data:`REVEAL`, :data:`CHOOSE`, :data:`ACT`, :data:`DRAW`, :data:`FINISHED`."""
     start_player: int = 0
     """Seat holding the start-player token this round."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.messages import SetupError
-from companion.games.fuji.model import Combine, DiceCondition, Die, DieColour, TerrainKind
+from companion.games.fuji.state import Combine, DiceCondition, Die, DieColour, TerrainKind
 
 ODD: frozenset[int] = frozenset({1, 3, 5})
 """The odd die values."""

@@ -39,15 +39,22 @@ from typing import Any
 
 from companion.core.game import Action
 from companion.core.messages import IllegalActionError, Msg, msg
-from companion.games.fuji.actions import (
+from companion.games.fuji.eruption import trigger_eruption_token
+from companion.games.fuji.fields import (
     acting_player,
     read_dice,
     read_int,
     read_position,
     seat_of,
 )
-from companion.games.fuji.eruption import trigger_eruption_token
-from companion.games.fuji.model import (
+from companion.games.fuji.queries import (
+    equipment_in_play,
+    legal_destinations,
+    orthogonal,
+    skill_active,
+)
+from companion.games.fuji.scoring import win_if_safe
+from companion.games.fuji.state import (
     EQUIPMENT_CARDS,
     Cell,
     Die,
@@ -61,13 +68,6 @@ from companion.games.fuji.model import (
     Skill,
     State,
     TerrainKind,
-)
-from companion.games.fuji.outcome import win_if_safe
-from companion.games.fuji.queries import (
-    equipment_in_play,
-    legal_destinations,
-    orthogonal,
-    skill_active,
 )
 
 Effect = Callable[[State, int, Action], State]

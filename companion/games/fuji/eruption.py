@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.core.messages import msg
-from companion.games.fuji.model import Board, Instruction, Position, State, TerrainKind
-from companion.games.fuji.outcome import lose
 from companion.games.fuji.queries import orthogonal
+from companion.games.fuji.scoring import lose
+from companion.games.fuji.state import Board, Instruction, Position, State, TerrainKind
 
 FLAMMABLE: frozenset[TerrainKind] = frozenset({TerrainKind.LANDSCAPE, TerrainKind.SCORIA})
 """Card kinds that have a lava side (villages never burn)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.core.game import Action
 from companion.core.messages import Msg, msg
 from companion.games.fuji import equipment, skills
-from companion.games.fuji.model import OPEN_DICE_SEAT, State
+from companion.games.fuji.state import OPEN_DICE_SEAT, State
 
 LABELLED: frozenset[str] = frozenset(
     {

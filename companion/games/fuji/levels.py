@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.messages import SetupError
-from companion.games.fuji.model import LevelTable, StaminaTrack
+from companion.games.fuji.state import LevelTable, StaminaTrack
 
 LEVELS: tuple[int, ...] = (1, 2, 3, 4)
 """The difficulty levels."""

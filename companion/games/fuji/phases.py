@@ -6,7 +6,9 @@ from dataclasses import replace
 
 from companion.core.messages import msg
 from companion.games.fuji.eruption import erupt, pawns_on
-from companion.games.fuji.model import (
+from companion.games.fuji.queries import reroll_allowance
+from companion.games.fuji.scoring import lose
+from companion.games.fuji.state import (
     BuddyReturn,
     Instruction,
     OpenDice,
@@ -15,8 +17,6 @@ from companion.games.fuji.model import (
     RoundModifiers,
     State,
 )
-from companion.games.fuji.outcome import lose
-from companion.games.fuji.queries import reroll_allowance
 
 
 def enter_phase(state: State, phase: Phase) -> State:

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.games.fuji.conditions import movement_value
-from companion.games.fuji.model import (
+from companion.games.fuji.state import (
     OPEN_DICE_SEAT,
     Board,
     DiceCondition,

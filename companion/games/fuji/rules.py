@@ -15,7 +15,9 @@ from typing import Any
 
 from companion.core.game import Action
 from companion.core.messages import IllegalActionError, msg
-from companion.games.fuji.actions import (
+from companion.games.fuji.equipment import EQUIPMENT_HANDLERS
+from companion.games.fuji.eruption import trigger_eruption_token
+from companion.games.fuji.fields import (
     acting_player,
     holder_of,
     position_of,
@@ -25,25 +27,6 @@ from companion.games.fuji.actions import (
     read_position,
     seat_of,
 )
-from companion.games.fuji.equipment import EQUIPMENT_HANDLERS
-from companion.games.fuji.eruption import trigger_eruption_token
-from companion.games.fuji.model import (
-    EQUIPMENT_CARDS,
-    OPEN_DICE_SEAT,
-    PHASE_ORDER,
-    Die,
-    Instruction,
-    Pending,
-    PendingKind,
-    Phase,
-    Player,
-    Position,
-    Resolution,
-    Skill,
-    State,
-    WoundSlot,
-)
-from companion.games.fuji.outcome import lose, win_if_safe
 from companion.games.fuji.phases import enter_phase
 from companion.games.fuji.queries import (
     MovementPreview,
@@ -60,7 +43,24 @@ from companion.games.fuji.queries import (
     skill_active,
     walkable,
 )
+from companion.games.fuji.scoring import lose, win_if_safe
 from companion.games.fuji.skills import SKILL_HANDLERS
+from companion.games.fuji.state import (
+    EQUIPMENT_CARDS,
+    OPEN_DICE_SEAT,
+    PHASE_ORDER,
+    Die,
+    Instruction,
+    Pending,
+    PendingKind,
+    Phase,
+    Player,
+    Position,
+    Resolution,
+    Skill,
+    State,
+    WoundSlot,
+)
 
 Handler = Callable[[State, Action], State]
 """A function applying one action type."""

@@ -31,7 +31,7 @@ from companion.games.fuji.conditions import (
     condition_from_json,
     condition_to_json,
 )
-from companion.games.fuji.model import (
+from companion.games.fuji.state import (
     Board,
     Cell,
     DiceCondition,

@@ -14,7 +14,9 @@ from companion.games.fuji.levels import (
     level_table_from_json,
     stamina_track_from_json,
 )
-from companion.games.fuji.model import (
+from companion.games.fuji.phases import enter_phase
+from companion.games.fuji.scenarios import build_board
+from companion.games.fuji.state import (
     CHARACTER_COLOURS,
     EQUIPMENT_CARDS,
     SKILL_DICE,
@@ -31,8 +33,6 @@ from companion.games.fuji.model import (
     TerrainKind,
     Variant,
 )
-from companion.games.fuji.phases import enter_phase
-from companion.games.fuji.scenarios import build_board
 
 MIN_PLAYERS = 2
 """Fewest characters at the table."""

@@ -28,7 +28,6 @@ from typing import Any
 
 from companion.core.game import Action
 from companion.core.messages import IllegalActionError, Msg, msg
-from companion.games.fuji.actions import acting_player, read_int, seat_of
 from companion.games.fuji.equipment import (
     card_param,
     note_used,
@@ -40,7 +39,8 @@ from companion.games.fuji.equipment import (
     with_modifiers,
     with_player,
 )
-from companion.games.fuji.model import Phase, Player, Skill, State
+from companion.games.fuji.fields import acting_player, read_int, seat_of
+from companion.games.fuji.state import Phase, Player, Skill, State
 
 
 def require_skill(someone: Player, skill: Skill) -> None:

@@ -3,10 +3,6 @@
 ``GAME`` is the rules engine registered under the name ``tikal``.
 """
 
-from companion.games.tikal.game import TikalGame
-from companion.games.tikal.state import TikalState
+from companion.games.tikal.game import GAME
 
-GAME = TikalGame()
-"""The registered Tikal rules engine."""
-
-__all__ = ["GAME", "TikalGame", "TikalState"]
+__all__ = ["GAME"]

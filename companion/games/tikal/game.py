@@ -1,103 +1,21 @@
-"""The Tikal rules engine offered to the core: dispatch, labels, JSON view, table buttons."""
+"""The Tikal rules engine offered to the core: set-up, dispatch, labels, JSON, table buttons."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.messages import IllegalActionError, Msg, msg
+from companion.core.messages import Msg
 from companion.core.questions import Step
-from companion.games.tikal import auction, flow, progress, turn
+from companion.games.tikal.labels import label
 from companion.games.tikal.legal import legal_actions
 from companion.games.tikal.questions import ask
+from companion.games.tikal.rules import Action, apply_action
 from companion.games.tikal.serialise import state_to_json
 from companion.games.tikal.setup import MAX_PLAYERS, MIN_PLAYERS, new_state
-from companion.games.tikal.state import (
-    PHASE_ACTIONS,
-    PHASE_AUCTION,
-    PHASE_CHOOSE,
-    PHASE_DRAW,
-    PHASE_FINISHED,
-    PHASE_REVEAL,
-    TikalState,
-)
+from companion.games.tikal.state import PHASE_AUCTION, PHASE_FINISHED, TikalState
 from companion.games.tikal.upgrade import DATA_VERSION
 from companion.games.tikal.upgrade import upgrade as upgrade_records
-
-Action = Mapping[str, Any]
-Handler = Callable[[TikalState, Action], TikalState]
-
-HANDLERS: Mapping[str, tuple[str, Handler]] = {
-    "draw": (PHASE_DRAW, flow.draw),
-    "reveal": (PHASE_REVEAL, auction.reveal),
-    "bid": (PHASE_AUCTION, auction.bid),
-    "pass": (PHASE_AUCTION, lambda state, _action: auction.pass_bid(state)),
-    "choose": (PHASE_CHOOSE, auction.choose),
-    "bring": (PHASE_ACTIONS, turn.bring),
-    "camp_move": (PHASE_ACTIONS, turn.camp_move),
-    "move": (PHASE_ACTIONS, turn.move),
-    "uncover": (PHASE_ACTIONS, turn.uncover),
-    "take_treasure": (PHASE_ACTIONS, turn.take_treasure),
-    "exchange": (PHASE_ACTIONS, turn.exchange),
-    "build_camp": (PHASE_ACTIONS, turn.build_camp),
-    "place_guard": (PHASE_ACTIONS, turn.place_guard),
-    "end_turn": (PHASE_ACTIONS, lambda state, _action: progress.end_turn(state)),
-    "score": (PHASE_ACTIONS, flow.score_entered),
-}
-"""Every action type, the phase it belongs to and the function that applies it."""
-
-
-def apply_action(state: TikalState, action: Action) -> TikalState:
-    """Apply one JSON action, or raise ``IllegalActionError`` naming the reason."""
-    if state.phase == PHASE_FINISHED:
-        raise IllegalActionError("tikal.error.game_over")
-    kind = action.get("type") if isinstance(action, Mapping) else None
-    if not isinstance(kind, str) or kind not in HANDLERS:
-        raise IllegalActionError("tikal.error.unknown_action", type=str(kind))
-    phase, handler = HANDLERS[kind]
-    if phase != state.phase:
-        raise IllegalActionError("tikal.error.wrong_phase", action=f"@tikal.action.{kind}",
-                                 phase=f"@tikal.phase.{state.phase}")
-    return handler(replace(state, instructions=()), action)
-
-
-LABEL_DEFAULTS: Mapping[str, Mapping[str, str | int]] = {
-    "bring": {"piece": "worker"},
-    "camp_move": {"piece": "worker"},
-    "move": {"piece": "worker"},
-}
-"""Fields an action may leave out, filled in so every label placeholder has a value."""
-
-
-def label(before: TikalState, action: Action) -> Msg:
-    """History label: who did what, e.g. "Ada uncovered a level of temple 5"."""
-    kind = action.get("type")
-    name = before.players[before.active].name
-    if not isinstance(kind, str) or kind not in HANDLERS:
-        return msg("tikal.label.unknown", player=name)
-    params: dict[str, str | int] = {"player": name, **LABEL_DEFAULTS.get(kind, {})}
-    for key, value in action.items():
-        if key != "type":
-            params[key] = _label_value(key, value, before)
-    return Msg(f"tikal.label.{kind}", params)
-
-
-def _label_value(key: str, value: object, before: TikalState) -> str | int:
-    """A label parameter: words become catalogue keys, seats become names, lists their size."""
-    if key == "piece" and isinstance(value, str):
-        return f"@tikal.piece.{value}"
-    if key == "kind" and isinstance(value, str):
-        return f"@tikal.hex.{value}"
-    if key == "with" and isinstance(value, int) and 0 <= value < len(before.players):
-        return before.players[value].name
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        return value
-    if isinstance(value, Sequence):
-        return len(value)
-    return str(value)
 
 
 class TikalGame:
@@ -172,3 +90,7 @@ class TikalGame:
         if state.phase == PHASE_FINISHED:
             return frozenset()
         return frozenset({state.active})
+
+
+GAME = TikalGame()
+"""The registered Tikal rules engine."""

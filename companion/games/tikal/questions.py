@@ -65,7 +65,7 @@ TEMPLE_FIELD = "temple_"
 
 def _apply() -> Apply:
     """The rules' dispatcher (imported late: ``game`` imports this module)."""
-    from companion.games.tikal.game import apply_action
+    from companion.games.tikal.rules import apply_action
 
     return apply_action
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from companion.core.messages import Msg
 from companion.games.tikal.tiles import BoxTile, Position
@@ -12,17 +13,29 @@ LEADER_IN_RESERVE = -1
 LEADER_OUT = -2
 """``Player.leader`` value: the leader became a guard or went to the box."""
 
-PHASE_DRAW = "draw"
+
+class Phase(StrEnum):
+    """The phases of a Tikal turn (stored in JSON as their string values)."""
+
+    DRAW = "draw"
+    REVEAL = "reveal"
+    AUCTION = "auction"
+    CHOOSE = "choose"
+    ACTIONS = "actions"
+    FINISHED = "finished"
+
+
+PHASE_DRAW = Phase.DRAW
 """Basic game: the active player records the hex drawn from the stack."""
-PHASE_REVEAL = "reveal"
+PHASE_REVEAL = Phase.REVEAL
 """Auction variant: the table records the hexes revealed for this round."""
-PHASE_AUCTION = "auction"
+PHASE_AUCTION = Phase.AUCTION
 """Auction variant: players bid for the right to choose a hex."""
-PHASE_CHOOSE = "choose"
+PHASE_CHOOSE = Phase.CHOOSE
 """Auction variant: the auction's winner picks one of the revealed hexes."""
-PHASE_ACTIONS = "actions"
+PHASE_ACTIONS = Phase.ACTIONS
 """The active player spends action points."""
-PHASE_FINISHED = "finished"
+PHASE_FINISHED = Phase.FINISHED
 """The final scoring round is over."""
 
 SCORING_VOLCANO = "volcano"
@@ -172,7 +185,7 @@ class TikalState:
     """Treasure tokens not yet laid on a treasure hex."""
     levels: tuple[int, ...]
     """Level tiles left in the supply for numbers 2-10 (index 0 = number 2)."""
-    phase: str
+    phase: Phase
     """What the table does now (one of the ``PHASE_*`` values)."""
     active: int
     """Seat the table waits for."""

@@ -21,8 +21,8 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
-from companion.games.caverna.game import phase_message, result_message
 from companion.games.caverna.goods import FOOD_SOURCES
+from companion.games.caverna.queries import phase_message, result_message
 from companion.games.caverna.scoring import score
 from companion.games.caverna.setup import back_for_round
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState

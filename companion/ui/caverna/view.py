@@ -13,10 +13,10 @@ from typing import Any
 from companion.core.messages import Msg, msg
 from companion.games.caverna.cave import EMPTY, HIDDEN, Cave, Pos, diggable
 from companion.games.caverna.cavework import unseen_dark_rooms
-from companion.games.caverna.engine import renovation_allowed
 from companion.games.caverna.goods import GOODS
 from companion.games.caverna.rooms import ENTRANCE, RoomSpec
 from companion.games.caverna.roomuse import choices
+from companion.games.caverna.rules import renovation_allowed
 from companion.games.caverna.scoring import best_room, room_points, score
 from companion.games.caverna.setup import back_for_round
 from companion.games.caverna.state import ACT, CavernaState

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 import pygame
 
-from companion.games.fuji.model import Board, Cell, Position
+from companion.games.fuji.state import Board, Cell, Position
 from companion.ui.fuji.colours import PATH_MARK
 from companion.ui.fuji.draw import (
     draw_cell,

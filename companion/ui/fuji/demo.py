@@ -15,8 +15,8 @@ from typing import Any
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.fuji import GAME
-from companion.games.fuji.model import OPEN_DICE_SEAT, Phase, Position, State
 from companion.games.fuji.queries import distance, legal_destinations, neighbours
+from companion.games.fuji.state import OPEN_DICE_SEAT, Phase, Position, State
 
 WIN_MAP: tuple[str, ...] = (
     "V R L v",

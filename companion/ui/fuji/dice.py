@@ -17,8 +17,8 @@ import pygame
 
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
-from companion.games.fuji.model import OPEN_DICE_SEAT, State
 from companion.games.fuji.queries import condition_of, movement_values, neighbours, quick_value
+from companion.games.fuji.state import OPEN_DICE_SEAT, State
 from companion.ui.fuji.colours import character_shape, player_colour, readable
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, draft_from_dice
 from companion.ui.fuji.draw import draw_condition, draw_die

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from companion.games.fuji.model import Cell, Combine, DiceCondition, StartKind, TerrainKind
+from companion.games.fuji.state import Cell, Combine, DiceCondition, StartKind, TerrainKind
 from companion.ui.fonts import font, rendered
 from companion.ui.fuji.colours import (
     DIE_FACE,

@@ -21,16 +21,6 @@ import pygame
 
 from companion.core.messages import Msg, SetupError, msg
 from companion.games.fuji.conditions import cards_of_kind
-from companion.games.fuji.model import (
-    Board,
-    Cell,
-    Combine,
-    DiceCondition,
-    DieColour,
-    Position,
-    StartKind,
-    TerrainKind,
-)
 from companion.games.fuji.scenarios import (
     card_conditions,
     grid_spots,
@@ -44,6 +34,16 @@ from companion.games.fuji.scenarios import (
     set_reroll_symbol,
     set_start,
     validate_map,
+)
+from companion.games.fuji.state import (
+    Board,
+    Cell,
+    Combine,
+    DiceCondition,
+    DieColour,
+    Position,
+    StartKind,
+    TerrainKind,
 )
 from companion.ui.fuji.board_view import BoardPicture, BoardView
 from companion.ui.fuji.colours import die_colour, ink_on

@@ -17,13 +17,13 @@ import pygame
 
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
-from companion.games.fuji.model import Phase, Position, State, TerrainKind
 from companion.games.fuji.queries import orthogonal
+from companion.games.fuji.state import Phase, Position, State, TerrainKind
 from companion.ui.fuji.board_view import BoardPicture, BoardView
+from companion.ui.fuji.dialogs import free_cards
 from companion.ui.fuji.dice import DieButton
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES
 from companion.ui.fuji.panels import TapButton, chosen_style
-from companion.ui.fuji.pickers import free_cards
 from companion.ui.fuji.view import board_picture
 from companion.ui.intents import Back, CloseDialog, Intent, Redraw, Submit
 from companion.ui.scene import Context, Scene

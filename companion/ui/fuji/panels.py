@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from companion.games.fuji.model import StaminaTrack, Wounds, WoundSlot
+from companion.games.fuji.state import StaminaTrack, Wounds, WoundSlot
 from companion.ui.fonts import rendered
 from companion.ui.fuji.colours import (
     ERUPTION_RED,

@@ -17,7 +17,6 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
-from companion.games.fuji.model import PendingKind, Phase, Player, Position, State
 from companion.games.fuji.queries import (
     eruption_tokens_on,
     movement_values,
@@ -25,13 +24,14 @@ from companion.games.fuji.queries import (
     reroll_allowance,
     shortest_paths,
 )
+from companion.games.fuji.state import PendingKind, Phase, Player, Position, State
 from companion.ui.bar import game_bar
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
+from companion.ui.fuji.dialogs import CardPickerDialog
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
-from companion.ui.fuji.pickers import CardPickerDialog
 from companion.ui.fuji.view import (
     FLIP_KEYS,
     asked,

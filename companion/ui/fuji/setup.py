@@ -18,8 +18,8 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, SetupError, msg
 from companion.games.fuji import GAME
-from companion.games.fuji.model import Board, Variant
 from companion.games.fuji.scenarios import SCENARIO_NUMBERS, build_board, preset_grids
+from companion.games.fuji.state import Board, Variant
 from companion.ui.bar import game_bar
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.board_view import BoardPicture, BoardView

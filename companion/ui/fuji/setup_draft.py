@@ -16,8 +16,8 @@ from companion.games.fuji.levels import (
     level_table_to_json,
     stamina_track_to_json,
 )
-from companion.games.fuji.model import CHARACTER_COLOURS, Skill, Variant
 from companion.games.fuji.scenarios import map_grid
+from companion.games.fuji.state import CHARACTER_COLOURS, Skill, Variant
 
 Setup = dict[str, Any]
 """A set-up as plain JSON data."""

@@ -10,8 +10,8 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from companion.core.messages import Msg, msg
-from companion.games.fuji.model import OPEN_DICE_SEAT, Phase, Player, Position, State
 from companion.games.fuji.queries import legal_destinations, neighbours
+from companion.games.fuji.state import OPEN_DICE_SEAT, Phase, Player, Position, State
 from companion.ui.fuji.board_view import BoardPicture, pawn_picture
 
 FLIP_KEYS: frozenset[str] = frozenset({"fuji.instruction.flip_cards", "fuji.instruction.game_lost"})

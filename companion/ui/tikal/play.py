@@ -36,8 +36,8 @@ from companion.ui.scene import Context, Scene
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
 from companion.ui.tikal.dialogs import RevealDialog, StepDialog, grid
+from companion.ui.tikal.flat import seat_panel
 from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton
-from companion.ui.tikal.seats import seat_panel
 from companion.ui.tikal.view import (
     ACTION_COSTS,
     auction_wins,

@@ -11,11 +11,11 @@ import pytest
 from companion.core.i18n import LANGUAGES, LOCALE_DIR, parse_po, placeholders, translate
 from companion.core.messages import IllegalActionError, Msg
 from companion.games.caverna import GAME
-from companion.games.caverna.engine import HANDLERS
-from companion.games.caverna.game import phase_message, result_message
 from companion.games.caverna.goods import GOODS
+from companion.games.caverna.queries import phase_message, result_message
 from companion.games.caverna.rooms import default_catalogue
 from companion.games.caverna.roomuse import choices
+from companion.games.caverna.rules import HANDLERS
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL
 from companion.games.caverna.tiles import ALL_TILES, FURNISH_FEES
 from tests.games.caverna.helpers import DUO_SETUP, SOLO_SETUP

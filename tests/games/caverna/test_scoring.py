@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from companion.games.caverna import GAME
-from companion.games.caverna.game import result_message
+from companion.games.caverna.queries import result_message
 from companion.games.caverna.scoring import score, solo_result, winners
 from companion.games.caverna.state import FINISHED, CavernaState
 from tests.games.caverna.helpers import duo, solo, with_goods, with_room

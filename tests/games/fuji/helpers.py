@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.games.fuji import GAME
-from companion.games.fuji.model import Board, Cell, Die, DieColour, State
+from companion.games.fuji.state import Board, Cell, Die, DieColour, State
 
 ROW_MAP = [["V", "R", "S", "L", "L", "L", "v"]]
 """One row: crater, scoria, start, three landscapes, a village."""

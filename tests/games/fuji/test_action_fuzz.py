@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from companion.core.i18n import LANGUAGES, translate
 from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
-from companion.games.fuji.model import EQUIPMENT_CARDS, Phase, State
 from companion.games.fuji.rules import HANDLERS
+from companion.games.fuji.state import EQUIPMENT_CARDS, Phase, State
 from tests.fuzzing import examples
 
 from .helpers import GRID_MAP, dice, play, with_seat

@@ -17,7 +17,7 @@ import pytest
 
 from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
-from companion.games.fuji.model import EQUIPMENT_CARDS, Pending, PendingKind, State
+from companion.games.fuji.state import EQUIPMENT_CARDS, Pending, PendingKind, State
 
 MAX_STEPS = 1500
 SEEDS = range(12)

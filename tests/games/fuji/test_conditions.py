@@ -20,7 +20,7 @@ from companion.games.fuji.conditions import (
     movement_value,
     values_only,
 )
-from companion.games.fuji.model import Combine, DiceCondition, Die, DieColour, TerrainKind
+from companion.games.fuji.state import Combine, DiceCondition, Die, DieColour, TerrainKind
 
 from .helpers import as_dice
 

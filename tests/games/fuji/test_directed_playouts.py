@@ -7,7 +7,6 @@ from typing import Any
 import pytest
 
 from companion.games.fuji import GAME
-from companion.games.fuji.model import EQUIPMENT_CARDS, Outcome, PendingKind, Phase, State
 from companion.games.fuji.queries import (
     equipment_in_play,
     eruption_tokens_on,
@@ -18,6 +17,7 @@ from companion.games.fuji.queries import (
     walkable,
 )
 from companion.games.fuji.scenarios import SCENARIO_NUMBERS
+from companion.games.fuji.state import EQUIPMENT_CARDS, Outcome, PendingKind, Phase, State
 
 from .helpers import FOUR, everyone_wins, play, totals
 

@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from companion.games.fuji.model import EQUIPMENT_CARDS
 from companion.games.fuji.rules import HANDLERS
+from companion.games.fuji.state import EQUIPMENT_CARDS
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "fuji-actions.md"
 EXAMPLE = re.compile(r'`(\{"type": [^`]*\})`')

@@ -24,7 +24,8 @@ from companion.games.fuji.equipment import (
     usable_cards,
 )
 from companion.games.fuji.eruption import trigger_eruption_token
-from companion.games.fuji.model import (
+from companion.games.fuji.queries import movement_values, reroll_allowance
+from companion.games.fuji.state import (
     EQUIPMENT_CARDS,
     Cell,
     Die,
@@ -37,7 +38,6 @@ from companion.games.fuji.model import (
     State,
     Wounds,
 )
-from companion.games.fuji.queries import movement_values, reroll_allowance
 
 ROOT = Path(__file__).resolve().parents[3]
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from companion.core.messages import IllegalActionError
 from companion.core.registry import find_game
 from companion.games.fuji import GAME
-from companion.games.fuji.model import State
+from companion.games.fuji.state import State
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "fuji"
 SCENARIOS = range(1, 8)

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError, SetupError
 from companion.games.fuji import GAME
-from companion.games.fuji.model import State
 from companion.games.fuji.rules import CORE_HANDLERS
+from companion.games.fuji.state import State
 from tests.fuzzing import examples
 
 from .helpers import GRID_MAP, three_players

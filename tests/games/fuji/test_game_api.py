@@ -13,8 +13,8 @@ from companion.core.messages import Msg
 from companion.core.registry import find_game
 from companion.games.fuji import GAME
 from companion.games.fuji.labels import LABELLED
-from companion.games.fuji.model import EQUIPMENT_CARDS, Phase, Skill, WoundSlot
-from companion.games.fuji.outcome import SCORE_BANDS, score_band
+from companion.games.fuji.scoring import SCORE_BANDS, score_band
+from companion.games.fuji.state import EQUIPMENT_CARDS, Phase, Skill, WoundSlot
 
 from .helpers import play, three_players
 

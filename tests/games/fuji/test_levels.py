@@ -14,7 +14,7 @@ from companion.games.fuji.levels import (
     stamina_track_from_json,
     stamina_track_to_json,
 )
-from companion.games.fuji.model import Outcome, Wounds
+from companion.games.fuji.state import Outcome, Wounds
 
 from .helpers import (
     GRID_MAP,

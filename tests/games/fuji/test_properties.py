@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
-from companion.games.fuji.model import State, TerrainKind
+from companion.games.fuji.state import State, TerrainKind
 
 from .helpers import FOUR, three_players
 

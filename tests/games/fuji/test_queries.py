@@ -6,7 +6,6 @@ from dataclasses import replace
 
 from companion.games.fuji import GAME
 from companion.games.fuji.eruption import cells_to_flip, erupt, flip
-from companion.games.fuji.model import OPEN_DICE_SEAT, State, Wounds
 from companion.games.fuji.queries import (
     legal_destinations,
     neighbours,
@@ -15,6 +14,7 @@ from companion.games.fuji.queries import (
     shortest_paths,
 )
 from companion.games.fuji.scenarios import build_board
+from companion.games.fuji.state import OPEN_DICE_SEAT, State, Wounds
 
 from .helpers import FOUR, GRID_MAP, card_at, play, three_players, with_seat
 

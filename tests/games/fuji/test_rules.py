@@ -8,7 +8,8 @@ import pytest
 
 from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
-from companion.games.fuji.model import (
+from companion.games.fuji.queries import movement_values
+from companion.games.fuji.state import (
     Loan,
     Outcome,
     PendingKind,
@@ -17,7 +18,6 @@ from companion.games.fuji.model import (
     State,
     Wounds,
 )
-from companion.games.fuji.queries import movement_values
 
 from .helpers import (
     GRID_MAP,

@@ -9,7 +9,6 @@ import pytest
 from companion.core.messages import SetupError
 from companion.games.fuji import GAME
 from companion.games.fuji.conditions import EVEN, colours_and_values, values_only
-from companion.games.fuji.model import DieColour, StartKind, TerrainKind
 from companion.games.fuji.scenarios import (
     SCENARIO_NUMBERS,
     build_board,
@@ -26,6 +25,7 @@ from companion.games.fuji.scenarios import (
     spot_token,
     validate_map,
 )
+from companion.games.fuji.state import DieColour, StartKind, TerrainKind
 
 from .helpers import FOUR, ROW_MAP, card_at, three_players
 

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError, SetupError
 from companion.games.fuji import GAME
-from companion.games.fuji.model import Die, DieColour, Phase, State, Wounds
 from companion.games.fuji.phases import enter_phase
 from companion.games.fuji.queries import legal_destinations, movement_values, reroll_allowance
 from companion.games.fuji.skills import label
+from companion.games.fuji.state import Die, DieColour, Phase, State, Wounds
 
 MAP = [
     ["V", "R", "S", "L", "L", "L", "L", "v"],

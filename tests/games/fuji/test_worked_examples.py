@@ -6,8 +6,8 @@ import pytest
 
 from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
-from companion.games.fuji.model import Phase, State
 from companion.games.fuji.queries import movement_values, reroll_allowance
+from companion.games.fuji.state import Phase, State
 
 from .helpers import dice, enter_dice, lava_cells, play, three_players, to_movement
 

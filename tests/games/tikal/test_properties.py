@@ -18,7 +18,7 @@ from companion.games.tikal.constants import (
     TREASURE_KINDS,
     WORKERS,
 )
-from companion.games.tikal.game import HANDLERS
+from companion.games.tikal.rules import HANDLERS
 from companion.games.tikal.state import LEADER_OUT, TikalState
 
 from .support import END, VOLCANO, jungle, play, setup

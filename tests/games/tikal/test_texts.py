@@ -13,7 +13,7 @@ from companion.core.messages import IllegalActionError, Msg
 from companion.games import tikal
 from companion.games.tikal import GAME
 from companion.games.tikal.constants import COLOURS, HEX_KINDS
-from companion.games.tikal.game import HANDLERS
+from companion.games.tikal.rules import HANDLERS
 from companion.games.tikal.setup import VARIANTS
 from companion.games.tikal.state import TikalState
 

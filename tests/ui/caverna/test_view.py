@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.games.caverna import GAME
-from companion.games.caverna.game import result_message
 from companion.games.caverna.goods import LIMITS
+from companion.games.caverna.queries import result_message
 from companion.games.caverna.scoring import score
 from companion.games.caverna.state import CavernaState
 from companion.ui.caverna.demo import preview_session

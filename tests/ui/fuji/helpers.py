@@ -7,7 +7,7 @@ import pygame
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.fuji import GAME
-from companion.games.fuji.model import State
+from companion.games.fuji.state import State
 from companion.ui.scene import Context, Scene, Settings
 from companion.ui.theme import MIN_TOUCH
 from tests.ui.taps import tap as tap

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from companion.core.journal import Journal
 from companion.games.fuji import GAME
-from companion.games.fuji.model import Board, Cell, Position, TerrainKind
+from companion.games.fuji.state import Board, Cell, Position, TerrainKind
 from companion.ui.fonts import clear_cache
 from companion.ui.fuji.board_view import (
     BOARD_LAYERS,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.i18n import LANGUAGES, LOCALE_DIR, catalogue, parse_po, placeholders
-from companion.games.fuji.model import CHARACTER_COLOURS, EQUIPMENT_CARDS, Phase, Skill, WoundSlot
+from companion.games.fuji.state import CHARACTER_COLOURS, EQUIPMENT_CARDS, Phase, Skill, WoundSlot
 from companion.ui.fuji import editor, equipment, setup
 
 SOURCE = Path(editor.__file__).resolve().parent

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from companion.core.journal import Journal
 from companion.core.session import Session
-from companion.games.fuji.model import Die, DieColour
 from companion.games.fuji.queries import quick_value
+from companion.games.fuji.state import Die, DieColour
 from companion.ui.app import App
 from companion.ui.fuji import demo
 from companion.ui.fuji.dice import DiceScene

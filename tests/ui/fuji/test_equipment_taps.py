@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.core.journal import Journal
 from companion.core.session import Session
-from companion.games.fuji.model import Phase
+from companion.games.fuji.state import Phase
 from companion.ui.app import App
 from companion.ui.fuji import demo
 from companion.ui.fuji.board_view import BoardView

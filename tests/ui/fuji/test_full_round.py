@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.games.fuji.model import Phase
 from companion.games.fuji.queries import legal_destinations
+from companion.games.fuji.state import Phase
 from companion.ui.app import App
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.dice import DiceScene

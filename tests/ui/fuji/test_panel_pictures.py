@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.fuji.model import StaminaTrack, Wounds
+from companion.games.fuji.state import StaminaTrack, Wounds
 from companion.ui import widgets
 from companion.ui.fonts import clear_cache
 from companion.ui.fuji.colours import CHARACTERS

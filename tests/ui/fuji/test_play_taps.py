@@ -9,8 +9,8 @@ from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError
 from companion.core.session import Session
 from companion.games.fuji import GAME
-from companion.games.fuji.model import PendingKind, Phase, Position, TerrainKind
 from companion.games.fuji.queries import distance, legal_destinations
+from companion.games.fuji.state import PendingKind, Phase, Position, TerrainKind
 from companion.ui.app import App
 from companion.ui.fuji import demo
 from companion.ui.fuji.board_view import BoardView

@@ -11,8 +11,8 @@ from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.messages import msg
 from companion.ui.fuji.demo import preview_session, to_planning
+from companion.ui.fuji.dialogs import CardPickerDialog
 from companion.ui.fuji.equipment import EquipmentScene
-from companion.ui.fuji.pickers import CardPickerDialog
 from companion.ui.fuji.play import FujiPlayScene, wound_dialog
 from companion.ui.fuji.screens import SCREENS, make_fuji_screen
 from companion.ui.fuji.setup import PAGES, FujiSetupScene

@@ -13,7 +13,7 @@ from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.fuji import GAME
-from companion.games.fuji.model import Cell, TerrainKind
+from companion.games.fuji.state import Cell, TerrainKind
 from companion.ui.app import App
 from companion.ui.flat import TurnedPanel, to_screen_rect
 from companion.ui.fuji import demo

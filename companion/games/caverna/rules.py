@@ -18,8 +18,8 @@ from companion.games.caverna.cavework import (
     reveal_room,
 )
 from companion.games.caverna.common import gain, has_room, player, require, seat_name, spend
+from companion.games.caverna.fields import border, field, optional_text, text, whole
 from companion.games.caverna.goods import FOOD_SOURCES, check_good
-from companion.games.caverna.parse import border, field, optional_text, text, whole
 from companion.games.caverna.rooms import SIDES
 from companion.games.caverna.roomuse import use_room
 from companion.games.caverna.setup import back_for_round

@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.core.game import Action
 from companion.core.messages import IllegalActionError
-from companion.games.fuji.model import OPEN_DICE_SEAT, Die, DieColour, Player, Position, State
+from companion.games.fuji.state import OPEN_DICE_SEAT, Die, DieColour, Player, Position, State
 
 
 def seat_of(state: State, action: Action, key: str = "player") -> int:

@@ -7,7 +7,7 @@ from enum import Enum
 from typing import Any
 
 from companion.core.messages import Msg
-from companion.games.fuji.model import State
+from companion.games.fuji.state import State
 
 
 def to_json(value: Any) -> Any:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.core.messages import Msg, msg
-from companion.games.fuji.model import Instruction, Outcome, PendingKind, State
 from companion.games.fuji.queries import all_on_villages
+from companion.games.fuji.state import Instruction, Outcome, PendingKind, State
 
 POINTS_PER_PLAYER = 4
 """Points each character brings to the final score."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pygame
 
 from companion.core.messages import Msg, msg
-from companion.games.fuji.model import EQUIPMENT_CARDS, State
 from companion.games.fuji.queries import equipment_in_play
+from companion.games.fuji.state import EQUIPMENT_CARDS, State
 from companion.ui.intents import CloseDialog, Intent, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget

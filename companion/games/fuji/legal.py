@@ -5,15 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.fuji import equipment, skills
-from companion.games.fuji.model import (
-    EQUIPMENT_CARDS,
-    OPEN_DICE_SEAT,
-    DieColour,
-    PendingKind,
-    Phase,
-    Player,
-    State,
-)
 from companion.games.fuji.queries import (
     dice_compared,
     equipment_in_play,
@@ -25,6 +16,15 @@ from companion.games.fuji.queries import (
     reroll_allowance,
     shortest_paths,
     steps_to_villages,
+)
+from companion.games.fuji.state import (
+    EQUIPMENT_CARDS,
+    OPEN_DICE_SEAT,
+    DieColour,
+    PendingKind,
+    Phase,
+    Player,
+    State,
 )
 
 DIE_FACES: tuple[dict[int, DieColour], ...] = tuple(

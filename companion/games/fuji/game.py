@@ -1,0 +1,101 @@
+"""The Fuji rules engine offered to the core: :data:`GAME` also answers the table's buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.core.game import Action, Game, Setup, TableButtons
+from companion.core.messages import Msg, SetupError
+from companion.games.fuji import labels, legal, rules, serialise
+from companion.games.fuji import setup as fuji_setup
+from companion.games.fuji.state import Phase, State
+
+
+class FujiGame:
+    """The Fuji rules engine and its mapping of the table buttons."""
+
+    name = "fuji"
+    """Registry name."""
+    title_key = "fuji.title"
+    """Catalogue key of the game's display name."""
+    min_players = fuji_setup.MIN_PLAYERS
+    """Fewest characters a set-up may name."""
+    max_players = fuji_setup.MAX_PLAYERS
+    """Most characters a set-up may name."""
+
+    def new_state(self, setup: Setup) -> State:
+        """Build the state at the start of round 1; raise ``SetupError`` when unplayable."""
+        if not isinstance(setup, Mapping):
+            raise SetupError("fuji.setup.not_an_object")
+        return fuji_setup.new_state(setup)
+
+    def apply(self, state: State, action: Action) -> State:
+        """Return the state after ``action``; raise ``IllegalActionError`` if refused."""
+        return rules.apply(state, action)
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        """Describe the state as plain JSON data."""
+        return serialise.state_to_json(state)
+
+    def is_finished(self, state: State) -> bool:
+        """Tell whether the game was won or lost."""
+        return state.outcome is not None
+
+    def action_label(self, before: State, action: Action) -> Msg:
+        """A short history label for ``action``."""
+        return labels.action_label(before, action)
+
+    def example_setup(self) -> Setup:
+        """A three-player game on scenario 3 at level 2."""
+        return fuji_setup.example_setup()
+
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        """A sample of legal actions that drives a game to its end."""
+        return legal.legal_actions(state)
+
+    def advance_action(self, state: State) -> Action:
+        """The big button always asks to move to the next phase."""
+        return {"type": "advance"}
+
+    def seat_action(self, state: State, seat: int, long_press: bool) -> Action | None:
+        """Planning: confirm the marker, release it on a second or long press.
+
+        Rerolls: say the player has finished rerolling.  Otherwise nothing.
+        """
+        if state.outcome is not None or not 0 <= seat < len(state.players):
+            return None
+        someone = state.players[seat]
+        if state.phase is Phase.PLANNING:
+            if someone.destination_confirmed:
+                return {"type": "release_destination", "player": seat}
+            if someone.destination is None or long_press:
+                return None
+            return {"type": "confirm_destination", "player": seat}
+        if state.phase is Phase.REROLLS and not someone.rerolls_done:
+            return {"type": "rerolls_done", "player": seat}
+        return None
+
+    def waiting_for(self, state: State) -> frozenset[int]:
+        """Seats still to confirm a marker, finish rerolls, resolve or decide."""
+        if state.outcome is not None:
+            return frozenset()
+        if state.pending:
+            return frozenset(owed.seat for owed in state.pending)
+        players = state.players
+        if state.phase is Phase.PLANNING:
+            return frozenset(p.seat for p in players if not p.destination_confirmed)
+        if state.phase is Phase.REROLLS:
+            return frozenset(p.seat for p in players if not p.rerolls_done)
+        if state.phase is Phase.MOVEMENT:
+            return frozenset(p.seat for p in players if p.seat not in state.resolved)
+        return frozenset()
+
+
+GAME: FujiGame = FujiGame()
+"""The registered Fuji rules engine."""
+
+AS_GAME: Game[State] = GAME
+"""``GAME`` seen through the core's game protocol (checked by mypy)."""
+AS_BUTTONS: TableButtons[State] = GAME
+"""``GAME`` seen through the table-button protocol (checked by mypy)."""
