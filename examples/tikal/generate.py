@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.core.questions import Complete
 from companion.games.tikal import GAME
+from companion.games.tikal.tiles import neighbours
 from companion.games.tikal.constants import FORMER_STAGE_SIZES, STAGES
 from companion.games.tikal.state import TikalState
 
@@ -67,7 +69,7 @@ def record(variant: str, names: list[str], seed: int) -> dict[str, Any]:
              "players": [{"name": n, "colour": c} for n, c in zip(names, colours, strict=False)]}
     rng = random.Random(seed)
     stack = sample_stack(rng)
-    state = GAME.new_state(setup)
+    state = GAME.new_state({**setup, "stages": dict(FORMER_STAGE_SIZES)})
     actions: list[dict[str, Any]] = []
     while not GAME.is_finished(state):
         action = next_action(state, stack, rng)
@@ -85,11 +87,72 @@ def record(variant: str, names: list[str], seed: int) -> dict[str, Any]:
     }
 
 
+ASKED_WEIGHTS: Mapping[str, int] = {
+    "place_guard": 40, "take_treasure": 30, "uncover": 30, "build_camp": 4, "exchange": 3,
+    "move": 20, "camp_move": 2, "bring": 14, "end_turn": 6, "score": 1, "pass": 3, "bid": 2,
+}
+"""How strongly the players of the asked games prefer each kind of action."""
+
+
+def asked_action(state: TikalState, rng: random.Random) -> dict[str, Any]:
+    """An action built through the questions, as the table answers them on the screens.
+
+    A new hex goes where it touches the most laid hexes, as tables tend to lay them.
+    """
+    partial: dict[str, Any] = {}
+    while True:
+        step = GAME.ask(state, partial)
+        if isinstance(step, Complete):
+            return step.action
+        legal = list(step.legal_answers())
+        if step.field == "type":
+            weights = [ASKED_WEIGHTS.get(str(a.value), 1) for a in legal]
+            partial["type"] = rng.choices(legal, weights=weights)[0].value
+        elif step.field == "at":
+            laid = {hx.at for hx in state.hexes if hx.at is not None}
+            best = max(sum(n in laid for n in neighbours(tuple(a.value))) for a in legal)
+            spots = [a for a in legal if sum(n in laid for n in neighbours(tuple(a.value)))
+                     == best]
+            partial["at"] = rng.choice(spots).value
+        else:
+            partial[step.field] = rng.choice(legal).value
+
+
+def asked_record(tracking: str, seed: int) -> dict[str, Any]:
+    """A whole game of the published box built through the questions, in today's format."""
+    colours = ["red", "blue", "yellow"]
+    players = [{"name": n, "colour": c} for n, c in zip(["Ada", "Bo", "Cy"], colours,
+                                                         strict=True)]
+    setup = {"variant": "basic", "tracking": tracking, "players": players}
+    rng = random.Random(seed)
+    state = GAME.new_state(setup)
+    actions: list[dict[str, Any]] = []
+    while not GAME.is_finished(state):
+        action = asked_action(state, rng)
+        state = GAME.apply(state, action)
+        actions.append(action)
+    return {
+        "format": "table-companion-record",
+        "version": 2,
+        "game": "tikal",
+        "title": f"Tikal sample game (published box, {tracking} tracking, 3 players)",
+        "setup": {**setup, "data_version": GAME.data_version},
+        "actions": actions,
+        "expect": {"scores": GAME.state_to_json(state)["scores"]},
+    }
+
+
 def main() -> None:
-    """Write both example records next to this script."""
+    """Write the example records next to this script.
+
+    ``basic.json`` and ``auction.json`` stay in data version 1 (the companion's former
+    letter split, no places on the board): they prove that old records still replay.
+    """
     games = {
         "basic.json": record("basic", ["Ada", "Bo", "Cy"], seed=1999),
         "auction.json": record("auction", ["Ada", "Bo", "Cy", "Di"], seed=2000),
+        "board.json": asked_record("full", seed=2026),
+        "lean.json": asked_record("lean", seed=2027),
     }
     for name, document in games.items():
         text = json.dumps(document, ensure_ascii=False, indent=1)

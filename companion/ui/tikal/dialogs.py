@@ -6,17 +6,32 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from companion.core.messages import Msg, msg
+from companion.core.questions import Question, Style
 from companion.core.session import Session
+from companion.games.tikal import GAME
 from companion.games.tikal.state import HexTile, TikalState
-from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
+from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog, Submit
+from companion.ui.questions import (
+    Dialogue,
+    PlaceTarget,
+    QuestionDialog,
+    QuestionLook,
+    answer_key,
+    ask_intents,
+    facing,
+    question_widgets,
+    seat_angle,
+)
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
-from companion.ui.tikal.parts import TapButton
+from companion.ui.tikal.hexmap import HexMap, HexMapLayout
+from companion.ui.tikal.parts import TapButton, piece_colour
 from companion.ui.tikal.steps import Step, action_of, filled, next_step
 from companion.ui.tikal.view import stack_left, tile_label
 from companion.ui.widgets import Label, Panel, Widget
@@ -219,3 +234,126 @@ class RevealDialog(Scene):
             else:
                 widgets.append(Panel(rect, theme.palette.background))
         return widgets
+
+
+# ---------------------------------------------------------------- questions on the map
+def _strip_edge(angle: int) -> str:
+    """The screen edge the question strip sits on when it faces a seat."""
+    return {0: "bottom", 180: "top", 90: "right", 270: "left"}[angle % 360]
+
+
+def map_area(screen: pygame.Rect, strip: pygame.Rect, angle: int, gap: int) -> pygame.Rect:
+    """The part of the screen left for the map beside the question strip."""
+    edge = _strip_edge(angle)
+    area = pygame.Rect(screen)
+    if edge == "bottom":
+        area.height = strip.top - gap - area.top
+    elif edge == "top":
+        area.top = strip.bottom + gap
+        area.height = screen.bottom - area.top
+    elif edge == "right":
+        area.width = strip.left - gap - area.left
+    else:
+        area.left = strip.right + gap
+        area.width = screen.right - area.left
+    return area
+
+
+class TikalQuestionDialog(QuestionDialog):
+    """The shared question dialog; a place question draws the board beside its strip.
+
+    The table answers "which hex?" and "where was it laid?" by tapping the hex or the
+    empty field on the map, whatever tab the play screen shows underneath.
+    """
+
+    preview: Session | None = None
+    """A demo game to ask about instead of the open one (screenshots)."""
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """The map (for a place question) and the question."""
+        if self.preview is not None:
+            ctx = replace(ctx, session=self.preview)
+        session = ctx.session
+        if session is None:
+            return []
+        state: TikalState = session.state
+        self.dialogue.follow(session.cursor)
+        step = self.dialogue.progress(state).step
+        if isinstance(step, Question) and step.style == Style.PLACE:
+            return self._place_build(ctx, state, step)
+        self.look = QuestionLook(None, self.look.seat_colour, self.look.cancellable)
+        return super().build(ctx)
+
+    def _place_build(self, ctx: Context, state: TikalState, step: Question) -> list[Widget]:
+        """The board over most of the screen, the question in a strip facing the seat."""
+        theme = ctx.theme
+        angle = seat_angle(ctx, step.seat, self.seats)
+        self.look = QuestionLook(lambda key: None, self.look.seat_colour, self.look.cancellable)
+        strip = self._box(ctx, state, angle, True)
+        area = map_area(ctx.screen.inflate(-2 * theme.gap, -2 * theme.gap), strip, angle,
+                        theme.gap)
+        spots = [(int(a.value[0]), int(a.value[1])) for a in step.answers
+                 if isinstance(a.value, list)]
+        layout = HexMapLayout(area, state, spots, theme)
+
+        def rects(key: str) -> pygame.Rect | None:
+            return layout.rect_for(state, key)
+
+        inside = QuestionLook(lambda key: None, self.look.seat_colour, self.look.cancellable)
+
+        def content(box: pygame.Rect) -> list[Widget]:
+            inner = box.inflate(-2 * theme.pad, -2 * theme.pad)
+            return [Panel(box, theme.palette.surface),
+                    *question_widgets(self.dialogue, state, inner, ctx, inside,
+                                      (CloseDialog(),), (CloseDialog(),))]
+
+        return [Shade(ctx.screen), Panel(area, theme.palette.surface),
+                HexMap(area, state, layout), *facing(strip, angle, content, "question:panel"),
+                *place_targets(self.dialogue, state, step, rects)]
+
+
+def place_targets(dialogue: Dialogue, state: TikalState, step: Question,
+                  rects: Callable[[str], pygame.Rect | None]) -> list[Widget]:
+    """The places of a place question as tap targets on the map (screen coordinates)."""
+    widgets: list[Widget] = []
+    for answer in step.answers:
+        rect = rects(answer.place) if answer.place is not None else None
+        if rect is None:
+            continue
+
+        def on_tap(value: Any = answer.value) -> list[Intent]:
+            return dialogue.tap(state, value, (CloseDialog(),))
+
+        widgets.append(PlaceTarget(rect, step.field, answer, on_tap,
+                                   key=f"place:{step.field}:{answer_key(answer.value)}"))
+    return widgets
+
+
+def tikal_look(state: TikalState) -> QuestionLook:
+    """Seat answers in the colours of the players' pieces."""
+    players = state.players
+    return QuestionLook(None, lambda seat: piece_colour(players[seat].colour), True)
+
+
+def ask_tikal(state: TikalState, start: dict[str, Any], cursor: int | None) -> list[Intent]:
+    """What tapping an action does: submit it when nothing is left to ask, else ask."""
+    intents = ask_intents(GAME.ask, state, start, tikal_look(state), len(state.players), cursor)
+    result: list[Intent] = []
+    for intent in intents:
+        if isinstance(intent, ShowDialog) and isinstance(intent.dialog, QuestionDialog):
+            dialog = intent.dialog
+            intent = ShowDialog(TikalQuestionDialog(dialog.dialogue, dialog.look, dialog.seats))
+        result.append(intent)
+    return result
+
+
+def preview_dialog(session: Session, partial: dict[str, Any]) -> TikalQuestionDialog:
+    """A question dialog about a demo game, already answered as far as ``partial``."""
+    state: TikalState = session.state
+    dialog = TikalQuestionDialog(Dialogue(GAME.ask, {"type": partial["type"]}),
+                                 tikal_look(state), len(state.players))
+    dialog.dialogue.partial = dict(partial)
+    dialog.dialogue.path = [{"type": partial["type"]}] if len(partial) > 1 else []
+    dialog.dialogue.cursor = session.cursor
+    dialog.preview = session
+    return dialog

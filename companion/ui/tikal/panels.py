@@ -37,7 +37,7 @@ from companion.ui.tikal.view import (
 )
 from companion.ui.widgets import Label, ListItem, ListView, Panel, ScrollState, Widget
 
-INFO_TABS: tuple[str, ...] = ("temples", "treasures", "track", "stack")
+INFO_TABS: tuple[str, ...] = ("map", "temples", "treasures", "track", "stack")
 """The tabs shown in every phase."""
 
 PHASE_TABS: tuple[str, ...] = ("round", "auction", "results")

@@ -17,6 +17,7 @@ from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.tikal.constants import ACTION_POINTS, MAX_CAMPS, MAX_GUARDS
+from companion.games.tikal.questions import offered_types, type_refusal
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
     LEADER_OUT,
@@ -31,12 +32,13 @@ from companion.games.tikal.state import (
 from companion.ui.bar import game_bar
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fonts import font
-from companion.ui.intents import Intent, Navigate, Redraw, ShowDialog, Submit
+from companion.ui.intents import Intent, Navigate, Notify, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
-from companion.ui.tikal.dialogs import RevealDialog, StepDialog, grid
+from companion.ui.tikal.dialogs import ask_tikal, grid
 from companion.ui.tikal.flat import seat_panel
+from companion.ui.tikal.hexmap import HexMap, HexMapLayout
 from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton
 from companion.ui.tikal.view import (
     ACTION_COSTS,
@@ -49,7 +51,6 @@ from companion.ui.tikal.view import (
 )
 from companion.ui.widgets import (
     Button,
-    ButtonStyle,
     Label,
     Panel,
     ScrollState,
@@ -207,21 +208,46 @@ class TikalPlayScene(Scene):
             widgets.append(Label(pieces, pieces_line(state), "small", theme.palette.text_muted))
             buttons = pygame.Rect(area.x, pieces.bottom + theme.px(2), area.width,
                                   area.bottom - pieces.bottom - theme.px(2))
-        specs: list[tuple[Msg, tuple[Intent, ...], ButtonStyle, str]] = [
-            (msg("ui_tikal.turn.cost", action=f"@ui_tikal.action.{kind}", cost=cost),
-             (ShowDialog(StepDialog(kind, self._preview_session())),), "normal",
-             f"tikal:act:{kind}")
-            for kind, cost in ACTION_COSTS
-        ]
+        kinds = [kind for kind in offered_types(state) if kind != "end_turn"]
+        if self.flat:
+            kinds = [kind for kind in kinds if kind != "score"]
+        rects = grid(buttons, len(kinds) + (0 if self.flat else 1), theme, 3)
+        for kind, rect in zip(kinds, rects, strict=False):
+            widgets.append(self._action_button(ctx, state, kind, rect))
         if not self.flat:
             end = ("ui_tikal.turn.end_and_score" if state.scoring is not None
                    else "ui_tikal.turn.end")
-            specs.append((Msg(end), (Submit({"type": "end_turn"}),), "primary",
-                          "tikal:end_turn"))
-        for (text, intents, style, key), rect in zip(specs, grid(buttons, len(specs), theme, 3),
-                                                     strict=True):
-            widgets.append(Button(rect, text, intents, style, role="small", key=key))
+            reason = type_refusal(state, "end_turn")
+            intents: tuple[Intent, ...] = ((Submit({"type": "end_turn"}),) if reason is None
+                                           else (Notify(reason, error=True),))
+            widgets.append(Button(rects[-1], Msg(end), intents, "primary", role="small",
+                                  key="tikal:end_turn"))
         return widgets
+
+    def _action_button(self, ctx: Context, state: TikalState, kind: str,
+                       rect: pygame.Rect) -> Widget:
+        """One action's button: its questions, or (greyed) the reason it cannot be done."""
+        reason = type_refusal(state, kind)
+        cost = dict(ACTION_COSTS).get(kind)
+        text = (msg("ui_tikal.turn.cost", action=f"@ui_tikal.action.{kind}", cost=cost)
+                if cost is not None and state.tracking == "full"
+                else Msg(f"ui_tikal.action.{kind}"))
+
+        def tap(chosen: str = kind) -> list[Intent]:
+            if reason is not None:
+                return [Notify(reason, error=True)]
+            return self.ask(ctx, state, {"type": chosen})
+
+        button = TapButton(rect, text, tap, role="small", key=f"tikal:act:{kind}")
+        button.style = "quiet" if reason is not None else "normal"
+        return button
+
+    def ask(self, ctx: Context, state: TikalState, start: dict[str, object]) -> list[Intent]:
+        """Open the questions of an action (the preview's own game in a screenshot)."""
+        preview = self._preview_session()
+        cursor = preview.cursor if preview is not None else (
+            ctx.session.cursor if ctx.session is not None else None)
+        return ask_tikal(state, dict(start), cursor)
 
     def _preview_session(self) -> Session | None:
         """The demo game of a preview, handed to the dialogs it opens."""
@@ -236,9 +262,9 @@ class TikalPlayScene(Scene):
         theme = ctx.theme
         button = pygame.Rect(area.x, area.y, area.width, theme.px(96))
         widgets: list[Widget] = [
-            Button(button, Msg("ui_tikal.draw.button"),
-                   (ShowDialog(StepDialog("draw", self._preview_session())),), "primary",
-                   key="tikal:draw")
+            TapButton(button, Msg("ui_tikal.draw.button"),
+                      lambda: self.ask(ctx, state, {"type": "draw"}), "primary",
+                      key="tikal:draw")
         ]
         info = pygame.Rect(area.x, button.bottom + theme.gap, area.width,
                            area.bottom - button.bottom - theme.gap)
@@ -261,9 +287,9 @@ class TikalPlayScene(Scene):
         count = min(len(state.players), stack_left(state))
         button = pygame.Rect(area.x, area.y, area.width, theme.px(96))
         return [
-            Button(button, msg("ui_tikal.reveal.button", count=count),
-                   (ShowDialog(RevealDialog(self._preview_session())),), "primary",
-                   key="tikal:reveal"),
+            TapButton(button, msg("ui_tikal.reveal.button", count=count),
+                      lambda: self.ask(ctx, state, {"type": "reveal"}), "primary",
+                      key="tikal:reveal"),
             Label(pygame.Rect(area.x, button.bottom + theme.gap, area.width,
                               area.bottom - button.bottom - theme.gap),
                   self._stack_line(state), "body", theme.palette.text_muted),
@@ -343,17 +369,30 @@ class TikalPlayScene(Scene):
 
     def _bid_stepper(self, ctx: Context, state: TikalState, row: pygame.Rect,
                      amount: int) -> list[Widget]:
-        """− amount +."""
+        """− amount +1 +2 +3; tapping the amount opens a number pad for any bid."""
         theme = ctx.theme
-        button_w = max(theme.touch, row.width // 4)
-        return [
-            TapButton(pygame.Rect(row.x, row.y, button_w, row.height), "−",
-                      lambda: self.change_bid(state, -1), key="tikal:bid:minus"),
-            Label(pygame.Rect(row.x + button_w, row.y, row.width - 2 * button_w, row.height),
-                  str(amount), "title", theme.palette.accent, "center", True),
-            TapButton(pygame.Rect(row.right - button_w, row.y, button_w, row.height), "+",
-                      lambda: self.change_bid(state, 1), key="tikal:bid:plus"),
-        ]
+        steps = (-1, 1, 2, 3)
+        button_w = max(theme.touch, (row.width - 4 * theme.gap) // 6)
+        widgets: list[Widget] = []
+        x = row.x
+        for step in steps:
+            if step == 1:
+                pad = pygame.Rect(x, row.y, row.right - x - 3 * (button_w + theme.gap),
+                                  row.height)
+                widgets.append(TapButton(pad, str(amount),
+                                         lambda: self.ask(ctx, state, {"type": "bid"}),
+                                         "selected", role="heading", key="tikal:bid:pad"))
+                x = pad.right + theme.gap
+            text = "−" if step < 0 else f"+{step}"
+
+            def tap(delta: int = step) -> list[Intent]:
+                return self.change_bid(state, delta)
+
+            widgets.append(TapButton(pygame.Rect(x, row.y, button_w, row.height), text, tap,
+                                     key="tikal:bid:minus" if step < 0
+                                     else f"tikal:bid:plus{step}"))
+            x += button_w + theme.gap
+        return widgets
 
     def _choose(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """The auction's winner picks one of the revealed hexes."""
@@ -365,9 +404,11 @@ class TikalPlayScene(Scene):
         for index, (tile, rect) in enumerate(zip(state.revealed,
                                                  grid(buttons, len(state.revealed), theme, 2),
                                                  strict=True)):
-            widgets.append(Button(rect, tile_label(tile),
-                                  (Submit({"type": "choose", "index": index}),), "primary",
-                                  key=f"tikal:choose:{index}"))
+            def tap(chosen: int = index) -> list[Intent]:
+                return self.ask(ctx, state, {"type": "choose", "index": chosen})
+
+            widgets.append(TapButton(rect, tile_label(tile), tap, "primary",
+                                     key=f"tikal:choose:{index}"))
         return widgets
 
     def _finished(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
@@ -426,6 +467,9 @@ class TikalPlayScene(Scene):
     def _page(self, ctx: Context, session: Session, state: TikalState, tab: str,
               page: pygame.Rect) -> list[Widget]:
         """The page of one tab."""
+        if tab == "map":
+            layout = HexMapLayout(page, state, (), ctx.theme)
+            return [Panel(page, ctx.theme.palette.surface), HexMap(page, state, layout)]
         if tab == "temples":
             return panels.temples_panel(ctx, state, page, self.temple_scroll)
         if tab == "treasures":
