@@ -82,9 +82,9 @@ def score_action(state: TikalState, entries: Mapping[int, Entry]) -> dict[str, A
     for outcome in temple_outcomes(state, entries):
         entry = entries.get(outcome.hex.id) if outcome.hex.guard is None else None
         if entry is not None and entry[0] == "strengths":
-            listed.append({"value": outcome.hex.value, "strengths": list(entry[1])})
+            listed.append({"hex": outcome.hex.id, "strengths": list(entry[1])})
         else:
-            listed.append({"value": outcome.hex.value, "controller": outcome.controller})
+            listed.append({"hex": outcome.hex.id, "controller": outcome.controller})
     return {"type": "score", "temples": listed}
 
 

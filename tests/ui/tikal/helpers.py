@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from companion.core.journal import Journal
-from companion.core.record import load_record
+from companion.core.record import load_record, session_from_record
 from companion.core.session import Session
 from companion.games.tikal.state import TikalState
 from companion.ui.app import App
@@ -61,11 +61,7 @@ def start(journal: Journal, setup: dict[str, Any] | None = None) -> Session:
 
 def replayed(journal: Journal, record: str, steps: int | None) -> Session:
     """A session with the first ``steps`` actions of an example record applied."""
-    loaded = load_record(EXAMPLES / f"{record}.json")
-    session = Session.start(journal, "tikal", loaded.setup)
-    for action in loaded.actions[:steps]:
-        session.submit(action)
-    return session
+    return session_from_record(journal, load_record(EXAMPLES / f"{record}.json"), steps)
 
 
 def state_of(session: Session) -> TikalState:

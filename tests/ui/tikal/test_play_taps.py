@@ -14,7 +14,7 @@ from companion.games.tikal import GAME
 from companion.games.tikal.scoring import treasure_points
 from companion.ui.app import App
 from companion.ui.scene import Settings
-from companion.ui.tikal.dialogs import RevealDialog, StepDialog
+from companion.ui.questions import QuestionDialog, answer_key
 from companion.ui.tikal.play import TikalPlayScene
 from companion.ui.tikal.scoring import TikalScoringScene
 from tests.ui.tikal.helpers import (
@@ -35,19 +35,19 @@ def _drawn(journal: Journal) -> Session:
 
 
 def _option(app: App, field: str, value: Any) -> None:
-    """Tap the answer whose value is ``value`` in the open question dialog."""
+    """Tap the answer ``value`` of the open question (a button or a place on the map)."""
     dialog = app.dialog
-    assert isinstance(dialog, StepDialog | RevealDialog)
+    assert isinstance(dialog, QuestionDialog)
     session = app.session
     assert session is not None
-    from companion.ui.tikal.steps import next_step
-
-    answers = dialog.answers
-    step = next_step(state_of(session), "draw" if isinstance(dialog, RevealDialog)
-                     else dialog.kind, answers)
-    assert step is not None and step.field == field
-    values = [option.value for option in step.options]
-    tap_widget(app, f"step:{field}:{values.index(value)}")
+    question = dialog.dialogue.question(state_of(session))
+    assert question is not None and question.field == field, question
+    for prefix in ("answer", "place"):
+        key = f"{prefix}:{field}:{answer_key(value)}"
+        if has_widget(app, key):
+            tap_widget(app, key)
+            return
+    raise AssertionError(f"no answer {value!r} to {field}")
 
 
 def test_the_open_game_uses_the_tikal_play_screen(app: App, journal: Journal) -> None:
@@ -68,12 +68,14 @@ def test_the_draw_dialog_records_a_temple(app: App, journal: Journal) -> None:
     session = start(journal)
     open_game(app, session)
     tap_widget(app, "tikal:draw")
-    assert isinstance(app.dialog, StepDialog)
+    assert isinstance(app.dialog, QuestionDialog)
     _option(app, "kind", "temple")
-    _option(app, "value", 6)
+    _option(app, "value", 2)
+    _option(app, "at", [-1, 0])
     assert app.dialog is None
     state = state_of(session)
-    assert (state.hexes[-1].kind, state.hexes[-1].value) == ("temple", 6)
+    assert (state.hexes[-1].kind, state.hexes[-1].value) == ("temple", 2)
+    assert state.hexes[-1].at == (-1, 0)
     assert state.phase == "actions"
     assert has_widget(app, "tikal:act:move")
 
@@ -84,11 +86,11 @@ def test_bringing_a_worker_spends_a_point(app: App, journal: Journal) -> None:
     before = state_of(session).players[0].reserve
     tap_widget(app, "tikal:act:bring")
     _option(app, "piece", "worker")
-    _option(app, "to", 0)
+    _option(app, "count", 3)
     state = state_of(session)
-    assert state.players[0].reserve == before - 1
-    assert state.workers[0][0] == 1
-    assert state.turn.spent == 1
+    assert state.players[0].reserve == before - 3
+    assert state.workers[0][0] == 3
+    assert state.turn.spent == 3
     assert session.history()[-1].label.key == "tikal.label.bring"
 
 
@@ -97,8 +99,6 @@ def test_move_goes_through_every_question(app: App, journal: Journal) -> None:
     session.submit({"type": "bring", "piece": "leader", "to": 0})
     open_game(app, session)
     tap_widget(app, "tikal:act:move")
-    _option(app, "piece", "leader")
-    _option(app, "from", 0)
     _option(app, "to", 4)
     _option(app, "stones", 3)
     assert session.actions()[-1] == {"type": "move", "piece": "leader", "from": 0, "to": 4,
@@ -111,11 +111,11 @@ def test_back_forgets_the_last_answer(app: App, journal: Journal) -> None:
     session.submit({"type": "bring", "piece": "leader", "to": 0})
     open_game(app, session)
     tap_widget(app, "tikal:act:move")
-    _option(app, "piece", "leader")
-    tap_widget(app, "step:back")
+    _option(app, "to", 4)
+    tap_widget(app, "question:back")
     dialog = app.dialog
-    assert isinstance(dialog, StepDialog) and dialog.answers == {}
-    tap_widget(app, "step:back")
+    assert isinstance(dialog, QuestionDialog) and dialog.dialogue.partial == {"type": "move"}
+    tap_widget(app, "question:cancel")
     assert app.dialog is None
     assert session.cursor == 2
 
@@ -129,7 +129,7 @@ def test_a_refused_action_shows_the_translated_reason(journal: Journal, lang: st
     with pytest.raises(IllegalActionError) as refused:
         GAME.apply(before, {"type": "uncover", "hex": 1})
     tap_widget(app, "tikal:act:uncover")
-    _option(app, "hex", 1)
+    assert app.dialog is None
     assert session.state == before
     assert session.cursor == steps
     assert app.toast is not None and app.toast.error
@@ -138,14 +138,14 @@ def test_a_refused_action_shows_the_translated_reason(journal: Journal, lang: st
     assert shown != app.toast.message.key and "{" not in shown
 
 
-def test_a_question_without_answers_says_so(app: App, journal: Journal) -> None:
+def test_an_action_that_cannot_be_completed_is_greyed_with_its_reason(
+        app: App, journal: Journal) -> None:
     open_game(app, _drawn(journal))
+    button = widget(app, "tikal:act:camp_move")
+    assert button.style == "quiet"  # type: ignore[attr-defined]
     tap_widget(app, "tikal:act:camp_move")
-    _option(app, "from", 0)
-    dialog = app.dialog
-    assert isinstance(dialog, StepDialog)
-    keys = [getattr(getattr(w, "text", None), "key", "") for w in dialog.widgets]
-    assert "ui_tikal.step.nothing" in keys
+    assert app.dialog is None
+    assert app.toast is not None and app.toast.error
 
 
 def test_end_turn_then_undo_through_the_bar(app: App, journal: Journal) -> None:
@@ -165,7 +165,7 @@ def test_end_turn_then_undo_through_the_bar(app: App, journal: Journal) -> None:
 
 def test_tabs_switch_the_books(app: App, journal: Journal) -> None:
     open_game(app, replayed(journal, "basic", 153))
-    assert has_widget(app, "tikal:temples")
+    assert has_widget(app, "tikal:map") and not has_widget(app, "tikal:temples")
     tap_widget(app, "tikal:tab:treasures")
     scene = app.scene
     assert isinstance(scene, TikalPlayScene) and scene.tab == "treasures"
@@ -180,13 +180,12 @@ def test_bidding_with_plus_and_passing(app: App, journal: Journal) -> None:
     state = state_of(session)
     assert state.auction is not None
     bidder, high = state.auction.current, state.auction.high_bid
-    tap_widget(app, "tikal:bid:plus")
-    tap_widget(app, "tikal:bid:plus")
+    tap_widget(app, "tikal:bid:plus3")
     tap_widget(app, "tikal:bid:minus")
     tap_widget(app, "tikal:bid")
     after = state_of(session)
     assert after.auction is not None
-    assert (after.auction.high_bid, after.auction.high_bidder) == (high + 2, bidder)
+    assert (after.auction.high_bid, after.auction.high_bidder) == (high + 3, bidder)
     tap_widget(app, "tikal:pass")
     assert session.actions()[-1] == {"type": "pass"}
     assert session.history()[-1].label.key == "tikal.label.pass"
@@ -198,8 +197,8 @@ def test_bidding_more_than_the_score_is_not_offered(app: App, journal: Journal) 
     state = state_of(session)
     assert state.auction is not None
     score = state.players[state.auction.current].score
-    for _ in range(score + 5):
-        tap_widget(app, "tikal:bid:plus")
+    for _ in range(score // 3 + 3):
+        tap_widget(app, "tikal:bid:plus3")
     tap_widget(app, "tikal:bid")
     assert session.actions()[-1] == {"type": "bid", "amount": score}
 
@@ -210,32 +209,28 @@ def test_choosing_a_revealed_hex_places_it(app: App, journal: Journal) -> None:
     state = state_of(session)
     wanted = state.revealed[1]
     tap_widget(app, "tikal:choose:1")
+    if wanted.kind != "volcano":
+        _option(app, "at", [-1, 0])
     after = state_of(session)
     assert len(after.revealed) == len(state.revealed) - 1
     assert after.hexes[-1].kind == wanted.kind or wanted.kind == "volcano"
     assert after.phase == "actions" and after.active == state.active
 
 
-def test_revealed_hexes_are_entered_together(app: App, journal: Journal) -> None:
+def test_revealed_hexes_are_entered_one_after_another(app: App, journal: Journal) -> None:
     session = replayed(journal, "auction", 38)
     open_game(app, session)
     tap_widget(app, "tikal:reveal")
-    dialog = app.dialog
-    assert isinstance(dialog, RevealDialog)
-    assert not widget(app, "reveal:record").enabled  # type: ignore[attr-defined]
-    for kind, extra in (("temple", ("value", 5)), ("jungle", None), ("treasure", ("masks", 3)),
-                        ("temple", ("value", 2))):
-        _option(app, "kind", kind)
+    assert isinstance(app.dialog, QuestionDialog)
+    for slot, (kind, extra) in enumerate((("temple", ("value", 5)), ("jungle", None),
+                                          ("treasure", ("masks", 3)), ("temple", ("value", 2)))):
+        _option(app, f"hex{slot}_kind", kind)
         if extra is not None:
-            _option(app, *extra)
-    tap_widget(app, "reveal:tile:1")
-    assert [t["kind"] for t in dialog.tiles] == ["temple", "treasure", "temple"]
-    _option(app, "kind", "jungle")
-    tap_widget(app, "reveal:record")
+            _option(app, f"hex{slot}_{extra[0]}", extra[1])
     state = state_of(session)
     assert state.phase == "auction"
     assert [(t.kind, t.value, t.masks) for t in state.revealed] == [
-        ("temple", 5, 0), ("treasure", 0, 3), ("temple", 2, 0), ("jungle", 0, 0)]
+        ("temple", 5, 0), ("jungle", 0, 0), ("treasure", 0, 3), ("temple", 2, 0)]
 
 
 def test_counting_a_temple_at_the_table_changes_the_score(app: App, journal: Journal) -> None:
