@@ -209,7 +209,7 @@ class TikalPlayScene(Scene):
             buttons = pygame.Rect(area.x, pieces.bottom + theme.px(2), area.width,
                                   area.bottom - pieces.bottom - theme.px(2))
         kinds = [kind for kind in offered_types(state) if kind != "end_turn"]
-        if self.flat:
+        if self.flat or state.tracking == "full":
             kinds = [kind for kind in kinds if kind != "score"]
         rects = grid(buttons, len(kinds) + (0 if self.flat else 1), theme, 3)
         for kind, rect in zip(kinds, rects, strict=False):

@@ -13,8 +13,8 @@ from companion.core.session import Session
 from companion.games.tikal import GAME
 from companion.games.tikal.scoring import treasure_points
 from companion.ui.app import App
-from companion.ui.scene import Settings
 from companion.ui.questions import QuestionDialog, answer_key
+from companion.ui.scene import Settings
 from companion.ui.tikal.play import TikalPlayScene
 from companion.ui.tikal.scoring import TikalScoringScene
 from tests.ui.tikal.helpers import (
