@@ -371,13 +371,16 @@ class TikalPlayScene(Scene):
                      amount: int) -> list[Widget]:
         """− amount +1 +2 +3; tapping the amount opens a number pad for any bid."""
         theme = ctx.theme
-        steps = (-1, 1, 2, 3)
         button_w = max(theme.touch, (row.width - 4 * theme.gap) // 6)
+        room = row.width // (button_w + theme.gap)
+        steps = (-1, 1, 2, 3) if room >= 6 else (-1, 1, 3) if room >= 5 else (-1, 1)
+        button_w = min(button_w, (row.width - len(steps) * theme.gap) // (len(steps) + 1))
         widgets: list[Widget] = []
         x = row.x
         for step in steps:
             if step == 1:
-                pad = pygame.Rect(x, row.y, row.right - x - 3 * (button_w + theme.gap),
+                after = len(steps) - 1
+                pad = pygame.Rect(x, row.y, row.right - x - after * (button_w + theme.gap),
                                   row.height)
                 widgets.append(TapButton(pad, str(amount),
                                          lambda: self.ask(ctx, state, {"type": "bid"}),

@@ -10,6 +10,7 @@ import pygame
 from companion.core.journal import Journal
 from companion.core.record import load_record, session_from_record
 from companion.core.session import Session
+from companion.games.tikal.constants import FORMER_STAGE_SIZES
 from companion.games.tikal.state import TikalState
 from companion.ui.app import App
 from companion.ui.scene import Context, Scene, Settings
@@ -46,8 +47,12 @@ def context(size: tuple[int, int], lang: str, session: Session | None = None) ->
     return Context(size, Settings(language=lang), session, None)
 
 
-def start(journal: Journal, setup: dict[str, Any] | None = None) -> Session:
-    """A new Tikal game (three players, basic game, unless another set-up is given)."""
+def start(journal: Journal, setup: dict[str, Any] | None = None, box: bool = False) -> Session:
+    """A new Tikal game (three players, basic game, unless another set-up is given).
+
+    The stack is counted by hand (any kind may come at any time) unless ``box`` asks for
+    the published box with its letters.
+    """
     chosen = setup or {
         "variant": "basic",
         "players": [
@@ -56,6 +61,8 @@ def start(journal: Journal, setup: dict[str, Any] | None = None) -> Session:
             {"name": "Cy", "colour": "yellow"},
         ],
     }
+    if not box:
+        chosen = {"stages": dict(FORMER_STAGE_SIZES), **chosen}
     return Session.start(journal, "tikal", chosen)
 
 

@@ -65,7 +65,7 @@ def test_a_saved_game_resumes_on_the_tikal_screen(journal: Journal) -> None:
 
 
 def test_the_draw_dialog_records_a_temple(app: App, journal: Journal) -> None:
-    session = start(journal)
+    session = start(journal, box=True)
     open_game(app, session)
     tap_widget(app, "tikal:draw")
     assert isinstance(app.dialog, QuestionDialog)

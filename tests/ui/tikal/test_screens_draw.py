@@ -12,6 +12,7 @@ from companion.core.journal import Journal
 from companion.core.messages import msg
 from companion.core.questions import Question
 from companion.games.tikal import GAME
+from companion.games.tikal.questions import type_refusal
 from companion.ui.games import game_screens
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene, Settings
@@ -111,6 +112,8 @@ def _step_dialogs(journal: Journal) -> list[tuple[str, Scene]]:
     dialogs: list[tuple[str, Scene]] = []
     for kind in ("bring", "camp_move", "move", "uncover", "take_treasure", "exchange",
                  "build_camp", "place_guard"):
+        if type_refusal(state, kind) is not None:
+            continue
         answers: dict[str, object] = {"type": kind}
         while isinstance(step := GAME.ask(state, answers), Question):
             dialogs.append((f"{kind}:{step.field}", preview_dialog(session, answers)))
