@@ -215,24 +215,27 @@ def _tile_entry(tile: HexTile) -> dict[str, Any]:
     return entry
 
 
-def _tile_questions(state: TikalState, partial: Partial, prefix: str = "") -> Question | None:
-    """Kind, then printed number or masks, of a tile, among the tiles the stack can give."""
-    options = tile_options(state)
-    kind_field, value_field, masks_field = (f"{prefix}kind", f"{prefix}value", f"{prefix}masks")
-    if kind_field not in partial:
-        kinds = list(dict.fromkeys(entry["kind"] for entry in options))
-        answers = tuple(Answer(kind, Msg(f"tikal.hex.{kind}")) for kind in kinds)
-        return _question(kind_field, "tikal.ask.drawn_kind", answers, state)
-    kind = partial[kind_field]
-    if kind == "temple" and value_field not in partial:
-        values = sorted({int(e["value"]) for e in options if e["kind"] == "temple"})
-        answers = tuple(Answer(v, msg("tikal.name.temple", value=v)) for v in values)
-        return _question(value_field, "tikal.ask.temple_value", answers, state)
-    if kind == "treasure" and masks_field not in partial:
-        masks = sorted({int(e["masks"]) for e in options if e["kind"] == "treasure"})
-        answers = tuple(Answer(m, msg("tikal.answer.masks", count=m)) for m in masks)
-        return _question(masks_field, "tikal.ask.masks", answers, state)
-    return None
+TILE_FIELD = "tile"
+"""The question field naming a drawn or revealed hex (kind and printed number in one)."""
+
+
+def _tile_question(state: TikalState, field: str) -> Question:
+    """Which hex came from the stack: one answer per distinct tile it can give now.
+
+    The answer's value holds the action fields (``kind`` and ``value`` or ``masks``), so
+    a tile is named in one tap by what the table sees on it.
+    """
+    answers = tuple(Answer(entry, _tile_name(HexTile(str(entry["kind"]),
+                                                      int(entry.get("value", 0)),
+                                                      int(entry.get("masks", 0)))))
+                    for entry in tile_options(state))
+    return _question(field, "tikal.ask.drawn_kind", answers, state)
+
+
+def _tile_fields(partial: Partial, field: str) -> dict[str, Any]:
+    """The action fields of the tile answered in ``field``."""
+    chosen = partial[field]
+    return dict(chosen) if isinstance(chosen, Mapping) else {}
 
 
 def _spot_question(state: TikalState, partial: Partial) -> Question | None:
@@ -248,14 +251,17 @@ def _spot_question(state: TikalState, partial: Partial) -> Question | None:
 
 def _ask_draw(state: TikalState, partial: Partial) -> Step:
     """Basic game: the drawn hex and where it was laid."""
-    tile = _tile_questions(state, partial)
-    if tile is not None:
-        return tile
-    if partial["kind"] != "volcano":
+    if TILE_FIELD not in partial:
+        return _tile_question(state, TILE_FIELD)
+    tile = _tile_fields(partial, TILE_FIELD)
+    if tile.get("kind") != "volcano":
         spot = _spot_question(state, partial)
         if spot is not None:
             return spot
-    return _done(partial)
+    action = {"type": "draw", **tile}
+    if "at" in partial:
+        action["at"] = partial["at"]
+    return Complete(action)
 
 
 def _ask_reveal(state: TikalState, partial: Partial) -> Step:
@@ -264,12 +270,11 @@ def _ask_reveal(state: TikalState, partial: Partial) -> Step:
     counted = state
     tiles: list[dict[str, Any]] = []
     for slot in range(wanted):
-        question = _tile_questions(counted, partial, prefix=f"hex{slot}_")
-        if question is not None:
-            return question
-        entry = {key[len(f"hex{slot}_"):]: value for key, value in partial.items()
-                 if key.startswith(f"hex{slot}_")}
-        tile = HexTile(str(entry["kind"]), int(entry.get("value", 0)),
+        field = f"hex{slot}"
+        if field not in partial:
+            return _tile_question(counted, field)
+        entry = _tile_fields(partial, field)
+        tile = HexTile(str(entry.get("kind")), int(entry.get("value", 0)),
                        int(entry.get("masks", 0)))
         counted = _counted(counted, tile)
         tiles.append(_tile_entry(tile))

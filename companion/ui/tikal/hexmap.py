@@ -65,21 +65,28 @@ class HexMapLayout:
         self.spots = tuple(spots)
         """Empty fields drawn as places to tap."""
         self.unplaced = tuple(hx for hx in state.hexes if hx.at is None)
-        """Hexes without a known place, drawn in a row under the board."""
+        """Hexes without a known place, drawn in rows under the board."""
         placed = [hx.at for hx in state.hexes if hx.at is not None]
         points = [_offset(at) for at in (*placed, *self.spots)] or [(0.0, 0.0)]
         left = min(x for x, _ in points) - 1
         right = max(x for x, _ in points) + 1
         top = min(y for _, y in points) - SQRT3 / 2
         bottom = max(y for _, y in points) + SQRT3 / 2
-        row = 2.0 if self.unplaced else 0.0
         limit = (theme.px(MAX_SIZE) if theme is not None else MAX_SIZE)
-        self.size = max(8.0, min(limit, area.width / (right - left),
-                                 area.height / (bottom - top + row)))
+        self.columns = 1
+        """Unplaced hexes per row under the board."""
+        self.size = 8.0
         """Hex radius in pixels."""
-        width = (right - left) * self.size
+        for rows in range(1, len(self.unplaced) + 1) if self.unplaced else (0,):
+            columns = -(-len(self.unplaced) // rows) if rows else 1
+            size = min(limit, area.width / max(right - left, 2.0 * columns),
+                       area.height / (bottom - top + 2.0 * rows))
+            if size > self.size:
+                self.size, self.columns = size, columns
+        rows_used = -(-len(self.unplaced) // self.columns) if self.unplaced else 0
+        row = 2.0 * rows_used
         height = (bottom - top + row) * self.size
-        self.origin = (area.centerx - width / 2 - left * self.size,
+        self.origin = (area.centerx - ((right - left) / 2 + left) * self.size,
                        area.centery - height / 2 - top * self.size)
         """Pixel position of the base camp's centre."""
         self.row_y = area.centery - height / 2 + (bottom - top + 1) * self.size
@@ -94,10 +101,11 @@ class HexMapLayout:
         """Pixel centre of a laid hex (in the row below when its place is unknown)."""
         if hx.at is not None:
             return self.centre_of(hx.at)
-        index = self.unplaced.index(hx)
+        row, column = divmod(self.unplaced.index(hx), self.columns)
         step = 2 * self.size
-        start = self.area.centerx - step * (len(self.unplaced) - 1) / 2
-        return round(start + index * step), round(self.row_y)
+        in_row = min(self.columns, len(self.unplaced) - row * self.columns)
+        start = self.area.centerx - step * (in_row - 1) / 2
+        return round(start + column * step), round(self.row_y + row * step)
 
     def polygon(self, centre: tuple[int, int], shrink: float = 0.0) -> list[tuple[int, int]]:
         """Corners of a flat-topped hex around ``centre``."""

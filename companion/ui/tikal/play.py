@@ -14,8 +14,10 @@ from __future__ import annotations
 import pygame
 
 from companion.core.i18n import translate
-from companion.core.messages import Msg, msg
+from companion.core.messages import IllegalActionError, Msg, msg
+from companion.core.questions import Complete, Style
 from companion.core.session import Session
+from companion.games.tikal import GAME
 from companion.games.tikal.constants import ACTION_POINTS, MAX_CAMPS, MAX_GUARDS
 from companion.games.tikal.questions import offered_types, type_refusal
 from companion.games.tikal.state import (
@@ -27,16 +29,18 @@ from companion.games.tikal.state import (
     PHASE_DRAW,
     PHASE_FINISHED,
     PHASE_REVEAL,
+    HexTile,
     TikalState,
 )
 from companion.ui.bar import game_bar
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fonts import font
 from companion.ui.intents import Intent, Navigate, Notify, Redraw, ShowDialog, Submit
+from companion.ui.questions import Dialogue, PlaceTarget, QuestionLook, question_widgets
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
-from companion.ui.tikal.dialogs import ask_tikal, grid
+from companion.ui.tikal.dialogs import ask_tikal, grid, tikal_look
 from companion.ui.tikal.flat import seat_panel
 from companion.ui.tikal.hexmap import HexMap, HexMapLayout
 from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton
@@ -89,6 +93,10 @@ class TikalPlayScene(Scene):
         self._bid_key: tuple[int, int] | None = None
         self.flat = False
         """Whether the last build was the flat-table layout (per-seat buttons in the panels)."""
+        self.inline = Dialogue(GAME.ask, {"type": "draw"})
+        """The next drawn hex, asked on the play screen itself."""
+        self.map_layout: HexMapLayout | None = None
+        """Where the map tab draws each hex (the inline question's places are tapped there)."""
 
     # ---------------------------------------------------------------- session
     def session_of(self, ctx: Context) -> Session | None:
@@ -125,8 +133,77 @@ class TikalPlayScene(Scene):
         left = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, body.height)
         right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,
                             body.height)
-        return [*bar, *self._turn_column(ctx, session, state, left),
-                *self._books_column(ctx, session, state, right)]
+        self._prepare_map(ctx, session, state, right)
+        widgets = [*bar, *self._turn_column(ctx, session, state, left),
+                   *self._books_column(ctx, session, state, right)]
+        targets = [w for w in widgets if isinstance(w, PlaceTarget)]
+        return [*(w for w in widgets if not isinstance(w, PlaceTarget)), *targets]
+
+    # ---------------------------------------------------------------- the next hex, inline
+    def inline_state(self, state: TikalState) -> tuple[TikalState, tuple[Intent, ...]] | None:
+        """The state the next drawn hex is entered in, and what its entry submits first.
+
+        In the draw phase it is the state itself.  In a lean game's normal turn it is the
+        state after the turn ends: entering the next player's hex ends this turn too.
+        """
+        if self.flat:
+            return None
+        if state.phase == PHASE_DRAW:
+            return state, ()
+        lean_turn = (state.tracking == "lean" and state.phase == PHASE_ACTIONS
+                     and state.scoring is None and state.variant == "basic")
+        if not lean_turn:
+            return None
+        try:
+            after = GAME.apply(state, {"type": "end_turn"})
+        except IllegalActionError:
+            return None
+        if after.phase != PHASE_DRAW:
+            return None
+        return after, (Submit({"type": "end_turn"}),)
+
+    def _prepare_map(self, ctx: Context, session: Session, state: TikalState,
+                     right: pygame.Rect) -> None:
+        """Follow the game with the inline draw, and lay out the map for its places."""
+        self.inline.follow(session.cursor)
+        self.map_layout = None
+        inline = self.inline_state(state)
+        question = self.inline.question(inline[0]) if inline is not None else None
+        spots: list[tuple[int, int]] = []
+        if question is not None and question.style == Style.PLACE:
+            self.tab = "map"
+            spots = [(int(a.value[0]), int(a.value[1])) for a in question.answers]
+        theme = ctx.theme
+        page = pygame.Rect(right.x, right.y + theme.touch + theme.gap, right.width,
+                           right.height - theme.touch - theme.gap)
+        self.map_layout = HexMapLayout(page, state, spots, theme)
+
+    def _inline_draw(self, ctx: Context, state: TikalState, area: pygame.Rect
+                     ) -> list[Widget]:
+        """The question of the next drawn hex, answered right on the play screen."""
+        inline = self.inline_state(state)
+        if inline is None:
+            return []
+        asked, first = inline
+        layout = self.map_layout
+
+        def rects(key: str) -> pygame.Rect | None:
+            return layout.rect_for(asked, key) if layout is not None else None
+
+        look = QuestionLook(rects, tikal_look(state).seat_colour, False)
+        step = self.inline.progress(asked).step
+        if isinstance(step, Complete):
+            action = step.action
+            tile = HexTile(str(action["kind"]), int(action.get("value", 0)),
+                           int(action.get("masks", 0)))
+            theme = ctx.theme
+            line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+            button = pygame.Rect(area.x, line.bottom, area.width,
+                                 min(area.height - line.height, theme.px(84)))
+            return [Label(line, Msg("ui_tikal.draw.only"), "small", theme.palette.text_muted),
+                    Button(button, tile_label(tile), (*first, Submit(action)), "primary",
+                           key="tikal:draw:only")]
+        return question_widgets(self.inline, asked, area, ctx, look, first)
 
     # ---------------------------------------------------------------- flat table
     def _build_flat(self, ctx: Context, session: Session, state: TikalState) -> list[Widget]:
@@ -201,7 +278,15 @@ class TikalPlayScene(Scene):
         theme = ctx.theme
         widgets: list[Widget] = []
         buttons = area
-        if not self.flat:
+        if not self.flat and state.tracking == "lean":
+            inline = self.inline_state(state)
+            if inline is not None:
+                rows = 2 * theme.touch + theme.gap
+                buttons = pygame.Rect(area.x, area.y, area.width, rows)
+                below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
+                                    area.bottom - buttons.bottom - theme.gap)
+                widgets += self._inline_draw(ctx, state, below)
+        elif not self.flat:
             meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
             widgets.append(PointsMeter(meter, state.turn.spent, ACTION_POINTS))
             pieces = pygame.Rect(area.x, meter.bottom + theme.px(2), area.width, theme.px(34))
@@ -258,8 +343,14 @@ class TikalPlayScene(Scene):
         return preview_session(self.preview)
 
     def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
-        """Basic game: the button that records the drawn hex."""
+        """Basic game: the drawn hex, asked right here (a button on a flat table)."""
         theme = ctx.theme
+        if not self.flat:
+            line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+            below = pygame.Rect(area.x, line.bottom + theme.gap, area.width,
+                                area.bottom - line.bottom - theme.gap)
+            return [Label(line, self._stack_line(state), "small", theme.palette.text_muted),
+                    *self._inline_draw(ctx, state, below)]
         button = pygame.Rect(area.x, area.y, area.width, theme.px(96))
         widgets: list[Widget] = [
             TapButton(button, Msg("ui_tikal.draw.button"),
@@ -471,7 +562,7 @@ class TikalPlayScene(Scene):
               page: pygame.Rect) -> list[Widget]:
         """The page of one tab."""
         if tab == "map":
-            layout = HexMapLayout(page, state, (), ctx.theme)
+            layout = self.map_layout or HexMapLayout(page, state, (), ctx.theme)
             return [Panel(page, ctx.theme.palette.surface), HexMap(page, state, layout)]
         if tab == "temples":
             return panels.temples_panel(ctx, state, page, self.temple_scroll)
@@ -515,6 +606,8 @@ def tab_rects(row: pygame.Rect, tabs: tuple[str, ...], lang: str,
 def header_text(state: TikalState) -> Msg:
     """Whose turn and what they do now; during a turn, the action points left."""
     name = state.players[state.active].name
+    if state.phase == PHASE_ACTIONS and state.tracking == "lean":
+        return msg("ui_tikal.turn.header", player=name, phase=f"@tikal.phase.{state.phase}")
     if state.phase == PHASE_ACTIONS:
         return msg("ui_tikal.turn.points", player=name, left=points_left(state),
                    total=ACTION_POINTS)

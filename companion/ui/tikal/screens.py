@@ -62,10 +62,9 @@ def make_tikal_screen(screen: str) -> Scene:
 
 
 DIALOG_PREVIEWS: dict[str, tuple[str, dict[str, Any]]] = {
-    "draw": ("draw", {"type": "draw"}),
     "move": ("play", {"type": "move", "from": 0}),
-    "reveal": ("reveal", {"type": "reveal", "hex0_kind": "temple", "hex0_value": 5}),
-    "place": ("board-mid", {"type": "draw", "kind": "jungle"}),
+    "reveal": ("reveal", {"type": "reveal", "hex0": {"kind": "temple", "value": 5}}),
+    "place": ("board-mid", {"type": "draw", "tile": {"kind": "jungle"}}),
     "lean-score": ("lean-scoring", {"type": "score"}),
 }
 """Preview name -> (demo situation, answers given so far in its dialog)."""

@@ -117,12 +117,13 @@ def test_bring_several_in_three_answers() -> None:
 def test_draw_from_the_box_asks_only_what_the_letter_leaves_open() -> None:
     """Letter A holds temples 1 and 2, treasures of 4 masks and a jungle: masks are taken."""
     state = start(3, stages=None)
-    kinds = GAME.ask(state, {"type": "draw"})
-    assert isinstance(kinds, Question)
-    assert [a.value for a in kinds.answers] == ["temple", "treasure", "jungle"]
-    progress = advance(GAME.ask, state, {"type": "draw", "kind": "treasure"})
-    assert progress.partial["masks"] == 4
-    assert isinstance(progress.step, Question) and progress.step.style == Style.PLACE
+    tiles = GAME.ask(state, {"type": "draw"})
+    assert isinstance(tiles, Question) and tiles.field == "tile"
+    assert [a.value for a in tiles.answers] == [
+        {"kind": "temple", "value": 1}, {"kind": "treasure", "masks": 4}, {"kind": "jungle"},
+        {"kind": "temple", "value": 2}]
+    place = GAME.ask(state, {"type": "draw", "tile": {"kind": "treasure", "masks": 4}})
+    assert isinstance(place, Question) and place.style == Style.PLACE
 
 
 def test_guard_piece_asked_only_when_both_stand_there() -> None:

@@ -69,8 +69,7 @@ def test_the_draw_dialog_records_a_temple(app: App, journal: Journal) -> None:
     open_game(app, session)
     tap_widget(app, "tikal:draw")
     assert isinstance(app.dialog, QuestionDialog)
-    _option(app, "kind", "temple")
-    _option(app, "value", 2)
+    _option(app, "tile", {"kind": "temple", "value": 2})
     _option(app, "at", [-1, 0])
     assert app.dialog is None
     state = state_of(session)
@@ -222,11 +221,10 @@ def test_revealed_hexes_are_entered_one_after_another(app: App, journal: Journal
     open_game(app, session)
     tap_widget(app, "tikal:reveal")
     assert isinstance(app.dialog, QuestionDialog)
-    for slot, (kind, extra) in enumerate((("temple", ("value", 5)), ("jungle", None),
-                                          ("treasure", ("masks", 3)), ("temple", ("value", 2)))):
-        _option(app, f"hex{slot}_kind", kind)
-        if extra is not None:
-            _option(app, f"hex{slot}_{extra[0]}", extra[1])
+    for slot, tile in enumerate(({"kind": "temple", "value": 5}, {"kind": "jungle"},
+                                 {"kind": "treasure", "masks": 3},
+                                 {"kind": "temple", "value": 2})):
+        _option(app, f"hex{slot}", tile)
     state = state_of(session)
     assert state.phase == "auction"
     assert [(t.kind, t.value, t.masks) for t in state.revealed] == [

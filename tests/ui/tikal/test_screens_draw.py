@@ -143,8 +143,8 @@ def test_every_question_fits(journal: Journal, lang: str, size: tuple[int, int])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_reveal_and_name_dialogs_fit(journal: Journal, lang: str, size: tuple[int, int]) -> None:
     session = replayed(journal, "auction", 38)
-    reveal = preview_dialog(session, {"type": "reveal", "hex0_kind": "treasure",
-                                      "hex0_masks": 4, "hex1_kind": "temple"})
+    reveal = preview_dialog(session, {"type": "reveal", "hex0": {"kind": "treasure",
+                                                                 "masks": 4}})
     name = NameDialog(msg("ui_tikal.setup.name_of", number=4), "Żaneta", lambda typed: None)
     for dialog in (reveal, name):
         overflowing, small = draw_problems(dialog, context(size, lang, session))
