@@ -30,7 +30,7 @@ SITUATIONS: dict[str, tuple[str, int | None]] = {
     "board-early": ("board", 14),
     "board-mid": ("board", 105),
     "board-full": ("board", 181),
-    "lean-play": ("lean", 60),
+    "lean-play": ("lean", 61),
     "lean-scoring": ("lean", 104),
 }
 """Situation name -> (record, steps replayed; ``None``: the whole game)."""

@@ -281,8 +281,7 @@ class TikalPlayScene(Scene):
         if not self.flat and state.tracking == "lean":
             inline = self.inline_state(state)
             if inline is not None:
-                rows = 2 * theme.touch + theme.gap
-                buttons = pygame.Rect(area.x, area.y, area.width, rows)
+                buttons = pygame.Rect(area.x, area.y, area.width, theme.touch)
                 below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
                                     area.bottom - buttons.bottom - theme.gap)
                 widgets += self._inline_draw(ctx, state, below)
@@ -296,10 +295,13 @@ class TikalPlayScene(Scene):
         kinds = [kind for kind in offered_types(state) if kind != "end_turn"]
         if self.flat or state.tracking == "full":
             kinds = [kind for kind in kinds if kind != "score"]
-        rects = grid(buttons, len(kinds) + (0 if self.flat else 1), theme, 3)
+        one_row = state.tracking == "lean" and buttons.height <= ctx.theme.touch
+        with_end = not self.flat and not one_row
+        count = len(kinds) + (1 if with_end else 0)
+        rects = grid(buttons, count, theme, count if one_row else 3)
         for kind, rect in zip(kinds, rects, strict=False):
             widgets.append(self._action_button(ctx, state, kind, rect))
-        if not self.flat:
+        if with_end:
             end = ("ui_tikal.turn.end_and_score" if state.scoring is not None
                    else "ui_tikal.turn.end")
             reason = type_refusal(state, "end_turn")

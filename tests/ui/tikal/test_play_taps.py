@@ -64,19 +64,40 @@ def test_a_saved_game_resumes_on_the_tikal_screen(journal: Journal) -> None:
     assert state_of(resumed.session).turn.spent == 1
 
 
-def test_the_draw_dialog_records_a_temple(app: App, journal: Journal) -> None:
+def _keys(app: App) -> list[str]:
+    """Keys of every widget drawn last (dialog and screen)."""
+    scenes = [app.dialog, app.scene] if app.dialog is not None else [app.scene]
+    return [w.key for scene in scenes if scene is not None for w in scene.widgets]
+
+
+def test_the_drawn_hex_is_entered_on_the_play_screen(app: App, journal: Journal) -> None:
+    """One tap names the tile, one tap on the map says where it was laid."""
     session = start(journal, box=True)
     open_game(app, session)
-    tap_widget(app, "tikal:draw")
-    assert isinstance(app.dialog, QuestionDialog)
-    _option(app, "tile", {"kind": "temple", "value": 2})
-    _option(app, "at", [-1, 0])
     assert app.dialog is None
+    tap_widget(app, f"answer:tile:{answer_key({'kind': 'temple', 'value': 2})}")
+    assert app.dialog is None
+    scene = app.scene
+    assert isinstance(scene, TikalPlayScene) and scene.tab == "map"
+    tap_widget(app, f"place:at:{answer_key([-1, 0])}")
     state = state_of(session)
     assert (state.hexes[-1].kind, state.hexes[-1].value) == ("temple", 2)
     assert state.hexes[-1].at == (-1, 0)
     assert state.phase == "actions"
     assert has_widget(app, "tikal:act:move")
+
+
+def test_a_lean_turn_ends_when_the_next_hex_is_entered(app: App, journal: Journal) -> None:
+    """Lean tracking: entering the next player's hex ends this turn in the same tap."""
+    session = start(journal, {"variant": "basic", "tracking": "lean", "players": [
+        {"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"}]}, box=True)
+    session.submit({"type": "draw", "kind": "jungle"})
+    open_game(app, session)
+    tap_widget(app, f"answer:tile:{answer_key({'kind': 'temple', 'value': 1})}")
+    state = state_of(session)
+    assert session.actions()[-2:] == [{"type": "end_turn"},
+                                      {"type": "draw", "kind": "temple", "value": 1}]
+    assert state.active == 1 and state.phase == "actions"
 
 
 def test_bringing_a_worker_spends_a_point(app: App, journal: Journal) -> None:
@@ -153,11 +174,13 @@ def test_end_turn_then_undo_through_the_bar(app: App, journal: Journal) -> None:
     open_game(app, session)
     tap_widget(app, "tikal:end_turn")
     assert state_of(session).phase == "draw" and state_of(session).active == 1
-    assert has_widget(app, "tikal:draw") and not has_widget(app, "tikal:act:move")
+    assert any(key.startswith("answer:tile:") for key in _keys(app))
+    assert not has_widget(app, "tikal:act:move")
     tap_widget(app, "bar:Undo")
     state = state_of(session)
     assert (state.phase, state.active, state.turn.spent) == ("actions", 0, 1)
-    assert has_widget(app, "tikal:act:move") and not has_widget(app, "tikal:draw")
+    assert has_widget(app, "tikal:act:move")
+    assert not any(key.startswith("answer:tile:") for key in _keys(app))
     tap_widget(app, "bar:Redo")
     assert state_of(session).active == 1
 
@@ -273,3 +296,4 @@ def test_the_finished_game_names_the_winner(app: App, journal: Journal) -> None:
     winner = next(t for t in texts if getattr(t, "key", "") == "ui_tikal.over.winner")
     best = max(state_of(session).players, key=lambda p: p.score)
     assert winner.params == {"players": best.name}  # type: ignore[union-attr]
+
