@@ -281,7 +281,10 @@ class TikalPlayScene(Scene):
         if not self.flat and state.tracking == "lean":
             inline = self.inline_state(state)
             if inline is not None:
-                buttons = pygame.Rect(area.x, area.y, area.width, theme.touch)
+                kinds = [k for k in offered_types(state) if k not in ("end_turn", "score")]
+                rows = 1 if lean_labels_fit(kinds, area.width, ctx.lang, theme) else 2
+                buttons = pygame.Rect(area.x, area.y, area.width,
+                                      rows * theme.touch + (rows - 1) * theme.gap)
                 below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
                                     area.bottom - buttons.bottom - theme.gap)
                 widgets += self._inline_draw(ctx, state, below)
@@ -295,10 +298,12 @@ class TikalPlayScene(Scene):
         kinds = [kind for kind in offered_types(state) if kind != "end_turn"]
         if self.flat or state.tracking == "full":
             kinds = [kind for kind in kinds if kind != "score"]
-        one_row = state.tracking == "lean" and buttons.height <= ctx.theme.touch
-        with_end = not self.flat and not one_row
+        inline_below = state.tracking == "lean" and buttons.height < area.height // 2
+        one_row = inline_below and buttons.height <= ctx.theme.touch
+        with_end = not self.flat and not inline_below
         count = len(kinds) + (1 if with_end else 0)
-        rects = grid(buttons, count, theme, count if one_row else 3)
+        columns = count if one_row else 2 if state.tracking == "lean" else 3
+        rects = grid(buttons, count, theme, columns)
         for kind, rect in zip(kinds, rects, strict=False):
             widgets.append(self._action_button(ctx, state, kind, rect))
         if with_end:
@@ -316,9 +321,12 @@ class TikalPlayScene(Scene):
         """One action's button: its questions, or (greyed) the reason it cannot be done."""
         reason = type_refusal(state, kind)
         cost = dict(ACTION_COSTS).get(kind)
-        text = (msg("ui_tikal.turn.cost", action=f"@ui_tikal.action.{kind}", cost=cost)
-                if cost is not None and state.tracking == "full"
-                else Msg(f"ui_tikal.action.{kind}"))
+        if state.tracking == "lean":
+            text = Msg(f"ui_tikal.lean.{kind}")
+        elif cost is not None:
+            text = msg("ui_tikal.turn.cost", action=f"@ui_tikal.action.{kind}", cost=cost)
+        else:
+            text = Msg(f"ui_tikal.action.{kind}")
 
         def tap(chosen: str = kind) -> list[Intent]:
             if reason is not None:
@@ -603,6 +611,14 @@ def tab_rects(row: pygame.Rect, tabs: tuple[str, ...], lang: str,
         rects.append(pygame.Rect(x, row.y, width, row.height))
         x += width + theme.gap
     return rects
+
+
+def lean_labels_fit(kinds: list[str], width: int, lang: str, theme: Theme) -> bool:
+    """Whether the lean actions' labels fit side by side in one row of ``width``."""
+    face = font(theme.min_text_size("small"), True)
+    room = (width - (len(kinds) - 1) * theme.gap) // max(1, len(kinds)) - 2 * theme.px(8)
+    return all(face.size(translate(f"ui_tikal.lean.{kind}", lang))[0] <= room
+               for kind in kinds)
 
 
 def header_text(state: TikalState) -> Msg:
