@@ -10,11 +10,18 @@ would show the step.  The *controller* kills it at a random moment, starts a new
 - nothing else is, except at most the one step that was being committed when the cut
   came — and that step must be exactly the action the worker was submitting.
 
+With ``--hold-lock`` the worker, after a few steps, takes the journal's write lock on
+a second connection, writes a row it never commits and waits: it dies holding the
+lock, as a backup or shell caught by a power cut would.  After each such cut the
+controller also checks that the file was not set aside, that the uncommitted row is
+gone, and that the journal opens writable again straight away.
+
 Usage::
 
     python bench/soak.py                  # 20 cycles on Fuji
     python bench/soak.py --cycles 500     # the long mode
     python bench/soak.py --game tikal --json
+    python bench/soak.py --hold-lock      # every cut comes while the write lock is held
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -62,8 +70,25 @@ def next_action(game: Game[Any], state: Any, seed: int, game_id: int, step: int)
 
 
 # --------------------------------------------------------------------------- worker
-def run_worker(db: Path, game_spec: str, seed: int) -> None:
-    """Play forever, printing ``ack GAME STEP ACTION`` after each committed step."""
+UNCOMMITTED = "soak.uncommitted"
+"""Settings key of the row a lock-holding worker writes and never commits."""
+
+
+def hold_write_lock(db: Path) -> None:
+    """Take the write lock on a second connection, write without committing, wait to die."""
+    side = sqlite3.connect(db, isolation_level=None)
+    side.execute("BEGIN IMMEDIATE")
+    side.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, '1')", (UNCOMMITTED,))
+    print("holding", flush=True)
+    while True:
+        time.sleep(60)
+
+
+def run_worker(db: Path, game_spec: str, seed: int, hold_after: int | None = None) -> None:
+    """Play forever, printing ``ack GAME STEP ACTION`` after each committed step.
+
+    With ``hold_after`` the worker takes the write lock after that many steps and waits.
+    """
     game = load_game(game_spec)
     journal = Journal(db)
     register_if_needed(game)
@@ -71,7 +96,11 @@ def run_worker(db: Path, game_spec: str, seed: int) -> None:
     if session is None:
         session = Session.start(journal, game.name, game.example_setup())
     print("ready", flush=True)
+    taken = 0
     while True:
+        if hold_after is not None and taken >= hold_after:
+            hold_write_lock(db)
+        taken += 1
         if session.finished:
             session = Session.start(journal, game.name, game.example_setup())
         step = session.cursor + 1
@@ -101,9 +130,12 @@ class SoakResult:
     games_finished: int = 0
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    killed_holding_lock: int = 0
 
 
-def controller(game_spec: str, cycles: int, seed: int, workdir: Path) -> SoakResult:
+def controller(
+    game_spec: str, cycles: int, seed: int, workdir: Path, hold_lock: bool = False
+) -> SoakResult:
     """Run ``cycles`` kill/restart cycles and check the journal after each."""
     db = workdir / "soak.sqlite3"
     game = load_game(game_spec)
@@ -112,10 +144,15 @@ def controller(game_spec: str, cycles: int, seed: int, workdir: Path) -> SoakRes
     result = SoakResult()
     started = time.perf_counter()
     for cycle in range(cycles):
-        acks, trying = run_until_killed(db, game_spec, seed, rng.uniform(0.0, 0.25))
+        hold_after = rng.randint(0, 5) if hold_lock else None
+        acks, trying = run_until_killed(db, game_spec, seed, rng.uniform(0.0, 0.25),
+                                        hold_after)
         result.acknowledged += len(acks)
         known.update(acks)
         result.problems += check_journal(db, game, seed, known, trying, result)
+        if hold_lock:
+            result.killed_holding_lock += 1
+            result.problems += check_after_held_lock(db, workdir)
         result.cycles = cycle + 1
         if result.problems:
             break
@@ -124,11 +161,16 @@ def controller(game_spec: str, cycles: int, seed: int, workdir: Path) -> SoakRes
 
 
 def run_until_killed(
-    db: Path, game_spec: str, seed: int, delay: float
+    db: Path, game_spec: str, seed: int, delay: float, hold_after: int | None = None
 ) -> tuple[dict[tuple[int, int], str], tuple[int, int] | None]:
-    """Start a worker, let it play ``delay`` seconds after it is ready, then SIGKILL it."""
+    """Start a worker, let it play ``delay`` seconds after it is ready, then SIGKILL it.
+
+    With ``hold_after``, the kill comes once the worker says it holds the write lock.
+    """
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     command = [sys.executable, __file__, "--worker", "--db", str(db), "--game", game_spec]
+    if hold_after is not None:
+        command += ["--hold-after", str(hold_after)]
     worker = subprocess.Popen(
         [*command, "--seed", str(seed)], stdout=subprocess.PIPE, text=True, env=env
     )
@@ -136,11 +178,35 @@ def run_until_killed(
     if worker.stdout.readline().strip() != "ready":
         worker.kill()
         raise RuntimeError("the soak worker did not start")
-    time.sleep(delay)
+    lines: list[str] = []
+    if hold_after is not None:
+        for line in worker.stdout:
+            lines.append(line)
+            if line.strip() == "holding":
+                break
+    else:
+        time.sleep(delay)
     worker.send_signal(signal.SIGKILL)
-    output = worker.stdout.read()
+    output = "".join(lines) + worker.stdout.read()
     worker.wait()
     return parse_worker_output(output)
+
+
+def check_after_held_lock(db: Path, workdir: Path) -> list[str]:
+    """After a cut with the write lock held: nothing set aside, nothing half-written."""
+    problems = []
+    aside = sorted(p.name for p in workdir.iterdir() if ".damaged" in p.name)
+    if aside:
+        problems.append(f"the journal was set aside: {aside}")
+    journal = Journal(db)
+    try:
+        if journal.problem is not None:
+            problems.append(f"the journal does not open writable: {journal.problem}")
+        if journal.get_setting(UNCOMMITTED) is not None:
+            problems.append("an uncommitted write survived the cut")
+    finally:
+        journal.close()
+    return problems
 
 
 def parse_worker_output(
@@ -219,21 +285,25 @@ def main() -> int:
     parser.add_argument("--cycles", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--hold-lock", action="store_true",
+                        help="kill every worker while it holds the write lock")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--hold-after", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        run_worker(args.db, args.game, args.seed)
+        run_worker(args.db, args.game, args.seed, args.hold_after)
         return 0
     with tempfile.TemporaryDirectory() as workdir:
-        result = controller(args.game, args.cycles, args.seed, Path(workdir))
+        result = controller(args.game, args.cycles, args.seed, Path(workdir), args.hold_lock)
     if args.json:
         print(json.dumps(result.__dict__))
     else:
         print(
             f"{result.cycles} power cuts, {result.acknowledged} acknowledged steps, "
             f"{result.in_flight_kept} in-flight steps kept, {result.games_finished} games "
-            f"finished, {result.seconds:.1f} s"
+            f"finished, {result.killed_holding_lock} cut while holding the write lock, "
+            f"{result.seconds:.1f} s"
         )
         for problem in result.problems:
             print("PROBLEM:", problem)

@@ -2,7 +2,8 @@
 
 ``companion`` alone starts the app.  The sub-commands work without a display:
 ``replay`` plays a game record through the rules, ``export`` writes a saved game as
-a record, ``games`` lists saved games, ``screenshot`` renders any screen to PNG.
+a record, ``games`` lists saved games, ``backup`` copies the journal safely while the
+app runs, ``screenshot`` renders any screen to PNG.
 """
 
 from __future__ import annotations
@@ -75,6 +76,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("games", help="list the saved games in the journal")
 
+    backup = commands.add_parser(
+        "backup", help="copy the journal to a new file, safe while the app runs")
+    backup.add_argument("path", type=Path, help="the copy to write (must not exist yet)")
+
     shot = commands.add_parser("screenshot", help="render a screen headless to a PNG file")
     shot.add_argument("screen", nargs="?", help="screen name; --list shows them")
     shot.add_argument("-o", "--output", type=Path, help="PNG file (default: <screen>-<lang>.png)")
@@ -92,6 +97,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "replay": _replay,
         "export": _export,
         "games": _games,
+        "backup": _backup,
         "screenshot": _screenshot,
     }
     try:
@@ -155,6 +161,22 @@ def _games(args: argparse.Namespace, lang: str) -> int:
         status = translate(f"core.status.{summary.status}", lang)
         line = f"{summary.id:>5}  {summary.game:<8} {status:<12} {summary.steps:>5}"
         print(f"{line}  {summary.title}")
+    return 0
+
+
+def _backup(args: argparse.Namespace, lang: str) -> int:
+    """Copy the journal through SQLite's backup API: one consistent moment, WAL included."""
+    import sqlite3
+
+    from companion.core.journal import backup_journal
+
+    source = Path(args.db or default_database())
+    try:
+        path = backup_journal(source, args.path)
+    except (OSError, sqlite3.Error) as error:
+        _fail(translate("core.cli.backup_failed", lang, detail=str(error)))
+        return 1
+    print(translate("core.cli.backup_saved", lang, path=str(path)))
     return 0
 
 

@@ -9,13 +9,10 @@ documents every key.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-
-from platformdirs import user_config_path
 
 from hardware.events import BUTTON_IDS
 
@@ -33,6 +30,21 @@ LIGHT_IDS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4", "status")
 
 PIN_RANGE: tuple[int, int] = (2, 27)
 """Usable BCM GPIO numbers on the 40-pin header (0 and 1 belong to the HAT EEPROM)."""
+
+DEFAULT_BUTTON_PINS: Mapping[str, int] = {
+    "advance": 17, "undo": 27, "seat1": 5, "seat2": 6, "seat3": 22, "seat4": 23,
+}
+"""BCM pins of the buttons when ``[gpio.buttons]`` is left out (header pins 11, 13, 29, 31,
+15, 16).  They leave free the I2S audio pins (18-21), PWM audio (12, 13), I2C (2, 3),
+SPI0 (7-11) and the serial console (14, 15), so an audio HAT or DAC fits beside them."""
+
+DEFAULT_LIGHT_PINS: Mapping[str, int] = {
+    "seat1": 24, "seat2": 25, "seat3": 16, "seat4": 26, "status": 4,
+}
+"""BCM pins of the lights when ``[gpio.lights]`` is left out (header pins 18, 22, 36, 37, 7)."""
+
+AUTO_PORT = "auto"
+"""The serial port setting that means: find the box by its USB identity."""
 
 BAUD_RATES: tuple[int, ...] = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
 """Serial speeds the box may be set to."""
@@ -94,8 +106,9 @@ class SerialConfig:
 
     enabled: bool = False
     """Whether to look for the box."""
-    port: str = "/dev/ttyACM0"
-    """Device path or pyserial URL (``loop://``, ``socket://host:port``, ...)."""
+    port: str = AUTO_PORT
+    """``auto`` (find the box's data channel by its USB identity), a device path such as
+    ``/dev/serial/by-id/usb-…-if02``, or a pyserial URL (``loop://``, ``socket://host:port``)."""
     baud: int = 115200
     """Line speed; the Pico's USB serial ignores it, a UART box needs it right."""
     keepalive: float = 2.0
@@ -133,6 +146,8 @@ class HardwareConfig:
     """The keyboard map."""
     seat_press_on_release: bool = True
     """Seat buttons report a short press when let go, so a long press is never also a short one."""
+    debounce: float = 0.025
+    """Seconds a GPIO or box button must stay quiet before chatter after an edge counts."""
 
 
 @dataclass(frozen=True)
@@ -203,6 +218,8 @@ def default_config_path() -> Path:
     ``hardware.toml`` in the user's configuration folder; on Raspberry Pi OS
     ``~/.config/table-companion/hardware.toml``.
     """
+    from platformdirs import user_config_path  # only when a file is read: quick start-up
+
     return user_config_path(APP_NAME) / CONFIG_NAME
 
 
@@ -211,6 +228,8 @@ def load_config(path: Path | str | None = None) -> LoadedConfig:
 
     A missing file gives the defaults: keyboard only.
     """
+    import tomllib  # only when a file is read: quick start-up
+
     if path is None:
         path = default_config_path()
     if not Path(path).exists():
@@ -218,7 +237,7 @@ def load_config(path: Path | str | None = None) -> LoadedConfig:
     try:
         text = Path(path).read_text(encoding="utf-8")
         data = tomllib.loads(text)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+    except (OSError, UnicodeDecodeError, RecursionError, tomllib.TOMLDecodeError) as error:
         problem = ConfigProblem(
             "inputs", "hardware.config.unreadable", {"path": str(path), "detail": str(error)}
         )
@@ -229,7 +248,7 @@ def load_config(path: Path | str | None = None) -> LoadedConfig:
 def parse_config(data: Mapping[str, Any]) -> LoadedConfig:
     """Check already-parsed TOML data and build the configuration from it."""
     problems: list[ConfigProblem] = []
-    switches, on_release = _read_inputs(data.get("inputs", {}), problems)
+    switches, on_release, debounce = _read_inputs(data.get("inputs", {}), problems)
     for name in data:
         if name not in ("inputs", *SOURCES):
             problems.append(
@@ -251,23 +270,27 @@ def parse_config(data: Mapping[str, Any]) -> LoadedConfig:
         section, found = reader(table)
         problems.extend(found)
         sections[source] = replace(section, enabled=switches[source] and not found)
-    config = HardwareConfig(**sections, seat_press_on_release=on_release)
+    config = HardwareConfig(**sections, seat_press_on_release=on_release, debounce=debounce)
     return LoadedConfig(config, tuple(problems))
 
 
-def _read_inputs(table: Any, problems: list[ConfigProblem]) -> tuple[dict[str, bool], bool]:
+def _read_inputs(
+    table: Any, problems: list[ConfigProblem]
+) -> tuple[dict[str, bool], bool, float]:
     defaults = {"gpio": False, "serial": False, "keyboard": True}
+    debounce = HardwareConfig.debounce
     if not isinstance(table, Mapping):
         problems.append(
             ConfigProblem("inputs", "hardware.config.bad_table", {"section": "inputs", "key": ""})
         )
-        return defaults, True
+        return defaults, True, debounce
     section = _Section("inputs", table)
     switches = {source: section.boolean(source, default) for source, default in defaults.items()}
     on_release = section.boolean("seat_press_on_release", True)
+    debounce = section.number("debounce", debounce, 0.0, 0.5)
     section.check_unknown()
     problems.extend(section.problems)
-    return switches, on_release
+    return switches, on_release, debounce
 
 
 def _read_gpio(table: Mapping[str, Any]) -> tuple[GpioConfig, list[ConfigProblem]]:
@@ -277,8 +300,10 @@ def _read_gpio(table: Mapping[str, Any]) -> tuple[GpioConfig, list[ConfigProblem
         pull_up=section.boolean("pull_up", True),
         bounce_time=section.number("bounce_time", 0.02, 0.0, 1.0),
         hold_time=section.number("hold_time", 1.0, 0.1, 10.0),
-        buttons=_read_pins(section, "buttons", BUTTON_IDS, "hardware.config.unknown_button"),
-        lights=_read_pins(section, "lights", LIGHT_IDS, "hardware.config.unknown_light"),
+        buttons=_read_pins(section, "buttons", BUTTON_IDS, "hardware.config.unknown_button",
+                           DEFAULT_BUTTON_PINS),
+        lights=_read_pins(section, "lights", LIGHT_IDS, "hardware.config.unknown_light",
+                          DEFAULT_LIGHT_PINS),
         pwm_lights=section.boolean("pwm_lights", False),
     )
     section.check_unknown()
@@ -287,8 +312,12 @@ def _read_gpio(table: Mapping[str, Any]) -> tuple[GpioConfig, list[ConfigProblem
 
 
 def _read_pins(
-    section: _Section, key: str, allowed: tuple[str, ...], unknown_key: str
+    section: _Section, key: str, allowed: tuple[str, ...], unknown_key: str,
+    default: Mapping[str, int],
 ) -> dict[str, int]:
+    if key not in section.table:
+        section.seen.add(key)
+        return dict(default)
     pins: dict[str, int] = {}
     low, high = PIN_RANGE
     for name, pin in section.table_of(key).items():

@@ -1,11 +1,15 @@
 """Buttons and lights wired to the Raspberry Pi header, through gpiozero.
 
-The pin factory is chosen the gpiozero way: an explicit factory passed in (tests
-pass ``MockFactory``), else the ``pin_factory`` name of the configuration, else the
-``GPIOZERO_PIN_FACTORY`` environment variable, else gpiozero's own preference
-(``lgpio`` on a Pi 5 and current Raspberry Pi OS).  Nothing here raises when the
-hardware is missing: a factory or pin that cannot be used becomes a
-:class:`~hardware.events.StatusEvent` and the rest carries on.
+The pin factory is chosen the gpiozero way: an explicit factory passed in, else the
+``pin_factory`` name of the configuration, else the ``GPIOZERO_PIN_FACTORY``
+environment variable (``mock`` in the tests), else the first of
+:data:`DEFAULT_FACTORIES` whose pin library loads: ``lgpio`` works on every Pi from
+the 3 to the 5 and the Zero 2 W on current Raspberry Pi OS.  gpiozero's last resort,
+``native``, is never picked by itself: it needs ``/sys/class/gpio``, which kernels
+6.6 and later no longer have, and it does not know the Pi 5.  Nothing here raises
+when the hardware is missing: a factory or pin that cannot be used becomes a
+:class:`~hardware.events.StatusEvent` (``hardware.gpio.no_library`` when no pin
+library is installed at all) and the rest carries on.
 """
 
 from __future__ import annotations
@@ -26,12 +30,25 @@ from hardware.protocol import LightMode
 FACTORY_GROUP = "gpiozero_pin_factories"
 """The entry-point group where gpiozero's pin factories are registered."""
 
+FAULT_ON = 0.1
+"""Seconds a light is lit in each cycle of the fault pattern (a short flash twice a second)."""
+FAULT_OFF = 0.4
+"""Seconds it is dark in each cycle of the fault pattern."""
+
 PULSE_TIME = 0.8
 """Seconds to fade in (and out) when a PWM seat light shows that a seat is awaited."""
 
 
+DEFAULT_FACTORIES: tuple[str, ...] = ("lgpio", "rpigpio", "pigpio")
+"""Pin factories tried in turn when none is named: each needs its own pin library."""
+
+
 class PinFactoryError(RuntimeError):
     """The named gpiozero pin factory cannot be loaded on this machine."""
+
+
+class NoPinLibraryError(PinFactoryError):
+    """None of :data:`DEFAULT_FACTORIES` could be loaded: no pin library is installed."""
 
 
 def load_pin_factory(name: str) -> Any:
@@ -47,12 +64,26 @@ def load_pin_factory(name: str) -> Any:
 
 
 def choose_pin_factory(configured: str) -> Any:
-    """Return the factory named by the configuration or the environment, or ``None``.
+    """Return the factory named by the configuration or the environment, else the default.
 
-    ``None`` lets gpiozero pick its default when the first device is built.
+    Raises :class:`PinFactoryError` for a named factory that cannot be loaded and
+    :class:`NoPinLibraryError` when none of :data:`DEFAULT_FACTORIES` loads.
     """
     name = configured or os.environ.get("GPIOZERO_PIN_FACTORY", "")
-    return load_pin_factory(name) if name else None
+    if name:
+        return load_pin_factory(name)
+    return default_pin_factory()
+
+
+def default_pin_factory(names: tuple[str, ...] = DEFAULT_FACTORIES) -> Any:
+    """The first factory of ``names`` that loads; :class:`NoPinLibraryError` if none does."""
+    failures: list[str] = []
+    for name in names:
+        try:
+            return load_pin_factory(name)
+        except PinFactoryError as error:
+            failures.append(str(error))
+    raise NoPinLibraryError("; ".join(failures))
 
 
 class GpioTable:
@@ -86,6 +117,11 @@ class GpioTable:
         return bool(self.buttons or self.lights)
 
     @property
+    def factory(self) -> Any:
+        """The gpiozero pin factory in use (``None`` before :meth:`start`)."""
+        return self._factory
+
+    @property
     def pressed(self) -> frozenset[str]:
         """Buttons currently held down, as reported by gpiozero's events."""
         with self._lock:
@@ -96,6 +132,9 @@ class GpioTable:
         if self._factory is None:
             try:
                 self._factory = choose_pin_factory(self.config.pin_factory)
+            except NoPinLibraryError as error:
+                self._report_status("hardware.gpio.no_library", detail=str(error))
+                return False
             except PinFactoryError as error:
                 self._report_status("hardware.gpio.bad_factory", detail=str(error))
                 return False
@@ -186,10 +225,17 @@ class GpioTable:
         restore.start()
 
     def set_status(self, mode: LightMode) -> None:
-        """Set the status light: ``on``, ``off`` or ``blink`` (slowly, until told otherwise)."""
+        """Set the status light: ``on``, ``off``, ``blink`` (slowly) or ``fault`` (short flashes).
+
+        ``blink`` and ``fault`` last until the light is told otherwise.
+        """
         self._status = mode
         if "status" in self.lights:
             self._show("status", mode)
+
+    def light(self, name: str, mode: LightMode) -> None:
+        """Set one light by name (``seat1``..``seat4``, ``status``), e.g. for a light test."""
+        self._show(name, mode)
 
     def close(self) -> None:
         """Switch the lights off and release every pin.
@@ -223,6 +269,8 @@ class GpioTable:
             device.off()
         elif mode == "blink":
             device.blink(on_time=0.5, off_time=0.5, background=True)
+        elif mode == "fault":
+            device.blink(on_time=FAULT_ON, off_time=FAULT_OFF, background=True)
         elif self.config.pwm_lights and name != "status":
             device.pulse(fade_in_time=PULSE_TIME, fade_out_time=PULSE_TIME, background=True)
         else:

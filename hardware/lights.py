@@ -7,7 +7,9 @@ and light.  The GPIO header and the USB box both implement :class:`Lights`;
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+import threading
+import time
+from collections.abc import Callable, Collection, Iterable
 from typing import Protocol
 
 from hardware.protocol import LightMode
@@ -18,6 +20,10 @@ BLINK_OFF = 0.15
 """Seconds a light stays off between flashes."""
 BLINK_COUNT = 3
 """Flashes in one :meth:`Lights.blink`."""
+WALK_STEP = 0.6
+"""Seconds each light stays on, alone, during a light test walk."""
+WALK_ORDER: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4", "status")
+"""The order a light test walks the lights in."""
 
 
 class Lights(Protocol):
@@ -46,11 +52,59 @@ class LightGroup:
     def __init__(self, members: Iterable[Lights] = ()) -> None:
         self.members: list[Lights] = list(members)
         """The drivers that receive every command."""
+        self.walking: str | None = None
+        """The light lit alone by a running light test, else ``None``."""
+        self._waiting: frozenset[int] = frozenset()
+        self._status: LightMode = "off"
+        self._walk: threading.Thread | None = None
+
+    @property
+    def status(self) -> LightMode:
+        """What the status light was last told to show."""
+        return self._status
 
     def set_seat_lights(self, seats_waiting: Collection[int]) -> None:
         """Light exactly ``seats_waiting`` on every member."""
+        self._waiting = frozenset(seats_waiting)
+        if self.walking is not None:
+            return
         for member in self.members:
             member.set_seat_lights(seats_waiting)
+
+    def walk(self, step: float = WALK_STEP,
+             changed: Callable[[str | None], None] | None = None) -> bool:
+        """Light each light alone in turn, in the background, then restore them all.
+
+        ``changed`` hears the name of each light as it comes on and ``None`` at the
+        end.  Returns False (and does nothing) while a walk is already running.
+        """
+        if self._walk is not None and self._walk.is_alive():
+            return False
+        self._walk = threading.Thread(target=self._walk_through, args=(step, changed),
+                                      name="light-walk", daemon=True)
+        self._walk.start()
+        return True
+
+    def _walk_through(self, step: float, changed: Callable[[str | None], None] | None) -> None:
+        for name in WALK_ORDER:
+            self.walking = name
+            for other in WALK_ORDER:
+                self._light(other, "on" if other == name else "off")
+            if changed is not None:
+                changed(name)
+            time.sleep(step)
+        self.walking = None
+        for member in self.members:
+            member.set_seat_lights(self._waiting)
+            member.set_status(self._status)
+        if changed is not None:
+            changed(None)
+
+    def _light(self, name: str, mode: LightMode) -> None:
+        for member in self.members:
+            setter = getattr(member, "light", None)
+            if setter is not None:
+                setter(name, mode)
 
     def blink(self, seat: int | None) -> None:
         """Flash ``seat`` (or the status light) on every member."""
@@ -59,6 +113,9 @@ class LightGroup:
 
     def set_status(self, mode: LightMode) -> None:
         """Set the status light of every member."""
+        self._status = mode
+        if self.walking is not None:
+            return
         for member in self.members:
             member.set_status(mode)
 

@@ -23,7 +23,8 @@ Lines from the app to the box:
 ==========================  ====================================================
 ``VER?``                    ask the box to introduce itself
 ``PING``                    keepalive; the box answers ``PONG``
-``LED <light> on|off|blink``  set a light (``seat1``..``seat4``, ``status``)
+``LED <light> <mode>``      set a light (``seat1``..``seat4``, ``status``): ``on``, ``off``,
+                            ``blink`` (three flashes) or ``fault`` (a short flash twice a second)
 ``HOLD <ms>``               set the long-press time, 100 to 10000 milliseconds
 ==========================  ====================================================
 
@@ -52,10 +53,10 @@ MAX_LINE = 64
 LIGHTS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4", "status")
 """The lights a box may drive."""
 
-LightMode = Literal["on", "off", "blink"]
+LightMode = Literal["on", "off", "blink", "fault"]
 """What a light can be told to do."""
 
-LIGHT_MODES: tuple[str, ...] = ("on", "off", "blink")
+LIGHT_MODES: tuple[str, ...] = ("on", "off", "blink", "fault")
 """Every :data:`LightMode`."""
 
 HOLD_RANGE_MS: tuple[int, int] = (100, 10_000)

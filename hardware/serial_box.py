@@ -1,12 +1,19 @@
 """The USB button box: a reader thread, a writer for its lights, automatic reconnection.
 
-The port is any pyserial URL (``/dev/ttyACM0``, ``loop://``, ``socket://host:port``).
-A background thread opens it, feeds whatever arrives to the pure
-:class:`~hardware.protocol.LineParser` and turns the messages into
-:class:`~hardware.events.ButtonEvent` objects.  When the port fails or the box goes
-silent the thread posts ``hardware.serial.lost``, keeps trying to reopen it with a
-growing pause, and posts ``hardware.serial.reconnected`` once it is back; the
-lights the app asked for are sent again.  The app itself never waits on the port.
+The port is any pyserial URL (``/dev/ttyACM1``, ``loop://``, ``socket://host:port``)
+or ``auto`` (the default): the box is then looked for by its USB identity, the data
+channel of a CircuitPython board first (see :func:`find_box_ports`).  A background
+thread opens the port, asks the box to introduce itself (``VER?``) and feeds
+whatever arrives to the pure :class:`~hardware.protocol.LineParser`.
+
+The link counts as up only once the box has said ``HELLO``: then, and only then,
+``hardware.serial.connected`` (the first time) or ``hardware.serial.reconnected``
+is posted and the pause between attempts starts again from the shortest.  A port
+that opens but whose box never answers is closed again quietly and retried with a
+growing pause.  When the port fails or the box goes silent, ``hardware.serial.lost``
+(or ``silent``) is posted exactly once.  Light commands go out at once through a
+writer thread of their own, so the app never waits on the port and the lights
+never wait on a read.
 """
 
 from __future__ import annotations
@@ -15,12 +22,12 @@ import contextlib
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, Literal
 
 import serial  # type: ignore[import-untyped]
 
-from hardware.config import SerialConfig
+from hardware.config import AUTO_PORT, SerialConfig
 from hardware.events import SEAT_BUTTONS, ButtonEvent, EventSink, StatusEvent
 from hardware.protocol import (
     DEVICE_NAME,
@@ -43,11 +50,23 @@ LinkState = Literal["idle", "connected", "lost", "stopped"]
 PortFactory = Callable[[str, int], Any]
 """Opens a port: ``(url, baud) -> pyserial Serial``; raises ``SerialException``/``OSError``."""
 
+PortFinder = Callable[[], Sequence[str]]
+"""Lists the ports where a box may be, best first (used when the port is ``auto``)."""
+
 READ_TIMEOUT = 0.05
 """Seconds one read may wait, which bounds how quickly :meth:`SerialBox.stop` returns."""
 
+WRITE_TIMEOUT = 1.0
+"""Seconds one write may wait for a box that stopped reading before it is given up."""
+
 FIRST_RETRY = 0.25
 """Seconds before the first attempt to reopen a lost port; doubled after each failure."""
+
+HANDSHAKE_TIMEOUT = 1.5
+"""Seconds an opened port has to answer ``VER?`` with ``HELLO`` before it is closed again."""
+
+HANDSHAKE_REPEAT = 0.5
+"""Seconds between two ``VER?`` while the box has not answered yet."""
 
 OUTBOX_LIMIT = 64
 """Most commands waiting to be written to the box."""
@@ -55,12 +74,52 @@ OUTBOX_LIMIT = 64
 SILENT_PERIODS = 3
 """Keepalive periods without any valid line after which the link counts as lost."""
 
+BOX_VENDORS: tuple[int, ...] = (0x239A, 0x2E8A)
+"""USB vendor ids of boards that run the box firmware: CircuitPython (Adafruit), Raspberry Pi."""
+
+DATA_INTERFACE = 2
+"""USB interface number of CircuitPython's second serial channel (``boot.py`` turns it on)."""
+
 _PORT_ERRORS = (serial.SerialException, OSError, ValueError)
 
 
 def open_port(url: str, baud: int) -> Any:
     """Open ``url`` with pyserial, with the short read timeout the reader needs."""
-    return serial.serial_for_url(url, baudrate=baud, timeout=READ_TIMEOUT, write_timeout=1.0)
+    return serial.serial_for_url(
+        url, baudrate=baud, timeout=READ_TIMEOUT, write_timeout=WRITE_TIMEOUT
+    )
+
+
+def interface_number(location: str | None) -> int | None:
+    """The USB interface number in a pyserial ``location`` such as ``1-1.3:1.2`` (here 2)."""
+    if not location or ":" not in location:
+        return None
+    tail = location.rsplit(":", 1)[1].rsplit(".", 1)[-1]
+    return int(tail) if tail.isdigit() else None
+
+
+def rank_box_ports(ports: Sequence[Any]) -> list[str]:
+    """Order pyserial ``ListPortInfo``-like records: box data channels first, then consoles.
+
+    Only boards of :data:`BOX_VENDORS` are kept.  Among them the data channel
+    (interface :data:`DATA_INTERFACE`, the ``…-if02`` link) comes first; the other
+    interfaces follow, for a box whose ``boot.py`` is missing and which therefore
+    talks on its console.
+    """
+    boxes = [port for port in ports if getattr(port, "vid", None) in BOX_VENDORS]
+
+    def order(port: Any) -> tuple[int, str]:
+        number = interface_number(getattr(port, "location", None))
+        return (0 if number == DATA_INTERFACE else 1, str(port.device))
+
+    return [str(port.device) for port in sorted(boxes, key=order)]
+
+
+def find_box_ports() -> list[str]:
+    """The serial ports where a button box may be, data channels first (may be empty)."""
+    from serial.tools import list_ports  # type: ignore[import-untyped]
+
+    return rank_box_ports(list_ports.comports())
 
 
 class SerialBox:
@@ -72,6 +131,8 @@ class SerialBox:
         events: EventSink,
         port_factory: PortFactory = open_port,
         first_retry: float = FIRST_RETRY,
+        port_finder: PortFinder = find_box_ports,
+        handshake_timeout: float = HANDSHAKE_TIMEOUT,
     ) -> None:
         self.config = config
         """Port, speed and timings."""
@@ -84,57 +145,85 @@ class SerialBox:
         self.box_version: int | None = None
         """Protocol version the box announced, once it has said ``HELLO``."""
         self.connections = 0
-        """How many times the port has been opened."""
+        """How many times the box has answered ``HELLO`` on a freshly opened port."""
+        self.openings = 0
+        """How many times a port has been opened."""
+        self.port_name = config.port
+        """The port in use or last tried (the found device when the setting is ``auto``)."""
         self._port_factory = port_factory
+        self._port_finder = port_finder
         self._first_retry = first_retry
+        self._handshake_timeout = handshake_timeout
         self._port: Any = None
         self._write_lock = threading.Lock()
+        self._port_lock = threading.Lock()
         self._outbox: deque[bytes] = deque(maxlen=OUTBOX_LIMIT)
+        self._wake_writer = threading.Event()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
+        self._writer: threading.Thread | None = None
         self._lights: dict[str, LightMode] = {name: "off" for name in (*SEAT_BUTTONS, "status")}
         self._incompatible = False
+        self._greeted = False
+        self._said_not_found = False
+        self._candidates: deque[str] = deque()
         self._last_heard = 0.0
         self._last_ping = 0.0
 
     def start(self) -> None:
-        """Start the reader thread; returns at once."""
+        """Start the reader and writer threads; returns at once."""
         if self._thread is not None:
             return
         self._stopping.clear()
         self._thread = threading.Thread(target=self._run, name="serial-box", daemon=True)
+        self._writer = threading.Thread(target=self._write_loop, name="serial-box-out",
+                                        daemon=True)
         self._thread.start()
+        self._writer.start()
 
     def stop(self, timeout: float = 2.0) -> None:
-        """Stop the reader thread (it writes what is still queued) and close the port."""
+        """Stop both threads (what is still queued is written first) and close the port."""
         self._stopping.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
-        self._thread = None
+        self._wake_writer.set()
+        for thread in (self._thread, self._writer):
+            if thread is not None:
+                thread.join(timeout)
+        self._thread = self._writer = None
         self._close_port()
         self.state = "stopped"
 
     def send(self, command: Command) -> bool:
         """Queue one command for the box and return at once; ``False`` if no port is open.
 
-        The reader thread writes queued commands between reads, so a box that stops
-        reading can never hold up the caller.  At most :data:`OUTBOX_LIMIT` commands
-        wait; older ones are dropped first (the lights are sent again on reconnecting).
+        The writer thread sends it straight away; the caller never waits, even for
+        a box that stopped reading.  At most :data:`OUTBOX_LIMIT` commands wait;
+        older ones are dropped first (the lights are sent again on reconnecting).
         """
         with self._write_lock:
             if self._port is None:
                 return False
             self._outbox.append(command.encode())
-            return True
+        self._wake_writer.set()
+        return True
+
+    def _write_loop(self) -> None:
+        while True:
+            self._wake_writer.wait(0.5)
+            self._wake_writer.clear()
+            self._flush()
+            if self._stopping.is_set():
+                self._flush()
+                return
 
     def _flush(self) -> None:
-        with self._write_lock:
-            port, pending = self._port, list(self._outbox)
-            self._outbox.clear()
-        if port is None or not pending:
-            return
-        with contextlib.suppress(*_PORT_ERRORS):
-            port.write(b"".join(pending))
+        with self._port_lock:
+            with self._write_lock:
+                port, pending = self._port, list(self._outbox)
+                self._outbox.clear()
+            if port is None or not pending:
+                return
+            with contextlib.suppress(*_PORT_ERRORS):
+                port.write(b"".join(pending))
 
     def set_seat_lights(self, seats_waiting: Collection[int]) -> None:
         """Light exactly the seats in ``seats_waiting`` (0-based) on the box."""
@@ -152,6 +241,11 @@ class SerialBox:
         """Set the box's status light."""
         self._set_light("status", mode)
 
+    def light(self, name: str, mode: LightMode) -> None:
+        """Set one light by name (``seat1``..``seat4``, ``status``), e.g. for a light test."""
+        if name in self._lights:
+            self._set_light(name, mode)
+
     def close(self) -> None:
         """Switch the box's lights off and stop talking to it."""
         for name in self._lights:
@@ -162,63 +256,83 @@ class SerialBox:
         self._lights[name] = mode
         self.send(led(name, mode))
 
+    # ------------------------------------------------------------------ the reader
     def _run(self) -> None:
         pause = self._first_retry
         while not self._stopping.is_set():
             if self._connect():
-                pause = self._first_retry
-                self._pump()
-                self._flush()
-                self._close_port()
+                greeted = self._session()
                 if self._stopping.is_set():
-                    break
-                self.state = "lost"
+                    break  # stop() closes the port once the writer has sent what is queued
+                self._close_port()
+                if greeted:
+                    pause = self._first_retry
             self._stopping.wait(pause)
             pause = min(pause * 2, self.config.reconnect_max)
 
+    def _next_url(self) -> str | None:
+        if self.config.port != AUTO_PORT:
+            return self.config.port
+        if not self._candidates:
+            self._candidates.extend(self._port_finder())
+        return self._candidates.popleft() if self._candidates else None
+
     def _connect(self) -> bool:
+        url = self._next_url()
+        if url is None:
+            self._first_failure("hardware.serial.not_found")
+            return False
+        self.port_name = url
         try:
-            port = self._port_factory(self.config.port, self.config.baud)
+            port = self._port_factory(url, self.config.baud)
         except _PORT_ERRORS as error:
-            if self.connections == 0 and self.state == "idle":
-                self._report("hardware.serial.cannot_open", detail=str(error))
-                self.state = "lost"
+            self._first_failure("hardware.serial.cannot_open", detail=str(error))
             return False
         with self._write_lock:
             self._port = port
             self._outbox.clear()
-        self.connections += 1
+        self.openings += 1
         self.parser.reset()
+        self._greeted = False
         self._last_heard = self._last_ping = time.monotonic()
-        first = self.connections == 1
-        self.state = "connected"
-        self._report("hardware.serial.connected" if first else "hardware.serial.reconnected")
-        self._greet()
+        self.send(version_query())
         return True
 
-    def _greet(self) -> None:
-        self.send(version_query())
-        self.send(hold(round(self.config.hold_time * 1000)))
-        for name, mode in self._lights.items():
-            self.send(led(name, mode))
+    def _first_failure(self, key: str, **params: str | int) -> None:
+        """Report the first failure to find or open the box; later ones stay quiet."""
+        if self.connections == 0 and not self._said_not_found:
+            self._said_not_found = True
+            self._report(key, **params)
+            self.state = "lost"
 
-    def _pump(self) -> None:
+    def _session(self) -> bool:
+        """Read until the port fails, the box falls silent or stop; True if it said HELLO."""
+        ending = self._pump()
+        if self._greeted and not self._stopping.is_set():
+            self.state = "lost"
+            self._report(ending)
+        elif not self._greeted and self.connections == 0 and not self._said_not_found:
+            self._said_not_found = True
+            self.state = "lost"
+            self._report("hardware.serial.no_answer")
+        return self._greeted
+
+    def _pump(self) -> str:
         while not self._stopping.is_set():
-            self._flush()
             try:
                 data = self._read_some()
             except _PORT_ERRORS:
-                self._report("hardware.serial.lost")
-                return
+                return "hardware.serial.lost"
             if data is None:
-                self._report("hardware.serial.lost")
-                return
+                return "hardware.serial.lost"
             for message in self.parser.feed(data):
                 self._last_heard = time.monotonic()
                 self._handle(message)
-            if self._keepalive_failed():
-                self._report("hardware.serial.silent")
-                return
+            if self._greeted and self._keepalive_failed():
+                return "hardware.serial.silent"
+            if not self._greeted and self._handshake_failed():
+                return "hardware.serial.no_answer"
+        return "hardware.serial.lost"
 
     def _read_some(self) -> bytes | None:
         port = self._port
@@ -228,6 +342,13 @@ class SerialBox:
         if not data and not port.is_open:
             return None
         return data
+
+    def _handshake_failed(self) -> bool:
+        now = time.monotonic()
+        if now - self._last_ping >= HANDSHAKE_REPEAT:
+            self._last_ping = now
+            self.send(version_query())
+        return now - self._last_heard > self._handshake_timeout
 
     def _keepalive_failed(self) -> bool:
         period = self.config.keepalive
@@ -241,11 +362,11 @@ class SerialBox:
 
     def _handle(self, message: BoxMessage) -> None:
         if isinstance(message, Hello):
-            self._greeted(message)
-        elif isinstance(message, ButtonMessage) and not self._incompatible:
+            self._hello(message)
+        elif isinstance(message, ButtonMessage) and self._greeted and not self._incompatible:
             self.events.put(ButtonEvent(message.button, message.kind, source="serial"))
 
-    def _greeted(self, hello: Hello) -> None:
+    def _hello(self, hello: Hello) -> None:
         self.box_version = hello.version
         self._incompatible = hello.device != DEVICE_NAME or hello.version != PROTOCOL_VERSION
         if self._incompatible:
@@ -255,6 +376,19 @@ class SerialBox:
                 version=hello.version,
                 supported=PROTOCOL_VERSION,
             )
+        if self._greeted:
+            return
+        self._greeted = True
+        self._candidates.clear()
+        if not self._incompatible:
+            self._said_not_found = False
+        self.connections += 1
+        self.state = "connected"
+        first = self.connections == 1
+        self._report("hardware.serial.connected" if first else "hardware.serial.reconnected")
+        self.send(hold(round(self.config.hold_time * 1000)))
+        for name, mode in self._lights.items():
+            self.send(led(name, mode))
 
     def _close_port(self) -> None:
         with self._write_lock:
@@ -264,4 +398,4 @@ class SerialBox:
                 port.close()
 
     def _report(self, key: str, **params: str | int) -> None:
-        self.events.put(StatusEvent("serial", key, {"port": self.config.port, **params}))
+        self.events.put(StatusEvent("serial", key, {"port": self.port_name, **params}))

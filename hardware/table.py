@@ -9,16 +9,36 @@ long press is never also taken for a short one (see :mod:`hardware.gestures`).
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from hardware.config import LoadedConfig
-from hardware.events import SEAT_BUTTONS, EventQueue, EventSink, StatusEvent
+from hardware.debounce import DebounceSink
+from hardware.events import SEAT_BUTTONS, EventQueue, EventSink, InputEvent, StatusEvent
 from hardware.gestures import TapSink
 from hardware.gpio import GpioTable
 from hardware.keyboard import KeyboardButtons
 from hardware.lights import LightGroup
 from hardware.monitor import InputMonitor, TeeSink
-from hardware.serial_box import PortFactory, SerialBox, open_port
+from hardware.pins import HEADER_PIN_OF_GPIO
+from hardware.serial_box import PortFactory, PortFinder, SerialBox, find_box_ports, open_port
+
+
+class StatusWatch:
+    """Passes every event on, and calls ``changed`` after each status event."""
+
+    def __init__(self, target: EventSink, changed: Callable[[], None]) -> None:
+        self.target = target
+        """Where events go."""
+        self.changed = changed
+        """Called (from the reporting thread) after a status event has been passed on."""
+
+    def put(self, event: InputEvent) -> None:
+        """Pass ``event`` on; look at the sources again if it was a status event."""
+        self.target.put(event)
+        if isinstance(event, StatusEvent):
+            self.changed()
 
 
 class TableHardware:
@@ -30,6 +50,7 @@ class TableHardware:
         events: EventQueue | None = None,
         pin_factory: Any | None = None,
         port_factory: PortFactory = open_port,
+        port_finder: PortFinder = find_box_ports,
     ) -> None:
         self.loaded = loaded
         """The configuration and the problems found in it."""
@@ -47,6 +68,9 @@ class TableHardware:
         """Every raw event, for the diagnostics screen."""
         self._pin_factory = pin_factory
         self._port_factory = port_factory
+        self._port_finder = port_finder
+        self._faults: frozenset[str] = frozenset()
+        self._fault_lock = threading.Lock()
 
     def start(self) -> None:
         """Report configuration problems, start each switched-on source, light the status LED."""
@@ -55,18 +79,22 @@ class TableHardware:
         config = self.loaded.config
         on_release = config.seat_press_on_release
         after: EventSink = TapSink(self.events) if on_release else self.events
-        sink = TeeSink(self.monitor, after)
+        tee = TeeSink(self.monitor, after)
         for problem in self.loaded.problems:
-            sink.put(StatusEvent(problem.source, problem.key, problem.params))
+            tee.put(StatusEvent(problem.source, problem.key, problem.params))
+        sink = DebounceSink(StatusWatch(tee, self._check_faults), config.debounce)
         if config.gpio.enabled:
             self.gpio = GpioTable(config.gpio, sink, self._pin_factory)
             if self.gpio.start():
                 self.lights.members.append(self.gpio)
         if config.serial.enabled:
-            self.serial = SerialBox(config.serial, sink, self._port_factory)
-            self.serial.start()
+            self.serial = SerialBox(config.serial, sink, self._port_factory,
+                                    port_finder=self._port_finder)
             self.lights.members.append(self.serial)
-        self.lights.set_status("on")
+        self._faults = self.faults()
+        self.lights.set_status("fault" if self._faults else "on")
+        if self.serial is not None:
+            self.serial.start()
         if config.keyboard.enabled:
             deferred = frozenset(SEAT_BUTTONS) if on_release else frozenset()
             keyboard = config.keyboard
@@ -82,6 +110,36 @@ class TableHardware:
             "keyboard": self.keyboard is not None,
         }
 
+    def faults(self) -> frozenset[str]:
+        """Sources switched on in the settings that do not work now: ``gpio``, ``serial``."""
+        lost: set[str] = set()
+        if self.gpio is not None and not self.gpio.live:
+            lost.add("gpio")
+        if self.serial is not None and self.serial.state == "lost":
+            lost.add("serial")
+        return frozenset(lost)
+
+    def _check_faults(self) -> None:
+        """Show the fault pattern on the status light while a source is lost, steady otherwise."""
+        with self._fault_lock:
+            faults = self.faults()
+            if faults == self._faults:
+                return
+            self._faults = faults
+            self.lights.set_status("fault" if faults else "on")
+
+    def walk_lights(self, changed: Callable[[str | None], None] | None = None) -> bool:
+        """Light each light alone in turn (the light test); False while one is running."""
+        return self.lights.walk(changed=changed)
+
+    def button_pins(self) -> dict[str, tuple[int, int]]:
+        """``{button: (BCM GPIO, header pin)}`` of the buttons wired to the header."""
+        return _with_header_pins(self.gpio.config.buttons if self.gpio is not None else {})
+
+    def light_pins(self) -> dict[str, tuple[int, int]]:
+        """``{light: (BCM GPIO, header pin)}`` of the lights wired to the header."""
+        return _with_header_pins(self.gpio.config.lights if self.gpio is not None else {})
+
     def stop(self) -> None:
         """Switch the lights off, stop the box's thread and release the pins."""
         global _running
@@ -92,6 +150,11 @@ class TableHardware:
             self.serial.stop()
         if self.gpio is not None and self.gpio not in self.lights.members:
             self.gpio.close()
+
+
+def _with_header_pins(wired: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+    return {name: (gpio, HEADER_PIN_OF_GPIO[gpio]) for name, gpio in wired.items()
+            if gpio in HEADER_PIN_OF_GPIO}
 
 
 _running: TableHardware | None = None

@@ -13,15 +13,33 @@ if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
     echo "Table Companion needs Python 3.11 or newer; $("$PYTHON" --version) was found." >&2
     exit 1
 fi
-if [ ! -x "$VENV/bin/python" ]; then
-    echo "Creating the virtual environment in $VENV ..."
-    if ! "$PYTHON" -m venv "$VENV"; then
+# On a Raspberry Pi where PyPI has no real lgpio wheel (Python 3.13 and later, or a
+# 32-bit system), the pin library comes from Debian's python3-lgpio; the environment
+# must then see the system's packages.  Elsewhere it stays sealed off.
+uses_system_lgpio() {
+    [ "$(uname -s)" = Linux ] || return 1
+    if [ "${COMPANION_SYSTEM_LGPIO:-}" != 1 ]; then
+        grep -qa "Raspberry Pi" /proc/device-tree/model 2>/dev/null || return 1
+    fi
+    "$PYTHON" -c 'import platform, sys
+sys.exit(0 if platform.machine() != "aarch64" or sys.version_info >= (3, 13) else 1)'
+}
+VENV_FLAGS=()
+if uses_system_lgpio; then VENV_FLAGS=(--system-site-packages); fi
+if [ ! -x "$VENV/bin/python" ] || { [ ${#VENV_FLAGS[@]} -gt 0 ] \
+        && ! grep -q "include-system-site-packages = true" "$VENV/pyvenv.cfg"; }; then
+    echo "Creating the virtual environment in $VENV ${VENV_FLAGS[*]:-}..."
+    if ! "$PYTHON" -m venv "${VENV_FLAGS[@]}" "$VENV"; then
         echo "Could not create a virtual environment. On Debian or Raspberry Pi OS run:" >&2
         echo "    sudo apt install python3-venv" >&2
         exit 1
     fi
 fi
 VENV_PYTHON="$VENV/bin/python"
+if [ ${#VENV_FLAGS[@]} -gt 0 ] && ! "$VENV_PYTHON" -c 'import lgpio' 2>/dev/null; then
+    echo "GPIO buttons need the pin library from the system: sudo apt install python3-lgpio" >&2
+    echo "(the app still starts; touch and the USB button box work without it)" >&2
+fi
 STAMP="$VENV/.installed-$(cksum < "$ROOT/pyproject.toml" | cut -d' ' -f1)-$1"
 if [ ! -f "$STAMP" ]; then
     echo "Installing Table Companion and what it needs ..."

@@ -4,12 +4,16 @@ Catalogues are gettext ``.po`` files under ``companion/locale/<lang>/<domain>.po
 each part of the app (core, ui, fuji, tikal, ...) keeps its own domain file.  The
 ``msgid`` is a stable key such as ``fuji.phase.roll``; the ``msgstr`` is the text,
 with ``{name}`` placeholders filled from the message parameters.  The files are read
-at load time: no compile step is needed on the Pi.
+at load time: no compile step is needed on the Pi.  What was parsed is kept in the
+user's cache folder, keyed by each file's size and time, so a later start on a slow
+Pi reads it back instead of parsing thousands of lines again.
 """
 
 from __future__ import annotations
 
 import ast
+import marshal
+import os
 import re
 import string
 from collections.abc import Iterable, Mapping
@@ -85,11 +89,49 @@ def _store(entries: dict[str, str], current: Mapping[str, str]) -> None:
 @cache
 def catalogue(lang: str) -> Mapping[str, str]:
     """Return every message of ``lang`` from all domain files, merged."""
+    paths = sorted((LOCALE_DIR / lang).glob("*.po"))
+    stamp = [(str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths]
+    kept = _read_kept(lang, stamp)
+    if kept is not None:
+        return kept
     merged: dict[str, str] = {}
-    folder = LOCALE_DIR / lang
-    for path in sorted(folder.glob("*.po")):
+    for path in paths:
         merged.update(parse_po(path.read_text(encoding="utf-8"), str(path)))
+    _keep(lang, stamp, merged)
     return merged
+
+
+def cache_folder() -> Path:
+    """Where parsed catalogues are kept: ``$XDG_CACHE_HOME/table-companion`` (or ``~/.cache``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "table-companion"
+
+
+def _kept_path(lang: str) -> Path:
+    return cache_folder() / f"catalogue-{lang}.marshal"
+
+
+def _read_kept(lang: str, stamp: list[tuple[str, int, int]]) -> dict[str, str] | None:
+    """The parsed catalogue kept for exactly these files, or ``None``."""
+    try:
+        kept_stamp, entries = marshal.loads(_kept_path(lang).read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    if kept_stamp != [list(item) for item in stamp] or not isinstance(entries, dict):
+        return None
+    return entries
+
+
+def _keep(lang: str, stamp: list[tuple[str, int, int]], entries: dict[str, str]) -> None:
+    """Keep a parsed catalogue for the next start; a read-only home just skips it."""
+    target = _kept_path(lang)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_bytes(marshal.dumps(([list(item) for item in stamp], entries)))
+        partial.replace(target)
+    except OSError:
+        return
 
 
 def domains() -> list[str]:

@@ -8,29 +8,123 @@ Undo and redo never delete anything: a game has a *cursor* (how many of its acti
 are in effect).  Undo moves the cursor back; redo moves it forward again; a new action
 after an undo replaces the undone tail.
 
-A damaged database file is moved aside (``<name>.damaged-<time>``) and a fresh one is
-started; :attr:`Journal.recovered_from` tells the app so it can say what happened.
+Damage and trouble are different things.  Only real damage — the file is not a
+database, ``quick_check`` fails, the schema is one this app does not know — moves the
+file aside (``<name>.damaged-<time>``) and starts a fresh one; the settings that can
+still be read from the damaged file (the staff PIN among them) are carried over, and
+:attr:`Journal.recovered_from` tells the app so it can say what happened.
+
+Trouble — the file is busy (another program holds the write lock), the disk is full,
+the file system is read-only, the file cannot be opened or was deleted — never moves
+or replaces anything.  The journal then runs read-only where it can, every write
+raises :class:`StorageError` (the step is not taken), :attr:`Journal.problem` says
+what is wrong, and :meth:`Journal.retry` tries again.  When the file cannot be read at
+all, an empty in-memory stand-in serves the screens (:attr:`Journal.available` is
+False) and refuses every write; it is never written to disk.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import quote
 
 from companion.core.game import Action, Setup
-from companion.core.messages import IllegalActionError, Msg
+from companion.core.messages import IllegalActionError, Msg, RecordError
 
 SCHEMA_VERSION = 1
 """Version of the table layout below, kept in ``PRAGMA user_version``."""
 
 GameStatus = Literal["active", "finished", "archived"]
 """Active games can be resumed; finished ones are kept for history; archived ones were put away."""
+
+StorageProblem = Literal["busy", "full", "read_only", "missing", "unavailable"]
+"""What keeps the journal from being written: another program holds the write lock, the
+disk is full, the file (or its file system) is read-only, the file was deleted while the
+app ran, or the file cannot be opened at all."""
+
+BUSY_TIMEOUT = 2.0
+"""Seconds a write waits for another program's write lock before giving up."""
+
+LOW_SPACE = 64 * 1024
+"""Free bytes below which the disk counts as full (a step and its log need some room)."""
+
+RECOVERY_SETTING = "journal.recovered"
+"""Setting written into a fresh journal that replaced a damaged one: where the damaged
+file went and whether its settings could be carried over."""
+
+_DAMAGE_CODES = frozenset({11, 26})
+"""SQLite's primary result codes for a damaged file: SQLITE_CORRUPT and SQLITE_NOTADB."""
+_PROBLEM_CODES: dict[int, StorageProblem] = {
+    3: "read_only",  # SQLITE_PERM
+    5: "busy",  # SQLITE_BUSY
+    6: "busy",  # SQLITE_LOCKED
+    8: "read_only",  # SQLITE_READONLY
+    13: "full",  # SQLITE_FULL
+    14: "unavailable",  # SQLITE_CANTOPEN
+}
+_TABLES = frozenset({"games", "actions", "settings"})
+
+
+class StorageError(IllegalActionError):
+    """The journal could not be read or written; nothing was changed.
+
+    It is an :class:`IllegalActionError`, so every path that shows a refused step
+    shows this one too: the step is not taken and the table is told why.
+    """
+
+    def __init__(self, problem: StorageProblem) -> None:
+        super().__init__(f"core.storage.{problem}")
+        self.problem: StorageProblem = problem
+        """What went wrong."""
+
+
+class UnreplayableGameError(RecordError):
+    """A stored game whose steps can no longer be read or replayed."""
+
+    def __init__(self, game_id: int, step: int, detail: str) -> None:
+        super().__init__("core.error.unreplayable", game_id=game_id, step=step)
+        self.game_id = game_id
+        """The game's number in the journal."""
+        self.step = step
+        """The first step (1-based; 0 for the set-up) that could not be read or replayed."""
+        self.detail = detail
+        """The technical reason, for the bug report."""
+
+
+class _DamagedError(Exception):
+    """The file is a damaged or foreign database (never raised for mere trouble)."""
+
+
+def storage_problem(error: sqlite3.Error) -> StorageProblem | None:
+    """What kind of trouble ``error`` is; ``None`` when it means the file is damaged."""
+    code = getattr(error, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else -1
+    if primary in _DAMAGE_CODES:
+        return None
+    if primary == 10:  # SQLITE_IOERR: a full disk shows up here too
+        return "full" if "full" in str(error).lower() else "unavailable"
+    if primary in _PROBLEM_CODES:
+        return _PROBLEM_CODES[primary]
+    text = str(error).lower()
+    if "locked" in text or "busy" in text:
+        return "busy"
+    if "readonly" in text or "read-only" in text:
+        return "read_only"
+    if "full" in text:
+        return "full"
+    if "not a database" in text or "malformed" in text:
+        return None
+    return "unavailable"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -102,41 +196,102 @@ class SavedGame:
 class Journal:
     """The SQLite store of games, actions and settings."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.path = str(path)
         """The database file, or ``":memory:"``."""
+        self.busy_timeout = busy_timeout
+        """Seconds a write waits for another program's lock."""
         self.recovered_from: Path | None = None
         """Where a damaged database was moved, if one was found at start."""
-        self._db = self._open_checked()
+        self.problem: StorageProblem | None = None
+        """What keeps the journal from being written right now (``None``: nothing)."""
+        self.read_only = False
+        """Whether the file is open for reading only (writes raise :class:`StorageError`)."""
+        self.available = True
+        """False while the file cannot be read at all and an empty stand-in serves reads."""
+        self._lock = threading.RLock()
+        self._identity: tuple[int, int] | None = None
+        self._db = self._connect()
 
     # ----------------------------------------------------------------- opening
-    def _open_checked(self) -> sqlite3.Connection:
+    @property
+    def in_memory(self) -> bool:
+        """Whether the journal lives only in memory (tests, previews)."""
+        return self.path == ":memory:"
+
+    def _connect(self) -> sqlite3.Connection:
+        """Open the file for writing, else for reading, else an empty stand-in."""
+        existed = not self.in_memory and Path(self.path).exists()
+        try:
+            db = self._open_writable(existed)
+        except sqlite3.Error as error:
+            self.problem = self._refine(storage_problem(error) or "unavailable")
+            return self._open_fallback(existed)
+        except OSError as error:
+            self.problem = self._refine(_os_problem(error))
+            return self._open_fallback(existed)
+        self.problem, self.read_only, self.available = None, False, True
+        self._remember_identity()
+        self._probe(db)
+        return db
+
+    def _open_writable(self, existed: bool) -> sqlite3.Connection:
         try:
             return self._open()
-        except sqlite3.DatabaseError:
-            self.recovered_from = self._move_damaged_aside()
-            return self._open()
+        except _DamagedError:
+            pass
+        except sqlite3.Error as error:
+            if storage_problem(error) is not None or not existed:
+                raise
+        settings = _salvage_settings(self.path)
+        self.recovered_from = self._move_damaged_aside()
+        db = self._open()
+        self._carry_over(db, settings)
+        return db
 
     def _open(self) -> sqlite3.Connection:
-        if self.path != ":memory:":
+        if not self.in_memory:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None,
+                             check_same_thread=False)
         try:
             db.execute("PRAGMA foreign_keys = ON")
-            db.execute("PRAGMA journal_mode = WAL")
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = FULL")
-            check = db.execute("PRAGMA quick_check").fetchone()
-            if check is None or check[0] != "ok":
-                raise sqlite3.DatabaseError(f"quick_check: {check}")
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"schema version {version} is newer")
-            db.executescript(_SCHEMA)
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        except sqlite3.DatabaseError:
+            _check_layout(db)
+        except BaseException:
             db.close()
             raise
         return db
+
+    def _open_fallback(self, existed: bool) -> sqlite3.Connection:
+        """Read-only access to the file, or an empty stand-in when even that fails."""
+        if existed:
+            for options in ("mode=ro", "mode=ro&immutable=1"):
+                if "immutable" in options and _has_wal_content(self.path):
+                    continue
+                try:
+                    db = sqlite3.connect(f"file:{quote(self.path)}?{options}", uri=True,
+                                         timeout=self.busy_timeout, check_same_thread=False,
+                                         isolation_level=None)
+                    _check_layout(db, read_only=True)
+                except (sqlite3.Error, _DamagedError):
+                    continue
+                self.read_only, self.available = True, True
+                self._remember_identity()
+                return db
+        self.read_only, self.available = True, False
+        stand_in = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        stand_in.executescript(_SCHEMA)
+        return stand_in
+
+    def _carry_over(self, db: sqlite3.Connection, settings: dict[str, str] | None) -> None:
+        """Write the settings read from a damaged file into the fresh one."""
+        rows = list((settings or {}).items())
+        record = {"from": str(self.recovered_from), "settings_salvaged": settings is not None}
+        rows.append((RECOVERY_SETTING, _dump(record)))
+        db.executemany("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", rows)
 
     def _move_damaged_aside(self) -> Path:
         original = Path(self.path)
@@ -149,19 +304,184 @@ class Journal:
                 side.replace(target.with_name(target.name + suffix))
         return target
 
+    def _remember_identity(self) -> None:
+        if self.in_memory:
+            return
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return
+        self._identity = (info.st_dev, info.st_ino)
+
+    def _still_there(self) -> bool:
+        """Whether the path still names the file that was opened."""
+        if self._identity is None:
+            return True
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return False
+        return (info.st_dev, info.st_ino) == self._identity
+
+    def _probe(self, db: sqlite3.Connection) -> None:
+        """Take and drop the write lock: finds a busy or read-only file before a step needs it."""
+        if not self.in_memory and not os.access(self.path, os.W_OK):
+            self.problem, self.read_only = "read_only", True
+            return
+        try:
+            with _no_waiting(db, self.busy_timeout):
+                db.execute("BEGIN IMMEDIATE")
+                db.execute("ROLLBACK")
+        except sqlite3.Error as error:
+            self.problem = self._refine(storage_problem(error) or "unavailable")
+            self.read_only = self.problem == "read_only"
+            return
+        if self._disk_full():
+            self.problem = "full"
+
+    # ----------------------------------------------------------------- health
+    def check(self) -> StorageProblem | None:
+        """Notice a journal file deleted or replaced under the app; return the problem."""
+        with self._lock:
+            if self.available and not self._still_there():
+                self.problem = "missing"
+            return self.problem
+
+    def retry(self) -> bool:
+        """Try again after trouble: reopen, write the file back if deleted, or probe.
+
+        Returns True when the journal can be written again.  Never moves or replaces
+        an existing file.
+        """
+        with self._lock:
+            if self.check() is None:
+                return True
+            if self.problem == "missing":
+                return self._write_back()
+            if self.read_only or not self.available:
+                return self._reopen()
+            if self._disk_full():
+                self.problem = "full"
+                return False
+            self._probe_write()
+            return self.problem is None
+
+    def _reopen(self) -> bool:
+        """Open the file afresh; on failure the read-only fallback serves again.
+
+        SQLite shares one read-only open among the connections of a process, so the
+        old connection is closed first.  A file that was opened once and is now gone
+        is not started afresh (only one that never existed, on a first start).
+        """
+        if not Path(self.path).exists() and self._identity is not None:
+            return False
+        self._db.close()
+        self._db = self._connect()
+        return self.problem is None
+
+    def _write_back(self) -> bool:
+        """The file was deleted while open: write what the app still holds back to disk."""
+        if Path(self.path).exists():
+            return self._reopen()
+        try:
+            target = sqlite3.connect(self.path)
+            try:
+                self._db.backup(target)
+            finally:
+                target.close()
+        except sqlite3.Error:
+            return False
+        return self._reopen()
+
+    def _probe_write(self) -> None:
+        """Write and remove a marker row: proves the disk takes writes again."""
+        try:
+            with _no_waiting(self._db, self.busy_timeout), self._raw_transaction() as db:
+                db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                           ("journal.probe", _dump(time.time())))
+                db.execute("DELETE FROM settings WHERE key = 'journal.probe'")
+        except StorageError:
+            return
+        self.problem = None
+
     def close(self) -> None:
         """Close the database (everything is already committed)."""
-        self._db.close()
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _raw_transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as error:
+                raise self._failed(error) from error
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException as error:
+                _rollback(db)
+                if isinstance(error, sqlite3.Error):
+                    raise self._failed(error) from error
+                raise
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
+        with self._lock:
+            if not self.available or self.read_only:
+                raise StorageError(self.problem or "read_only")
+            if self.check() == "missing":
+                raise StorageError("missing")
+            with self._raw_transaction() as db:
+                yield db
+            if self.problem in ("busy", "full"):
+                self.problem = None
+
+    def _failed(self, error: sqlite3.Error) -> StorageError:
+        problem = self._refine(storage_problem(error) or "unavailable")
+        self.problem = problem
+        return StorageError(problem)
+
+    def _disk_full(self) -> bool:
+        """Whether the journal's file system has (next to) no room left."""
+        if self.in_memory:
+            return False
         try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+            info = os.statvfs(Path(self.path).resolve().parent)
+        except OSError:
+            return False
+        return info.f_bavail * info.f_frsize < LOW_SPACE
+
+    def _refine(self, problem: StorageProblem) -> StorageProblem:
+        """Name a vague failure (I/O error, cannot open) after what the folder shows."""
+        if self.in_memory or problem != "unavailable":
+            return problem
+        folder = Path(self.path).resolve().parent
+        if self._disk_full():
+            return "full"
+        if not os.access(folder, os.W_OK) or (Path(self.path).exists()
+                                               and not os.access(self.path, os.W_OK)):
+            return "read_only"
+        return problem
+
+    def _read(self, query: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Run a query and fetch every row; a storage failure becomes :class:`StorageError`."""
+        with self._lock:
+            try:
+                return self._db.execute(query, params).fetchall()
+            except sqlite3.Error as error:
+                problem = storage_problem(error) or "unavailable"
+                raise StorageError(problem) from error
+
+    def backup(self, target: str | Path) -> Path:
+        """Copy the whole journal to ``target`` through SQLite's backup API.
+
+        Safe while the app runs: the copy is one consistent moment of the journal,
+        including steps still in the write-ahead log.
+        """
+        with self._lock:
+            return _backup(self._db, Path(target))
 
     # ------------------------------------------------------------------- games
     def create_game(self, game: str, setup: Setup, title: str = "") -> int:
@@ -182,7 +502,7 @@ class Journal:
         if status is not None:
             query += " WHERE status = ?"
             params = (status,)
-        rows = self._db.execute(query + " ORDER BY updated DESC, id DESC", params).fetchall()
+        rows = self._read(query + " ORDER BY updated DESC, id DESC", params)
         return [_summary(row) for row in rows]
 
     def latest_active(self) -> GameSummary | None:
@@ -192,26 +512,48 @@ class Journal:
 
     def summary(self, game_id: int) -> GameSummary:
         """The list entry of one game."""
-        row = self._db.execute(
+        rows = self._read(
             "SELECT id, game, title, status, created, updated, cursor FROM games WHERE id = ?",
             (game_id,),
-        ).fetchone()
-        if row is None:
+        )
+        if not rows:
             raise IllegalActionError("core.error.no_such_game", game_id=game_id)
-        return _summary(row)
+        return _summary(rows[0])
 
     def load(self, game_id: int) -> SavedGame:
-        """Read one game with all its actions."""
+        """Read one game with all its actions.
+
+        Raises :class:`UnreplayableGameError` naming the first step that is not readable.
+        """
+        raw = self.raw_game(game_id)
         summary = self.summary(game_id)
-        setup_text = self._db.execute(
-            "SELECT setup FROM games WHERE id = ?", (game_id,)
-        ).fetchone()[0]
-        rows = self._db.execute(
-            "SELECT action, label FROM actions WHERE game_id = ? ORDER BY step", (game_id,)
-        ).fetchall()
-        actions = tuple(json.loads(action) for action, _ in rows)
-        labels = tuple(Msg.from_json(json.loads(label)) for _, label in rows)
-        return SavedGame(summary, json.loads(setup_text), actions, labels)
+        setup = _parse(raw["setup"], game_id, 0)
+        actions: list[dict[str, Any]] = []
+        labels: list[Msg] = []
+        for row in raw["actions"]:
+            step = int(row["step"])
+            action = _parse(row["action"], game_id, step)
+            try:
+                labels.append(Msg.from_json(json.loads(row["label"])))
+            except (ValueError, TypeError, KeyError, AttributeError) as error:
+                raise UnreplayableGameError(game_id, step, f"label: {error}") from error
+            actions.append(action)
+        return SavedGame(summary, setup, tuple(actions), tuple(labels))
+
+    def raw_game(self, game_id: int) -> dict[str, Any]:
+        """One game's rows exactly as stored (texts not parsed), for a bug report."""
+        rows = self._read(
+            "SELECT id, game, title, setup, status, cursor, created, updated FROM games"
+            " WHERE id = ?", (game_id,))
+        if not rows:
+            raise IllegalActionError("core.error.no_such_game", game_id=game_id)
+        names = ("id", "game", "title", "setup", "status", "cursor", "created", "updated")
+        game = dict(zip(names, rows[0], strict=True))
+        steps = self._read("SELECT step, action, label, created FROM actions WHERE game_id = ?"
+                           " ORDER BY step", (game_id,))
+        game["actions"] = [dict(zip(("step", "action", "label", "created"), row, strict=True))
+                           for row in steps]
+        return game
 
     def append(
         self, game_id: int, step: int, action: Action, label: Msg, status: GameStatus
@@ -261,8 +603,29 @@ class Journal:
     # ---------------------------------------------------------------- settings
     def get_setting(self, key: str, default: Any = None) -> Any:
         """Read a setting stored as JSON, or ``default``."""
-        row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        return default if row is None else json.loads(row[0])
+        rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
+        return default if not rows else json.loads(rows[0][0])
+
+    def settings_with_prefix(self, prefix: str) -> dict[str, Any]:
+        """Every setting whose key starts with ``prefix`` (values not JSON are left out)."""
+        rows = self._read("SELECT key, value FROM settings WHERE substr(key, 1, ?) = ?",
+                          (len(prefix), prefix))
+        found: dict[str, Any] = {}
+        for key, value in rows:
+            try:
+                found[key] = json.loads(value)
+            except ValueError:
+                continue
+        return found
+
+    def set_settings(self, values: Mapping[str, Any]) -> None:
+        """Store several settings in one transaction."""
+        with self._transaction() as db:
+            db.executemany(
+                "INSERT INTO settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                [(key, _dump(value)) for key, value in values.items()],
+            )
 
     def set_setting(self, key: str, value: Any) -> None:
         """Store a setting as JSON."""
@@ -275,13 +638,124 @@ class Journal:
 
     def integrity_ok(self) -> bool:
         """Run SQLite's full integrity check."""
-        row = self._db.execute("PRAGMA integrity_check").fetchone()
-        return row is not None and row[0] == "ok"
+        rows = self._read("PRAGMA integrity_check")
+        return bool(rows) and rows[0][0] == "ok"
 
 
 def _summary(row: Sequence[Any]) -> GameSummary:
     game_id, game, title, status, created, updated, cursor = row
     return GameSummary(int(game_id), game, title, status, created, updated, int(cursor))
+
+
+def _parse(text: Any, game_id: int, step: int) -> dict[str, Any]:
+    """A stored JSON object, or :class:`UnreplayableGameError` naming the step."""
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError) as error:
+        raise UnreplayableGameError(game_id, step, f"not JSON: {error}") from error
+    if not isinstance(value, dict):
+        raise UnreplayableGameError(game_id, step, "not a JSON object")
+    return value
+
+
+def _check_layout(db: sqlite3.Connection, read_only: bool = False) -> None:
+    """Raise :class:`_DamagedError` for a failed quick check or an unknown schema; create tables."""
+    check = db.execute("PRAGMA quick_check").fetchone()
+    if check is None or check[0] != "ok":
+        raise _DamagedError(f"quick_check: {check}")
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise _DamagedError(f"schema version {version} is newer")
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if tables >= _TABLES and version == SCHEMA_VERSION:
+        return
+    if read_only:
+        raise _DamagedError("tables missing")
+    db.executescript(_SCHEMA)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _os_problem(error: OSError) -> StorageProblem:
+    if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "read_only"
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "full"
+    return "unavailable"
+
+
+def _has_wal_content(path: str) -> bool:
+    try:
+        return os.path.getsize(path + "-wal") > 0
+    except OSError:
+        return False
+
+
+def _salvage_settings(path: str) -> dict[str, str] | None:
+    """The settings rows of a damaged file, when they can still be read."""
+    try:
+        db = sqlite3.connect(f"file:{quote(path)}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return None
+    try:
+        return {str(key): str(value)
+                for key, value in db.execute("SELECT key, value FROM settings")}
+    except sqlite3.Error:
+        return None
+    finally:
+        db.close()
+
+
+def backup_journal(source: str | Path, target: str | Path) -> Path:
+    """Copy the journal file ``source`` to ``target`` while the app may be running.
+
+    The source is opened read-only and never changed (not even when it is damaged);
+    the copy is a consistent moment of it, write-ahead log included, checked with
+    ``integrity_check`` before it takes its final name.
+    """
+    path = Path(source)
+    if not path.is_file():
+        raise FileNotFoundError(str(path))
+    db = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True,
+                         timeout=BUSY_TIMEOUT)
+    try:
+        return _backup(db, Path(target))
+    finally:
+        db.close()
+
+
+def _backup(db: sqlite3.Connection, destination: Path) -> Path:
+    if destination.exists():
+        raise FileExistsError(str(destination))
+    partial = destination.with_name(destination.name + ".partial")
+    partial.unlink(missing_ok=True)
+    copy = sqlite3.connect(partial)
+    try:
+        db.backup(copy)
+        copy.execute("PRAGMA journal_mode = DELETE")
+        row = copy.execute("PRAGMA integrity_check").fetchone()
+    finally:
+        copy.close()
+    if row is None or row[0] != "ok":
+        partial.unlink(missing_ok=True)
+        raise sqlite3.DatabaseError("the copy failed its integrity check")
+    partial.replace(destination)
+    return destination
+
+
+@contextmanager
+def _no_waiting(db: sqlite3.Connection, busy_timeout: float) -> Iterator[None]:
+    """A probe must not keep the screen waiting: no busy wait while inside."""
+    db.execute("PRAGMA busy_timeout = 0")
+    try:
+        yield
+    finally:
+        with suppress(sqlite3.Error):
+            db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    with suppress(sqlite3.Error):
+        db.execute("ROLLBACK")
 
 
 def _dump(value: Mapping[str, Any] | Any) -> str:

@@ -24,15 +24,18 @@ everywhere else.
 
 from __future__ import annotations
 
+import json
+import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 from companion.core.game import Setup
 from companion.core.i18n import LANGUAGES
-from companion.core.journal import Journal
+from companion.core.journal import Journal, StorageError, UnreplayableGameError
 from companion.core.messages import IllegalActionError, Msg
 from companion.core.session import Session
 from companion.core.staff import PinCheck, StaffLock
@@ -42,6 +45,11 @@ SETTINGS_KEY = "kiosk.settings"
 
 Clock = Callable[[], float]
 """Returns seconds on a steady clock (``time.monotonic`` by default)."""
+
+QUARANTINE_PREFIX = "kiosk.quarantined."
+"""Settings key prefix marking a game that could not be replayed and was put away."""
+
+_log = logging.getLogger(__name__)
 
 
 class Phase(StrEnum):
@@ -121,8 +129,11 @@ def _same_kind(value: Any, default: Any) -> bool:
 
 
 def load_kiosk_settings(journal: Journal) -> KioskSettings:
-    """The stored kiosk settings (defaults for anything missing)."""
-    return KioskSettings.from_json(journal.get_setting(SETTINGS_KEY))
+    """The stored kiosk settings (defaults for anything missing or unreadable)."""
+    try:
+        return KioskSettings.from_json(journal.get_setting(SETTINGS_KEY))
+    except (StorageError, ValueError):
+        return KioskSettings()
 
 
 def save_kiosk_settings(journal: Journal, settings: KioskSettings) -> None:
@@ -264,7 +275,7 @@ class Kiosk:
         """Where games and settings live."""
         self.clock = clock
         """Steady time source for idle tracking."""
-        self.lock = lock or StaffLock(journal)
+        self.lock = lock or StaffLock(journal, clock)
         """The staff PIN check."""
         self.settings = load_kiosk_settings(journal)
         """The café's choices."""
@@ -275,8 +286,14 @@ class Kiosk:
 
     # ------------------------------------------------------------ life cycle
     def boot(self) -> KioskState:
-        """Start up: offer the newest unfinished game (left by a crash or power cut)."""
-        latest = self.journal.latest_active()
+        """Start up: offer the newest unfinished game (left by a crash or power cut).
+
+        A journal that cannot be read leaves the kiosk on the start screen.
+        """
+        try:
+            latest = self.journal.latest_active()
+        except StorageError:
+            latest = None
         self.session = None
         self.state = on_boot(None if latest is None else latest.id, self.clock())
         return self.state
@@ -333,9 +350,32 @@ class Kiosk:
         game_id = self.state.game_id
         self.state = on_tick(self.state, self.clock(), self.settings, finished)
         if game_id is not None and self.state.game_id is None:
-            self._archive(game_id)
             self.session = None
+            try:
+                self._archive(game_id)
+            except StorageError:
+                _log.warning("game %s could not be archived: the journal refuses writes", game_id)
         return self.state
+
+    def quarantine(self, error: UnreplayableGameError) -> Path | None:
+        """Put away a game that cannot be replayed and go to the start screen.
+
+        The game is archived (kept, never offered again), and its rows exactly as
+        stored are written next to the journal for a bug report; returns that file
+        (``None`` when it could not be written).
+        """
+        report = write_quarantine_report(self.journal, error)
+        try:
+            self.journal.archive(error.game_id)
+            self.journal.set_setting(QUARANTINE_PREFIX + str(error.game_id),
+                                     {"step": error.step, "detail": error.detail,
+                                      "report": None if report is None else str(report)})
+        except StorageError:
+            _log.warning("game %s could not be put away: the journal refuses writes",
+                         error.game_id)
+        self.session = None
+        self.state = on_new_group(self.state, self.clock())
+        return report
 
     def seconds_until_change(self) -> float | None:
         """How long until :meth:`tick` may change something (for the app's sleep)."""
@@ -399,7 +439,10 @@ class Kiosk:
         games = self.journal.list_games()
         counts = {status: sum(1 for g in games if g.status == status)
                   for status in ("active", "finished", "archived")}
-        integrity = self.journal.integrity_ok()
+        try:
+            integrity = self.journal.integrity_ok()
+        except StorageError:
+            integrity = False
         lines = [
             Diagnostic(Msg("kiosk.diag.journal"), self.journal.path),
             Diagnostic(Msg("kiosk.diag.integrity"),
@@ -413,4 +456,32 @@ class Kiosk:
         if self.journal.recovered_from is not None:
             lines.append(Diagnostic(Msg("kiosk.diag.recovered"),
                                     str(self.journal.recovered_from), False))
+        problem = self.journal.check()
+        if problem is not None:
+            lines.append(Diagnostic(Msg("kiosk.diag.storage"), Msg(f"core.storage.{problem}"),
+                                    False))
         return lines + list(extra)
+
+
+def quarantine_report_path(journal: Journal, game_id: int) -> Path:
+    """Where the bug report of a put-away game goes: beside the journal file."""
+    folder = Path.cwd() if journal.in_memory else Path(journal.path).resolve().parent
+    name = "journal" if journal.in_memory else Path(journal.path).name
+    return folder / f"{name}.game-{game_id}-unreplayable.json"
+
+
+def write_quarantine_report(journal: Journal, error: UnreplayableGameError) -> Path | None:
+    """Write a game's rows exactly as stored, with the failing step and reason."""
+    try:
+        raw = journal.raw_game(error.game_id)
+    except (StorageError, IllegalActionError):
+        raw = {"id": error.game_id}
+    report = {"format": "table-companion-unreplayable", "game_id": error.game_id,
+              "step": error.step, "detail": error.detail, "journal": journal.path, "game": raw}
+    path = quarantine_report_path(journal, error.game_id)
+    try:
+        path.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+    except OSError:
+        _log.warning("the report of game %s could not be written to %s", error.game_id, path)
+        return None
+    return path

@@ -7,6 +7,7 @@ so adding a game never touches this file.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from functools import cache
 from typing import Any
@@ -35,9 +36,16 @@ def all_games() -> dict[str, Game[Any]]:
 
 
 def find_game(name: str) -> Game[Any]:
-    """Return the game registered as ``name`` (case-insensitive)."""
-    games = all_games()
+    """Return the game registered as ``name`` (case-insensitive).
+
+    The game's own package is tried first, so resuming a game imports only that game.
+    """
     key = name.strip().lower()
+    if key.isidentifier() and importlib.util.find_spec(f"companion.games.{key}") is not None:
+        game = getattr(importlib.import_module(f"companion.games.{key}"), "GAME", None)
+        if game is not None and game.name == key:
+            return game  # type: ignore[no-any-return]
+    games = all_games()
     if key not in games:
         raise UnknownGameError("core.error.unknown_game", name=name, known=", ".join(games))
     return games[key]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.game import Game, Setup
-from companion.core.journal import GameStatus, Journal
+from companion.core.journal import GameStatus, Journal, UnreplayableGameError
 from companion.core.messages import IllegalActionError, Msg
 from companion.core.registry import find_game
 from companion.core.upgrade import current, stamped
@@ -70,7 +70,7 @@ class Session:
         self._labels = labels
         self._states: list[Any] = [game.new_state(setup)]
         self._cursor = 0
-        self._move_to(cursor)
+        self._cursor = self._replayed_to(cursor)
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -83,10 +83,18 @@ class Session:
 
     @classmethod
     def resume(cls, journal: Journal, game_id: int) -> Session:
-        """Open a saved game exactly where it was left."""
+        """Open a saved game exactly where it was left.
+
+        Raises :class:`UnreplayableGameError` naming the first step that cannot be read
+        or that the rules now refuse.
+        """
         saved = journal.load(game_id)
         game = find_game(saved.summary.game)
-        setup, actions = current(game, saved.setup, saved.actions)
+        try:
+            setup, actions = current(game, saved.setup, saved.actions)
+            game.new_state(setup)
+        except Exception as error:
+            raise UnreplayableGameError(game_id, 0, repr(error)) from error
         return cls(
             journal,
             game_id,
@@ -183,15 +191,24 @@ class Session:
         """Go back (or forward through undone steps) to just after ``step``."""
         if not 0 <= step <= len(self._actions):
             raise IllegalActionError("core.error.no_such_step", step=step)
-        self._move_to(step)
-        self.journal.set_cursor(self.game_id, step, self._status_of(self.state))
+        target = self._replayed_to(step)
+        self.journal.set_cursor(self.game_id, target, self._status_of(self._states[target]))
+        self._cursor = target
         return self.state
 
-    def _move_to(self, step: int) -> None:
+    def _replayed_to(self, step: int) -> int:
+        """Make sure the states up to ``step`` are known; the cursor does not move.
+
+        A stored step the rules refuse raises :class:`UnreplayableGameError` naming it.
+        """
         while len(self._states) <= step:
             index = len(self._states) - 1
-            self._states.append(self.game.apply(self._states[index], self._actions[index]))
-        self._cursor = step
+            try:
+                after = self.game.apply(self._states[index], self._actions[index])
+            except Exception as error:
+                raise UnreplayableGameError(self.game_id, index + 1, repr(error)) from error
+            self._states.append(after)
+        return step
 
     def _status_of(self, state: Any) -> GameStatus:
         return "finished" if self.game.is_finished(state) else "active"

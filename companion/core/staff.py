@@ -10,7 +10,18 @@ twice as long as the one before (up to :data:`LONGEST_LOCKOUT`).  The count is k
 in the settings too (:data:`LOCKOUT_SETTING`), so pulling the plug does not reset it.
 The right PIN clears everything.
 
-The clock is injectable, so tests can walk through lock-outs without waiting.
+A lock-out is measured on the steady clock (``time.monotonic``), never the wall
+clock: a Pi without a clock battery may boot with its date years off.  The steady
+clock starts again at each boot, so the lock-out also records the boot it was taken
+in (:func:`current_boot`); after a reboot only the time the new boot has run counts,
+and the time the device was off counts for nothing.
+
+A PIN that cannot be read (the journal is unavailable, or it was lost with a damaged
+journal) keeps the pad locked: :meth:`StaffLock.pin_state` says ``unreadable`` and
+the pad never offers to choose a new PIN then.
+
+The clock and the boot are injectable, so tests can walk through lock-outs and
+reboots without waiting.
 """
 
 from __future__ import annotations
@@ -27,6 +38,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, Literal, Protocol
 
+from companion.core.journal import RECOVERY_SETTING, StorageError
 from companion.core.messages import IllegalActionError, Msg
 
 PIN_SETTING = "kiosk.staff_pin"
@@ -52,10 +64,27 @@ _HASH_BYTES = 32
 _SALT_BYTES = 16
 
 Clock = Callable[[], float]
-"""Returns the current wall-clock time in seconds (``time.time`` by default)."""
+"""Returns steady time in seconds since boot (``time.monotonic`` by default)."""
 
-CheckStatus = Literal["accepted", "wrong", "locked", "no_pin"]
+BootId = Callable[[], str]
+"""Returns a name of the current boot of the machine (:func:`current_boot` by default)."""
+
+CheckStatus = Literal["accepted", "wrong", "locked", "no_pin", "unreadable"]
 """The outcome of a PIN check."""
+
+PinState = Literal["set", "none", "unreadable"]
+"""Whether a PIN was chosen, none was, or the stored one cannot be read."""
+
+_BOOT_ID_FILE = "/proc/sys/kernel/random/boot_id"
+
+
+def current_boot() -> str:
+    """The kernel's random id of this boot (changes at every start of the machine)."""
+    try:
+        with open(_BOOT_ID_FILE, encoding="ascii") as source:
+            return source.read().strip()
+    except OSError:
+        return f"started-{round(time.time() - time.monotonic(), -2):.0f}"
 
 
 class SettingsStore(Protocol):
@@ -138,8 +167,12 @@ class Lockout:
     """Wrong PINs since the last lock-out or success."""
     lockouts: int = 0
     """Lock-outs since the last success (decides the next one's length)."""
-    locked_until: float = 0.0
-    """Wall-clock time the current lock-out ends (0: not locked)."""
+    boot: str = ""
+    """The boot the lock-out was measured in (see :func:`current_boot`)."""
+    until: float = 0.0
+    """Steady-clock time, in that boot, the lock-out ends."""
+    left: float = 0.0
+    """Seconds of lock-out still to serve when this was written (0: not locked)."""
 
     def to_json(self) -> dict[str, Any]:
         """The counters as plain JSON data."""
@@ -147,11 +180,19 @@ class Lockout:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> Lockout:
-        """Rebuild from :meth:`to_json` output (a missing value means a clean slate)."""
-        if not data:
+        """Rebuild from :meth:`to_json` output (a missing value means a clean slate).
+
+        The older layout kept a wall-clock end (``locked_until``); what was left of it
+        is served again from the next reading of the steady clock.
+        """
+        if not isinstance(data, Mapping) or not data:
             return cls()
-        return cls(int(data.get("wrong_in_a_row", 0)), int(data.get("lockouts", 0)),
-                   float(data.get("locked_until", 0.0)))
+        wrong, lockouts = int(data.get("wrong_in_a_row", 0)), int(data.get("lockouts", 0))
+        if "locked_until" in data and "left" not in data:
+            left = float(data["locked_until"]) - time.time()
+            return cls(wrong, lockouts, "", 0.0, min(LONGEST_LOCKOUT, max(0.0, left)))
+        return cls(wrong, lockouts, str(data.get("boot", "")), float(data.get("until", 0.0)),
+                   min(LONGEST_LOCKOUT, max(0.0, float(data.get("left", 0.0)))))
 
 
 def lockout_length(lockouts_before: int) -> float:
@@ -185,22 +226,44 @@ class PinCheck:
             return Msg("kiosk.staff.locked", {"seconds": self.wait_seconds})
         if self.status == "no_pin":
             return Msg("kiosk.staff.no_pin")
+        if self.status == "unreadable":
+            return Msg("kiosk.staff.pin_unreadable")
         return None
 
 
 class StaffLock:
     """Checks staff PINs against the hash kept in the journal's settings."""
 
-    def __init__(self, store: SettingsStore, clock: Clock = time.time) -> None:
+    def __init__(
+        self, store: SettingsStore, clock: Clock = time.monotonic, boot: BootId = current_boot
+    ) -> None:
         self.store = store
         """The journal (or anything with ``get_setting``/``set_setting``)."""
         self.clock = clock
-        """Wall-clock time source."""
+        """Steady time source: seconds since the machine started."""
+        self.boot = boot
+        """Names the current boot."""
+        self._unsaved: Lockout | None = None
 
     @property
     def has_pin(self) -> bool:
-        """Whether a staff PIN has been chosen."""
-        return self.store.get_setting(PIN_SETTING) is not None
+        """Whether a staff PIN has been chosen (and can be read)."""
+        return self.pin_state() == "set"
+
+    def pin_state(self) -> PinState:
+        """``set``, ``none`` (a fresh install), or ``unreadable`` (never offer a new one then)."""
+        if not getattr(self.store, "available", True):
+            return "unreadable"
+        try:
+            stored = self.store.get_setting(PIN_SETTING)
+            if stored is None:
+                recovery = self.store.get_setting(RECOVERY_SETTING)
+                lost = isinstance(recovery, Mapping) and not recovery.get("settings_salvaged")
+                return "unreadable" if lost else "none"
+            PinHash.from_json(stored)
+        except (StorageError, KeyError, TypeError, ValueError):
+            return "unreadable"
+        return "set"
 
     def set_pin(self, new_pin: str, current_pin: str | None = None) -> None:
         """Choose a new PIN; once one exists, the current PIN must be given and right."""
@@ -211,23 +274,38 @@ class StaffLock:
         self._save(Lockout())
 
     def lockout(self) -> Lockout:
-        """The current wrong-guess counters."""
-        return Lockout.from_json(self.store.get_setting(LOCKOUT_SETTING))
+        """The current wrong-guess counters (moved onto this boot's clock if need be)."""
+        if self._unsaved is not None:
+            book = self._unsaved
+        else:
+            try:
+                book = Lockout.from_json(self.store.get_setting(LOCKOUT_SETTING))
+            except (StorageError, TypeError, ValueError):
+                book = Lockout()
+        boot = self.boot()
+        if book.left > 0 and book.boot != boot:
+            left = max(0.0, book.left - max(0.0, self.clock()))
+            book = Lockout(book.wrong_in_a_row, book.lockouts, boot, self.clock() + left, left)
+            self._save(book)
+        return book
 
     def wait_seconds(self) -> int:
         """Whole seconds left in the current lock-out (0 when the pad is open)."""
-        left = self.lockout().locked_until - self.clock()
+        book = self.lockout()
+        if book.left <= 0:
+            return 0
+        left = min(book.left, book.until - self.clock())
         return max(0, int(left + 0.999))
 
     def check(self, pin: str) -> PinCheck:
         """Try ``pin``; count a wrong one and lock the pad when too many come in a row."""
-        stored = self.store.get_setting(PIN_SETTING)
-        if stored is None:
-            return PinCheck("no_pin")
+        state = self.pin_state()
+        if state != "set":
+            return PinCheck("no_pin" if state == "none" else "unreadable")
         wait = self.wait_seconds()
         if wait > 0:
             return PinCheck("locked", 0, wait)
-        if pin_matches(pin, PinHash.from_json(stored)):
+        if pin_matches(pin, PinHash.from_json(self.store.get_setting(PIN_SETTING))):
             self._save(Lockout())
             return PinCheck("accepted")
         return self._count_wrong()
@@ -236,14 +314,20 @@ class StaffLock:
         book = self.lockout()
         wrong = book.wrong_in_a_row + 1
         if wrong < TRIES_PER_ROUND:
-            self._save(Lockout(wrong, book.lockouts, 0.0))
+            self._save(Lockout(wrong, book.lockouts))
             return PinCheck("wrong", TRIES_PER_ROUND - wrong)
         length = lockout_length(book.lockouts)
-        self._save(Lockout(0, book.lockouts + 1, self.clock() + length))
+        self._save(Lockout(0, book.lockouts + 1, self.boot(), self.clock() + length, length))
         return PinCheck("locked", 0, int(length))
 
     def _save(self, book: Lockout) -> None:
-        self.store.set_setting(LOCKOUT_SETTING, book.to_json())
+        """Store the counters; while the journal refuses, they are kept in memory."""
+        try:
+            self.store.set_setting(LOCKOUT_SETTING, book.to_json())
+        except StorageError:
+            self._unsaved = book
+            return
+        self._unsaved = None
 
 
 

@@ -5,7 +5,9 @@ Each saved game is replayed through its rules engine and its final
 the scenario, level and outcome.  Games whose rules are not installed (or fail to
 load) are skipped, never guessed.  Replaying is cached in the journal's settings
 under ``stats.play.<id>``, keyed by the game's last change, so a café's years of
-plays are read once.
+plays are read once.  Reading thousands of games takes minutes on a Pi, so the
+screens run it in a :class:`PlaysJob`: a background thread that reports progress
+and writes the cache in batches.
 
 :func:`compute` turns plays into a :class:`Statistics`: plays per game, Fuji wins
 and losses by scenario and level, and score lists for Tikal and Caverna that
@@ -20,6 +22,7 @@ import csv
 import io
 import json
 import logging
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -28,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.game import Game
-from companion.core.journal import GameSummary, Journal
+from companion.core.journal import GameSummary, Journal, StorageError
 from companion.core.messages import IllegalActionError
 from companion.core.record import record_from_journal
 from companion.core.registry import find_game
@@ -44,8 +47,14 @@ CACHE_PREFIX = "stats.play."
 SCORED_GAMES: tuple[str, ...] = ("tikal", "caverna")
 """Games whose score distributions are charted."""
 
+CACHE_BATCH = 100
+"""Plays written to the cache per journal transaction."""
+
 GameFinder = Callable[[str], Game[Any]]
 """Finds a rules engine by name (the registry's ``find_game`` by default)."""
+
+Progress = Callable[[int, int], None]
+"""Told ``(games read, games in all)`` after each game."""
 
 _log = logging.getLogger(__name__)
 
@@ -207,36 +216,73 @@ def read_play(
     game = _engine(summary.game, finder)
     if game is None:
         return None
-    record = record_from_journal(journal, summary.id)
     try:
+        record = record_from_journal(journal, summary.id)
         setup, actions = current(game, record.setup, record.actions)
         state = game.new_state(setup)
         for action in actions:
             state = game.apply(state, plain_action(action))
-    except IllegalActionError:
+    except (IllegalActionError, ValueError, KeyError, TypeError):
         _log.warning("statistics skip game %s: its record does not replay", summary.id)
         return None
     return play_from_state(summary, setup, game, state)
 
 
 def collect_plays(
-    journal: Journal, finder: GameFinder = find_game, use_cache: bool = True
+    journal: Journal,
+    finder: GameFinder = find_game,
+    use_cache: bool = True,
+    progress: Progress | None = None,
+    cancelled: threading.Event | None = None,
 ) -> list[Play]:
-    """Every game of the journal whose rules are installed, oldest first."""
+    """Every game of the journal whose rules are installed, oldest first.
+
+    Fresh plays are written to the cache in batches of :data:`CACHE_BATCH`; a journal
+    that refuses writes only means they are read again next time.  ``progress`` is
+    told after each game; a set ``cancelled`` stops early (the plays so far are kept
+    in the cache).
+    """
+    summaries = sorted(journal.list_games(), key=lambda s: (s.created, s.id))
+    cache = journal.settings_with_prefix(CACHE_PREFIX) if use_cache else {}
+    pending: dict[str, Any] = {}
     plays = []
-    for summary in sorted(journal.list_games(), key=lambda s: (s.created, s.id)):
-        play = _cached(journal, summary) if use_cache else None
+    for number, summary in enumerate(summaries, start=1):
+        if cancelled is not None and cancelled.is_set():
+            break
+        key = CACHE_PREFIX + str(summary.id)
+        play = _cached(cache.get(key), summary)
         if play is None:
             play = read_play(journal, summary, finder)
             if play is not None and use_cache:
-                journal.set_setting(CACHE_PREFIX + str(summary.id), play.to_json())
+                pending[key] = play.to_json()
+        if len(pending) >= CACHE_BATCH:
+            _store_cache(journal, pending)
         if play is not None:
             plays.append(play)
+        if progress is not None:
+            progress(number, len(summaries))
+    _store_cache(journal, pending)
     return plays
 
 
-def _cached(journal: Journal, summary: GameSummary) -> Play | None:
-    stored = journal.get_setting(CACHE_PREFIX + str(summary.id))
+def uncached_games(journal: Journal) -> int:
+    """How many games have no fresh cached play (so would have to be replayed)."""
+    cache = journal.settings_with_prefix(CACHE_PREFIX)
+    return sum(1 for summary in journal.list_games()
+               if _cached(cache.get(CACHE_PREFIX + str(summary.id)), summary) is None)
+
+
+def _store_cache(journal: Journal, pending: dict[str, Any]) -> None:
+    if not pending:
+        return
+    try:
+        journal.set_settings(pending)
+    except StorageError:
+        _log.info("statistics cache not written: the journal refuses writes")
+    pending.clear()
+
+
+def _cached(stored: Any, summary: GameSummary) -> Play | None:
     if not isinstance(stored, Mapping):
         return None
     try:
@@ -407,12 +453,146 @@ EXPORT_FORMATS: tuple[str, ...] = ("csv", "json")
 
 def export_plays(journal: Journal, folder: Path, fmt: str, now: float | None = None) -> Path:
     """Write every play of ``journal`` to a new dated file in ``folder``; return its path."""
+    return write_plays(collect_plays(journal), folder, fmt, now)
+
+
+def write_plays(plays: Sequence[Play], folder: Path, fmt: str, now: float | None = None) -> Path:
+    """Write ``plays`` to a new dated file in ``folder`` (CSV or JSON); return its path."""
     if fmt not in EXPORT_FORMATS:
         raise ValueError(f"unknown export format {fmt!r}")
-    plays = collect_plays(journal)
     text = plays_to_csv(plays) if fmt == "csv" else plays_to_json(plays)
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"plays-{stamp}.{fmt}"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+# ------------------------------------------------------------------ background
+def _read_in_child(path: str, connection: Any) -> None:
+    """Body of the reader process: read every play of the journal file at ``path``.
+
+    Sends ``("progress", done, total)`` after each game, then ``("plays", plays)``
+    or ``("error", text)``; the plays read are cached in the journal as it goes.
+    """
+    try:
+        if not Path(path).is_file():  # never create a journal where the app's has gone
+            raise FileNotFoundError(path)
+        journal = Journal(path)
+        try:
+            plays = collect_plays(
+                journal, progress=lambda done, total: connection.send(("progress", done, total)))
+        finally:
+            journal.close()
+        connection.send(("plays", plays))
+    except Exception as error:  # reported to the app, which shows it
+        connection.send(("error", repr(error)))
+    finally:
+        connection.close()
+
+
+class PlaysJob:
+    """Reads every play in the background, then hands them to ``then``.
+
+    A journal file is read by a separate reader process, so replaying thousands of
+    games never competes with the screen for Python's interpreter lock; a thread of
+    the app waits for it and applies ``then``.  An in-memory journal (tests,
+    previews) is read on the thread itself.  The screen polls :attr:`done` /
+    :attr:`total` for its progress bar and :attr:`finished` for the end;
+    :attr:`result` is what ``then`` returned and :attr:`error` what went wrong.
+    """
+
+    def __init__(
+        self,
+        journal: Journal,
+        then: Callable[[list[Play]], Any] = lambda plays: plays,
+        finder: GameFinder = find_game,
+    ) -> None:
+        self.journal = journal
+        """Where the games are read."""
+        self.then = then
+        """What to make of the plays (statistics, an export file)."""
+        self.finder = finder
+        """Finds rules engines by name (used when reading on the thread)."""
+        self.done = 0
+        """Games read so far."""
+        self.total = 0
+        """Games to read (known once the list is read)."""
+        self.result: Any = None
+        """What ``then`` returned, once :attr:`finished` is set."""
+        self.error: BaseException | None = None
+        """Why the job failed, if it did."""
+        self.finished = threading.Event()
+        """Set when the job ended, well or not."""
+        self.cancelled = threading.Event()
+        """Set to stop the job early."""
+        self.in_process = not journal.in_memory and finder is find_game
+        """Whether a reader process does the reading (a journal file, the installed games)."""
+        self._thread = threading.Thread(target=self._run, name="plays", daemon=True)
+
+    def start(self) -> PlaysJob:
+        """Start the background work; returns the job."""
+        self._thread.start()
+        return self
+
+    def run_here(self) -> PlaysJob:
+        """Do the work in the calling thread (small in-memory journals, previews)."""
+        self.in_process = False
+        self._run()
+        return self
+
+    def cancel(self) -> None:
+        """Ask the job to stop soon (what was read stays cached)."""
+        self.cancelled.set()
+
+    def _progress(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+
+    def _run(self) -> None:
+        try:
+            if self.in_process:
+                self.total = len(self.journal.list_games())
+                self.in_process = (self.journal.check() is None
+                                   and uncached_games(self.journal) > 0)
+            plays = self._read_in_process() if self.in_process else collect_plays(
+                self.journal, self.finder, progress=self._progress, cancelled=self.cancelled)
+            self.result = self.then(plays)
+        except Exception as error:
+            _log.exception("reading the plays failed")
+            self.error = error
+        finally:
+            self.finished.set()
+
+    def _read_in_process(self) -> list[Play]:
+        import multiprocessing
+
+        context = multiprocessing.get_context("spawn")
+        receiving, sending = context.Pipe(duplex=False)
+        reader = context.Process(target=_read_in_child, args=(self.journal.path, sending),
+                                 name="plays-reader", daemon=True)
+        reader.start()
+        sending.close()
+        try:
+            return self._receive(receiving)
+        finally:
+            receiving.close()
+            if reader.is_alive():
+                reader.terminate()
+            reader.join(5)
+
+    def _receive(self, receiving: Any) -> list[Play]:
+        while not self.cancelled.is_set():
+            if not receiving.poll(0.2):
+                continue
+            try:
+                message = receiving.recv()
+            except EOFError as error:
+                raise RuntimeError("the reader process ended without an answer") from error
+            if message[0] == "progress":
+                self._progress(message[1], message[2])
+            elif message[0] == "plays":
+                plays: list[Play] = message[1]
+                return plays
+            else:
+                raise RuntimeError(str(message[1]))
+        return []

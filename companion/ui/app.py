@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import threading
 import time
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -25,11 +27,12 @@ from typing import Any, Protocol
 import pygame
 
 from companion.core.i18n import translate
-from companion.core.journal import Journal
-from companion.core.messages import IllegalActionError, Msg
+from companion.core.journal import Journal, StorageError
+from companion.core.messages import IllegalActionError, Msg, RecordError
 from companion.core.session import Session
-from companion.core.table_buttons import handle_button, seat_lights
+from companion.core.table_buttons import ButtonOutcome, handle_button, seat_lights
 from companion.ui import games, screens
+from companion.ui.fault_badge import draw_fault_badge
 from companion.ui.fonts import clear_cache
 from companion.ui.intents import (
     ArchiveGame,
@@ -63,6 +66,7 @@ from companion.ui.sounds import SoundPlayer, open_player, step_cues
 from companion.ui.widgets import Toast
 from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
 from hardware.keyboard import KeyboardButtons, button_for_key
+from hardware.systemd import Watchdog
 
 MIN_SIZE: tuple[int, int] = (800, 480)
 """The smallest window the layouts are made for."""
@@ -87,6 +91,15 @@ ERROR_TOAST_SECONDS = 6.0
 
 SETTINGS_KEY = "ui.settings"
 """Journal setting under which the UI settings are stored."""
+
+STORAGE_LOOK = 5.0
+"""Seconds between two looks at the journal file (deleted?) and retries after trouble."""
+
+PRESS_BURST = 20
+"""Table-button events handled at once before the rate limit applies."""
+
+PRESS_RATE = 20.0
+"""Table-button events per second handled beyond the burst; a flood past it is dropped."""
 
 
 _log = logging.getLogger(__name__)
@@ -165,7 +178,10 @@ def load_settings(journal: Journal) -> Settings:
     The table looks (colour-safe palette, table layout) come from the café settings
     record, which the kiosk's staff menu writes too (see :func:`save_settings`).
     """
-    stored = journal.get_setting(SETTINGS_KEY, {})
+    try:
+        stored = journal.get_setting(SETTINGS_KEY, {})
+    except (StorageError, ValueError):
+        stored = None
     if not isinstance(stored, dict):
         return with_table_looks(Settings(), journal)
     try:
@@ -293,7 +309,16 @@ class App:
         """How many times the loop woke up."""
         self.quiet_since = clock()
         """When the table last did something (for the reminder tick)."""
+        self._next_storage_look = clock() + STORAGE_LOOK
+        self._press_tokens = float(PRESS_BURST)
+        self._press_refilled = time.monotonic()
+        self.dropped_presses = 0
+        """Table-button events dropped because they came faster than :data:`PRESS_RATE`."""
+        self.watchdog = Watchdog()
+        """Tells systemd the loop is alive (does nothing outside a notify service)."""
         self._resume_latest()
+        if journal.problem is not None:
+            self.notify(Msg(f"core.storage.{journal.problem}"), error=True)
 
     # ---------------------------------------------------------------- context
     @property
@@ -314,12 +339,17 @@ class App:
 
     # ---------------------------------------------------------------- loop
     def run(self) -> None:
-        """Loop until the window is closed."""
+        """Loop until the window is closed (or :meth:`stop` is called)."""
         try:
             while self.running:
                 self.step()
         finally:
             self.close()
+
+    def stop(self) -> None:
+        """End the loop after the current pass (safe from a signal handler)."""
+        self.running = False
+        self._woken.set()
 
     def step(self, max_wait: float | None = None) -> None:
         """One pass: sleep until an event or deadline, handle everything, draw if needed."""
@@ -331,11 +361,45 @@ class App:
         for event in events:
             self.process(event)
         for item in self.events.drain():
+            if isinstance(item, ButtonEvent) and not self._press_allowed():
+                self.dropped_presses += 1
+                continue
             self.process_input(item)
         self._poll_keyboard()
         self._expire_toast()
+        self._watch_storage()
         self._remind()
         self.draw()
+        self.watchdog.tick()
+
+    def _press_allowed(self) -> bool:
+        """A token bucket: bursts of :data:`PRESS_BURST`, then :data:`PRESS_RATE` a second."""
+        now = time.monotonic()
+        refill = (now - self._press_refilled) * PRESS_RATE
+        self._press_tokens = min(float(PRESS_BURST), self._press_tokens + refill)
+        self._press_refilled = now
+        if self._press_tokens < 1.0:
+            return False
+        self._press_tokens -= 1.0
+        return True
+
+    def _watch_storage(self) -> None:
+        """Every few seconds: notice a deleted journal, retry after trouble, keep saying so."""
+        now = self.clock()
+        if now < self._next_storage_look:
+            return
+        self._next_storage_look = now + STORAGE_LOOK
+        problem = self.journal.check()
+        if problem is None:
+            return
+        if self.journal.retry():
+            self.notify(Msg("core.storage.recovered"), error=False)
+            self.storage_recovered()
+            return
+        self.notify(Msg(f"core.storage.{self.journal.problem or problem}"), error=True)
+
+    def storage_recovered(self) -> None:
+        """The journal takes writes again (the kiosk re-reads what it could not before)."""
 
     def _sleep(self, timeout: float) -> list[pygame.event.Event]:
         """Wait up to ``timeout`` s for window events or a hardware wake-up; return the events.
@@ -363,6 +427,11 @@ class App:
             deadlines.append(max(0.0, self.toast.until - now))
         if self.sound is not None and self.session is not None:
             deadlines.append(max(0.0, self.quiet_since + REMINDER_SECONDS - now))
+        if self.journal.problem is not None:
+            deadlines.append(max(0.0, self._next_storage_look - now))
+        watchdog = self.watchdog.seconds_left()
+        if watchdog is not None:
+            deadlines.append(watchdog)
         return max(0.001, min(deadlines))
 
     def draw(self) -> None:
@@ -375,12 +444,20 @@ class App:
         pygame.display.set_caption(translate("ui.app.title", ctx.lang))
         self._draw_scenes(ctx)
         ctx = self.context()
+        self._draw_faults(ctx)
         if self.toast is not None:
             theme = ctx.theme
             Toast(ctx.screen, self.toast.message, self.toast.error, theme).draw(
                 self.surface, theme, ctx.lang
             )
         pygame.display.flip()
+
+    def _draw_faults(self, ctx: Context) -> None:
+        """The lasting badge in the top bar while a table input is lost."""
+        faults = getattr(self.inputs, "faults", None)
+        if callable(faults):
+            draw_fault_badge(self.surface, ctx.screen, ctx.theme, ctx.lang,
+                             self.scene.widgets, faults())
 
     def _draw_scenes(self, ctx: Context) -> None:
         """Draw the screen and any dialog; a screen that fails is closed, not fatal."""
@@ -412,6 +489,7 @@ class App:
 
     def close(self) -> None:
         """Switch the lights off and release the window."""
+        self.watchdog.stopping()
         self.events.set_waker(None)
         if self.inputs is not None:
             self.inputs.stop()
@@ -489,7 +567,13 @@ class App:
         if self.session is None:
             return
         before, cursor = self.session.state, self.session.cursor
-        outcome = handle_button(self.session, button, kind)
+        try:
+            outcome = handle_button(self.session, button, kind)
+        except IllegalActionError as error:
+            outcome = ButtonOutcome(False, error.message)
+        except Exception:
+            _log.exception("the %s press of %r failed", kind, button)
+            outcome = ButtonOutcome(False, Msg("ui.error.internal"))
         if outcome.message is not None:
             self.notify(outcome.message, error=not outcome.accepted)
         refused = not outcome.accepted and outcome.message is not None
@@ -510,7 +594,7 @@ class App:
         self.dirty = True
         try:
             self._perform(intent)
-        except IllegalActionError as error:
+        except (IllegalActionError, RecordError) as error:
             self.notify(error.message, error=True)
         except Exception:
             _log.exception("could not carry out %r", intent)
@@ -641,7 +725,7 @@ class App:
     def _resume_latest(self) -> None:
         try:
             session = Session.resume_latest(self.journal)
-        except IllegalActionError as error:
+        except (IllegalActionError, RecordError) as error:
             self.notify(error.message, error=True)
             return
         if session is not None:
@@ -735,6 +819,29 @@ def run(options: AppOptions) -> None:
         journal.close()
 
 
+@contextmanager
+def stop_on_signals(app: App) -> Iterator[None]:
+    """While inside: SIGTERM and SIGINT end ``app`` cleanly (lights off, journal closed).
+
+    ``systemctl stop`` sends SIGTERM; Ctrl+C sends SIGINT.  Outside the main thread
+    (where Python cannot take signals) this does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: object) -> None:
+        _log.info("signal %s: closing", signum)
+        app.stop()
+
+    previous = {sig: signal.signal(sig, handler) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
 def _run_with(journal: Journal, options: AppOptions) -> None:
     settings = load_settings(journal)
     if options.language is not None:
@@ -752,4 +859,5 @@ def _run_with(journal: Journal, options: AppOptions) -> None:
     if journal.recovered_from is not None:
         app.notify(Msg("core.error.database_damaged", {"path": str(journal.recovered_from)}),
                    error=True)
-    app.run()
+    with stop_on_signals(app):
+        app.run()

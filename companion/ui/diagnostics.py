@@ -3,8 +3,10 @@
 The left column lists the input sources (GPIO, the USB button box with its link
 state, rejected lines and protocol version, the keyboard) and the latest status
 messages.  The right column is a checklist: press every table button once and
-watch each row turn into a tick with the event and where it came from.  Two
-buttons start the checklist over and flash every light.
+watch each row turn into a tick with the event and where it came from; a button
+wired to the Pi's header names its GPIO and header pin, so a dead one is found
+with a multimeter.  Two buttons start the checklist over and run the light test,
+which lights each light alone in turn and names the one that is lit.
 
 The screen reads the started hardware through :func:`hardware.table.running_hardware`
 (imported only when the screen is shown, so the UI layer never pulls in gpiozero or
@@ -26,8 +28,9 @@ from companion.ui.intents import Intent, Redraw
 from companion.ui.scene import Context, Scene
 from companion.ui.screens import register_screen
 from companion.ui.settings import title_strip
+from companion.ui.theme import Theme
 from companion.ui.widgets import Button, Label, Panel, Text, Widget
-from hardware.events import BUTTON_IDS, SEAT_BUTTONS, ButtonEvent
+from hardware.events import BUTTON_IDS, ButtonEvent
 from hardware.monitor import MonitorSnapshot
 
 if TYPE_CHECKING:
@@ -60,12 +63,31 @@ def running_hardware() -> TableHardware | None:
 
 
 def test_lights(hardware: TableHardware | None) -> None:
-    """Flash every seat light and the status light once."""
+    """Walk the lights: each one alone in turn, the screen naming the one that is lit."""
     if hardware is None:
         return
-    for seat in range(len(SEAT_BUTTONS)):
-        hardware.lights.blink(seat)
-    hardware.lights.blink(None)
+    hardware.walk_lights(lambda _name: wake_screen())
+
+
+def pin_text(hardware: TableHardware | None, name: str) -> Text:
+    """``GPIO 5 · pin 29`` for a button wired to the header, else nothing."""
+    pins = hardware.button_pins() if hardware is not None else {}
+    if name not in pins:
+        return ""
+    gpio, header = pins[name]
+    return Msg("hardware.diag.pin", {"gpio": gpio, "pin": header})
+
+
+def light_test_text(hardware: TableHardware | None) -> Text:
+    """The light test button: its name, or the light lit now and its pin while it runs."""
+    lit = hardware.lights.walking if hardware is not None else None
+    if hardware is None or lit is None:
+        return Msg("hardware.diag.test_lights")
+    light = f"@hardware.name.{lit}"
+    pins = hardware.light_pins().get(lit)
+    if pins is None:
+        return Msg("hardware.diag.lit", {"light": light})
+    return Msg("hardware.diag.lit_at", {"light": light, "gpio": pins[0], "pin": pins[1]})
 
 
 class ActionButton(Button):
@@ -236,10 +258,24 @@ class DiagnosticsScene(Scene):
             widgets.append(Label(pygame.Rect(x, y, name_width - theme.gap, row),
                                  Msg(f"hardware.name.{button}"), "body", bold=True))
             x += name_width
-            widgets.append(Label(pygame.Rect(x, y, area.right - theme.pad - x, row),
-                                 last_event_text(snapshot.last.get(button)), "small", colour))
+            widgets.extend(self._button_state(pygame.Rect(x, y, area.right - theme.pad - x, row),
+                                              last_event_text(snapshot.last.get(button)),
+                                              pin_text(hardware, button), colour, theme))
         widgets.extend(self._actions(ctx, area, hardware, bottom + theme.gap))
         return widgets
+
+    @staticmethod
+    def _button_state(rect: pygame.Rect, last: Text, pins: Text, colour: tuple[int, int, int],
+                      theme: Theme) -> list[Widget]:
+        """What the button last did, with its GPIO and header pin under it when it has one."""
+        if not pins:
+            return [Label(rect, last, "small", colour)]
+        top = rect.height // 2
+        return [
+            Label(pygame.Rect(rect.x, rect.y, rect.width, top), last, "small", colour),
+            Label(pygame.Rect(rect.x, rect.y + top, rect.width, rect.height - top), pins,
+                  "small", theme.palette.text_muted),
+        ]
 
     @staticmethod
     def _actions(ctx: Context, area: pygame.Rect, hardware: TableHardware | None,
@@ -252,7 +288,7 @@ class DiagnosticsScene(Scene):
             ActionButton(restart, Msg("hardware.diag.restart"),
                          hardware.monitor.restart_checklist if hardware is not None else _nothing,
                          key="diag:restart"),
-            ActionButton(flash, Msg("hardware.diag.test_lights"),
+            ActionButton(flash, light_test_text(hardware),
                          lambda: test_lights(hardware), key="diag:lights"),
         ]
         if hardware is None:

@@ -23,6 +23,7 @@ name them.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 import pkgutil
 from collections.abc import Callable, Sequence
@@ -67,9 +68,21 @@ def load_game_uis() -> None:
                 _log.exception("could not load the screens of companion.ui.%s", info.name)
 
 
+def load_game_ui(package: str) -> None:
+    """Import one UI subpackage (``fuji``, ``kiosk``...) if it exists; failures are logged."""
+    name = f"companion.ui.{package}"
+    if not package.isidentifier() or importlib.util.find_spec(name) is None:
+        return
+    try:
+        importlib.import_module(name)
+    except Exception:
+        _log.exception("could not load the screens of %s", name)
+
+
 def game_screens(game_name: str) -> tuple[str, ...]:
     """Short names of the screens ``game_name`` registered (empty if none)."""
-    load_game_uis()
+    if game_name not in _GAME_SCREENS:
+        load_game_ui(game_name)
     return _GAME_SCREENS.get(game_name, ())
 
 

@@ -72,8 +72,35 @@ def screen_names() -> list[str]:
     return sorted(_SCREENS)
 
 
+def load_owner(name: str) -> None:
+    """Import only the module that registers screen ``name`` (start-up stays quick).
+
+    ``"fuji.play"`` imports :mod:`companion.ui.fuji`, ``"kiosk.start"`` the kiosk
+    package, a plain name such as ``"home"`` its own module (else every core screen).
+    """
+    prefix, dot, _ = name.partition(".")
+    if dot:
+        from companion.ui.games import load_game_ui
+
+        load_game_ui(prefix)
+        return
+    own = f"companion.ui.{name}"
+    if name.isidentifier() and own in (*CORE_SCREEN_MODULES, *OPTIONAL_SCREEN_MODULES):
+        importlib.import_module(own)
+        if name in _SCREENS:
+            return
+    for module in CORE_SCREEN_MODULES:
+        importlib.import_module(module)
+    if name not in _SCREENS:
+        for module in OPTIONAL_SCREEN_MODULES:
+            if importlib.util.find_spec(module) is not None:
+                importlib.import_module(module)
+
+
 def screen_entry(name: str) -> ScreenEntry:
     """The registration of screen ``name``."""
+    if name not in _SCREENS:
+        load_owner(name)
     if name not in _SCREENS:
         load_all()
     if name not in _SCREENS:

@@ -17,7 +17,7 @@ BUTTONS = ("advance", "undo", "seat1", "seat2", "seat3", "seat4")
 """Button names, in wiring order."""
 LIGHTS = ("seat1", "seat2", "seat3", "seat4", "status")
 """Light names, in wiring order."""
-MODES = ("on", "off", "blink")
+MODES = ("on", "off", "blink", "fault")
 """What a light can be told to do."""
 HOLD_MIN_MS = 100
 """Shortest hold time ``HOLD`` accepts."""
@@ -27,6 +27,12 @@ BLINK_PERIOD_MS = 300
 """One on-and-off cycle of a blinking light."""
 BLINK_FLASHES = 3
 """Flashes of a ``blink`` before the light goes back to what it was."""
+SEAT_COLOURS = ((220, 60, 60), (60, 140, 230), (70, 180, 90), (235, 200, 60))
+"""RGB colour of each seat's optional NeoPixel, the app's seat colours in seat order."""
+FAULT_PERIOD_MS = 500
+"""One cycle of the ``fault`` pattern: a short flash twice a second, until told otherwise."""
+FAULT_ON_MS = 100
+"""How long the light is lit in each ``fault`` cycle."""
 
 
 def checksum(body: bytes) -> int:
@@ -116,10 +122,11 @@ class Debouncer:
 
 
 class Light:
-    """One light: steady on or off, or flashing a few times before returning to steady."""
+    """One light: steady on or off, the lasting fault pattern, or a few flashes then back."""
 
     def __init__(self) -> None:
         self.steady = False
+        self.fault = False
         self._blink_until = -1
         self._blink_from = 0
 
@@ -130,12 +137,15 @@ class Light:
             self._blink_until = now_ms + BLINK_FLASHES * BLINK_PERIOD_MS
         else:
             self.steady = mode == "on"
+            self.fault = mode == "fault"
             self._blink_until = -1
 
     def level(self, now_ms: int) -> bool:
         """Whether the LED should be lit at ``now_ms``."""
         if now_ms < self._blink_until:
             return (now_ms - self._blink_from) % BLINK_PERIOD_MS < BLINK_PERIOD_MS // 2
+        if self.fault:
+            return now_ms % FAULT_PERIOD_MS < FAULT_ON_MS
         return self.steady
 
 
@@ -177,6 +187,13 @@ class Box:
     def light_levels(self, now_ms: int) -> list[bool]:
         """What each LED should show now, in :data:`LIGHTS` order."""
         return [light.level(now_ms) for light in self.lights]
+
+    def pixel_colours(self, now_ms: int) -> list[tuple[int, int, int]]:
+        """Colour of each seat's RGB LED now: its seat colour while lit, else dark."""
+        colours = []
+        for index, colour in enumerate(SEAT_COLOURS):
+            colours.append(colour if self.lights[index].level(now_ms) else (0, 0, 0))
+        return colours
 
     def _finish(self, now_ms: int) -> bytes:
         line, self._incoming = self._incoming, b""

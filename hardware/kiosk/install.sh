@@ -83,6 +83,10 @@ say "Table Companion kiosk: mode $MODE, user $TARGET_USER, from $ROOT"
 if [ -z "$DEST" ]; then
     say "System packages (Python venv, SDL's KMS/DRM libraries, console tools)"
     run apt-get install -y python3-venv libgbm1 libdrm2 libegl1 util-linux x11-xserver-utils
+    if apt-cache show python3-lgpio >/dev/null 2>&1; then
+        say "GPIO pin library (python3-lgpio)"
+        run apt-get install -y python3-lgpio
+    fi
     say "Device groups: $DEVICE_GROUPS"
     for group in $DEVICE_GROUPS; do run usermod -aG "$group" "$TARGET_USER"; done
     say "Python environment (first run of ./run-app)"
@@ -129,6 +133,11 @@ fi
 if [ -z "$DEST" ] && [ "$ASK_PIN" = 1 ]; then
     say "Choose the staff PIN (4 to 8 digits); it opens the staff menu"
     run sudo -u "$TARGET_USER" -H "$ROOT/.venv/bin/python" -m companion.core.staff
+fi
+
+if [ ! -f "$HOME_DIR/.config/table-companion/hardware.toml" ]; then
+    say "No buttons or lights set up: touch only. For buttons, copy config.example.toml to"
+    say "$HOME_DIR/.config/table-companion/hardware.toml and switch on what is wired (docs/kiosk.md)"
 fi
 
 say "Done. Reboot to start the kiosk: sudo reboot"

@@ -51,10 +51,12 @@ case "$MODE" in
         ;;
 esac
 
-# Kiosk flag: older app versions without --kiosk still start full screen (with
-# COMPANION_KIOSK=1 in the environment).
-FLAGS=(--fullscreen)
-if "$ROOT/run-app" --help 2>/dev/null | grep -q -- '--kiosk'; then
-    FLAGS+=(--kiosk)
+# Start what is installed; never install at boot.  Updates are a separate step:
+# hardware/kiosk/update.sh (see docs/kiosk.md).  exec keeps the app the service's
+# main process, so its READY=1 and watchdog pings reach systemd.
+PYTHON="${COMPANION_VENV:-$ROOT/.venv}/bin/python"
+if [ ! -x "$PYTHON" ]; then
+    echo "start-kiosk.sh: no Python environment at $PYTHON; run hardware/kiosk/update.sh once" >&2
+    exit 1
 fi
-exec "$ROOT/run-app" "${FLAGS[@]}" "$@"
+exec "$PYTHON" -m companion --fullscreen --kiosk "$@"

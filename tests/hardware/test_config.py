@@ -177,3 +177,19 @@ def test_without_a_path_the_user_config_folder_is_read(
     path.parent.mkdir(parents=True)
     path.write_text("[inputs]\nserial = true\n", encoding="utf-8")
     assert load_config().config.serial.enabled
+
+
+def test_default_pins_leave_audio_hats_and_buses_free() -> None:
+    """With no pins given, GPIO uses pins that no I2S DAC, PWM audio, I2C or UART takes."""
+    from hardware.config import DEFAULT_BUTTON_PINS, DEFAULT_LIGHT_PINS
+    from hardware.pins import HEADER_PIN_OF_GPIO, I2C_GPIOS, I2S_GPIOS, UART_GPIOS
+
+    loaded = parse_config({"inputs": {"gpio": True}})
+    assert loaded.problems == ()
+    gpio = loaded.config.gpio
+    assert gpio.enabled and dict(gpio.buttons) == dict(DEFAULT_BUTTON_PINS)
+    assert dict(gpio.lights) == dict(DEFAULT_LIGHT_PINS)
+    used = [*gpio.buttons.values(), *gpio.lights.values()]
+    assert len(set(used)) == len(used)
+    assert not set(used) & (I2S_GPIOS | I2C_GPIOS | UART_GPIOS | {12, 13})
+    assert all(pin in HEADER_PIN_OF_GPIO for pin in used)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
 from collections.abc import Iterator
@@ -13,7 +14,13 @@ from hypothesis import strategies as st
 
 from hardware.config import GpioConfig
 from hardware.events import ButtonEvent, EventQueue, StatusEvent
-from hardware.gpio import GpioTable, choose_pin_factory, load_pin_factory
+from hardware.gpio import (
+    GpioTable,
+    NoPinLibraryError,
+    choose_pin_factory,
+    default_pin_factory,
+    load_pin_factory,
+)
 from hardware.lights import BLINK_COUNT, BLINK_OFF, BLINK_ON
 
 BUTTON_PINS = {"advance": 17, "undo": 27, "seat1": 5, "seat2": 6, "seat3": 13, "seat4": 19}
@@ -277,9 +284,28 @@ def test_wrong_factory_name_is_a_status_event_not_a_crash() -> None:
 def test_factory_named_by_environment_variable(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
     assert isinstance(choose_pin_factory(""), MockFactory)
-    monkeypatch.delenv("GPIOZERO_PIN_FACTORY")
-    assert choose_pin_factory("") is None
     assert isinstance(load_pin_factory("MOCK"), MockFactory)
+
+
+def test_no_pin_library_is_reported_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no factory named, only real pin libraries are tried, never gpiozero's sysfs one."""
+    if any(importlib.util.find_spec(name) for name in ("lgpio", "RPi", "pigpio")):
+        pytest.skip("a pin library is installed here; this checks a machine without one")
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY")
+    with pytest.raises(NoPinLibraryError):
+        choose_pin_factory("")
+    events = EventQueue()
+    table = GpioTable(GpioConfig(enabled=True, buttons={"advance": 17}), events)
+    assert not table.start()
+    (status,) = events.drain()
+    assert isinstance(status, StatusEvent) and status.key == "hardware.gpio.no_library"
+    assert "lgpio" in str(status.params["detail"])
+
+
+def test_default_factory_takes_the_first_that_loads() -> None:
+    assert isinstance(default_pin_factory(("nosuch", "mock")), MockFactory)
+    with pytest.raises(NoPinLibraryError, match="nosuch"):
+        default_pin_factory(("nosuch",))
 
 
 @settings(max_examples=15, deadline=None)

@@ -35,10 +35,11 @@ class BoxEnd:
     :meth:`box_says` puts bytes on the line towards the app.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, answers: bool = True) -> None:
         self.port = serial.serial_for_url("loop://", timeout=0.02)
         self.written = bytearray()
         self.lock = threading.Lock()
+        self.answers = answers
 
     @property
     def is_open(self) -> bool:
@@ -54,6 +55,8 @@ class BoxEnd:
     def write(self, data: bytes) -> int:
         with self.lock:
             self.written.extend(data)
+        if self.answers and Command("VER?").encode() in data:
+            self.port.write(box_line(Hello("tcbox", 1)))
         return len(data)
 
     def close(self) -> None:
@@ -175,9 +178,10 @@ def test_hello_records_the_version_and_pong_is_accepted(
     running: tuple[SerialBox, Ports, Collector],
 ) -> None:
     box, ports, collector = running
+    before = box.parser.accepted
     lines = [Hello("tcbox", 1), Pong(), BoxError("syntax")]
     ports.current.box_says(b"".join(box_line(line) for line in lines))
-    assert collector.wait_for(lambda _: box.parser.accepted == 3)
+    assert collector.wait_for(lambda _: box.parser.accepted == before + 3)
     assert box.box_version == 1
     assert "hardware.serial.bad_version" not in collector.statuses()
 
@@ -187,9 +191,10 @@ def test_incompatible_box_is_reported_and_its_buttons_ignored(
 ) -> None:
     box, ports, collector = running
     end = ports.current
+    before = box.parser.accepted
     end.box_says(box_line(Hello("tcbox", 7)) + box_line(ButtonMessage("seat1", "press")))
     assert collector.wait_for(has_status("hardware.serial.bad_version"))
-    assert collector.wait_for(lambda _: box.parser.accepted == 2)
+    assert collector.wait_for(lambda _: box.parser.accepted == before + 2)
     assert collector.buttons() == []
     end.box_says(box_line(Hello("tcbox", 1)) + box_line(ButtonMessage("seat1", "press")))
     assert collector.wait_for(has_buttons(1))
@@ -284,13 +289,18 @@ def test_real_loop_port_echo_is_rejected_without_harm() -> None:
     box = SerialBox(CONFIG, events, loop_port)
     collector = Collector(events)
     box.start()
+    assert collector.wait_for(lambda _: bool(opened))
+    assert collector.wait_for(lambda _: box.parser.rejected >= 1)  # our own VER? came back
+    assert box.state != "connected"
+    opened[0].write(box_line(Hello("tcbox", 1)))
     assert collector.wait_for(has_status("hardware.serial.connected"))
-    greeting = 2 + 5  # VER?, HOLD and five LED lines come straight back
+    greeting = 1 + 1 + 5  # VER?, HOLD and five LED lines come straight back
     assert collector.wait_for(lambda _: box.parser.rejected >= greeting)
+    echoes = box.parser.rejected
     opened[0].write(frame("P seat1") + frame("R seat1"))
     assert collector.wait_for(has_buttons(2))
     assert collector.buttons() == [("seat1", "press"), ("seat1", "release")]
-    assert box.parser.rejected == greeting
+    assert box.parser.rejected == echoes
     box.close()
     assert box.state == "stopped"
 

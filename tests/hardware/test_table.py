@@ -12,7 +12,7 @@ from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
 from hardware.config import parse_config
 from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
-from hardware.protocol import ButtonMessage, box_line
+from hardware.protocol import ButtonMessage, Hello, box_line
 from hardware.serial_box import open_port
 from hardware.table import TableHardware
 
@@ -50,6 +50,7 @@ def test_everything_starts_and_seat_taps_are_deferred(factory: MockFactory) -> N
 
     def port(url: str, baud: int) -> serial.Serial:
         ports.append(open_port(url, baud))
+        ports[-1].write(box_line(Hello("tcbox", 1)))  # the box introduces itself
         return ports[-1]
 
     hardware = TableHardware(parse_config(SETTINGS), pin_factory=factory, port_factory=port)

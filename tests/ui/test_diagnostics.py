@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
@@ -18,6 +18,8 @@ from companion.ui.screens import make_screen
 from companion.ui.theme import MIN_TOUCH
 from companion.ui.widgets import Button, Label
 from hardware.config import parse_config
+from hardware.protocol import Hello, box_line
+from hardware.serial_box import open_port
 from hardware.table import TableHardware
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -31,10 +33,18 @@ SETTINGS = {
 }
 
 
+def answering_loop(url: str, baud: int) -> object:
+    """A loop:// port on which the box has just said HELLO."""
+    port = open_port(url, baud)
+    port.write(box_line(Hello("tcbox", 1)))
+    return port
+
+
 @pytest.fixture
 def hardware() -> Iterator[tuple[TableHardware, MockFactory]]:
     factory = MockFactory()
-    started = TableHardware(parse_config(SETTINGS), pin_factory=factory)
+    started = TableHardware(parse_config(SETTINGS), pin_factory=factory,
+                            port_factory=answering_loop)
     started.start()
     deadline = time.monotonic() + 3
     while started.live_sources()["serial"] is False and time.monotonic() < deadline:
@@ -150,16 +160,46 @@ def test_sources_and_link_are_shown(hardware: tuple[TableHardware, MockFactory])
     assert Msg("hardware.serial.connected", {"port": "loop://"}) in texts
 
 
-def test_light_test_flashes_the_seat_lights(hardware: tuple[TableHardware, MockFactory]) -> None:
+def test_light_test_walks_the_lights_one_by_one_naming_each(
+    hardware: tuple[TableHardware, MockFactory],
+) -> None:
     started, factory = hardware
     scene = DiagnosticsScene(lambda: started)
     draw(scene)
-    pin = factory.pin(12)
-    pin.clear_states()
-    flash = next(w for w in scene.widgets if w.key == "diag:lights")
-    flash.release(flash.rect.center)
-    time.sleep(0.4)
-    assert any(state.state for state in pin.states)
+    seat1, seat2 = factory.pin(12), factory.pin(16)
+    walk = next(w for w in scene.widgets if w.key == "diag:lights")
+    walk.release(walk.rect.center)
+    assert wait_for(lambda: started.lights.walking == "seat1")
+    assert seat1.state is True and seat2.state is False
+    draw(scene)
+    walk = next(w for w in scene.widgets if w.key == "diag:lights")
+    assert walk.text == Msg("hardware.diag.lit_at",  # type: ignore[attr-defined]
+                            {"light": "@hardware.name.seat1", "gpio": 12, "pin": 32})
+    assert wait_for(lambda: started.lights.walking == "seat2")
+    assert seat1.state is False and seat2.state is True
+    assert wait_for(lambda: started.lights.walking is None, timeout=5.0)
+    assert seat1.state is False and seat2.state is False
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 3.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_each_header_button_names_its_gpio_and_pin(
+    hardware: tuple[TableHardware, MockFactory],
+) -> None:
+    started, _ = hardware
+    scene = DiagnosticsScene(lambda: started)
+    draw(scene)
+    texts = label_texts(scene)
+    assert Msg("hardware.diag.pin", {"gpio": 17, "pin": 11}) in texts
+    assert Msg("hardware.diag.pin", {"gpio": 5, "pin": 29}) in texts
+    assert sum(isinstance(t, Msg) and t.key == "hardware.diag.pin" for t in texts) == 2
 
 
 def test_monitor_events_wake_the_screen(hardware: tuple[TableHardware, MockFactory]) -> None:

@@ -15,6 +15,7 @@ rules on top, all decided by :class:`~companion.core.kiosk.Kiosk`:
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -24,11 +25,11 @@ from typing import Any
 import pygame
 
 from companion.core.i18n import LANGUAGES
-from companion.core.journal import Journal
-from companion.core.kiosk import SLIDE_SECONDS, Kiosk, KioskSettings, Phase
+from companion.core.journal import Journal, UnreplayableGameError
+from companion.core.kiosk import SLIDE_SECONDS, Kiosk, KioskSettings, Phase, on_new_group
 from companion.core.messages import IllegalActionError, Msg
 from companion.core.session import Session
-from companion.core.stats import export_plays
+from companion.core.stats import PlaysJob, write_plays
 from companion.ui import screens
 from companion.ui.app import (
     App,
@@ -38,7 +39,9 @@ from companion.ui.app import (
     build_hardware,
     load_settings,
     start_display,
+    stop_on_signals,
 )
+from companion.ui.diagnostics import DiagnosticsScene as ButtonsScene
 from companion.ui.intents import (
     ArchiveGame,
     Back,
@@ -82,10 +85,13 @@ START = "kiosk.start"
 WAKING_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN})
 """Events that count as someone at the table."""
 STAFF_SCREENS = frozenset({"kiosk.staff", "kiosk.stats", "kiosk.diagnostics",
-                           "kiosk.pin_change", "settings"})
+                           "kiosk.pin_change", "settings", "diagnostics"})
 """Screens only staff may open."""
-STAFF_SCENES = (StaffScene, StatsScene, DiagnosticsScene, PinScene)
+_log = logging.getLogger(__name__)
+STAFF_SCENES = (StaffScene, StatsScene, DiagnosticsScene, PinScene, ButtonsScene)
 """Scenes that belong to the staff menu (closed together when it locks)."""
+PROGRESS_REDRAW = 0.05
+"""Seconds between redraws of a progress bar while background work runs."""
 
 
 def exports_folder(journal: Journal) -> Path:
@@ -112,6 +118,9 @@ class KioskApp(App):
         """The kiosk's phases and the staff lock."""
         self._slide = -1
         self._pin_wait = 0
+        self._progress = (-1, -1)
+        self._export_job: PlaysJob | None = None
+        self._export_format = "csv"
         stored = self.kiosk.settings
         player = sound or open_player(stored.volume, stored.muted)
         player.set_volume(stored.volume)
@@ -121,10 +130,36 @@ class KioskApp(App):
 
     # ---------------------------------------------------------------- phases
     def _resume_latest(self) -> None:
-        """At start: the kiosk decides (start screen, or the resume question)."""
+        """At start: the kiosk decides (start screen, or the resume question).
+
+        A game that cannot be replayed is put away with a message naming it; the
+        kiosk then comes up on the start screen.
+        """
         self.kiosk.boot()
         self._new_group_look()
-        self.show_phase()
+        try:
+            self.show_phase()
+        except UnreplayableGameError as error:
+            self._quarantine(error)
+        except IllegalActionError as error:  # rules not installed, journal unreadable
+            self.session = self.kiosk.session = None
+            self.kiosk.state = on_new_group(self.kiosk.state, self.clock())
+            self.stack = [screens.make_screen(START)]
+            self.notify(error.message, error=True)
+
+    def _quarantine(self, error: UnreplayableGameError) -> None:
+        """Put away a game that cannot be replayed; say which and where its report went."""
+        report = self.kiosk.quarantine(error)
+        self.session = None
+        self.dialog = None
+        self.stack = [screens.make_screen(START)]
+        self.notify(Msg("kiosk.app.quarantined", {"game": error.game_id, "step": error.step,
+                                                  "path": str(report or "-")}), error=True)
+
+    def storage_recovered(self) -> None:
+        """The journal takes writes again: on the start screen, look again for a game to offer."""
+        if self.kiosk.state.phase == Phase.START and self.session is None:
+            self._resume_latest()
 
     def show_phase(self) -> None:
         """Put the screens in line with the kiosk's phase."""
@@ -184,6 +219,13 @@ class KioskApp(App):
 
     def _next_slide(self) -> None:
         """Redraw the attract loop when its slide changes, the PIN pad when its wait does."""
+        self._finish_export()
+        if isinstance(self.scene, StatsScene) and self.scene.job is not None:
+            computing = self.scene.computing
+            if computing or self._progress != (-1, -1):  # keep drawing while the job runs
+                self.dirty = True
+            self._progress = (self.scene.job.done, 0) if computing else (-1, -1)
+            return
         if isinstance(self.scene, PinScene):
             wait = self.kiosk.lock.wait_seconds()
             if wait != self._pin_wait:
@@ -200,6 +242,9 @@ class KioskApp(App):
     def next_timeout(self) -> float:
         """Also wake up when the kiosk's idle time runs out or the next slide is due."""
         timeout = super().next_timeout()
+        if self._export_job is not None or (isinstance(self.scene, StatsScene)
+                                            and self.scene.computing):
+            timeout = min(timeout, PROGRESS_REDRAW)
         kiosk_wait = self.kiosk.seconds_until_change()
         return timeout if kiosk_wait is None else max(0.001, min(timeout, kiosk_wait))
 
@@ -210,6 +255,13 @@ class KioskApp(App):
         if event.type in WAKING_EVENTS and self._wake():
             return
         super().process(event)
+
+    def _key_as_button(self, event: pygame.event.Event) -> bool:
+        """On the PIN pad, digit keys and Enter type the PIN instead of pressing table buttons."""
+        if event.type == pygame.KEYDOWN and self.dialog is None and isinstance(self.scene,
+                                                                               PinScene):
+            return False
+        return super()._key_as_button(event)
 
     def process_input(self, item: InputEvent) -> None:
         """A table button also wakes the kiosk (and is then swallowed)."""
@@ -239,6 +291,11 @@ class KioskApp(App):
             self._perform_kiosk(intent)
         except IllegalActionError as error:
             self.notify(error.message, error=True)
+        except UnreplayableGameError as error:
+            self._quarantine(error)
+        except Exception:
+            _log.exception("could not carry out %r", intent)
+            self.notify(Msg("ui.error.internal"), error=True)
 
     def _perform(self, intent: Intent) -> None:
         if isinstance(intent, Quit):
@@ -289,7 +346,10 @@ class KioskApp(App):
             self.stack[-1] = screens.make_screen("kiosk.staff")
 
     def _first_pin(self, intent: ChooseFirstPin) -> None:
-        if self.kiosk.lock.has_pin:
+        state = self.kiosk.lock.pin_state()
+        if state == "unreadable":
+            raise IllegalActionError("kiosk.staff.pin_unreadable")
+        if state != "none":
             raise IllegalActionError("kiosk.error.pin_change_refused")
         self.kiosk.lock.set_pin(intent.pin)
         self._unlock(UnlockStaff(intent.pin))
@@ -333,12 +393,29 @@ class KioskApp(App):
     def _export(self, intent: ExportStatistics) -> None:
         if not self.kiosk.staff_open:
             raise IllegalActionError("kiosk.error.staff_only")
-        try:
-            path = export_plays(self.journal, exports_folder(self.journal), intent.fmt)
-        except OSError as error:
-            self.notify(Msg("kiosk.app.export_failed", {"detail": str(error)}), error=True)
+        if self._export_job is not None:
+            raise IllegalActionError("kiosk.app.export_running")
+        folder = exports_folder(self.journal)
+        job = PlaysJob(self.journal, lambda plays: write_plays(plays, folder, intent.fmt))
+        self._export_job = job
+        if self.journal.in_memory:
+            job.run_here()
+            self._finish_export()
             return
-        self.notify(Msg("kiosk.app.exported", {"path": str(path)}), error=False)
+        job.start()
+        self.notify(Msg("kiosk.app.exporting"), error=False)
+
+    def _finish_export(self) -> None:
+        """Say how the background export ended, once it has."""
+        job = self._export_job
+        if job is None or not job.finished.is_set():
+            return
+        self._export_job = None
+        if isinstance(job.result, Path):
+            self.notify(Msg("kiosk.app.exported", {"path": str(job.result)}), error=False)
+            return
+        detail = str(job.error) if job.error is not None else "-"
+        self.notify(Msg("kiosk.app.export_failed", {"detail": detail}), error=True)
 
     # ---------------------------------------------------------------- games
     def _manage_games(self, intent: StartGame | ResumeGame | DeleteGame | ArchiveGame) -> None:
@@ -413,6 +490,8 @@ def run_kiosk(options: AppOptions) -> None:
     """
     journal = Journal(options.database)
     try:
-        build_kiosk_app(options, journal).run()
+        app = build_kiosk_app(options, journal)
+        with stop_on_signals(app):
+            app.run()
     finally:
         journal.close()

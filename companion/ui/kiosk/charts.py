@@ -236,15 +236,48 @@ class HistogramChart(Chart):
         label_height = theme.px(20)
         width = area.width // len(self.buckets)
         columns = []
-        for index, bucket in enumerate(self.buckets):
+        for index in range(len(self.buckets)):
             x = area.x + index * width
-            column = pygame.Rect(x + 2, area.y + label_height, width - 4,
-                                 area.height - 2 * label_height)
-            columns.append(column)
-            span = str(bucket.low) if bucket.low == bucket.high else f"{bucket.low}–{bucket.high}"
-            self.add_text(pygame.Rect(x, column.bottom, width, label_height), span,
-                          align="center")
+            columns.append(pygame.Rect(x + 2, area.y + label_height, width - 4,
+                                       area.height - 2 * label_height))
+        for text, rect in self._labels(columns, width, label_height):
+            self.add_text(rect, text, align="center")
         return columns
+
+    def _labels(self, columns: Sequence[pygame.Rect], width: int,
+                height: int) -> list[tuple[str, pygame.Rect]]:
+        """The range under each bar, kept apart from its neighbours.
+
+        ``low–high`` when it fits, else only ``low`` (where the bar starts); when even
+        that is too wide, only every second (fourth, ...) bar is labelled.
+        """
+        face = font(self.theme.text_size("small"))
+        gap = self.theme.px(8)
+        every = 1
+        while True:
+            room = every * width - gap
+            texts = [self._span(bucket, room, face) for bucket in self.buckets]
+            if every >= len(texts) or all(face.size(t)[0] <= room for t in texts[::every]):
+                break
+            every *= 2
+        labels = []
+        area = self.plot_area
+        for index in range(0, len(columns), every):
+            column = columns[index]
+            rect = pygame.Rect(column.centerx - every * width // 2, column.bottom,
+                               every * width, height)
+            if every > 1:
+                rect = rect.clip(pygame.Rect(area.x, rect.y, area.width, height))
+            labels.append((texts[index], rect))
+        return labels
+
+    @staticmethod
+    def _span(bucket: Bucket, room: int, face: pygame.font.Font) -> str:
+        """``low–high`` if it fits in ``room`` pixels, else ``low``."""
+        if bucket.low == bucket.high:
+            return str(bucket.low)
+        span = f"{bucket.low}–{bucket.high}"
+        return span if face.size(span)[0] <= room else str(bucket.low)
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the panel, the bars and the counts above them."""

@@ -24,7 +24,7 @@ def kiosk_settings(ctx: Context) -> KioskSettings:
 
 def staff_lock(ctx: Context) -> StaffLock | None:
     """The staff lock on the journal's settings, if there is a journal."""
-    return None if ctx.journal is None else StaffLock(ctx.journal)
+    return None if ctx.journal is None else StaffLock(ctx.journal, lambda: ctx.now)
 
 
 def palette_for(ctx: Context) -> Palette:

@@ -88,7 +88,7 @@ class PinScene(Scene):
         if self.change:
             return "change"
         lock = staff_lock(ctx)
-        return "create" if lock is not None and not lock.has_pin else "unlock"
+        return "create" if lock is not None and lock.pin_state() == "none" else "unlock"
 
     def build(self, ctx: Context) -> list[Widget]:
         """The prompt, dots and notice on the left; the keypad on the right."""
@@ -122,6 +122,8 @@ class PinScene(Scene):
 
     def _message(self, ctx: Context) -> Msg | None:
         lock = staff_lock(ctx)
+        if lock is not None and lock.pin_state() == "unreadable":
+            return Msg("kiosk.staff.pin_unreadable")
         if lock is not None and lock.has_pin:
             wait = lock.wait_seconds()
             if wait > 0:

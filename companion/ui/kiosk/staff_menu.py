@@ -141,6 +141,7 @@ class StaffScene(Scene):
             (Msg("kiosk.staff.reset"), (reset,), "danger", True),
             (Msg("kiosk.staff.statistics"), (Navigate("kiosk.stats"),), "normal", True),
             (Msg("kiosk.staff.diagnostics"), (Navigate("kiosk.diagnostics"),), "normal", True),
+            (Msg("kiosk.staff.buttons"), (Navigate("diagnostics"),), "normal", True),
             (Msg("kiosk.staff.change_pin"), (Navigate("kiosk.pin_change"),), "normal", True),
             (Msg("kiosk.staff.exit"), (leave,), "danger", True),
         ]

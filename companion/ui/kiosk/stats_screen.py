@@ -1,21 +1,64 @@
-"""The statistics screen: four charts drawn from the journal, and the export buttons."""
+"""The statistics screen: four charts drawn from the journal, and the export buttons.
+
+Reading every game can take minutes on a café's journal, so it runs in a background
+:class:`~companion.core.stats.PlaysJob` while the screen shows a progress bar and
+keeps drawing; the plays read are cached in the journal, so the next visit is quick.
+Leaving the screen does not stop the job: coming back shows it further along.
+"""
 
 from __future__ import annotations
 
 import pygame
 
 from companion.core import registry
+from companion.core.journal import Journal
 from companion.core.messages import Msg
-from companion.core.stats import FujiResult, Statistics, histogram, journal_statistics
+from companion.core.stats import FujiResult, PlaysJob, Statistics, compute, histogram
 from companion.ui.intents import Back
 from companion.ui.kiosk.charts import Bar, BarChart, HistogramChart, WinLoss, WinLossChart
 from companion.ui.kiosk.common import kiosk_bar, palette_for
 from companion.ui.kiosk.intents import ExportStatistics
 from companion.ui.scene import Context, Scene
-from companion.ui.widgets import Text, Widget
+from companion.ui.theme import Colour, Theme
+from companion.ui.widgets import Label, Panel, Text, Widget
 
 HISTOGRAM_BARS = 8
 """Score ranges per histogram."""
+
+_JOBS: dict[int, PlaysJob] = {}
+"""The statistics job of each open journal (one at a time per journal)."""
+
+
+def statistics_job(journal: Journal) -> PlaysJob:
+    """The journal's running statistics job, or a new one (in-memory journals: done at once)."""
+    job = _JOBS.get(id(journal))
+    if job is not None and job.journal is journal and not job.finished.is_set():
+        return job
+    job = PlaysJob(journal, compute)
+    _JOBS[id(journal)] = job
+    return job.run_here() if journal.in_memory else job.start()
+
+
+class ProgressBar(Widget):
+    """A bar filled to ``done / total``."""
+
+    def __init__(self, rect: pygame.Rect, done: int, total: int, colour: Colour) -> None:
+        super().__init__(rect, "stats:progress")
+        self.done = done
+        """Games read."""
+        self.total = total
+        """Games in all."""
+        self.colour = colour
+        """Fill colour."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """An outlined bar, filled as far as the work has come."""
+        pygame.draw.rect(surface, theme.palette.border, self.rect, 2)
+        share = self.done / self.total if self.total else 0.0
+        filled = self.rect.inflate(-6, -6)
+        filled.width = int(filled.width * min(1.0, share))
+        if filled.width > 0:
+            pygame.draw.rect(surface, self.colour, filled)
 
 
 def game_title(name: str) -> Text:
@@ -37,14 +80,27 @@ class StatsScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self._stats: Statistics | None = None
+        self.job: PlaysJob | None = None
+        """The background job reading the plays, while there is one."""
 
-    def statistics(self, ctx: Context) -> Statistics:
-        """The statistics, read from the journal once per visit of the screen."""
-        if self._stats is None:
-            if ctx.journal is None:
-                self._stats = Statistics({}, {}, (), {}, {})
-            else:
-                self._stats = journal_statistics(ctx.journal)
+    @property
+    def computing(self) -> bool:
+        """Whether the plays are still being read."""
+        return self._stats is None and self.job is not None and not self.job.finished.is_set()
+
+    def statistics(self, ctx: Context) -> Statistics | None:
+        """The statistics once read (``None`` while the background job still reads)."""
+        if self._stats is not None:
+            return self._stats
+        if ctx.journal is None:
+            self._stats = Statistics({}, {}, (), {}, {})
+            return self._stats
+        if self.job is None:
+            self.job = statistics_job(ctx.journal)
+        if self.job.finished.is_set():
+            result = self.job.result
+            self._stats = result if isinstance(result, Statistics) else Statistics(
+                {}, {}, (), {}, {})
         return self._stats
 
     def build(self, ctx: Context) -> list[Widget]:
@@ -57,6 +113,9 @@ class StatsScene(Scene):
         ], "stats")
         stats = self.statistics(ctx)
         palette = palette_for(ctx)
+        if stats is None:
+            widgets.extend(self._progress(ctx, body, palette.primary))
+            return widgets
         half_w = (body.width - theme.gap) // 2
         half_h = (body.height - theme.gap) // 2
         cells = [pygame.Rect(body.x + column * (half_w + theme.gap),
@@ -80,6 +139,22 @@ class StatsScene(Scene):
             widgets.append(HistogramChart(cell, title, histogram(scores, HISTOGRAM_BARS),
                                           colour, theme, empty, key=f"stats:{name}"))
         return widgets
+
+
+    def _progress(self, ctx: Context, body: pygame.Rect, colour: Colour) -> list[Widget]:
+        """What is shown while the games are read: a sentence and a progress bar."""
+        theme = ctx.theme
+        done, total = (self.job.done, self.job.total) if self.job is not None else (0, 0)
+        panel = body.inflate(-body.width // 6, -body.height // 3)
+        text = pygame.Rect(panel.x + theme.pad, panel.y + theme.pad,
+                           panel.width - 2 * theme.pad, theme.px(60))
+        bar = pygame.Rect(text.x, text.bottom + theme.gap, text.width, theme.px(36))
+        return [
+            Panel(panel, theme.palette.surface),
+            Label(text, Msg("kiosk.stats.reading", {"done": done, "total": total}), "body",
+                  align="center"),
+            ProgressBar(bar, done, total, colour),
+        ]
 
 
 def _title_key(name: str) -> str:

@@ -1,0 +1,222 @@
+"""Statistics on thousands of finished games: does the screen keep drawing?
+
+Builds a real journal file with ``--games`` finished games (the example records of
+every game, cycled; each stored once through the real :class:`Session`, then copied
+row for row), opens the kiosk's statistics screen in the real :class:`KioskApp` on
+the dummy video driver, and runs the app's loop until the statistics are shown.
+
+It reports:
+
+- ``first_open_s``: from tapping *Statistics* to the charts, with nothing cached;
+- ``frame_gap_ms.max`` / ``.p99`` / ``.median``: time between two drawn frames while
+  the games are read in the background (the screen draws a progress bar);
+- ``frames``: how many frames were drawn meanwhile;
+- ``touch_ms.max``: a tap on the screen every 0.2 s (on the progress panel, so it
+  only keeps the staff menu awake), from the event to the loop having handled it;
+- ``worst_gap_at``: how far the reading had come when the longest gap happened;
+- ``cached_open_s``: the second visit, reading the cache only;
+- ``sync_estimate_s``: what the old screen froze for — reading every game on the UI
+  thread — estimated from a sample of ``--sample`` games read without the cache.
+
+Usage::
+
+    python bench/stats_bench.py                 # 10,000 games (several minutes)
+    python bench/stats_bench.py --games 1000 --json stats.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from companion.core.journal import Journal  # noqa: E402
+from companion.core.record import load_record  # noqa: E402
+from companion.core.session import Session  # noqa: E402
+from companion.core.staff import StaffLock  # noqa: E402
+from companion.core.stats import collect_plays  # noqa: E402
+
+PIN = "2468"
+
+
+def build_journal(path: Path, games: int) -> None:
+    """A journal with ``games`` finished games: every example record, cycled."""
+    journal = Journal(path)
+    StaffLock(journal).set_pin(PIN)
+    templates = []
+    for record_file in sorted((ROOT / "examples").glob("*/*.json")):
+        record = load_record(record_file)
+        session = Session.start(journal, record.game, record.setup, record_file.stem)
+        for action in record.actions:
+            session.submit(action)
+        if session.finished:
+            templates.append(session.game_id)
+    journal.close()
+    copy_games(path, templates, games - len(templates))
+
+
+def copy_games(path: Path, templates: list[int], copies: int) -> None:
+    """Add ``copies`` games, row for row copies of the templates, in one transaction."""
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    with db:
+        for number in range(copies):
+            template = templates[number % len(templates)]
+            cursor = db.execute(
+                "INSERT INTO games (game, title, setup, status, cursor, created, updated)"
+                " SELECT game, title, setup, status, cursor, created + ?, updated + ?"
+                " FROM games WHERE id = ?", (number + 1, number + 1, template))
+            db.execute(
+                "INSERT INTO actions (game_id, step, action, label, created)"
+                " SELECT ?, step, action, label, created FROM actions WHERE game_id = ?",
+                (cursor.lastrowid, template))
+    db.close()
+
+
+def open_statistics(journal: Journal) -> Any:
+    """The kiosk app with the staff menu open, on the statistics screen."""
+    from companion.ui.intents import Navigate
+    from companion.ui.kiosk.app import KioskApp
+    from companion.ui.kiosk.intents import UnlockStaff
+    from companion.ui.scene import Settings
+    from companion.ui.sounds import SilentPlayer
+
+    pygame.display.init()
+    app = KioskApp(journal, Settings(language="en"), (800, 480), sound=SilentPlayer())
+    app.perform(Navigate("kiosk.pin"))
+    app.perform(UnlockStaff(PIN))
+    app.draw()
+    app.perform(Navigate("kiosk.stats"))
+    return app
+
+
+def watch(app: Any) -> dict[str, Any]:
+    """Run the loop until the charts are shown; time frames and taps meanwhile."""
+    from companion.ui.kiosk.stats_screen import StatsScene
+
+    started = last_frame = time.perf_counter()
+    gaps: list[float] = []
+    taps: list[float] = []
+    worst = (0.0, "")
+    next_tap = started + 0.2
+    app.draw()
+    scene = app.scene
+    while isinstance(app.scene, StatsScene) and app.scene.statistics(app.context()) is None:
+        now = time.perf_counter()
+        if now >= next_tap:
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(kind, pos=(400, 420), button=1))
+            tapped = now
+            app.step(0)
+            taps.append(time.perf_counter() - tapped)
+            next_tap = now + 0.2
+        before = app.redraws
+        app.step()
+        if app.redraws > before:
+            frame = time.perf_counter()
+            gaps.append(frame - last_frame)
+            if gaps[-1] > worst[0]:
+                job = scene.job
+                worst = (gaps[-1], f"{job.done}/{job.total}" if job is not None else "-")
+            last_frame = frame
+    app.dirty = True
+    app.draw()
+    total = time.perf_counter() - started
+    return {
+        "first_open_s": round(total, 2),
+        "frames": len(gaps),
+        "frame_gap_ms": {
+            "median": round(statistics.median(gaps) * 1000, 1) if gaps else 0.0,
+            "p99": round(sorted(gaps)[int(0.99 * (len(gaps) - 1))] * 1000, 1) if gaps else 0.0,
+            "max": round(max(gaps, default=0.0) * 1000, 1),
+        },
+        "touch_ms": {"max": round(max(taps, default=0.0) * 1000, 1), "count": len(taps)},
+        "worst_gap_at": worst[1],
+        "still_on_statistics": isinstance(app.scene, StatsScene),
+        "plays_shown": _plays_shown(app),
+    }
+
+
+def _plays_shown(app: Any) -> int:
+    from companion.ui.kiosk.stats_screen import StatsScene
+
+    scene = app.scene
+    stats = scene.statistics(app.context()) if isinstance(scene, StatsScene) else None
+    return -1 if stats is None else stats.total_plays
+
+
+def cached_open(app: Any) -> float:
+    """Seconds for a second visit of the statistics screen."""
+    from companion.ui.intents import Navigate
+    from companion.ui.kiosk.stats_screen import StatsScene
+
+    started = time.perf_counter()
+    app.perform(Navigate("kiosk.stats", replace=True))
+    while isinstance(app.scene, StatsScene) and app.scene.statistics(app.context()) is None:
+        app.step()
+    return round(time.perf_counter() - started, 2)
+
+
+def sync_estimate(path: Path, games: int, sample: int) -> float:
+    """Seconds the old screen froze: reading ``games`` games on the UI thread (sampled)."""
+    import shutil
+
+    copy = path.with_name("sample.sqlite3")
+    shutil.copy(path, copy)
+    journal = Journal(copy)
+    keep = [summary.id for summary in journal.list_games()][:sample]
+    with journal._transaction() as db:  # a smaller journal holding only the sample
+        db.execute(f"DELETE FROM games WHERE id NOT IN ({','.join(map(str, keep))})")
+    started = time.perf_counter()
+    read = len(collect_plays(journal, use_cache=False))
+    took = time.perf_counter() - started
+    journal.close()
+    return round(took / max(1, read) * games, 1)
+
+
+def main() -> int:
+    """Build the journal, open the statistics, print (and optionally save) the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--sample", type=int, default=200,
+                        help="games read on one thread for the old-screen estimate")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(dir=ROOT / "bench") as folder:
+        path = Path(folder) / "journal.sqlite3"
+        started = time.perf_counter()
+        build_journal(path, args.games)
+        results: dict[str, Any] = {"games": args.games,
+                                   "build_s": round(time.perf_counter() - started, 1)}
+        journal = Journal(path)
+        app = open_statistics(journal)
+        results.update(watch(app))
+        results["cached_open_s"] = cached_open(app)
+        results["staff_menu_open"] = app.kiosk.staff_open
+        app.close()
+        journal.close()
+        results["sync_estimate_s"] = sync_estimate(path, args.games, args.sample)
+    print(json.dumps(results, indent=1))
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

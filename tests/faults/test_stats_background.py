@@ -1,0 +1,97 @@
+"""Statistics are read in the background: the screen keeps drawing, the cache fills.
+
+The journal holds real finished games (the example records of every game, stored
+through a real session and copied row for row), so a reader process replays them
+through the installed rules while the app's loop keeps drawing its progress bar.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+from companion.core.journal import Journal
+from companion.core.record import load_record
+from companion.core.session import Session
+from companion.core.staff import StaffLock
+from companion.core.stats import CACHE_PREFIX
+from companion.ui.intents import Navigate
+from companion.ui.kiosk.intents import UnlockStaff
+from companion.ui.kiosk.stats_screen import StatsScene
+from tests.faults.conftest import PIN, start_kiosk
+from tests.ui.conftest import FakeClock
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = ("fuji/scenario-1.json", "fuji/scenario-4.json", "tikal/basic.json")
+COPIES = 3
+"""Each record's game is stored this many times."""
+
+
+def finished_games(path: Path) -> dict[str, int]:
+    """Store every record's game, then copies of it; return finished games per game name."""
+    journal = Journal(path)
+    StaffLock(journal).set_pin(PIN)
+    counts: dict[str, int] = {}
+    templates = []
+    for name in RECORDS:
+        record = load_record(ROOT / "examples" / name)
+        session = Session.start(journal, record.game, record.setup)
+        for action in record.actions:
+            session.submit(action)
+        assert session.finished
+        templates.append(session.game_id)
+        counts[record.game] = counts.get(record.game, 0) + COPIES
+    journal.close()
+    db = sqlite3.connect(path)
+    with db:
+        for template in templates:
+            for _ in range(COPIES - 1):
+                new = db.execute("INSERT INTO games (game, title, setup, status, cursor, created,"
+                                 " updated) SELECT game, title, setup, status, cursor, created,"
+                                 " updated FROM games WHERE id = ?", (template,)).lastrowid
+                db.execute("INSERT INTO actions SELECT ?, step, action, label, created"
+                           " FROM actions WHERE game_id = ?", (new, template))
+    db.close()
+    return counts
+
+
+def test_statistics_compute_while_the_screen_keeps_drawing(
+    tmp_path: Path, clock: FakeClock, closing: list[Journal]
+) -> None:
+    path = tmp_path / "journal.sqlite3"
+    counts = finished_games(path)
+    journal = Journal(path)
+    closing.append(journal)
+    app = start_kiosk(journal, clock)
+    app.perform(Navigate("kiosk.pin"))
+    app.perform(UnlockStaff(PIN))
+    app.perform(Navigate("kiosk.stats"))
+    app.step(0)
+    scene = app.scene
+    assert isinstance(scene, StatsScene) and scene.computing
+    assert any(widget.key == "stats:progress" for widget in scene.widgets)
+    assert scene.job is not None and scene.job.in_process
+
+    gaps, last, redraws = [], time.monotonic(), app.redraws
+    while scene.computing:
+        before = app.redraws
+        app.step()
+        now = time.monotonic()
+        if app.redraws > before:
+            gaps.append(now - last)
+            last = now
+    app.step(0)
+    assert app.redraws - redraws >= 5  # progress was drawn again and again
+    assert max(gaps) < 0.5
+    stats = scene.statistics(app.context())
+    assert stats is not None and stats.plays_per_game == counts
+    assert len(journal.settings_with_prefix(CACHE_PREFIX)) == sum(counts.values())
+
+    app.perform(Navigate("kiosk.stats", replace=True))
+    app.step(0)
+    again = app.scene
+    assert isinstance(again, StatsScene) and again.job is not None
+    again.job.finished.wait(10)
+    assert not again.job.in_process  # everything is cached: nothing to replay
+    assert again.statistics(app.context()) == stats

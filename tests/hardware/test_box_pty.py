@@ -1,0 +1,169 @@
+"""The button box over a real pseudo-terminal, with the firmware's own code playing the box.
+
+:class:`hardware.boxsim.SimulatedBox` runs ``hardware/firmware/tcbox.py`` behind
+``pty.openpty()``; the app opens the slave side with pyserial exactly as it opens
+``/dev/ttyACM1`` on the Pi.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from serial.tools.list_ports_common import ListPortInfo  # type: ignore[import-untyped]
+
+from hardware.boxsim import SimulatedBox
+from hardware.config import AUTO_PORT, SerialConfig
+from hardware.events import EventQueue
+from hardware.serial_box import SerialBox, interface_number, rank_box_ports
+from tests.hardware.test_serial_box import Collector, has_buttons, has_status
+
+FAST = SerialConfig(enabled=True, port=AUTO_PORT, keepalive=0.1, reconnect_max=0.4)
+
+
+@pytest.fixture
+def sim() -> Iterator[SimulatedBox]:
+    box = SimulatedBox(settle_ms=5).start()
+    yield box
+    box.unplug()
+
+
+def start_app_side(config: SerialConfig, finder: list[str]) -> tuple[SerialBox, Collector]:
+    events = EventQueue()
+    box = SerialBox(config, events, first_retry=0.02, port_finder=lambda: list(finder),
+                    handshake_timeout=0.3)
+    box.start()
+    return box, Collector(events)
+
+
+def test_presses_and_lights_travel_through_a_real_pty(sim: SimulatedBox) -> None:
+    box, collector = start_app_side(FAST, [sim.port])
+    try:
+        assert collector.wait_for(has_status("hardware.serial.connected"))
+        assert box.port_name == sim.port and box.box_version == 1
+        sim.set_level("seat2", True)
+        time.sleep(0.05)
+        sim.set_level("seat2", False)
+        assert collector.wait_for(has_buttons(2))
+        assert collector.buttons() == [("seat2", "press"), ("seat2", "release")]
+        box.set_seat_lights({2})
+        deadline = time.monotonic() + 2
+        while sim.lights()[2] is not True and time.monotonic() < deadline:
+            time.sleep(0.005)
+        assert sim.lights() == [False, False, True, False, False]
+    finally:
+        box.stop()
+
+
+def test_led_commands_reach_the_box_at_once(sim: SimulatedBox) -> None:
+    """Lights are written the moment they are set, not between two 50 ms reads."""
+    config = SerialConfig(enabled=True, port=sim.port, keepalive=0.0)
+    box, collector = start_app_side(config, [])
+    try:
+        assert collector.wait_for(has_status("hardware.serial.connected"))
+        time.sleep(0.2)
+        delays = []
+        for number in range(20):
+            heard = len(sim.heard)
+            sent = time.monotonic()
+            box.set_status("on" if number % 2 else "off")
+            while len(sim.heard) == heard and time.monotonic() - sent < 1:
+                time.sleep(0.0005)
+            delays.append(sim.heard[heard][0] - sent)
+        assert sorted(delays)[len(delays) // 2] < 0.02
+    finally:
+        box.stop()
+
+
+def test_a_box_that_goes_silent_is_lost_once_and_back_only_after_hello(
+    sim: SimulatedBox,
+) -> None:
+    box, collector = start_app_side(FAST, [sim.port])
+    try:
+        assert collector.wait_for(has_status("hardware.serial.connected"))
+        sim.answering = False
+        assert collector.wait_for(has_status("hardware.serial.silent"))
+        opened = box.openings
+        collector.wait_for(lambda _: False, timeout=2.0)
+        assert collector.statuses() == ["hardware.serial.connected", "hardware.serial.silent"]
+        assert box.state == "lost"
+        # The port keeps opening (the pty is there) but no HELLO comes: the pause grows
+        # instead of starting again from the shortest after every opening.
+        assert 1 <= box.openings - opened <= 6
+        sim.answering = True
+        assert collector.wait_for(has_status("hardware.serial.reconnected"), timeout=4.0)
+        assert collector.statuses() == [
+            "hardware.serial.connected", "hardware.serial.silent", "hardware.serial.reconnected",
+        ]
+        assert box.state == "connected"
+    finally:
+        box.stop()
+
+
+def test_a_box_that_never_answers_is_reported_once_and_never_connected(
+    sim: SimulatedBox,
+) -> None:
+    sim.answering = False
+    box, collector = start_app_side(FAST, [sim.port])
+    try:
+        collector.wait_for(lambda _: False, timeout=1.5)
+        assert collector.statuses() == ["hardware.serial.no_answer"]
+        assert box.state == "lost" and box.connections == 0
+        sim.set_level("advance", True)
+        collector.wait_for(lambda _: False, timeout=0.2)
+        assert collector.buttons() == []
+    finally:
+        box.stop()
+
+
+def test_unplug_and_replug_on_another_device_found_by_identity() -> None:
+    first = SimulatedBox(settle_ms=5).start()
+    finder = [first.port]
+    box, collector = start_app_side(FAST, finder)
+    second: SimulatedBox | None = None
+    try:
+        assert collector.wait_for(has_status("hardware.serial.connected"))
+        first.unplug()
+        assert collector.wait_for(has_status("hardware.serial.lost"))
+        second = SimulatedBox(settle_ms=5).start()
+        finder[:] = [second.port]
+        assert collector.wait_for(has_status("hardware.serial.reconnected"), timeout=4.0)
+        assert box.port_name == second.port
+        second.set_level("undo", True)
+        assert collector.wait_for(has_buttons(1))
+        assert collector.statuses() == [
+            "hardware.serial.connected", "hardware.serial.lost", "hardware.serial.reconnected",
+        ]
+    finally:
+        box.stop()
+        if second is not None:
+            second.unplug()
+
+
+def test_no_box_plugged_in_is_reported_once() -> None:
+    box, collector = start_app_side(FAST, [])
+    try:
+        collector.wait_for(lambda _: False, timeout=0.5)
+        assert collector.statuses() == ["hardware.serial.not_found"]
+    finally:
+        box.stop()
+
+
+def port_info(device: str, vid: int | None, location: str | None) -> ListPortInfo:
+    info = ListPortInfo(device, skip_link_detection=True)
+    info.vid, info.pid, info.location = vid, 0x80F4, location
+    return info
+
+
+def test_the_data_channel_of_a_box_is_tried_first() -> None:
+    ports = [
+        port_info("/dev/ttyACM0", 0x239A, "1-1.2:1.0"),
+        port_info("/dev/ttyACM1", 0x239A, "1-1.2:1.2"),
+        port_info("/dev/ttyUSB0", 0x0403, "1-1.3:1.0"),
+        port_info("/dev/ttyS0", None, None),
+    ]
+    assert rank_box_ports(ports) == ["/dev/ttyACM1", "/dev/ttyACM0"]
+    assert interface_number("1-1.2:1.2") == 2
+    assert interface_number("3-1:1.0") == 0
+    assert interface_number(None) is None
