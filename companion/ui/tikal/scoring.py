@@ -163,7 +163,9 @@ class TikalScoringScene(Scene):
                               key="score:close"))
         if state.scoring is None:
             widgets.append(Label(head, Msg("ui_tikal.score.over"), "heading", bold=True))
-            return widgets
+            notes = pygame.Rect(inner.x, head.bottom + theme.gap, inner.width,
+                                min(theme.px(120), inner.bottom - head.bottom - theme.gap))
+            return widgets + self._notes(ctx, state, notes)
         player = state.players[state.active]
         widgets.append(Label(head, msg(f"ui_tikal.score.title_{state.scoring.kind}",
                                        number=state.scoring_rounds, player=player.name),
@@ -184,7 +186,8 @@ class TikalScoringScene(Scene):
         total = sum(gained) + treasures
         widgets: list[Widget] = [
             Button(button, msg("ui_tikal.score.record", points=total),
-                   (Submit(score_action(state, self.entries)),), "primary", key="score:record")
+                   (Submit(score_action(state, self.entries)), CloseDialog()), "primary",
+                   key="score:record")
         ]
         result_h = theme.px(74)
         result = pygame.Rect(area.x, button.y - theme.gap - result_h, area.width, result_h)

@@ -13,6 +13,7 @@ from companion.core.session import Session
 from companion.games.tikal import GAME
 from companion.games.tikal.scoring import treasure_points
 from companion.ui.app import App
+from companion.ui.intents import ShowDialog
 from companion.ui.questions import QuestionDialog, answer_key
 from companion.ui.scene import Settings
 from companion.ui.tikal.play import TikalPlayScene
@@ -273,8 +274,23 @@ def test_counting_a_temple_at_the_table_changes_the_score(app: App, journal: Jou
     after = state_of(session)
     assert after.players[seat].score - state.players[seat].score == expected
     assert session.history()[-1].label.key == "tikal.label.score"
-    assert isinstance(app.dialog, TikalScoringScene)
     assert after.active != seat
+    assert app.dialog is None, "the next player plays their turn before any score is shown"
+
+
+def test_the_ended_scoring_keeps_the_last_cube_move_in_view(app: App, journal: Journal) -> None:
+    """After the last score of a round the counting screen still says how to move the cube."""
+    session = replayed(journal, "basic", 270)
+    while state_of(session).scoring is not None:
+        session.submit({"type": "end_turn"})
+    state = state_of(session)
+    cube = next(note for note in state.instructions if note.key.startswith(
+        "tikal.instruction.cube"))
+    open_game(app, session)
+    app.perform(ShowDialog(TikalScoringScene()))
+    app.draw()
+    texts = [str(getattr(w, "text", "")) for w in app.dialog.widgets]  # type: ignore[union-attr]
+    assert any(translate(cube, "en") in text for text in texts)
 
 
 def test_scoring_without_corrections_ends_the_turn(app: App, journal: Journal) -> None:
