@@ -24,16 +24,28 @@ from companion.ui.questions import NUMBER_BUTTONS
 HERE = Path(__file__).resolve().parent
 
 
-def taps_now(state: TikalState, action: Mapping[str, Any]) -> int:
-    """Taps the screens need for ``action``: its button, then each question really asked."""
-    partial: dict[str, Any] = {"type": action["type"]}
-    taps = 1
+def taps_now(state: TikalState, action: Mapping[str, Any], following: str | None) -> int:
+    """Taps the screens need for ``action`` (``following``: the next action's type).
+
+    The drawn hex is asked on the play screen itself (no button to open it; a hex the
+    stack alone can give takes one confirming tap).  In a lean game the next player's hex
+    ends the turn, so that ``end_turn`` costs nothing.  A full game's typed-in score is
+    the counting screen: open it, record (corrections would add taps).
+    """
+    kind = action["type"]
+    lean = state.tracking == "lean"
+    if kind == "end_turn" and lean and state.scoring is None and following == "draw":
+        return 0
+    if kind == "score" and not lean:
+        return 2
+    partial: dict[str, Any] = {"type": kind}
+    taps = 0 if kind == "draw" else 1
     while True:
         progress = advance(GAME.ask, state, partial)
         partial = progress.partial
         step = progress.step
         if isinstance(step, Complete):
-            return taps
+            return max(taps, 1)
         assert isinstance(step, Question)
         value = _value_for(step, action)
         many = step.style == Style.NUMBER and len(step.answers) > NUMBER_BUTTONS
@@ -81,13 +93,15 @@ def measure(name: str) -> dict[str, float]:
     record = json.loads((HERE / name).read_text(encoding="utf-8"))
     setup, actions = current(GAME, record["setup"], record["actions"])
     state = GAME.new_state(setup)
-    now = before = turns = scoring_turns = scoring_taps = temples_asked = 0
-    for action in actions:
-        taps = taps_now(state, action)
+    now = before = turns = scoring_turns = scoring_taps = temples_asked = score_taps = 0
+    for index, action in enumerate(actions):
+        following = actions[index + 1]["type"] if index + 1 < len(actions) else None
+        taps = taps_now(state, action, following)
         if state.scoring is not None:
             scoring_taps += taps
-            if action["type"] == "score":
+            if action["type"] == "score" and state.tracking == "lean":
                 temples_asked += len(action["temples"])
+                score_taps += taps - 1
         now += taps
         before += taps_before(state, action)
         if action["type"] in ("end_turn", "score"):
@@ -100,8 +114,8 @@ def measure(name: str) -> dict[str, float]:
         "inputs per turn now": round(now / turns, 1),
         "inputs per turn before": round(before / turns, 1),
         "inputs per turn between scorings": round((now - scoring_taps) / max(1, calm), 1),
-        "score inputs per temple asked": round(
-            temples_asked and (scoring_taps - scoring_turns) / temples_asked, 2),
+        "score inputs per temple, after the score button (lean)": round(
+            temples_asked and score_taps / temples_asked, 2),
     }
 
 
