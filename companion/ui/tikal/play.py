@@ -296,7 +296,7 @@ class TikalPlayScene(Scene):
             buttons = pygame.Rect(area.x, pieces.bottom + theme.px(2), area.width,
                                   area.bottom - pieces.bottom - theme.px(2))
         kinds = [kind for kind in offered_types(state) if kind != "end_turn"]
-        if self.flat or state.tracking == "full":
+        if state.tracking == "full":
             kinds = [kind for kind in kinds if kind != "score"]
         inline_below = state.tracking == "lean" and buttons.height < area.height // 2
         one_row = inline_below and buttons.height <= ctx.theme.touch
