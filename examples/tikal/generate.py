@@ -57,6 +57,8 @@ def next_action(state: TikalState, stack: list[dict[str, Any]],
         return {"type": "reveal", "hexes": stack[state.drawn: state.drawn + count]}
     by_type: dict[str, list[dict[str, Any]]] = {}
     for action in GAME.legal_actions(state):
+        if action["type"] == "score":
+            continue  # these sample tables score from the books
         by_type.setdefault(str(action["type"]), []).append(dict(action))
     kinds = sorted(by_type)
     kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1) for k in kinds])[0]
