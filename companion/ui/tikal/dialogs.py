@@ -14,6 +14,7 @@ import pygame
 from companion.core.questions import Question, Style
 from companion.core.session import Session
 from companion.games.tikal import GAME
+from companion.games.tikal.questions import TEMPLE_FIELD
 from companion.games.tikal.state import TikalState
 from companion.ui.intents import CloseDialog, Intent, ShowDialog
 from companion.ui.questions import (
@@ -95,6 +96,8 @@ class TikalQuestionDialog(QuestionDialog):
 
     preview: Session | None = None
     """A demo game to ask about instead of the open one (screenshots)."""
+    pinned = False
+    """Whether the question box sits at the seat's edge, leaving room for the board."""
 
     def build(self, ctx: Context) -> list[Widget]:
         """The map (for a place question) and the question."""
@@ -109,7 +112,36 @@ class TikalQuestionDialog(QuestionDialog):
         if isinstance(step, Question) and step.style == Style.PLACE:
             return self._place_build(ctx, state, step)
         self.look = QuestionLook(None, self.look.seat_colour, self.look.cancellable)
-        return super().build(ctx)
+        self.pinned = isinstance(step, Question) and step.field.startswith(TEMPLE_FIELD)
+        widgets = super().build(ctx)
+        if not self.pinned or not isinstance(step, Question) or not widgets:
+            return widgets
+        return self._with_temple_map(ctx, state, step, widgets)
+
+    def _box(self, ctx: Context, state: Any, angle: int, on_map: bool) -> pygame.Rect:
+        """The question box; pinned to the asked seat's edge when a map shares the screen."""
+        box = super()._box(ctx, state, angle, on_map)
+        if self.pinned and not on_map:
+            screen = ctx.screen.inflate(-2 * ctx.theme.gap, -2 * ctx.theme.gap)
+            edge = _strip_edge(angle)
+            setattr(box, edge, getattr(screen, edge))
+        return box
+
+    def _with_temple_map(self, ctx: Context, state: TikalState, step: Question,
+                         widgets: list[Widget]) -> list[Widget]:
+        """The board beside the question, the temple asked about ringed."""
+        theme = ctx.theme
+        angle = seat_angle(ctx, step.seat, self.seats)
+        box = self._box(ctx, state, angle, False)
+        area = map_area(ctx.screen.inflate(-2 * theme.gap, -2 * theme.gap), box, angle,
+                        theme.gap)
+        if area.width < theme.touch or area.height < theme.touch:
+            return widgets
+        hex_id = int(step.field.removeprefix(TEMPLE_FIELD))
+        layout = HexMapLayout(area, state, (), theme)
+        shade, rest = widgets[:1], widgets[1:]
+        return [*shade, Panel(area, theme.palette.surface),
+                HexMap(area, state, layout, highlight=hex_id), *rest]
 
     def _place_build(self, ctx: Context, state: TikalState, step: Question) -> list[Widget]:
         """The board over most of the screen, the question in a strip facing the seat."""

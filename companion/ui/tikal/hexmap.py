@@ -136,8 +136,10 @@ class HexMap(Widget):
     """The laid hexes with their pieces, temples, treasures, camps and guards."""
 
     def __init__(self, rect: pygame.Rect, state: TikalState, layout: HexMapLayout,
-                 key: str = "tikal:map") -> None:
+                 key: str = "tikal:map", highlight: int | None = None) -> None:
         super().__init__(rect, key)
+        self.highlight = highlight
+        """The hex a question is about, drawn with a thick ring."""
         self.state = state
         """The game drawn."""
         self.layout = layout
@@ -153,6 +155,10 @@ class HexMap(Widget):
                                 layout.polygon(layout.centre_of(spot), 2), 1)
         for hx in self.state.hexes:
             self._draw_hex(surface, theme, hx)
+        if self.highlight is not None and 0 <= self.highlight < len(self.state.hexes):
+            centre = layout.centre(self.state.hexes[self.highlight])
+            pygame.draw.polygon(surface, theme.palette.accent, layout.polygon(centre, 1),
+                                max(3, round(layout.size / 6)))
         surface.set_clip(clip)
 
     def _draw_hex(self, surface: pygame.Surface, theme: Theme, hx: Hex) -> None:
