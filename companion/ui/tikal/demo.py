@@ -31,6 +31,7 @@ SITUATIONS: dict[str, tuple[str, int | None]] = {
     "board-mid": ("board", 105),
     "board-full": ("board", 181),
     "lean-play": ("lean", 61),
+    "board-scoring": ("board", 187),
     "lean-scoring": ("lean", 104),
 }
 """Situation name -> (record, steps replayed; ``None``: the whole game)."""

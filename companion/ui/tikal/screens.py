@@ -14,7 +14,7 @@ LIVE_SCREENS: tuple[str, ...] = ("setup", "play")
 PREVIEW_SCREENS: tuple[str, ...] = (
     "actions", "draw", "move", "reveal", "auction", "choose", "scoring", "round", "temples",
     "treasures", "track", "stack", "gameover", "board-early", "board-mid", "board-full",
-    "place", "lean-play", "lean-score",
+    "place", "lean-play", "lean-score", "board-count",
 )
 """Screens drawn from a demo game in a chosen situation (for screenshots and docs).
 
@@ -56,6 +56,10 @@ def make_tikal_screen(screen: str) -> Scene:
         return TikalPlayScene(preview=situation, tab=tab)
     if screen == "scoring":
         return _scoring_preview()
+    if screen == "board-count":
+        from companion.ui.tikal.scoring import TikalScoringScene
+
+        return TikalScoringScene(preview="board-scoring")
     if screen in DIALOG_PREVIEWS:
         return _dialog_preview(screen)
     return TikalPlayScene(preview=screen)

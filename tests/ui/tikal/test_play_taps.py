@@ -313,3 +313,21 @@ def test_the_finished_game_names_the_winner(app: App, journal: Journal) -> None:
     best = max(state_of(session).players, key=lambda p: p.score)
     assert winner.params == {"players": best.name}  # type: ignore[union-attr]
 
+
+
+def test_a_temple_is_counted_by_tapping_it_on_the_map(app: App, journal: Journal) -> None:
+    """A board with every hex placed: the counting screen shows the map, temples tapped there."""
+    session = replayed(journal, "board", 187)
+    open_game(app, session)
+    state = state_of(session)
+    seat = state.active
+    tap_widget(app, "tikal:count")
+    assert has_widget(app, "tikal:map")
+    given = next(h for h in state.hexes if h.kind == "temple" and h.guard is None
+                 and GAME.state_to_json(state)["hexes"][h.id]["controller"] != seat)
+    tap_widget(app, f"score:temple:{given.id}")
+    tap_widget(app, f"score:give:{seat}")
+    tap_widget(app, "score:record")
+    entry = state_of(session).history[-1]
+    assert entry.seat == seat and given.value in entry.temples
+    assert {"hex": given.id, "controller": seat} in session.actions()[-1]["temples"]
