@@ -36,7 +36,13 @@ from companion.ui.bar import game_bar
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fonts import font
 from companion.ui.intents import Intent, Navigate, Notify, Redraw, ShowDialog, Submit
-from companion.ui.questions import Dialogue, PlaceTarget, QuestionLook, question_widgets
+from companion.ui.questions import (
+    Dialogue,
+    PlaceTarget,
+    QuestionLook,
+    needed_height,
+    question_widgets,
+)
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
@@ -165,7 +171,9 @@ class TikalPlayScene(Scene):
     def _prepare_map(self, ctx: Context, session: Session, state: TikalState,
                      right: pygame.Rect) -> None:
         """Follow the game with the inline draw, and lay out the map for its places."""
-        self.inline.follow(session.cursor)
+        if self.inline.cursor != session.cursor:
+            # Each drawn hex is a new question: the letter's tiles differ from the last.
+            self.inline = Dialogue(GAME.ask, {"type": "draw"}, cursor=session.cursor)
         self.map_layout = None
         inline = self.inline_state(state)
         question = self.inline.question(inline[0]) if inline is not None else None
@@ -240,7 +248,9 @@ class TikalPlayScene(Scene):
         theme = ctx.theme
         head = pygame.Rect(area.x, area.y, area.width, theme.px(36 if self.flat else 46))
         widgets = self._header(ctx, state, head)
-        notes_h = theme.px(62 if self.flat else 84)
+        notes_h = theme.px(62 if self.flat or state.tracking == "lean" else 84)
+        if state.tracking == "lean" and not state.instructions and not self.flat:
+            notes_h = 0  # nothing to tell the table: the next hex's question takes the room
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         middle = pygame.Rect(area.x, head.bottom + theme.gap, area.width,
                              notes.y - head.bottom - 2 * theme.gap)
@@ -253,7 +263,8 @@ class TikalPlayScene(Scene):
             PHASE_FINISHED: self._finished,
         }
         widgets += builders[state.phase](ctx, state, middle)
-        widgets += self._instructions(ctx, state, notes)
+        if notes_h:
+            widgets += self._instructions(ctx, state, notes)
         return widgets
 
     def _header(self, ctx: Context, state: TikalState, head: pygame.Rect) -> list[Widget]:
@@ -281,10 +292,11 @@ class TikalPlayScene(Scene):
         if not self.flat and state.tracking == "lean":
             inline = self.inline_state(state)
             if inline is not None:
-                kinds = [k for k in offered_types(state) if k not in ("end_turn", "score")]
-                rows = 1 if lean_labels_fit(kinds, area.width, ctx.lang, theme) else 2
-                buttons = pygame.Rect(area.x, area.y, area.width,
-                                      rows * theme.touch + (rows - 1) * theme.gap)
+                look = QuestionLook(lambda key: None, None, False)
+                wanted = needed_height(self.inline, inline[0], area.width, ctx, look)
+                rows = 2 if area.height - wanted >= 2 * theme.touch + 3 * theme.gap else 1
+                top = rows * theme.touch + (rows - 1) * theme.gap
+                buttons = pygame.Rect(area.x, area.y, area.width, top)
                 below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
                                     area.bottom - buttons.bottom - theme.gap)
                 widgets += self._inline_draw(ctx, state, below)
@@ -611,14 +623,6 @@ def tab_rects(row: pygame.Rect, tabs: tuple[str, ...], lang: str,
         rects.append(pygame.Rect(x, row.y, width, row.height))
         x += width + theme.gap
     return rects
-
-
-def lean_labels_fit(kinds: list[str], width: int, lang: str, theme: Theme) -> bool:
-    """Whether the lean actions' labels fit side by side in one row of ``width``."""
-    face = font(theme.min_text_size("small"), True)
-    room = (width - (len(kinds) - 1) * theme.gap) // max(1, len(kinds)) - 2 * theme.px(8)
-    return all(face.size(translate(f"ui_tikal.lean.{kind}", lang))[0] <= room
-               for kind in kinds)
 
 
 def header_text(state: TikalState) -> Msg:

@@ -13,7 +13,7 @@ from companion.core.session import Session
 from companion.games.tikal import GAME
 from companion.games.tikal.scoring import treasure_points
 from companion.ui.app import App
-from companion.ui.intents import ShowDialog
+from companion.ui.intents import ShowDialog, Submit
 from companion.ui.questions import QuestionDialog, answer_key
 from companion.ui.scene import Settings
 from companion.ui.tikal.play import TikalPlayScene
@@ -331,3 +331,72 @@ def test_a_temple_is_counted_by_tapping_it_on_the_map(app: App, journal: Journal
     entry = state_of(session).history[-1]
     assert entry.seat == seat and given.value in entry.temples
     assert {"hex": given.id, "controller": seat} in session.actions()[-1]["temples"]
+
+
+def _answer_for(field: str, action: dict[str, Any]) -> Any:
+    """The answer a recorded action gives to the question filling ``field``."""
+    if field == "tile":
+        return {key: action[key] for key in ("kind", "value", "masks") if key in action}
+    if field.startswith("temple_"):
+        hex_id = int(field.removeprefix("temple_"))
+        entry = next(e for e in action["temples"] if e["hex"] == hex_id)
+        return -1 if entry.get("controller") is None else entry["controller"]
+    return action[field]
+
+
+def _tap_answer(app: App, field: str, value: Any) -> int:
+    """Tap the answer ``value`` to ``field`` wherever it is drawn (dialog, screen or map).
+
+    Turns the page of answers when it is on another one; returns the taps it took.
+    """
+    for taps in range(1, 6):
+        for prefix in ("answer", "place"):
+            key = f"{prefix}:{field}:{answer_key(value)}"
+            if has_widget(app, key):
+                tap_widget(app, key)
+                return taps
+        tap_widget(app, "answers:next")
+    raise AssertionError(f"no answer {value!r} to {field}")
+
+
+def test_a_whole_lean_game_is_played_through_the_screens(app: App, journal: Journal) -> None:
+    """Every action of the lean sample game entered by taps reaches the recorded scores."""
+    from companion.core.record import load_record
+    from companion.core.upgrade import current
+    from companion.ui.tikal.demo import EXAMPLES
+
+    record = load_record(EXAMPLES / "lean.json")
+    setup, actions = current(GAME, record.setup, record.actions)
+    session = Session.start(journal, "tikal", setup)
+    open_game(app, session)
+    taps = 0
+    for index, action in enumerate(actions):
+        following = actions[index + 1]["type"] if index + 1 < len(actions) else None
+        state = state_of(session)
+        if action["type"] == "end_turn" and state.scoring is None and following == "draw":
+            continue  # entering the next hex ends the turn
+        before = session.cursor
+        if action["type"] == "draw":
+            if has_widget(app, "tikal:draw:only"):
+                tap_widget(app, "tikal:draw:only")
+                taps += 1
+        elif action["type"] == "end_turn":
+            tap_widget(app, "tikal:end_turn") if has_widget(app, "tikal:end_turn") else (
+                app.perform(Submit(action)))
+            taps += 1
+        else:
+            tap_widget(app, f"tikal:act:{action['type']}")
+            taps += 1
+        while session.cursor == before:
+            scene = app.dialog if isinstance(app.dialog, QuestionDialog) else app.scene
+            dialogue = scene.dialogue if isinstance(scene, QuestionDialog) else scene.inline
+            asked = state if isinstance(scene, QuestionDialog) else scene.inline_state(state)[0]
+            question = dialogue.question(asked)
+            assert question is not None, action
+            taps += _tap_answer(app, question.field, _answer_for(question.field, action))
+        assert session.actions()[-1] == action
+    assert session.finished
+    assert GAME.state_to_json(session.state)["scores"] == record.expect["scores"]
+    turns = sum(1 for a in actions if a["type"] in ("end_turn", "score"))
+    print(f"lean game through the screens: {taps} taps in {turns} turns")
+    assert taps / turns < 5
