@@ -400,3 +400,50 @@ def test_a_whole_lean_game_is_played_through_the_screens(app: App, journal: Jour
     turns = sum(1 for a in actions if a["type"] in ("end_turn", "score"))
     print(f"lean game through the screens: {taps} taps in {turns} turns")
     assert taps / turns < 5
+
+
+def test_a_whole_full_game_is_played_through_the_screens(app: App, journal: Journal) -> None:
+    """Every action of the full sample game entered by taps (hexes placed on the map, pieces
+    brought and moved several at a time, bids and counts on buttons) reaches its scores.
+
+    Scores the table typed in go through the counting screen's own test; here they are
+    submitted directly.
+    """
+    from companion.core.record import load_record
+    from companion.core.upgrade import current
+    from companion.ui.tikal.demo import EXAMPLES
+
+    record = load_record(EXAMPLES / "board.json")
+    setup, actions = current(GAME, record.setup, record.actions)
+    session = Session.start(journal, "tikal", setup)
+    open_game(app, session)
+    taps = 0
+    for action in actions:
+        state = state_of(session)
+        before = session.cursor
+        if action["type"] == "score":
+            app.perform(Submit(action))
+            app.draw()
+            continue
+        if action["type"] == "end_turn":
+            tap_widget(app, "tikal:end_turn")
+            taps += 1
+        elif action["type"] != "draw":
+            tap_widget(app, f"tikal:act:{action['type']}")
+            taps += 1
+        elif has_widget(app, "tikal:draw:only"):
+            tap_widget(app, "tikal:draw:only")
+            taps += 1
+        while session.cursor == before:
+            scene = app.dialog if isinstance(app.dialog, QuestionDialog) else app.scene
+            dialogue = scene.dialogue if isinstance(scene, QuestionDialog) else scene.inline
+            inline = None if isinstance(scene, QuestionDialog) else scene.inline_state(state)
+            question = dialogue.question(state if inline is None else inline[0])
+            assert question is not None, action
+            taps += _tap_answer(app, question.field, _answer_for(question.field, action))
+        assert session.actions()[-1] == action
+    assert session.finished
+    assert GAME.state_to_json(session.state)["scores"] == record.expect["scores"]
+    turns = sum(1 for a in actions if a["type"] in ("end_turn", "score"))
+    print(f"full game through the screens: {taps} taps in {turns} turns")
+    assert taps / turns <= 10
