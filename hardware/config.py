@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from hardware.events import BUTTON_IDS
+from hardware.keyboard import DEFAULT_KEYS as DEFAULT_KEYS
 
 APP_NAME = "table-companion"
 """Folder name of the app's configuration."""
@@ -49,17 +50,6 @@ AUTO_PORT = "auto"
 BAUD_RATES: tuple[int, ...] = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
 """Serial speeds the box may be set to."""
 
-DEFAULT_KEYS: Mapping[str, str] = {
-    "space": "advance",
-    "return": "advance",
-    "backspace": "undo",
-    "u": "undo",
-    "1": "seat1",
-    "2": "seat2",
-    "3": "seat3",
-    "4": "seat4",
-}
-"""Default keyboard map: pygame key names to button ids."""
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from hardware.config import DEFAULT_KEYS
 from hardware.events import ButtonEvent, EventSink
+
+DEFAULT_KEYS: Mapping[str, str] = {
+    "space": "advance",
+    "return": "advance",
+    "backspace": "undo",
+    "u": "undo",
+    "1": "seat1",
+    "2": "seat2",
+    "3": "seat3",
+    "4": "seat4",
+}
+"""Default keyboard map: pygame key names to button ids."""
 
 ARCADE_ENCODER_KEYS: Mapping[str, str] = {
     "1": "seat1",

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Iterator
 
@@ -16,7 +17,7 @@ from serial.tools.list_ports_common import ListPortInfo  # type: ignore[import-u
 from hardware.boxsim import SimulatedBox
 from hardware.config import AUTO_PORT, SerialConfig
 from hardware.events import EventQueue
-from hardware.serial_box import SerialBox, interface_number, rank_box_ports
+from hardware.serial_box import SerialBox, interface_number, open_port, rank_box_ports
 from tests.hardware.test_serial_box import Collector, has_buttons, has_status
 
 FAST = SerialConfig(enabled=True, port=AUTO_PORT, keepalive=0.1, reconnect_max=0.4)
@@ -79,20 +80,33 @@ def test_led_commands_reach_the_box_at_once(sim: SimulatedBox) -> None:
 def test_a_box_that_goes_silent_is_lost_once_and_back_only_after_hello(
     sim: SimulatedBox,
 ) -> None:
-    box, collector = start_app_side(FAST, [sim.port])
+    openings: list[float] = []
+
+    def timed_open(url: str, baud: int) -> object:
+        openings.append(time.monotonic())
+        return open_port(url, baud)
+
+    config = SerialConfig(enabled=True, port=sim.port, keepalive=0.1, reconnect_max=1.6)
+    events = EventQueue()
+    box = SerialBox(config, events, timed_open, first_retry=0.1, handshake_timeout=0.3)
+    collector = Collector(events)
+    box.start()
     try:
         assert collector.wait_for(has_status("hardware.serial.connected"))
         sim.answering = False
         assert collector.wait_for(has_status("hardware.serial.silent"))
-        opened = box.openings
-        collector.wait_for(lambda _: False, timeout=2.0)
+        silent_from = len(openings)
+        collector.wait_for(lambda _: False, timeout=3.0)
         assert collector.statuses() == ["hardware.serial.connected", "hardware.serial.silent"]
         assert box.state == "lost"
-        # The port keeps opening (the pty is there) but no HELLO comes: the pause grows
-        # instead of starting again from the shortest after every opening.
-        assert 1 <= box.openings - opened <= 6
+        # The port keeps opening (the pty is there) but no HELLO comes, so the pause
+        # between attempts grows: an opening alone no longer counts as the box being back.
+        gaps = [later - earlier for earlier, later in
+                itertools.pairwise(openings[silent_from:])]
+        assert len(gaps) >= 2
+        assert gaps[-1] - gaps[0] >= 0.25, gaps
         sim.answering = True
-        assert collector.wait_for(has_status("hardware.serial.reconnected"), timeout=4.0)
+        assert collector.wait_for(has_status("hardware.serial.reconnected"), timeout=5.0)
         assert collector.statuses() == [
             "hardware.serial.connected", "hardware.serial.silent", "hardware.serial.reconnected",
         ]
