@@ -17,9 +17,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Tell the fuzz tests (``tests/fuzzing.py``) about ``--long`` before they are imported."""
+    """Load the hypothesis profile (``tests/fuzzing.py``): the long one for ``--long``."""
     if config.getoption("--long"):
         os.environ["COMPANION_LONG_TESTS"] = "1"
+    from tests.fuzzing import load_profile
+
+    load_profile(bool(config.getoption("--long")))
 
 
 @pytest.fixture

@@ -106,3 +106,90 @@ def test_refused_actions_leave_state_equal(name: str) -> None:
             assert error.key in english, error.key
             assert json.dumps(game.state_to_json(state), sort_keys=True) == snapshot
         state = game.apply(state, action)
+
+
+# ---------------------------------------------------------------- legal-first questions
+QUESTION_WALK = 400
+"""Most completions walked per state when checking a game's questions."""
+
+
+def question_problems(game: Any, state: Any, limit: int = QUESTION_WALK) -> list[str]:
+    """What is wrong with ``game.ask`` in ``state``: an answer offered as legal that only
+    leads to refusals, or a path through legal answers ending in a refused action."""
+    from companion.core.questions import Complete, completions
+
+    problems: list[str] = []
+    budget = [limit]
+
+    def accepted(action: dict[str, Any]) -> bool:
+        try:
+            game.apply(state, action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def walk(partial: dict[str, Any], depth: int) -> None:
+        if budget[0] <= 0 or depth > 12:
+            return
+        step = game.ask(state, partial)
+        if isinstance(step, Complete):
+            budget[0] -= 1
+            if not accepted(step.action):
+                problems.append(f"the questions end in a refused action {step.action}")
+            return
+        for answer in step.legal_answers():
+            chosen = {**partial, step.field: answer.value}
+            reachable = list(completions(game.ask, state, chosen, limit=50))
+            if reachable and not any(accepted(action) for action in reachable):
+                problems.append(f"{step.field}={answer.value!r} is offered but every "
+                                f"action through it is refused")
+            walk(chosen, depth + 1)
+
+    walk({}, 0)
+    return problems
+
+
+def asking_games() -> list[str]:
+    """The registered games whose rules put their multi-step actions as questions."""
+    return [name for name in GAMES if callable(getattr(all_games()[name], "ask", None))]
+
+
+def test_every_offered_answer_leads_to_an_accepted_action(long_mode: bool) -> None:
+    """Over random states of every asking game: no offered answer ends only in refusals and
+    no path through the questions ends in a refusal."""
+    for name in asking_games():
+        game = all_games()[name]
+        for seed in range(2 if not long_mode else 50):
+            rng = random.Random(seed)
+            state = game.new_state(game.example_setup())
+            for step in range(MAX_STEPS):
+                if game.is_finished(state):
+                    break
+                if step % 7 == 0:
+                    assert question_problems(game, state) == [], (name, seed, step)
+                choices = list(game.legal_actions(state))
+                state = game.apply(state, json.loads(json.dumps(rng.choice(choices))))
+
+
+def test_the_question_check_catches_a_wrong_offer() -> None:
+    """The check itself: a question offering an answer the rules refuse is reported."""
+    from companion.core.messages import msg
+    from companion.core.questions import Answer, Complete, Partial, Question, Step
+
+    class Careless:
+        """Offers amounts 1-3 as legal, but the rules take only 1 and 2."""
+
+        def apply(self, state: int, action: dict[str, Any]) -> int:
+            if action.get("amount") not in (1, 2):
+                raise IllegalActionError("core.error.bad_action", detail="amount")
+            return state + int(action["amount"])
+
+        def ask(self, state: int, partial: Partial) -> Step:
+            if "amount" not in partial:
+                return Question("amount", msg("core.question.action"), tuple(
+                    Answer(amount, msg("core.label.start")) for amount in (1, 2, 3)))
+            return Complete({"type": "add", **partial})
+
+    problems = question_problems(Careless(), 0)
+    assert any("amount=3" in problem for problem in problems)
+    assert any("refused action" in problem for problem in problems)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, TypeVar
 
 from companion.core.messages import Msg
 
@@ -12,6 +13,61 @@ Action = Mapping[str, Any]
 
 Setup = Mapping[str, Any]
 """The set-up of a game (players, map, variants) as plain JSON data."""
+
+Chart = Literal["outcomes", "scores"]
+"""What the statistics screen charts for a game: cooperative wins and losses by scenario
+and level (``"outcomes"``), or the spread of final scores (``"scores"``)."""
+
+CUES: tuple[str, ...] = (
+    "phase_change", "destination_locked", "eruption", "wound", "exhaustion", "win", "loss",
+)
+"""Every sound a game step may call for (files ``sounds/<cue>.wav``)."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the shared screens say about a game besides its rules."""
+
+    tagline_key: str
+    """Catalogue key of the line under the game's name on the start screen."""
+    attract_key: str
+    """Catalogue key of the game's slide in the attract loop."""
+    published_title: str
+    """The published title, as score-logging apps know the game (in the QR play link)."""
+    chart: Chart
+    """What the statistics screen charts for this game."""
+    cooperative: bool = False
+    """Whether the table wins or loses together."""
+    chart_title_key: str = ""
+    """Catalogue key of the chart's title (empty: the shared title for ``chart``)."""
+    demo_setups: tuple[Setup, ...] = ()
+    """Set-ups the kiosk's demo journal plays, for a spread of results (empty: the example)."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended (or stands): who played, the scores and who won."""
+
+    players: tuple[str, ...]
+    """Player names in seat order."""
+    scores: tuple[int, ...] = ()
+    """Score per player, same order (empty for a game without scores)."""
+    winners: tuple[str, ...] = ()
+    """Names of the winners (empty while unknown, and in a cooperative game)."""
+    outcome: str = ""
+    """A cooperative game's result: ``won``, ``lost`` or empty while it goes on."""
+    scenario: str = ""
+    """The set-up's scenario (``custom`` for an edited one); empty for games without."""
+    level: int = 0
+    """The difficulty level; 0 for games without levels."""
+
+
+def turn_cues(finished: bool, phase_changed: bool) -> tuple[str, ...]:
+    """The cues of a step in a game without cues of its own: the win, or a new phase."""
+    if finished:
+        return ("win",)
+    return ("phase_change",) if phase_changed else ()
+
 
 StateT = TypeVar("StateT")
 StateIn = TypeVar("StateIn", contravariant=True)
@@ -26,13 +82,15 @@ class Game(Protocol[StateT]):
     """
 
     name: str
-    """Registry name, lower case ASCII, e.g. ``"fuji"``."""
+    """Registry name, lower case ASCII, e.g. ``"chess"``."""
     title_key: str
     """Catalogue key of the game's display name."""
     min_players: int
     """Fewest players a set-up may name."""
     max_players: int
     """Most players a set-up may name."""
+    info: GameInfo
+    """Tagline, attract slide, published title and statistics chart."""
 
     def new_state(self, setup: Setup) -> StateT:
         """Build the starting state; raise ``SetupError`` for an unplayable set-up."""
@@ -60,6 +118,21 @@ class Game(Protocol[StateT]):
 
     def legal_actions(self, state: StateT) -> Sequence[Action]:
         """A sample of legal actions from ``state`` (complete where cheap), for playout tests."""
+        ...
+
+    def choices(self, state: StateT) -> Sequence[Action] | None:
+        """Every legal action from ``state``, for screens that list them all.
+
+        ``None`` when the game cannot list them (its own screens ask step by step).
+        """
+        ...
+
+    def result(self, state: StateT, setup: Setup) -> Result:
+        """Who plays, the scores, and who won (or the cooperative outcome)."""
+        ...
+
+    def cues(self, before: StateT, after: StateT, action: Action) -> tuple[str, ...]:
+        """The sounds (names from :data:`CUES`) of the accepted step ``before`` -> ``after``."""
         ...
 
 

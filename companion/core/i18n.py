@@ -1,9 +1,21 @@
 """Message catalogues for English, Polish, French and Spanish.
 
 Catalogues are gettext ``.po`` files under ``companion/locale/<lang>/<domain>.po``;
-each part of the app (core, ui, fuji, tikal, ...) keeps its own domain file.  The
-``msgid`` is a stable key such as ``fuji.phase.roll``; the ``msgstr`` is the text,
-with ``{name}`` placeholders filled from the message parameters.  The files are read
+each part of the app (core, ui, one per game, ...) keeps its own domain file.  The
+``msgid`` is a stable key such as ``chess.phase.opening``; the ``msgstr`` is the text,
+with ``{name}`` placeholders filled from the message parameters.
+
+A message that counts something has one form per plural category of the language,
+gettext style: ``msgid_plural`` names the parameter that counts, ``msgstr[0]``,
+``msgstr[1]`` … hold the forms, and each file's ``Plural-Forms`` header says which form a
+number takes (Polish has three)::
+
+    msgid "chess.label.captured"
+    msgid_plural "pieces"
+    msgstr[0] "{player} has taken {pieces} piece"
+    msgstr[1] "{player} has taken {pieces} pieces"
+
+The files are read
 at load time: no compile step is needed on the Pi.  What was parsed is kept in the
 user's cache folder, keyed by each file's size and time, so a later start on a slow
 Pi reads it back instead of parsing thousands of lines again.
@@ -36,7 +48,41 @@ LANGUAGE_NAMES: Mapping[str, str] = {
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 """Where the ``.po`` catalogues live."""
 
-_ENTRY = re.compile(r'^(msgctxt|msgid|msgstr)\s+(".*")\s*$')
+_ENTRY = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")\s*$')
+
+KEPT_FORMAT = "plural-forms-1"
+"""How kept catalogues are written; a kept one of another format is parsed afresh."""
+
+PLURAL_MARK = "\x01"
+"""Starts a catalogue value that holds plural forms: mark, parameter, then the forms,
+separated by :data:`FORM_SEPARATOR`."""
+
+FORM_SEPARATOR = "\x00"
+"""Separates the counting parameter and the forms of a plural catalogue value."""
+
+PLURAL_FORMS: Mapping[str, str] = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+    "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+}
+"""The ``Plural-Forms`` header every ``.po`` file of a language declares."""
+
+
+def plural_index(lang: str, n: int) -> int:
+    """Which plural form ``lang`` uses for the number ``n`` (as its ``Plural-Forms`` says)."""
+    if lang == "pl":
+        if n == 1:
+            return 0
+        return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+    if lang == "fr":
+        return 0 if n in (0, 1) else 1
+    return 0 if n == 1 else 1
+
+
+def plural_count(lang: str) -> int:
+    """How many plural forms ``lang`` has."""
+    return 3 if lang == "pl" else 2
 _CONTINUATION = re.compile(r'^(".*")\s*$')
 
 
@@ -82,15 +128,47 @@ def _unquote(quoted: str, source: str, number: int) -> str:
 
 def _store(entries: dict[str, str], current: Mapping[str, str]) -> None:
     key = current.get("msgid")
-    if key:
+    if not key:
+        return
+    counted = current.get("msgid_plural")
+    if counted is None:
         entries[key] = current.get("msgstr", "")
+        return
+    forms = [current[name] for name in sorted(
+        (name for name in current if name.startswith("msgstr[")),
+        key=lambda name: int(name[7:-1]))]
+    entries[key] = PLURAL_MARK + FORM_SEPARATOR.join([counted, *forms])
+
+
+def plural_entry(value: str) -> tuple[str, list[str]] | None:
+    """The counting parameter and the forms of a plural catalogue value (``None``: not one)."""
+    if not value.startswith(PLURAL_MARK):
+        return None
+    counted, *forms = value[len(PLURAL_MARK):].split(FORM_SEPARATOR)
+    return counted, forms
+
+
+def _choose_form(value: str, lang: str, params: Mapping[str, ParamValue]) -> str:
+    """The text of a catalogue value: for a plural entry, the form its count asks for."""
+    entry = plural_entry(value)
+    if entry is None:
+        return value
+    counted, forms = entry
+    count = params.get(counted)
+    try:
+        number = abs(int(count)) if count is not None else 0
+    except (TypeError, ValueError):
+        number = 0
+    index = plural_index(lang, number)
+    return forms[min(index, len(forms) - 1)] if forms else ""
 
 
 @cache
 def catalogue(lang: str) -> Mapping[str, str]:
     """Return every message of ``lang`` from all domain files, merged."""
     paths = sorted((LOCALE_DIR / lang).glob("*.po"))
-    stamp = [(str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths]
+    stamp = [(KEPT_FORMAT, 0, 0)]
+    stamp += [(str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths]
     kept = _read_kept(lang, stamp)
     if kept is not None:
         return kept
@@ -140,7 +218,10 @@ def domains() -> list[str]:
 
 
 def placeholders(text: str) -> set[str]:
-    """Return the placeholder names used in a translated text."""
+    """Return the placeholder names used in a translated text (every form of a plural)."""
+    entry = plural_entry(text)
+    if entry is not None:
+        return {name for form in entry[1] for name in placeholders(form)}
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
@@ -148,7 +229,10 @@ def translate(message: Msg | str, lang: str, **params: ParamValue) -> str:
     """Render ``message`` in ``lang``; fall back to English, then to the bare key."""
     if isinstance(message, str):
         message = Msg(message, params)
-    template = catalogue(lang).get(message.key) or catalogue("en").get(message.key)
+    table = catalogue(lang)
+    if not table.get(message.key):
+        lang, table = "en", catalogue("en")
+    template = _choose_form(table.get(message.key, ""), lang, message.params)
     if not template:
         return message.key
     values = {name: _localise(value, lang) for name, value in message.params.items()}

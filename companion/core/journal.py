@@ -161,7 +161,7 @@ class GameSummary:
     id: int
     """The game's number in the journal."""
     game: str
-    """Registry name of the rules engine, e.g. ``"fuji"``."""
+    """Registry name of the rules engine, e.g. ``"chess"``."""
     title: str
     """Free title given at set-up (may be empty)."""
     status: GameStatus

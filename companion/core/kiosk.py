@@ -37,6 +37,7 @@ from companion.core.game import Setup
 from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal, StorageError, UnreplayableGameError
 from companion.core.messages import IllegalActionError, Msg
+from companion.core.registry import all_games
 from companion.core.session import Session
 from companion.core.staff import PinCheck, StaffLock
 
@@ -230,25 +231,29 @@ def on_staff_closed(state: KioskState, now: float) -> KioskState:
     return replace(state, phase=back, last_touch=now)
 
 
-ATTRACT_SLIDES: tuple[str, ...] = (
-    "kiosk.attract.welcome",
-    "kiosk.attract.fuji",
-    "kiosk.attract.tikal",
-    "kiosk.attract.caverna",
+WELCOME_SLIDES: tuple[str, ...] = ("kiosk.attract.welcome",)
+"""Message keys of the attract loop's slides before the games' own."""
+CLOSING_SLIDES: tuple[str, ...] = (
     "kiosk.attract.undo",
     "kiosk.attract.saved",
     "kiosk.attract.touch",
 )
-"""Message keys of the attract loop's slides, shown in turn."""
+"""Message keys of the attract loop's slides after the games' own."""
+
+
+def attract_slides() -> tuple[str, ...]:
+    """Message keys of the attract loop's slides, shown in turn: one per registered game."""
+    games = tuple(game.info.attract_key for game in all_games().values())
+    return WELCOME_SLIDES + games + CLOSING_SLIDES
 
 SLIDE_SECONDS = 6.0
 """How long each attract slide stays."""
 
 
 def attract_slide(state: KioskState, now: float) -> int:
-    """Index into :data:`ATTRACT_SLIDES` of the slide to show at ``now``."""
+    """Index into :func:`attract_slides` of the slide to show at ``now``."""
     elapsed = max(0.0, now - state.attract_since)
-    return int(elapsed // SLIDE_SECONDS) % len(ATTRACT_SLIDES)
+    return int(elapsed // SLIDE_SECONDS) % len(attract_slides())
 
 
 # ---------------------------------------------------------------- the kiosk
@@ -388,7 +393,7 @@ class Kiosk:
 
     def attract_slide(self) -> Msg:
         """The attract loop's current slide."""
-        return Msg(ATTRACT_SLIDES[attract_slide(self.state, self.clock())])
+        return Msg(attract_slides()[attract_slide(self.state, self.clock())])
 
     # ------------------------------------------------------------ staff
     def unlock_staff(self, pin: str) -> PinCheck:

@@ -20,7 +20,7 @@ class Msg:
     """A message key with its placeholder values, translated only when shown."""
 
     key: str
-    """Catalogue key, e.g. ``"fuji.error.too_far"``."""
+    """Catalogue key, e.g. ``"chess.error.king_in_check"``."""
     params: Mapping[str, ParamValue] = field(default_factory=dict)
     """Values for the ``{name}`` placeholders of the translated text."""
 

@@ -26,13 +26,9 @@ reboots without waiting.
 
 from __future__ import annotations
 
-import argparse
-import getpass
 import hashlib
 import hmac
-import os
 import secrets
-import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
@@ -328,48 +324,3 @@ class StaffLock:
             self._unsaved = book
             return
         self._unsaved = None
-
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m companion.core.staff [--db FILE]``: choose or change the staff PIN.
-
-    Used by the kiosk install script.  The PINs are read without echo; with
-    ``--stdin`` the first line is the new PIN and the second the current one.
-    """
-    from companion.cli import default_database
-    from companion.core.i18n import language_from_environment, translate
-    from companion.core.journal import Journal
-
-    parser = argparse.ArgumentParser(prog="python -m companion.core.staff",
-                                     description="Choose or change the kiosk staff PIN.")
-    parser.add_argument("--db", help="journal file (default: the app's data folder)")
-    parser.add_argument("--stdin", action="store_true", help="read the PINs from standard input")
-    args = parser.parse_args(argv)
-    lang = language_from_environment(os.environ)
-    lock = StaffLock(Journal(args.db or default_database()))
-    ask = _read_line if args.stdin else _ask_hidden
-    new_pin = ask(translate("kiosk.cli.new_pin", lang))
-    if not args.stdin and ask(translate("kiosk.cli.repeat_pin", lang)) != new_pin:
-        print(translate("kiosk.staff.pins_differ", lang), file=sys.stderr)
-        return 1
-    current = ask(translate("kiosk.cli.current_pin", lang)) if lock.has_pin else None
-    try:
-        lock.set_pin(new_pin, current)
-    except IllegalActionError as error:
-        print(translate(error.message, lang), file=sys.stderr)
-        return 1
-    print(translate("kiosk.cli.pin_saved", lang))
-    return 0
-
-
-def _ask_hidden(prompt: str) -> str:
-    return getpass.getpass(prompt + " ")
-
-
-def _read_line(prompt: str) -> str:
-    return sys.stdin.readline().strip()
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,16 +1,16 @@
 """Statistics over every game in the journal, and their export to CSV and JSON.
 
-Each saved game is replayed through its rules engine and its final
-``state_to_json`` is read into a :class:`Play`: who won, the scores, and for Fuji
-the scenario, level and outcome.  Games whose rules are not installed (or fail to
-load) are skipped, never guessed.  Replaying is cached in the journal's settings
-under ``stats.play.<id>``, keyed by the game's last change, so a café's years of
-plays are read once.  Reading thousands of games takes minutes on a Pi, so the
-screens run it in a :class:`PlaysJob`: a background thread that reports progress
-and writes the cache in batches.
+Each saved game is replayed through its rules engine and its ``result`` is read
+into a :class:`Play`: who won, the scores, and for a cooperative game the
+outcome, with the scenario and level where the game has them.  Games whose rules
+are not installed (or fail to load) are skipped, never guessed.  Replaying is
+cached in the journal's settings under ``stats.play.<id>``, keyed by the game's
+last change, so a café's years of plays are read once.  Reading thousands of games
+takes minutes on a Pi, so the screens run it in a :class:`PlaysJob`: a background
+thread that reports progress and writes the cache in batches.
 
-:func:`compute` turns plays into a :class:`Statistics`: plays per game, Fuji wins
-and losses by scenario and level, and score lists for Tikal and Caverna that
+:func:`compute` turns plays into a :class:`Statistics`: plays per game, the
+cooperative wins and losses by scenario and level, and the score lists that
 :func:`histogram` groups for the charts.  Plays survive a round trip through
 :func:`plays_to_csv`/:func:`plays_from_csv` and :func:`plays_to_json`/
 :func:`plays_from_json` unchanged.
@@ -44,8 +44,6 @@ EXPORT_VERSION = 1
 """Version of the export layout."""
 CACHE_PREFIX = "stats.play."
 """Settings key prefix of the cached play of one game."""
-SCORED_GAMES: tuple[str, ...] = ("tikal", "caverna")
-"""Games whose score distributions are charted."""
 
 CACHE_BATCH = 100
 """Plays written to the cache per journal transaction."""
@@ -86,11 +84,11 @@ class Play:
     winners: tuple[str, ...] = ()
     """Names of the winners (empty if unknown or cooperative)."""
     outcome: str = ""
-    """Cooperative result: ``won`` or ``lost`` (Fuji); empty otherwise."""
+    """Cooperative result: ``won`` or ``lost``; empty otherwise."""
     scenario: str = ""
-    """Fuji scenario number, ``custom`` for an edited map; empty for other games."""
+    """Scenario, ``custom`` for an edited one; empty for games without scenarios."""
     level: int = 0
-    """Fuji difficulty level; 0 for other games."""
+    """Difficulty level; 0 for games without levels."""
 
     def to_json(self) -> dict[str, Any]:
         """The play as plain JSON data."""
@@ -133,9 +131,8 @@ def _engine(name: str, finder: GameFinder) -> Game[Any] | None:
 def play_from_state(
     summary: GameSummary, setup: Mapping[str, Any], game: Game[Any], state: Any
 ) -> Play:
-    """Read a :class:`Play` from a game's final state."""
-    described = game.state_to_json(state)
-    players, scores = _players_and_scores(described, setup)
+    """Read a :class:`Play` from a game's final state, through the game's ``result``."""
+    result = game.result(state, setup)
     return Play(
         game_id=summary.id,
         game=summary.game,
@@ -145,68 +142,13 @@ def play_from_state(
         updated=summary.updated,
         steps=summary.steps,
         finished=bool(game.is_finished(state)),
-        players=players,
-        scores=scores,
-        winners=_winners(described, players, scores),
-        outcome=_text(described.get("outcome")),
-        scenario=_scenario(setup) if summary.game == "fuji" else "",
-        level=_level(described, setup) if summary.game == "fuji" else 0,
+        players=result.players,
+        scores=result.scores,
+        winners=result.winners,
+        outcome=result.outcome,
+        scenario=result.scenario,
+        level=result.level,
     )
-
-
-def _players_and_scores(
-    described: Mapping[str, Any], setup: Mapping[str, Any]
-) -> tuple[tuple[str, ...], tuple[int, ...]]:
-    scores = described.get("scores")
-    if isinstance(scores, Mapping) and scores:
-        names = tuple(str(name) for name in scores)
-        return names, tuple(_int(value) for value in scores.values())
-    return _player_names(described, setup), ()
-
-
-def _player_names(described: Mapping[str, Any], setup: Mapping[str, Any]) -> tuple[str, ...]:
-    for source in (described.get("players"), setup.get("players")):
-        if isinstance(source, list) and all(isinstance(p, Mapping) for p in source):
-            names = tuple(str(p.get("name", "")) for p in source)
-            if all(names):
-                return names
-    return ()
-
-
-def _winners(
-    described: Mapping[str, Any], players: Sequence[str], scores: Sequence[int]
-) -> tuple[str, ...]:
-    stated = described.get("winners")
-    if isinstance(stated, list):
-        return tuple(str(name) for name in stated)
-    if scores and len(scores) == len(players):
-        best = max(scores)
-        return tuple(name for name, score in zip(players, scores, strict=True) if score == best)
-    return ()
-
-
-def _scenario(setup: Mapping[str, Any]) -> str:
-    if "map" in setup:
-        return "custom"
-    return str(setup.get("scenario", ""))
-
-
-def _level(described: Mapping[str, Any], setup: Mapping[str, Any]) -> int:
-    settings = described.get("settings")
-    if isinstance(settings, Mapping) and "level" in settings:
-        return _int(settings["level"])
-    return _int(setup.get("level", 0))
-
-
-def _int(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0
-
-
-def _text(value: Any) -> str:
-    return "" if value is None else str(value)
 
 
 def read_play(
@@ -296,17 +238,17 @@ def _cached(stored: Any, summary: GameSummary) -> Play | None:
 
 # ------------------------------------------------------------------ statistics
 @dataclass(frozen=True)
-class FujiResult:
-    """Fuji wins and losses for one scenario at one level."""
+class OutcomeTally:
+    """A cooperative game's wins and losses for one scenario at one level."""
 
     scenario: str
     """Scenario number or ``custom``."""
     level: int
     """Difficulty level."""
     won: int
-    """Games escaped."""
+    """Games won."""
     lost: int
-    """Games lost to the volcano."""
+    """Games lost."""
 
 
 @dataclass(frozen=True)
@@ -317,10 +259,10 @@ class Statistics:
     """Finished games per registry name."""
     abandoned_per_game: dict[str, int]
     """Games put away unfinished, per registry name."""
-    fuji: tuple[FujiResult, ...]
-    """Fuji results by scenario and level, sorted."""
+    outcomes: dict[str, tuple[OutcomeTally, ...]]
+    """Cooperative results by scenario and level, sorted, per registry name."""
     scores: dict[str, tuple[int, ...]]
-    """Every final player score of each scored game (Tikal, Caverna), sorted."""
+    """Every final player score of each game with scores, sorted, per registry name."""
     winning_scores: dict[str, tuple[int, ...]]
     """The top score of each finished play of each scored game, sorted."""
 
@@ -338,19 +280,26 @@ def compute(plays: Iterable[Play]) -> Statistics:
     return Statistics(
         plays_per_game=dict(sorted(Counter(play.game for play in finished).items())),
         abandoned_per_game=dict(sorted(Counter(play.game for play in open_games).items())),
-        fuji=_fuji_results(play for play in finished if play.game == "fuji"),
-        scores={name: _all_scores(finished, name) for name in SCORED_GAMES},
-        winning_scores={name: _top_scores(finished, name) for name in SCORED_GAMES},
+        outcomes={name: _outcomes(play for play in finished if play.game == name)
+                  for name in _names(play for play in finished if play.outcome)},
+        scores={name: _all_scores(finished, name)
+                for name in _names(play for play in finished if play.scores)},
+        winning_scores={name: _top_scores(finished, name)
+                        for name in _names(play for play in finished if play.scores)},
     )
 
 
-def _fuji_results(plays: Iterable[Play]) -> tuple[FujiResult, ...]:
+def _names(plays: Iterable[Play]) -> list[str]:
+    return sorted({play.game for play in plays})
+
+
+def _outcomes(plays: Iterable[Play]) -> tuple[OutcomeTally, ...]:
     tally: Counter[tuple[str, int, str]] = Counter(
         (play.scenario, play.level, play.outcome) for play in plays
     )
     keys = sorted({(scenario, level) for scenario, level, _ in tally}, key=_scenario_order)
     return tuple(
-        FujiResult(scenario, level, tally[(scenario, level, "won")],
+        OutcomeTally(scenario, level, tally[(scenario, level, "won")],
                    tally[(scenario, level, "lost")])
         for scenario, level in keys
     )

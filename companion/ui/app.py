@@ -60,13 +60,17 @@ from companion.ui.intents import (
     Submit,
     Undo,
 )
+from companion.ui.notices import notice_rect
 from companion.ui.play import GenericPlayScene
 from companion.ui.scene import Context, Scene, Settings, store_table_looks, with_table_looks
-from companion.ui.sounds import SoundPlayer, open_player, step_cues
+from companion.ui.sounds import SoundPlayer, open_player
 from companion.ui.widgets import Toast
 from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
 from hardware.keyboard import KeyboardButtons, button_for_key
 from hardware.systemd import Watchdog
+
+TableEvents = EventQueue
+"""The queue of table events, named here for the apps that extend :class:`App`."""
 
 MIN_SIZE: tuple[int, int] = (800, 480)
 """The smallest window the layouts are made for."""
@@ -299,6 +303,8 @@ class App:
         """A dialog over the current screen, if any."""
         self.toast: ToastState | None = None
         """The notice being shown, if any."""
+        self.notice_rect: pygame.Rect | None = None
+        """Where the notice was drawn last (a tap there only dismisses it)."""
         self.dirty = True
         """Whether the screen must be drawn again."""
         self.running = True
@@ -445,12 +451,27 @@ class App:
         self._draw_scenes(ctx)
         ctx = self.context()
         self._draw_faults(ctx)
-        if self.toast is not None:
-            theme = ctx.theme
-            Toast(ctx.screen, self.toast.message, self.toast.error, theme).draw(
-                self.surface, theme, ctx.lang
-            )
+        self._draw_notice(ctx)
         pygame.display.flip()
+
+    def _draw_notice(self, ctx: Context) -> None:
+        """The notice in a place of its own, where it covers no control (nor an open
+        dialog's question)."""
+        self.notice_rect = None
+        if self.toast is None:
+            return
+        theme = ctx.theme
+        targets = self.scene.touch_targets()
+        if self.dialog is not None:
+            targets += self.dialog.touch_targets()
+            targets += [widget.rect for widget in self.dialog.widgets
+                        if widget.rect != ctx.screen and widget.rect.width < ctx.screen.width]
+        place = notice_rect(ctx.screen, targets, theme)
+        if place is None:
+            return
+        self.notice_rect = place
+        Toast(ctx.screen, self.toast.message, self.toast.error, theme, place).draw(
+            self.surface, theme, ctx.lang)
 
     def _draw_faults(self, ctx: Context) -> None:
         """The lasting badge in the top bar while a table input is lost."""
@@ -509,10 +530,27 @@ class App:
             self.dirty = True
         elif event.type == pygame.WINDOWFOCUSLOST and self.keyboard is not None:
             self._table_events(self.keyboard.release_all(self.clock()))
-        elif event.type in (pygame.KEYDOWN, pygame.KEYUP) and self._key_as_button(event):
+        elif (event.type in (pygame.KEYDOWN, pygame.KEYUP)
+              and self._key_as_button(event)) or self._on_notice(event):
             return
         else:
             self.perform_all(self._scene_intents(event))
+
+    def _on_notice(self, event: pygame.event.Event) -> bool:
+        """Whether a touch fell on the notice: it reaches nothing under it, and a tap
+        (the finger lifted there) dismisses the notice."""
+        place = self.notice_rect
+        if place is None or self.toast is None:
+            return False
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        if not place.collidepoint(event.pos):
+            return False
+        if event.type == pygame.MOUSEBUTTONUP:
+            self.toast = None
+            self.notice_rect = None
+            self.dirty = True
+        return True
 
     def _scene_intents(self, event: pygame.event.Event) -> list[Intent]:
         """Ask the dialog or screen what ``event`` means; a failing screen is closed."""
@@ -638,16 +676,20 @@ class App:
             session.redo()
         else:
             session.jump_to(intent.step)
+        self._clear_stale_error()
         self._game_changed()
+
+    def _clear_stale_error(self) -> None:
+        """A refusal shown is stale once a step succeeds: it goes away."""
+        if self.toast is not None and self.toast.error:
+            self.toast = None
 
     def _play_cues(self, before: Any, cursor: int) -> None:
         """Play the sounds of the step just taken from ``before`` (if it was one step)."""
         session = self.session
         if self.sound is None or session is None or session.cursor != cursor + 1:
             return
-        game = session.game
-        cues = step_cues(game.state_to_json(before), game.state_to_json(session.state),
-                         session.actions()[-1], session.finished)
+        cues = session.game.cues(before, session.state, session.actions()[-1])
         for cue in cues:
             self.sound.play(cue)
 

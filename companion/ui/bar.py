@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from companion.core.messages import Msg
-from companion.ui.intents import GoHome, Intent, Navigate, Redo, Undo
+from companion.ui.intents import Back, GoHome, Intent, Navigate, Redo, Undo
 from companion.ui.scene import Context
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Text, Widget
 
@@ -21,15 +21,26 @@ def _bar_buttons(
     session = ctx.session
     can_undo = session is not None and session.can_undo
     can_redo = session is not None and session.can_redo
-    history: ButtonStyle = "selected" if here == "history" else "normal"
+    if here == "history":
+        history: tuple[Text, tuple[Intent, ...], bool, ButtonStyle] = (
+            Msg("ui.history.to_game"), (Back(),), True, "primary")
+    else:
+        history = (Msg("ui.bar.history"), (Navigate("history"),), session is not None,
+                   "normal")
     return [
         (Msg("ui.bar.undo"), (Undo(),), can_undo, "normal"),
         (Msg("ui.bar.redo"), (Redo(),), can_redo, "normal"),
-        (Msg("ui.bar.history"), (Navigate("history"),),
-         session is not None and here != "history", history),
+        history,
         (Msg("ui.bar.settings"), (Navigate("settings"),), True, "normal"),
         (Msg("ui.bar.home"), (GoHome(),), True, "normal"),
     ]
+
+
+def bar_key(intent: Intent) -> str:
+    """The widget key of a bar button: its intent's name, and the screen it opens."""
+    if isinstance(intent, Navigate):
+        return f"bar:{intent.screen}"
+    return f"bar:{type(intent).__name__}"
 
 
 def bar_rect(ctx: Context) -> pygame.Rect:
@@ -56,8 +67,8 @@ def game_bar(
 ) -> tuple[list[Widget], pygame.Rect]:
     """Build the bar; return its widgets and the rectangle left for the screen's content.
 
-    ``title`` replaces the game's name; ``here`` names the screen showing the bar
-    (``"history"``), whose own button is then switched off.
+    ``title`` replaces the game's name; ``here`` names the screen showing the bar: on
+    ``"history"`` the history button becomes the way back to the game.
     """
     theme = ctx.theme
     bar = bar_rect(ctx)
@@ -70,7 +81,7 @@ def game_bar(
     for text, intents, enabled, style in reversed(specs):
         x -= button_width
         rect = pygame.Rect(x, bar.y + (bar.height - height) // 2, button_width, height)
-        key = f"bar:{type(intents[0]).__name__}"
+        key = bar_key(intents[0])
         buttons.insert(0, Button(rect, text, intents, style, enabled, "small", key=key))
         x -= theme.gap // 2
     title_box = pygame.Rect(theme.pad, bar.y, x - 2 * theme.pad, bar.height)

@@ -1,11 +1,11 @@
 """How each game's UI package plugs its screens into the app.
 
-A game's UI lives in a subpackage of :mod:`companion.ui` (``companion/ui/fuji/``,
-``companion/ui/tikal/``...).  Its ``__init__`` calls::
+A game's UI lives in a subpackage of :mod:`companion.ui` (``companion/ui/chess/``,
+``companion/ui/go/``...).  Its ``__init__`` calls::
 
-    register_game_screens("fuji", make_fuji_screen, screens=("setup", "play", "map"))
+    register_game_screens("chess", make_chess_screen, screens=("setup", "play", "clock"))
 
-where ``make_fuji_screen(screen: str) -> Scene`` builds the named screen.  Two names
+where ``make_chess_screen(screen: str) -> Scene`` builds the named screen.  Two names
 have a meaning for the app:
 
 * ``"setup"`` — opened by the home screen's *New game* button; it returns a
@@ -14,7 +14,7 @@ have a meaning for the app:
 * ``"play"`` — opened when a game starts or resumes.  Without it, the generic play
   screen (:mod:`companion.ui.play`) is used.
 
-Every screen is also registered as ``"<game>.<screen>"`` (e.g. ``"fuji.map"``) for
+Every screen is also registered as ``"<game>.<screen>"`` (e.g. ``"chess.clock"``) for
 :class:`~companion.ui.intents.Navigate` and for screenshots.  The packages are
 imported lazily, the first time screens are looked up, so the app never has to
 name them.
@@ -22,23 +22,16 @@ name them.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import logging
-import pkgutil
 from collections.abc import Callable, Sequence
 from functools import partial
 
-import companion.ui
 from companion.ui.scene import Scene
-from companion.ui.screens import register_screen, screen_entry
+from companion.ui.screens import load_game_ui, register_screen
 
 GameScreenFactory = Callable[[str], Scene]
 """Builds one of a game's screens from its short name (``"setup"``, ``"play"``...)."""
 
 _GAME_SCREENS: dict[str, tuple[str, ...]] = {}
-_loaded = False
-_log = logging.getLogger(__name__)
 
 
 def register_game_screens(
@@ -48,35 +41,6 @@ def register_game_screens(
     _GAME_SCREENS[game_name] = tuple(screens)
     for screen in screens:
         register_screen(f"{game_name}.{screen}", partial(factory, screen), game=game_name)
-
-
-def load_game_uis() -> None:
-    """Import every UI subpackage of :mod:`companion.ui` once (they register themselves).
-
-    A package that fails to import is logged and skipped: one broken game UI must
-    not stop the others.
-    """
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for info in sorted(pkgutil.iter_modules(companion.ui.__path__), key=lambda i: i.name):
-        if info.ispkg:
-            try:
-                importlib.import_module(f"companion.ui.{info.name}")
-            except Exception:
-                _log.exception("could not load the screens of companion.ui.%s", info.name)
-
-
-def load_game_ui(package: str) -> None:
-    """Import one UI subpackage (``fuji``, ``kiosk``...) if it exists; failures are logged."""
-    name = f"companion.ui.{package}"
-    if not package.isidentifier() or importlib.util.find_spec(name) is None:
-        return
-    try:
-        importlib.import_module(name)
-    except Exception:
-        _log.exception("could not load the screens of %s", name)
 
 
 def game_screens(game_name: str) -> tuple[str, ...]:
@@ -99,9 +63,3 @@ def play_screen_name(game_name: str) -> str:
 def setup_screen_name(game_name: str) -> str | None:
     """The game's set-up screen, if it has one."""
     return f"{game_name}.setup" if has_screen(game_name, "setup") else None
-
-
-def make_game_screen(game_name: str, screen: str) -> Scene:
-    """Build ``game_name``'s screen ``screen``."""
-    load_game_uis()
-    return screen_entry(f"{game_name}.{screen}").factory()

@@ -1,4 +1,8 @@
-"""The history screen: every step of the game, newest last; tap one to go back to it."""
+"""The history screen: every step of the game, newest last; tap one to go back to it.
+
+A tap on a step asks first, and says that the later steps stay (Redo brings them
+back); the bar's history button leads back to the game.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,8 @@ import pygame
 from companion.core.messages import Msg
 from companion.core.session import HistoryEntry, Session
 from companion.ui.bar import game_bar
-from companion.ui.intents import JumpTo, Redo, Undo
+from companion.ui.dialogs import confirm
+from companion.ui.intents import JumpTo, Redo, ShowDialog, Undo
 from companion.ui.scene import Context, Scene
 from companion.ui.screens import register_screen
 from companion.ui.widgets import Button, Label, ListItem, ListView, ScrollState, Widget
@@ -21,8 +26,17 @@ def history_item(entry: HistoryEntry, cursor: int) -> ListItem:
         detail = Msg("ui.history.step", {"step": entry.step})
     else:
         detail = Msg("ui.history.undone", {"step": entry.step})
-    return ListItem(entry.label, detail, (JumpTo(entry.step),), dim=not entry.active,
+    intents = () if entry.step == cursor else (jump_question(entry.step, cursor),)
+    return ListItem(entry.label, detail, intents, dim=not entry.active,
                     highlight=entry.step == cursor)
+
+
+def jump_question(step: int, cursor: int) -> ShowDialog:
+    """Ask before moving the game to ``step``; the answer says how to come back."""
+    body = Msg("ui.history.back_body" if step < cursor else "ui.history.forward_body")
+    return confirm(Msg("ui.history.jump_question", {"step": step}),
+                   Msg("ui.history.jump", {"step": step}), (JumpTo(step),), body,
+                   danger=False)
 
 
 class HistoryScene(Scene):

@@ -59,7 +59,7 @@ class Navigate:
     """Open a named screen on top of the current one."""
 
     screen: str
-    """A name from the screen registry, e.g. ``"history"`` or ``"fuji.map"``."""
+    """A name from the screen registry, e.g. ``"history"`` or ``"chess.clock"``."""
     replace: bool = False
     """Replace the current screen instead of stacking on it."""
 

@@ -1,5 +1,8 @@
 """A name dialog with an on-screen keyboard, shared by every game's set-up screen.
 
+Names typed once are kept in the journal and offered again, one tap each, in later
+set-ups; *Cancel* closes without changing the name.
+
 A physical keyboard types too: typed text, Backspace and Enter work as the keys do.
 """
 
@@ -9,6 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
+from companion.core.journal import Journal
 from companion.core.messages import Msg
 from companion.ui.intents import CloseDialog, Intent, Redraw
 from companion.ui.scene import Context, Scene
@@ -36,6 +40,32 @@ def add_letter(name: str, letter: str) -> str:
     return name + letter
 
 
+RECENT_KEY = "ui.recent_names"
+"""Journal setting holding the names typed in earlier set-ups, newest first."""
+
+RECENT_KEPT = 12
+"""Most names remembered."""
+
+RECENT_SHOWN = 5
+"""Most remembered names offered at once."""
+
+
+def recent_names(journal: Journal | None) -> list[str]:
+    """Names typed in earlier set-ups, newest first."""
+    if journal is None:
+        return []
+    stored = journal.get_setting(RECENT_KEY, [])
+    if not isinstance(stored, list):
+        return []
+    return [str(name) for name in stored if isinstance(name, str) and name.strip()]
+
+
+def remember_name(journal: Journal, name: str) -> None:
+    """Put ``name`` first among the remembered names."""
+    names = [name, *(known for known in recent_names(journal) if known != name)]
+    journal.set_setting(RECENT_KEY, names[:RECENT_KEPT])
+
+
 class NameDialog(Scene):
     """Type a player's name; *OK* hands it to ``on_done``."""
 
@@ -49,6 +79,8 @@ class NameDialog(Scene):
         """The name typed so far."""
         self.on_done = on_done
         """Receives the finished name."""
+        self.journal: Journal | None = None
+        """Where names typed before are kept (set when drawn)."""
 
     def type_letter(self, letter: str) -> list[Intent]:
         """One key of the on-screen keyboard."""
@@ -61,9 +93,21 @@ class NameDialog(Scene):
         return [Redraw()]
 
     def finish(self) -> list[Intent]:
-        """Hand the name over and close."""
-        self.on_done(self.name.strip())
+        """Hand the name over, remember it for later set-ups, and close."""
+        name = self.name.strip()
+        self.on_done(name)
+        if self.journal is not None and name:
+            remember_name(self.journal, name)
         return [CloseDialog()]
+
+    def cancel(self) -> list[Intent]:
+        """Close without changing the name."""
+        return [CloseDialog()]
+
+    def take(self, name: str) -> list[Intent]:
+        """A name typed in an earlier set-up, tapped to use it again."""
+        self.name = name
+        return self.finish()
 
     def handle(self, event: pygame.event.Event, ctx: Context) -> list[Intent]:
         """Typing on a physical keyboard works as well as the on-screen keys."""
@@ -77,6 +121,21 @@ class NameDialog(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return self.finish()
         return super().handle(event, ctx)
+
+    def _recent(self, names: list[str], row: pygame.Rect) -> list[Widget]:
+        """The names typed before, one tap each."""
+        gap = 4
+        width = (row.width - (RECENT_SHOWN - 1) * gap) // RECENT_SHOWN
+        widgets: list[Widget] = []
+        for index, name in enumerate(names):
+            rect = pygame.Rect(row.x + index * (width + gap), row.y, width, row.height)
+
+            def tap(chosen: str = name) -> list[Intent]:
+                return self.take(chosen)
+
+            widgets.append(TapButton(rect, name, tap, "selected", role="body",
+                                     key=f"kb:recent:{index}"))
+        return widgets
 
     def build(self, ctx: Context) -> list[Widget]:
         """Title, the name, the keys, and space / delete / OK."""
@@ -93,6 +152,11 @@ class NameDialog(Scene):
                              self.name + "▌", "title", theme.palette.accent, bold=True))
         gap = theme.px(4)
         top = inner.y + line + gap
+        self.journal = ctx.journal
+        known = [name for name in recent_names(ctx.journal) if name != self.name][:RECENT_SHOWN]
+        if known:
+            widgets += self._recent(known, pygame.Rect(inner.x, top, inner.width, line))
+            top += line + gap
         rows = len(KEY_ROWS) + 1
         height = (inner.bottom - top - (rows - 1) * gap) // rows
         width = (inner.width - 9 * gap) // 10
@@ -107,11 +171,12 @@ class NameDialog(Scene):
 
                 widgets.append(TapButton(rect, letter, tap, key=f"kb:{number}:{index}"))
         y = top + len(KEY_ROWS) * (height + gap)
-        third = (inner.width - 2 * gap) // 3
-        widgets.append(TapButton(pygame.Rect(inner.x, y, third, height), "␣",
-                                 lambda: self.type_letter(" "), key="kb:space"))
-        widgets.append(TapButton(pygame.Rect(inner.x + third + gap, y, third, height), "⌫",
-                                 self.delete, key="kb:delete"))
-        widgets.append(TapButton(pygame.Rect(inner.x + 2 * (third + gap), y, third, height),
-                                 Msg("ui.keyboard.ok"), self.finish, "primary", key="kb:ok"))
+        quarter = (inner.width - 3 * gap) // 4
+        bottom = [("␣", lambda: self.type_letter(" "), "normal", "kb:space"),
+                  ("⌫", self.delete, "normal", "kb:delete"),
+                  (Msg("ui.common.cancel"), self.cancel, "quiet", "kb:cancel"),
+                  (Msg("ui.keyboard.ok"), self.finish, "primary", "kb:ok")]
+        for index, (text, tap_do, style, key) in enumerate(bottom):
+            rect = pygame.Rect(inner.x + index * (quarter + gap), y, quarter, height)
+            widgets.append(TapButton(rect, text, tap_do, style, key=key))  # type: ignore[arg-type]
         return widgets

@@ -1,8 +1,10 @@
 """The generic play screen, used by any game whose UI package has no play screen yet.
 
 It shows what happened last, the table buttons' on-screen twins (when the game maps
-its physical buttons) and the legal actions the rules offer, each labelled by the
-rules themselves — enough to play any registered game end to end.
+its physical buttons) and every legal choice the rules list (``Game.choices``), each
+labelled by the rules themselves — enough to play any registered game end to end.  A game
+whose rules ask their questions (``ask``) is played through them instead: one question at
+a time, only legal answers offered.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from typing import Any
 
 import pygame
 
-from companion.core.messages import Msg
+from companion.core.messages import IllegalActionError, Msg
+from companion.core.questions import Ask
 from companion.core.session import Session
 from companion.ui.bar import game_bar
 from companion.ui.intents import PressButton, Submit
+from companion.ui.questions import Dialogue, QuestionLook, question_widgets
 from companion.ui.scene import Context, Scene
 from companion.ui.screens import register_screen
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget
@@ -38,15 +42,17 @@ class GenericPlayScene(Scene):
         super().__init__()
         self.scroll = ScrollState()
         """Scroll position of the action list."""
+        self.dialogue: Dialogue | None = None
+        """The question dialogue of a game that asks (its answers so far)."""
         self._cache_key: tuple[int, int, int] | None = None
         self._actions: list[Mapping[str, Any]] = []
 
     def legal_actions(self, session: Session) -> Sequence[Mapping[str, Any]]:
-        """The legal actions in the current state (computed once per step)."""
+        """Every legal choice in the current state (computed once per step)."""
         key = (session.game_id, session.cursor, len(session.history()))
         if key != self._cache_key:
             self._cache_key = key
-            found = [] if session.finished else session.game.legal_actions(session.state)
+            found = [] if session.finished else session.game.choices(session.state) or []
             self._actions = list(found)[:MAX_ACTIONS]
             self.scroll.offset = 0
         return self._actions
@@ -111,6 +117,9 @@ class GenericPlayScene(Scene):
         widgets: list[Widget] = [Label(heading, Msg("ui.play.actions"), "heading", bold=True)]
         box = pygame.Rect(area.x, heading.bottom + theme.gap, area.width,
                           area.bottom - heading.bottom - theme.gap)
+        ask = getattr(session.game, "ask", None)
+        if callable(ask) and not session.finished:
+            return widgets + self._questions(ctx, box, session, ask)
         actions = self.legal_actions(session)
         if not actions:
             empty = Msg("ui.play.game_over") if session.finished else Msg("ui.play.no_actions")
@@ -121,6 +130,20 @@ class GenericPlayScene(Scene):
                  for action in actions]
         widgets.append(ListView(box, items, theme.touch + theme.px(6), self.scroll, key="actions"))
         return widgets
+
+
+    def _questions(self, ctx: Context, box: pygame.Rect, session: Session,
+                   ask: Ask) -> list[Widget]:
+        """The game's own questions, one at a time, for a game that asks."""
+        if self.dialogue is None or self.dialogue.ask != ask:
+            self.dialogue = Dialogue(ask)
+        self.dialogue.follow(session.cursor)
+        try:
+            return question_widgets(self.dialogue, session.state, box, ctx,
+                                    QuestionLook(cancellable=False))
+        except IllegalActionError as refusal:
+            return [Label(box, refusal.message, "body", ctx.theme.palette.text_muted,
+                          align="center")]
 
 
 register_screen("play", GenericPlayScene)

@@ -250,6 +250,8 @@ class AnswerTarget:
     """The action field the answer fills."""
     answer: Answer
     """The answer it gives."""
+    partial: Mapping[str, Any] = {}
+    """The fields answered before the question (forced answers included)."""
 
 
 def _greyed_colours(theme: Theme) -> tuple[Colour, Colour]:
@@ -627,7 +629,15 @@ def question_widgets(dialogue: Dialogue, state: Any, area: pygame.Rect, ctx: Con
         widgets.extend(_number_pad(dialogue, state, question, rest, ctx, done))
     else:
         widgets.extend(_answer_widgets(dialogue, state, question, rest, ctx, look, done))
-    return widgets + footer
+    return _asked_after(widgets + footer, progress.partial)
+
+
+def _asked_after(widgets: list[Widget], partial: Mapping[str, Any]) -> list[Widget]:
+    """Note on each answer the fields answered before its question."""
+    for widget in widgets:
+        if isinstance(widget, AnswerTarget):
+            widget.partial = dict(partial)
+    return widgets
 
 
 def needed_height(dialogue: Dialogue, state: Any, width: int, ctx: Context,
@@ -727,8 +737,9 @@ class QuestionDialog(Scene):
                                       (CloseDialog(),), (CloseDialog(),))]
         widgets.extend(facing(box, angle, content, "question:panel"))
         if on_map and self.look.place_rects is not None:
-            widgets.extend(_place_widgets(self.dialogue, state, question, self.look.place_rects,
-                                          (CloseDialog(),)))
+            widgets.extend(_asked_after(
+                _place_widgets(self.dialogue, state, question, self.look.place_rects,
+                               (CloseDialog(),)), progress.partial))
         return widgets
 
     def _box(self, ctx: Context, state: Any, angle: int, on_map: bool) -> pygame.Rect:

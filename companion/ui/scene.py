@@ -8,8 +8,8 @@ A scene is a subclass of :class:`Scene` that overrides :meth:`Scene.build`::
     class ScoreScene(Scene):
         def build(self, ctx: Context) -> list[Widget]:
             theme = ctx.theme
-            bar, body = game_bar(ctx, "fuji.screen.scores")      # companion.ui.bar
-            return [*bar, Label(body, msg("fuji.scores.title"), "title")]
+            bar, body = game_bar(ctx, "chess.screen.scores")      # companion.ui.bar
+            return [*bar, Label(body, msg("chess.scores.title"), "title")]
 
 * ``build(ctx)`` returns the widgets for the current state.  It is called on every
   draw, so it must only *read* ``ctx`` (session state, language, settings, size).
@@ -240,11 +240,14 @@ class Scene:
                 return widget
         return None
 
-    def _find(self, identity: str | None) -> Widget | None:
-        for widget in self.widgets:
-            if widget.identity == identity:
-                return widget
-        return None
+    def _find(self, identity: str | None, pos: tuple[int, int] | None = None) -> Widget | None:
+        """The widget drawn with ``identity``; of several, the topmost one under ``pos``."""
+        found = [widget for widget in self.widgets if widget.identity == identity]
+        if pos is not None:
+            for widget in reversed(found):
+                if widget.interactive and widget.hit(pos):
+                    return widget
+        return found[0] if found else None
 
     def _press(self, pos: tuple[int, int]) -> list[Intent]:
         widget = self.widget_at(pos)
@@ -264,7 +267,7 @@ class Scene:
         return [Redraw()] if moved else []
 
     def _release(self, pos: tuple[int, int], held: bool) -> list[Intent]:
-        widget = self._find(self._pressed)
+        widget = self._find(self._pressed, pos)
         self._pressed = None
         if widget is None:
             return []
@@ -278,6 +281,28 @@ class Scene:
             if widget.hit(pos) and widget.scroll(-steps * ctx.theme.px(40)):
                 return [Redraw()]
         return []
+
+
+class GameScene(Scene):
+    """A screen of one game: it draws the open game, or in a preview the named demo game.
+
+    Subclasses set :attr:`preview` (``None`` in a real game) and answer
+    :meth:`demo_session` from their game's ``demo`` module.
+    """
+
+    needs_session = True
+    preview: str | None = None
+    """Name of a demo situation to draw instead of the open game (screenshots)."""
+
+    def demo_session(self, name: str) -> Session:
+        """The demo game called ``name`` (each game's screens supply their own)."""
+        raise NotImplementedError
+
+    def session_of(self, ctx: Context) -> Session | None:
+        """The game to draw: the open one, or the demo game of a preview."""
+        if self.preview is not None:
+            return self.demo_session(self.preview)
+        return ctx.session
 
 
 class LayeredScene(Scene):

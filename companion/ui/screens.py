@@ -1,4 +1,4 @@
-"""The registry of named screens: ``"home"``, ``"settings"``, ``"history"``, ``"fuji.map"``...
+"""The registry of named screens: ``"home"``, ``"settings"``, ``"history"``, ``"chess.clock"``...
 
 Screens are registered by name with a factory that builds a fresh scene.  The
 game-independent screens register themselves when :mod:`companion.ui.home` and its
@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import logging
+import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import companion.ui
 from companion.ui.scene import Scene
 
 SceneFactory = Callable[[], Scene]
@@ -24,7 +27,7 @@ class ScreenEntry:
     """A registered screen."""
 
     name: str
-    """Its name, e.g. ``"history"`` or ``"fuji.map"``."""
+    """Its name, e.g. ``"history"`` or ``"chess.clock"``."""
     factory: SceneFactory
     """Builds the scene."""
     game: str | None = None
@@ -32,6 +35,8 @@ class ScreenEntry:
 
 
 _SCREENS: dict[str, ScreenEntry] = {}
+_loaded = False
+_log = logging.getLogger(__name__)
 
 CORE_SCREEN_MODULES: tuple[str, ...] = (
     "companion.ui.home",
@@ -61,8 +66,6 @@ def load_all() -> None:
     for module in OPTIONAL_SCREEN_MODULES:
         if importlib.util.find_spec(module) is not None:
             importlib.import_module(module)
-    from companion.ui.games import load_game_uis
-
     load_game_uis()
 
 
@@ -75,13 +78,11 @@ def screen_names() -> list[str]:
 def load_owner(name: str) -> None:
     """Import only the module that registers screen ``name`` (start-up stays quick).
 
-    ``"fuji.play"`` imports :mod:`companion.ui.fuji`, ``"kiosk.start"`` the kiosk
+    ``"chess.play"`` imports :mod:`companion.ui.chess`, ``"kiosk.start"`` the kiosk
     package, a plain name such as ``"home"`` its own module (else every core screen).
     """
     prefix, dot, _ = name.partition(".")
     if dot:
-        from companion.ui.games import load_game_ui
-
         load_game_ui(prefix)
         return
     own = f"companion.ui.{name}"
@@ -111,3 +112,32 @@ def screen_entry(name: str) -> ScreenEntry:
 def make_screen(name: str) -> Scene:
     """Build a fresh scene for screen ``name``."""
     return screen_entry(name).factory()
+
+
+def load_game_uis() -> None:
+    """Import every UI subpackage of :mod:`companion.ui` once (they register themselves).
+
+    A package that fails to import is logged and skipped: one broken game UI must
+    not stop the others.
+    """
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for info in sorted(pkgutil.iter_modules(companion.ui.__path__), key=lambda i: i.name):
+        if info.ispkg:
+            try:
+                importlib.import_module(f"companion.ui.{info.name}")
+            except Exception:
+                _log.exception("could not load the screens of companion.ui.%s", info.name)
+
+
+def load_game_ui(package: str) -> None:
+    """Import one UI subpackage (``chess``, ``kiosk``...) if it exists; failures are logged."""
+    name = f"companion.ui.{package}"
+    if not package.isidentifier() or importlib.util.find_spec(name) is None:
+        return
+    try:
+        importlib.import_module(name)
+    except Exception:
+        _log.exception("could not load the screens of %s", name)

@@ -26,6 +26,7 @@ from companion.core.record import load_record, session_from_record
 from companion.core.session import Session
 from companion.ui.dialogs import confirm
 from companion.ui.intents import DeleteGame
+from companion.ui.notices import notice_rect
 from companion.ui.scene import Context, Scene, Settings
 from companion.ui.screens import make_screen, screen_entry, screen_names
 from companion.ui.widgets import Toast
@@ -121,7 +122,8 @@ def _draw_extra(screen: str, surface: pygame.Surface, lang: str, size: tuple[int
     scene, ctx = scene_context("play", lang, size, record)
     scene.draw(surface, ctx)
     theme = ctx.theme
-    Toast(ctx.screen, Msg("core.error.game_over"), True, theme).draw(surface, theme, lang)
+    place = notice_rect(ctx.screen, scene.touch_targets(), theme)
+    Toast(ctx.screen, Msg("core.error.game_over"), True, theme, place).draw(surface, theme, lang)
 
 
 def render(screen: str, lang: str, size: tuple[int, int], out: Path,

@@ -6,33 +6,24 @@ The effects are the original ``.wav`` files in the project's ``sounds/`` folder
 it does not (no sound card, no audio server, a broken file): the app never fails or
 waits because of sound.
 
-:func:`step_cues` compares the ``state_to_json`` of the states before and after an
-accepted action and names the sounds to play, so the rules engines never need to
-know about sound.
+Which sounds a step makes is the game's to say (``Game.cues``, names from
+:data:`companion.core.game.CUES`); this module only plays them.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
+
+from companion.core.game import CUES
 
 SOUNDS_DIR = Path(__file__).resolve().parent.parent.parent / "sounds"
 """The folder with the generated ``.wav`` files."""
 
-SOUND_NAMES: tuple[str, ...] = (
-    "phase_change",
-    "destination_locked",
-    "eruption",
-    "wound",
-    "exhaustion",
-    "win",
-    "loss",
-    "reminder_tick",
-)
+SOUND_NAMES: tuple[str, ...] = (*CUES, "reminder_tick")
 """Every sound the app knows, by file name without ``.wav``."""
 
 _log = logging.getLogger(__name__)
@@ -157,87 +148,3 @@ def open_player(
         _log.info("no sound: %s", error)
         return SilentPlayer(volume, muted, str(error))
     return MixerPlayer(folder, volume, muted)
-
-
-# ------------------------------------------------------------------ cues
-def step_cues(
-    before: Mapping[str, Any], after: Mapping[str, Any], action: Mapping[str, Any],
-    finished: bool = False,
-) -> tuple[str, ...]:
-    """The sounds for one accepted step, from the states' ``state_to_json`` before and after.
-
-    ``finished`` tells that this step ended the game.  The end of the game outranks
-    everything else; a scored game's end sounds like a win (somebody won).
-    """
-    ending = _ending_cue(before, after)
-    if ending is not None:
-        return ending
-    if finished:
-        return ("win",)
-    cues: list[str] = []
-    if _more_wounds(before, after):
-        cues.append("wound")
-    if _eruption(before, after):
-        cues.append("eruption")
-    if action.get("type") == "confirm_destination":
-        cues.append("destination_locked")
-    if before.get("phase") != after.get("phase") and not cues:
-        cues.append("phase_change")
-    return tuple(cues)
-
-
-def _ending_cue(before: Mapping[str, Any], after: Mapping[str, Any]) -> tuple[str, ...] | None:
-    outcome = after.get("outcome")
-    if outcome is not None and outcome != before.get("outcome"):
-        reason = after.get("outcome_reason")
-        exhausted = isinstance(reason, Mapping) and reason.get("key") == "fuji.outcome.exhausted"
-        if outcome == "lost":
-            return ("exhaustion", "loss") if exhausted else ("loss",)
-        return ("win",)
-    winners = after.get("winners")
-    if winners and not before.get("winners"):
-        return ("win",)
-    return None
-
-
-def _wound_total(described: Mapping[str, Any]) -> int:
-    total = 0
-    for player in _players(described):
-        wounds = player.get("wounds")
-        if isinstance(wounds, Mapping):
-            total += sum(1 for taken in wounds.values() if taken)
-        elif isinstance(wounds, list):
-            total += len(wounds)
-        elif isinstance(wounds, int) and not isinstance(wounds, bool):
-            total += wounds
-    return total
-
-
-def _players(described: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
-    players = described.get("players")
-    if not isinstance(players, list):
-        return ()
-    return [player for player in players if isinstance(player, Mapping)]
-
-
-def _more_wounds(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
-    return _wound_total(after) > _wound_total(before)
-
-
-def _instruction_keys(described: Mapping[str, Any]) -> set[str]:
-    keys = set()
-    for entry in described.get("instructions") or ():
-        if isinstance(entry, Mapping):
-            message = entry.get("message", entry)
-            if isinstance(message, Mapping) and isinstance(message.get("key"), str):
-                keys.add(message["key"])
-    return keys
-
-
-ERUPTION_KEYS = frozenset({"fuji.instruction.flip_cards", "fuji.instruction.eruption_token"})
-"""Instructions that mean the lava spread in this step."""
-
-
-def _eruption(before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
-    new = _instruction_keys(after) - _instruction_keys(before)
-    return bool(new & ERUPTION_KEYS)

@@ -719,13 +719,18 @@ class ListView(Widget):
 
 # ------------------------------------------------------------------ toast
 class Toast(Widget):
-    """A short notice near the bottom of the screen; refusals use the error colour."""
+    """A short notice; refusals use the error colour.
 
-    def __init__(self, screen: pygame.Rect, message: Text, error: bool, theme: Theme) -> None:
-        width = min(screen.width - 2 * theme.gap, theme.px(640))
-        height = theme.px(44) * 2
-        rect = pygame.Rect(0, 0, width, height)
-        rect.midbottom = (screen.centerx, screen.bottom - theme.gap)
+    The app places it with :func:`companion.ui.notices.notice_rect` where it covers no
+    control; without a ``rect`` it sits near the bottom of the screen.
+    """
+
+    def __init__(self, screen: pygame.Rect, message: Text, error: bool, theme: Theme,
+                 rect: pygame.Rect | None = None) -> None:
+        if rect is None:
+            width = min(screen.width - 2 * theme.gap, theme.px(640))
+            rect = pygame.Rect(0, 0, width, theme.px(44) * 2)
+            rect.midbottom = (screen.centerx, screen.bottom - theme.gap)
         super().__init__(rect, "toast")
         self.message = message
         """What to say."""

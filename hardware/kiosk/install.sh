@@ -132,7 +132,7 @@ fi
 
 if [ -z "$DEST" ] && [ "$ASK_PIN" = 1 ]; then
     say "Choose the staff PIN (4 to 8 digits); it opens the staff menu"
-    run sudo -u "$TARGET_USER" -H "$ROOT/.venv/bin/python" -m companion.core.staff
+    run sudo -u "$TARGET_USER" -H "$ROOT/.venv/bin/python" -m companion.staff_pin
 fi
 
 if [ ! -f "$HOME_DIR/.config/table-companion/hardware.toml" ]; then

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core.game import Action, Setup
+from companion.core.game import Action, GameInfo, Result, Setup, turn_cues
 from companion.core.messages import IllegalActionError, Msg, SetupError
 
 
@@ -29,6 +29,7 @@ class CountingGame:
 
     name = "counting"
     title_key = "core.label.start"
+    info = GameInfo("core.label.start", "core.label.start", "Test", "scores")
     min_players = 2
     max_players = 4
 
@@ -73,5 +74,19 @@ class CountingGame:
         """Every amount."""
         return [] if state.winner is not None else [{"type": "add", "amount": n} for n in (1, 2, 3)]
 
+
+    def choices(self, state: CountingState) -> Sequence[Action]:
+        """Every legal action (the same as the sample)."""
+        return self.legal_actions(state)
+
+    def result(self, state: CountingState, setup: Setup) -> Result:
+        """The players and the winner once there is one."""
+        return Result(
+            players=tuple(f"Player {n + 1}" for n in range(state.players)),
+            winners=() if state.winner is None else (f"Player {state.winner + 1}",))
+
+    def cues(self, before: CountingState, after: CountingState, action: Action) -> tuple[str, ...]:
+        """A win at the end."""
+        return turn_cues(self.is_finished(after), False)
 
 GAME = CountingGame()

@@ -6,18 +6,18 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.journal import Journal
 from companion.core.kiosk import (
-    ATTRACT_SLIDES,
     SLIDE_SECONDS,
     Kiosk,
     KioskSettings,
     KioskState,
     Phase,
     attract_slide,
+    attract_slides,
     load_kiosk_settings,
     on_boot,
     on_staff_closed,
@@ -26,8 +26,10 @@ from companion.core.kiosk import (
     on_touch,
 )
 from companion.core.messages import IllegalActionError
+from companion.core.registry import all_games
 from companion.core.session import Session
 from companion.core.staff import StaffLock
+from tests.fuzzing import lots
 
 SETUP = {"players": 2, "target": 10}
 PIN = "8080"
@@ -166,11 +168,13 @@ def test_attract_slides_follow_each_other(kiosk: Kiosk, clock: FakeClock) -> Non
     clock.advance(kiosk.settings.idle_seconds)
     kiosk.tick()
     seen = []
-    for _ in ATTRACT_SLIDES:
+    slides = attract_slides()
+    for _ in slides:
         seen.append(kiosk.attract_slide().key)
         clock.advance(SLIDE_SECONDS)
-    assert seen == list(ATTRACT_SLIDES)
-    assert kiosk.attract_slide().key == ATTRACT_SLIDES[0]
+    assert seen == list(slides)
+    assert kiosk.attract_slide().key == slides[0]
+    assert {game.info.attract_key for game in all_games().values()} <= set(slides)
 
 
 # ------------------------------------------------------------------ crash and resume
@@ -280,7 +284,7 @@ EVENTS = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@lots()
 @given(st.one_of(st.none(), st.integers(1, 9)), EVENTS, st.booleans())
 def test_transitions_keep_their_promises(
     game: int | None, events: list[tuple[str, float]], finished: bool
@@ -307,7 +311,7 @@ def test_transitions_keep_their_promises(
         assert state.return_to not in (Phase.ATTRACT, Phase.STAFF)
         if state.phase == Phase.RESUME:
             assert state.game_id is not None
-        assert 0 <= attract_slide(state, now) < len(ATTRACT_SLIDES)
+        assert 0 <= attract_slide(state, now) < len(attract_slides())
 
 
 def test_staff_opened_from_attract_returns_past_it() -> None:

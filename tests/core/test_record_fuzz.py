@@ -7,12 +7,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.messages import RecordError
 from companion.core.record import RECORD_FORMAT, load_record, parse_record, replay
-from tests.fuzzing import examples
+from companion.core.session import plain_action
+from tests.fuzzing import fuzz, lots
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(ROOT.glob("examples/*/*.json"))
@@ -35,7 +36,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@lots()
 @given(data=st.binary(max_size=400))
 def test_random_bytes_never_crash_loading(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "fuzz.json"
@@ -44,19 +45,28 @@ def test_random_bytes_never_crash_loading(tmp_path: Path, data: bytes) -> None:
         replay(load_record(path))
 
 
-@settings(max_examples=examples(300))
+@fuzz()
 @given(field=st.sampled_from(sorted(VALID)), value=json_values)
 def test_mutated_fields_never_crash_replay(field: str, value: Any) -> None:
     document = json.loads(json.dumps(VALID))
     document[field] = value
     try:
-        result = replay(parse_record(document))
+        record = parse_record(document)
+        result = replay(record)
     except RecordError:
         return
-    assert isinstance(result.mismatches, list)
+    state = result.game.new_state(record.setup)
+    for action in record.actions:
+        state = result.game.apply(state, plain_action(action))
+    assert result.state == state
+    described = result.game.state_to_json(state)
+    wrong = {key for key, wanted in record.expect.items()
+             if described.get(key, "<missing>") != wanted}
+    assert len(result.mismatches) == len(wrong)
+    assert all(any(entry.startswith(f"{key}:") for entry in result.mismatches) for key in wrong)
 
 
-@settings(max_examples=examples(300))
+@fuzz()
 @given(index=st.integers(min_value=0, max_value=1), key=st.text(max_size=8), value=json_values)
 def test_mutated_actions_are_refused_cleanly(index: int, key: str, value: Any) -> None:
     document = json.loads(json.dumps(VALID))
@@ -72,7 +82,7 @@ def example_documents() -> list[dict[str, Any]]:
     return [VALID] + [json.loads(path.read_text(encoding="utf-8")) for path in EXAMPLES]
 
 
-@settings(max_examples=examples(300), deadline=None)
+@fuzz()
 @given(data=st.data())
 def test_mutated_example_records_of_every_game_never_crash(data: st.DataObject) -> None:
     document = json.loads(json.dumps(data.draw(st.sampled_from(example_documents()))))

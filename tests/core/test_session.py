@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError
 from companion.core.session import Session
+from tests.fuzzing import some
 
 
 def add(amount: int) -> dict[str, object]:
@@ -113,7 +114,7 @@ def test_finished_game_is_kept_but_not_resumed(tmp_path: Path) -> None:
     assert journal.list_games()[0].status == "active"
 
 
-@settings(max_examples=40, deadline=None)
+@some()
 @given(amounts=st.lists(st.sampled_from([1, 2, 3]), min_size=1, max_size=15), data=st.data())
 def test_undo_then_redo_is_identity_and_replay_equals_live(
     tmp_path_factory: pytest.TempPathFactory, amounts: list[int], data: st.DataObject

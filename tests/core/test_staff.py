@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.journal import Journal
@@ -22,9 +22,10 @@ from companion.core.staff import (
     check_pin_format,
     hash_pin,
     lockout_length,
-    main,
     pin_matches,
 )
+from companion.staff_pin import main
+from tests.fuzzing import few
 
 
 class FakeClock:
@@ -77,7 +78,7 @@ def test_a_given_salt_gives_a_repeatable_hash() -> None:
     assert hash_pin("9876", salt) != hash_pin("9875", salt)
 
 
-@settings(max_examples=15, deadline=None)
+@few()
 @given(st.text(alphabet="0123456789", min_size=4, max_size=8),
        st.text(alphabet="0123456789", min_size=4, max_size=8))
 def test_only_the_right_pin_matches(pin: str, guess: str) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.game import Game
@@ -29,6 +29,7 @@ from companion.core.stats import (
     plays_to_csv,
     plays_to_json,
 )
+from tests.fuzzing import lots, many
 
 FUJI_SETUPS = [(3, 2), (3, 2), (1, 1), (5, 4)]
 """(scenario, level) of the Fuji games played into the test journal."""
@@ -89,13 +90,14 @@ def test_fuji_results_by_scenario_and_level(played: tuple[Path, list[Session], S
     expected: Counter[tuple[str, int, str]] = Counter(
         (str(s.setup["scenario"]), int(s.setup["level"]), described(s)["outcome"]) for s in fuji
     )
-    found = {(r.scenario, r.level): (r.won, r.lost) for r in stats.fuji}
+    found = {(r.scenario, r.level): (r.won, r.lost) for r in stats.outcomes["fuji"]}
     assert set(found) == {(str(sc), lv) for sc, lv in FUJI_SETUPS}
     for (scenario, level), (won, lost) in found.items():
         assert won == expected[(scenario, level, "won")]
         assert lost == expected[(scenario, level, "lost")]
     assert found[("3", 2)][0] + found[("3", 2)][1] == 2
-    assert [r.scenario for r in stats.fuji] == sorted((r.scenario for r in stats.fuji), key=int)
+    rows = stats.outcomes["fuji"]
+    assert [r.scenario for r in rows] == sorted((r.scenario for r in rows), key=int)
 
 
 @pytest.mark.parametrize("name", ["tikal", "caverna"])
@@ -188,7 +190,7 @@ PLAYS = st.builds(
 )
 
 
-@settings(max_examples=80, deadline=None)
+@many()
 @given(st.lists(PLAYS, max_size=6))
 def test_any_plays_round_trip_through_csv_and_json(plays: list[Play]) -> None:
     assert plays_from_csv(plays_to_csv(plays)) == plays
@@ -200,7 +202,7 @@ def test_json_import_refuses_other_documents() -> None:
         plays_from_json(json.dumps({"format": "something-else", "plays": []}))
 
 
-@settings(max_examples=200, deadline=None)
+@lots()
 @given(st.lists(st.integers(-50, 300), max_size=60), st.integers(1, 12))
 def test_histogram_covers_every_score_once(values: list[int], bars: int) -> None:
     buckets = histogram(values, bars)

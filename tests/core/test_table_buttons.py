@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core import registry
@@ -24,6 +24,7 @@ from companion.core.table_buttons import (
     supports_table_buttons,
 )
 from tests.core.counting_game import CountingGame, CountingState
+from tests.fuzzing import some
 
 BUTTONS = ["advance", "undo", "seat1", "seat2", "seat3", "seat4"]
 KINDS = ["press", "release", "long_press"]
@@ -197,7 +198,7 @@ def test_advance_action_raising_is_a_refusal() -> None:
     assert outcome.blink_seat is None and session.cursor == 0
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@some()
 @given(st.lists(st.tuples(st.sampled_from(BUTTONS), st.sampled_from(KINDS)), max_size=40))
 def test_any_button_sequence_keeps_session_and_journal_consistent(
     presses: list[tuple[str, str]],

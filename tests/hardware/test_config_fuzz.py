@@ -11,12 +11,12 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.i18n import catalogue
 from hardware.config import HardwareConfig, LoadedConfig, load_config, parse_config
-from tests.fuzzing import examples
+from tests.fuzzing import fuzz, lots
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = tomllib.loads((ROOT / "config.example.toml").read_text(encoding="utf-8"))
@@ -39,7 +39,7 @@ def assert_usable(loaded: LoadedConfig) -> None:
     assert all(problem.key in english for problem in loaded.problems)
 
 
-@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@lots()
 @given(data=st.binary(max_size=300))
 def test_random_bytes_load_as_a_usable_config(tmp_path: Path, data: bytes) -> None:
     path = tmp_path / "hardware.toml"
@@ -74,7 +74,7 @@ def example_paths() -> list[list[str]]:
     return found
 
 
-@settings(max_examples=examples(400))
+@fuzz()
 @given(path=st.sampled_from(example_paths()), value=toml_values)
 def test_any_wrong_value_in_a_valid_file_is_reported_not_raised(
     path: list[str], value: Any
@@ -82,7 +82,7 @@ def test_any_wrong_value_in_a_valid_file_is_reported_not_raised(
     assert_usable(parse_config(mutate(EXAMPLE, path, value)))
 
 
-@settings(max_examples=examples(200))
+@lots()
 @given(section=st.sampled_from(sorted(EXAMPLE)), key=st.text(max_size=10), value=toml_values)
 def test_unknown_keys_anywhere_are_reported_not_raised(section: str, key: str, value: Any) -> None:
     assert_usable(parse_config(mutate(EXAMPLE, [section, key], value)))

@@ -20,8 +20,8 @@ from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.core.table_buttons import handle_button
 from companion.games.fuji import GAME
-from companion.games.fuji.state import Phase
 from companion.games.fuji.queries import legal_destinations
+from companion.games.fuji.state import Phase
 from hardware.boxsim import SimulatedBox
 from hardware.config import GpioConfig, HardwareConfig, KeyboardConfig, LoadedConfig, SerialConfig
 from hardware.debounce import Debouncer

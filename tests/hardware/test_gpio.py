@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin  # type: ignore[import-untyped]
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hardware.config import GpioConfig
@@ -22,6 +22,7 @@ from hardware.gpio import (
     load_pin_factory,
 )
 from hardware.lights import BLINK_COUNT, BLINK_OFF, BLINK_ON
+from tests.fuzzing import few
 
 BUTTON_PINS = {"advance": 17, "undo": 27, "seat1": 5, "seat2": 6, "seat3": 13, "seat4": 19}
 LIGHT_PINS = {"seat1": 12, "seat2": 16, "seat3": 20, "seat4": 21, "status": 26}
@@ -308,7 +309,7 @@ def test_default_factory_takes_the_first_that_loads() -> None:
         default_pin_factory(("nosuch",))
 
 
-@settings(max_examples=15, deadline=None)
+@few()
 @given(st.lists(st.tuples(st.sampled_from(sorted(BUTTON_PINS)), st.booleans()), max_size=60))
 def test_pressed_set_always_matches_the_pins(steps: list[tuple[str, bool]]) -> None:
     factory = MockFactory()

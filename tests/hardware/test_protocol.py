@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hardware.events import BUTTON_IDS, EVENT_KINDS
@@ -28,7 +28,7 @@ from hardware.protocol import (
     ping,
     version_query,
 )
-from tests.fuzzing import examples
+from tests.fuzzing import fuzz
 
 BOX_MESSAGES = st.one_of(
     st.builds(Hello, st.just("tcbox"), st.integers(0, 9999)),
@@ -153,7 +153,7 @@ def test_reset_forgets_a_half_line() -> None:
     assert parser.feed(frame("P seat1")) == [ButtonMessage("seat1", "press")]
 
 
-@settings(max_examples=examples(300))
+@fuzz()
 @given(st.lists(st.binary(max_size=200), max_size=20))
 def test_random_bytes_never_raise_and_every_line_is_counted(chunks: list[bytes]) -> None:
     parser = LineParser()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import serial  # type: ignore[import-untyped]
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from hardware.config import SerialConfig
@@ -26,6 +26,7 @@ from hardware.protocol import (
     parse_command_line,
 )
 from hardware.serial_box import SerialBox, open_port
+from tests.fuzzing import few
 
 
 class BoxEnd:
@@ -341,7 +342,7 @@ def test_commands_queued_before_stop_are_still_written(
     assert Command("LED status off") in end.commands()[-5:]
 
 
-@settings(max_examples=15, deadline=None)
+@few()
 @given(st.lists(st.one_of(st.binary(max_size=80),
                           st.sampled_from([b"P seat1", b"R seat1", b"L undo", b"P advance"])),
                 max_size=12))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core.game import Action, Setup
+from companion.core.game import Action, GameInfo, Result, Setup, turn_cues
 from companion.core.messages import IllegalActionError, Msg, SetupError
 
 
@@ -30,6 +30,7 @@ class TallyGame:
 
     name = "tally"
     title_key = "ui.app.title"
+    info = GameInfo("core.label.start", "core.label.start", "Test", "scores")
     min_players = 1
     max_players = 4
 
@@ -88,5 +89,17 @@ class TallyGame:
         """The seat whose turn it is."""
         return frozenset() if self.is_finished(state) else frozenset({state.turn})
 
+
+    def choices(self, state: TallyState) -> Sequence[Action]:
+        """Every legal action (the same as the sample)."""
+        return self.legal_actions(state)
+
+    def result(self, state: TallyState, setup: Setup) -> Result:
+        """The players and the winner once there is one."""
+        return Result(players=tuple(f"Seat {n + 1}" for n in range(state.seats)))
+
+    def cues(self, before: TallyState, after: TallyState, action: Action) -> tuple[str, ...]:
+        """A win at the end."""
+        return turn_cues(self.is_finished(after), False)
 
 GAME = TallyGame()

@@ -185,12 +185,15 @@ def test_tapping_a_history_entry_jumps_back(app: App) -> None:
     app.draw()
     view = next(w for w in app.scene.widgets if isinstance(w, ListView))
     _tap(app, view.row_rect(1).move(0, 0).midleft)
+    assert session.cursor == 4, "the row asks first"
+    _tap(app, _widget(app, "choice:0").rect.center)
     assert session.cursor == 1
     assert _tally(session) == 1
     view = next(w for w in app.scene.widgets if isinstance(w, ListView))
     dims = [item.dim for item in view.items]
     assert dims == [False, False, True, True, True]
     _tap(app, view.row_rect(3).midleft)
+    _tap(app, _widget(app, "choice:0").rect.center)
     assert session.cursor == 3 and _tally(session) == 6
 
 

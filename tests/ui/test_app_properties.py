@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pygame
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.journal import Journal
@@ -13,6 +13,7 @@ from companion.ui.fonts import clear_cache
 from companion.ui.intents import Intent, JumpTo, PressButton, Redo, Submit, Undo
 from companion.ui.scene import Settings
 from companion.ui.screens import make_screen
+from tests.fuzzing import some
 from tests.ui.conftest import FakeClock
 
 INTENTS = st.one_of(
@@ -39,7 +40,7 @@ def _close(app: App, journal: Journal) -> None:
     clear_cache()
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@some()
 @given(intents=st.lists(INTENTS, max_size=25))
 def test_the_open_game_always_matches_the_journal(intents: list[Intent]) -> None:
     app, journal = _new_app()
@@ -57,7 +58,7 @@ def test_the_open_game_always_matches_the_journal(intents: list[Intent]) -> None
         _close(app, journal)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@some()
 @given(screen=st.sampled_from(SCREENS),
        taps=st.lists(st.tuples(st.integers(0, 799), st.integers(0, 479)), max_size=15))
 def test_random_taps_never_break_the_app(screen: str, taps: list[tuple[int, int]]) -> None:

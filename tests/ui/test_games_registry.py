@@ -78,8 +78,8 @@ def test_a_broken_ui_package_is_skipped_and_logged(
         "register_game_screens('workinggame', lambda name: Scene(), screens=('play',))\n"
     )
     monkeypatch.setattr(companion.ui, "__path__", [*companion.ui.__path__, str(tmp_path)])
-    monkeypatch.setattr(games, "_loaded", False)
-    with caplog.at_level(logging.ERROR, logger="companion.ui.games"):
-        games.load_game_uis()
+    monkeypatch.setattr(screens, "_loaded", False)
+    with caplog.at_level(logging.ERROR, logger="companion.ui.screens"):
+        screens.load_game_uis()
     assert "brokengame" in caplog.text
     assert games.play_screen_name("workinggame") == "workinggame.play"

@@ -9,8 +9,8 @@ from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.messages import Msg
 from companion.core.session import Session
-from companion.ui.dialogs import confirm
-from companion.ui.intents import DeleteGame, JumpTo
+from companion.ui.dialogs import ChoiceDialog, confirm
+from companion.ui.intents import DeleteGame, JumpTo, ShowDialog
 from companion.ui.scene import Scene
 from companion.ui.screens import make_screen
 from companion.ui.theme import MIN_TOUCH, TEXT_SCALES
@@ -76,7 +76,12 @@ def test_history_lists_every_step_greying_undone_ones(session: Session,
     _draw(scene, (800, 480), "en", session, journal)
     view = next(w for w in scene.widgets if w.key == "history")
     items = view.items  # type: ignore[attr-defined]
-    assert [item.intents for item in items] == [(JumpTo(step),) for step in range(4)]
+    asks = [item.intents[0] if item.intents else None for item in items]
+    assert asks[session.cursor] is None, "the current step has nothing to jump to"
+    dialogs = [intent.dialog for intent in asks if isinstance(intent, ShowDialog)]
+    jumps = [next(i for i in dialog.options[0].intents if isinstance(i, JumpTo)).step
+             for dialog in dialogs if isinstance(dialog, ChoiceDialog)]
+    assert jumps == [step for step in range(4) if step != session.cursor]
     assert [item.dim for item in items] == [False, False, False, True]
     assert [item.highlight for item in items] == [False, False, True, False]
 

@@ -13,14 +13,14 @@ from typing import Any
 import pygame
 import pytest
 
-from companion.core.registry import find_game
+from companion.core.game import CUES
+from companion.core.registry import all_games, find_game
 from companion.ui.sounds import (
     SOUND_NAMES,
     SOUNDS_DIR,
     MixerPlayer,
     SilentPlayer,
     open_player,
-    step_cues,
 )
 from sounds.make_sounds import RATE, make_all
 
@@ -89,37 +89,7 @@ def test_generator_reproduces_the_committed_files(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------ cues
-def fuji_player(wounds: int) -> dict[str, Any]:
-    slots = ["leg", "arm", "amnesia", "eye"]
-    return {"wounds": {slot: n < wounds for n, slot in enumerate(slots)}}
-
-
-def test_a_new_wound_is_heard() -> None:
-    before = {"phase": "resolve", "players": [fuji_player(0), fuji_player(1)]}
-    after = {"phase": "resolve", "players": [fuji_player(1), fuji_player(1)]}
-    assert step_cues(before, after, {"type": "resolve"}) == ("wound",)
-
-
-def test_lava_spreading_is_an_eruption() -> None:
-    flip = {"message": {"key": "fuji.instruction.flip_cards", "params": {}}, "cells": []}
-    before = {"phase": "resolve", "instructions": []}
-    after = {"phase": "eruption", "instructions": [flip]}
-    assert step_cues(before, after, {"type": "advance"}) == ("eruption",)
-
-
-def test_locking_a_destination_clicks() -> None:
-    state = {"phase": "planning"}
-    assert step_cues(state, state, {"type": "confirm_destination"}) == ("destination_locked",)
-    assert step_cues(state, state, {"type": "set_destination"}) == ()
-
-
-def test_exhaustion_comes_before_the_loss() -> None:
-    before = {"outcome": None}
-    after = {"outcome": "lost", "outcome_reason": {"key": "fuji.outcome.exhausted"}}
-    assert step_cues(before, after, {"type": "resolve"}) == ("exhaustion", "loss")
-
-
-def play_to_end(name: str, seed: int) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+def play_to_end(name: str, seed: int) -> tuple[Any, Any, dict[str, Any]]:
     game = find_game(name)
     rng = random.Random(seed)
     state = game.new_state(game.example_setup())
@@ -127,13 +97,28 @@ def play_to_end(name: str, seed: int) -> tuple[dict[str, Any], dict[str, Any], d
         action = json.loads(json.dumps(rng.choice(list(game.legal_actions(state)))))
         after = game.apply(state, action)
         if game.is_finished(after):
-            return game.state_to_json(state), game.state_to_json(after), action
+            return state, after, action
         state = after
 
 
-@pytest.mark.parametrize("name", ["fuji", "tikal", "caverna"])
+@pytest.mark.parametrize("name", sorted(all_games()))
 def test_the_last_step_of_a_real_game_sounds_its_end(name: str) -> None:
+    game = find_game(name)
     before, after, action = play_to_end(name, 1)
-    cues = step_cues(before, after, action, finished=True)
-    expected = "loss" if after.get("outcome") == "lost" else "win"
+    cues = game.cues(before, after, action)
+    expected = "loss" if game.result(after, game.example_setup()).outcome == "lost" else "win"
     assert cues[-1] == expected
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_every_cue_a_game_asks_for_has_a_sound(name: str) -> None:
+    game = find_game(name)
+    rng = random.Random(3)
+    state = game.new_state(game.example_setup())
+    for _ in range(200):
+        if game.is_finished(state):
+            break
+        action = json.loads(json.dumps(rng.choice(list(game.legal_actions(state)))))
+        after = game.apply(state, action)
+        assert set(game.cues(state, after, action)) <= set(CUES) <= set(SOUND_NAMES)
+        state = after

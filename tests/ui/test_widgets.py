@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.messages import Msg
@@ -23,6 +23,7 @@ from companion.ui.widgets import (
     ScrollState,
     fit_text,
 )
+from tests.fuzzing import some
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -52,7 +53,7 @@ def test_text_that_cannot_fit_is_cut_and_reported() -> None:
     assert fitted.size == 14
 
 
-@settings(max_examples=60, deadline=None)
+@some()
 @given(text=st.text(alphabet=LETTERS, min_size=1, max_size=80),
        width=st.integers(60, 400), height=st.integers(20, 200))
 def test_fitted_text_never_leaves_its_box(text: str, width: int, height: int) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from companion.core.messages import IllegalActionError, SetupError
-from companion.games.caverna.rooms import ENTRANCE, OPPOSITE, SIDES
+from companion.games.caverna.rooms import ENTRANCE, SIDES
 
 Pos = tuple[int, int]
 """A cavern space as (row, column); row 0 is the top of the board."""
@@ -206,8 +206,3 @@ def wall_spots(cave: Cave) -> list[Edge]:
             if cave.at(other) is not None and edge(pos, other) not in cave.walls:
                 spots.append(edge(pos, other))
     return spots
-
-
-def opposite_side(side: str) -> str:
-    """Return the side facing ``side``."""
-    return OPPOSITE[side]

@@ -125,7 +125,7 @@ def parse_target(value: Any) -> Pos | str:
 
 def orange_and_blue(state: CavernaState, rooms: tuple[str, ...]) -> tuple[int, int]:
     """Count orange and blue rooms among ``rooms``."""
-    colours = [state.config.room(room).color for room in rooms]
+    colours = [state.config.room(room).colour for room in rooms]
     return colours.count("orange"), colours.count("blue")
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.game import Action, Setup
+from companion.core.game import Action, GameInfo, Result, Setup, turn_cues
 from companion.core.messages import Msg
+from companion.games.caverna import scoring
 from companion.games.caverna.labels import label
 from companion.games.caverna.legal import legal_actions
 from companion.games.caverna.rules import apply_action
@@ -17,6 +18,14 @@ from companion.games.caverna.state import FINISHED, REVEAL, CavernaState
 EXAMPLE_SETUP: Mapping[str, Any] = {"players": ["Ada", "Borys"], "start_player": 0}
 """A ready two-player set-up with the default cave board and every tile."""
 
+INFO = GameInfo(
+    tagline_key="caverna.info.tagline",
+    attract_key="caverna.info.attract",
+    published_title="Caverna: Cave vs Cave",
+    chart="scores",
+)
+"""What the shared screens say about Caverna: Cave vs Cave."""
+
 
 class CavernaGame:
     """Caverna: Cave vs Cave, Era I, for two players or one."""
@@ -25,6 +34,7 @@ class CavernaGame:
     title_key = "caverna.title"
     min_players = 1
     max_players = 2
+    info = INFO
 
     def new_state(self, setup: Setup) -> CavernaState:
         """Build the first state from ``setup`` (see ``docs/caverna-actions.md``)."""
@@ -53,6 +63,18 @@ class CavernaGame:
     def state_to_json(self, state: CavernaState) -> dict[str, Any]:
         """Describe the state as plain JSON data (see ``docs/caverna-actions.md``)."""
         return state_json(state)
+
+    def choices(self, state: CavernaState) -> Sequence[Action] | None:
+        """Tiles, rooms and spaces are entered on Caverna's own screens: no full list."""
+        return None
+
+    def result(self, state: CavernaState, setup: Setup) -> Result:
+        """The players, their scores and the winners."""
+        return scoring.result(state)
+
+    def cues(self, before: CavernaState, after: CavernaState, action: Action) -> tuple[str, ...]:
+        """The end of the game, or a new phase."""
+        return turn_cues(self.is_finished(after), before.phase != after.phase)
 
     def advance_action(self, state: CavernaState) -> Action:
         """The big button ends the current turn (or turns up the only possible tile)."""

@@ -88,11 +88,6 @@ def receive(goods: Goods, gains: Mapping[str, int]) -> Receipt:
     return Receipt(goods, lost)
 
 
-def can_pay(goods: Goods, costs: Mapping[str, int]) -> bool:
-    """Tell whether ``goods`` cover ``costs``."""
-    return all(goods.get(good) >= amount for good, amount in costs.items())
-
-
 def pay(goods: Goods, costs: Mapping[str, int]) -> Goods:
     """Take ``costs`` from ``goods``; refuse, naming the first good that is short."""
     for good, amount in costs.items():

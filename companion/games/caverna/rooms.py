@@ -15,7 +15,7 @@ from companion.games.caverna.goods import LIMITS
 ENTRANCE = "entrance"
 """The orange room printed on every cave board; it scores nothing."""
 
-COLORS: tuple[str, ...] = ("orange", "blue")
+COLOURS: tuple[str, ...] = ("orange", "blue")
 """Orange rooms are used by room actions; blue rooms act by themselves."""
 
 PAIRS: tuple[str, ...] = ("any", "adjacent", "opposite")
@@ -61,8 +61,8 @@ class RoomSpec:
 
     room_id: str
     """Stable identifier, also the catalogue key suffix (``caverna.room.<id>``)."""
-    color: str
-    """``"orange"`` or ``"blue"``."""
+    colour: str
+    """``"orange"`` or ``"blue"`` (stored in the data file and set-ups as ``color``)."""
     light_back: bool
     """True for the six rooms that start face up in the display."""
     cost: Mapping[str, int]
@@ -78,7 +78,7 @@ class RoomSpec:
         """Return the room as plain JSON data, in the data file's shape."""
         data: dict[str, Any] = {
             "id": self.room_id,
-            "color": self.color,
+            "color": self.colour,
             "light_back": self.light_back,
             "cost": dict(self.cost),
             "points": self.points,
@@ -131,12 +131,12 @@ def parse_cost(data: Any, room: str) -> dict[str, int]:
 def parse_room(data: Mapping[str, Any]) -> RoomSpec:
     """Read and check one room entry of the data file."""
     room = str(data.get("id", "?"))
-    color = data.get("color")
-    if color not in COLORS:
+    colour = data.get("color")
+    if colour not in COLOURS:
         raise _bad(room, "color must be orange or blue")
     return RoomSpec(
         room_id=room,
-        color=str(color),
+        colour=str(colour),
         light_back=bool(data.get("light_back", False)),
         cost=parse_cost(data.get("cost", {}), room),
         points=_int_field(data, "points", room, 0, 30),

@@ -280,7 +280,7 @@ def use_room_action(state: CavernaState, action: Mapping[str, Any]) -> CavernaSt
     room = text(action, "room")
     label = f"@caverna.room.{room}"
     require(has_room(state, seat, room), "caverna.error.room_not_yours", room=label)
-    require(state.config.room(room).color == "orange", "caverna.error.room_is_blue", room=label)
+    require(state.config.room(room).colour == "orange", "caverna.error.room_is_blue", room=label)
     require(room not in turn.rooms_used, "caverna.error.room_used", room=label)
     if turn.room_uses_left == 0:
         state = _open_room_option(state)

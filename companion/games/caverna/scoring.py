@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from companion.games.caverna.state import SOLO_GOAL, SOLO_OUTSTANDING, CavernaState
+from companion.core.game import Result
+from companion.games.caverna.state import FINISHED, SOLO_GOAL, SOLO_OUTSTANDING, CavernaState
 
 
 def room_points(state: CavernaState, seat: int) -> tuple[int, ...]:
@@ -34,3 +35,15 @@ def solo_result(points: int) -> str:
     if points > SOLO_OUTSTANDING:
         return "outstanding"
     return "goal" if points >= SOLO_GOAL else "short"
+
+
+def result(state: CavernaState) -> Result:
+    """The players, their scores and the winners (the best scorers until the end)."""
+    names = state.config.names
+    scores = tuple(score(state, seat) for seat in range(len(names)))
+    if state.phase == FINISHED:
+        best = winners(state)
+    else:
+        top = max(scores, default=0)
+        best = tuple(seat for seat, points in enumerate(scores) if points == top)
+    return Result(players=tuple(names), scores=scores, winners=tuple(names[s] for s in best))

@@ -19,8 +19,6 @@ EVEN: frozenset[int] = frozenset({2, 4, 6})
 """The even die values."""
 LOW: frozenset[int] = frozenset({1, 2, 3})
 """The values 1 to 3."""
-ALL_COLOURS: frozenset[DieColour] = frozenset(DieColour)
-"""Every die colour."""
 
 Y, B, P = DieColour.YELLOW, DieColour.BLUE, DieColour.PINK
 

@@ -5,11 +5,26 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.game import Action, Game, Setup, TableButtons
+from companion.core.game import Action, Game, GameInfo, Result, Setup, TableButtons
 from companion.core.messages import Msg, SetupError
-from companion.games.fuji import labels, legal, rules, serialise
+from companion.games.fuji import cues, labels, legal, rules, scoring, serialise
 from companion.games.fuji import setup as fuji_setup
 from companion.games.fuji.state import Phase, State
+
+DEMO_GAMES: tuple[tuple[int, int], ...] = ((1, 1), (1, 1), (3, 2), (3, 2), (5, 3), (7, 4))
+"""(scenario, level) of the games in the kiosk's demo journal."""
+
+INFO = GameInfo(
+    tagline_key="fuji.info.tagline",
+    attract_key="fuji.info.attract",
+    published_title="Fuji",
+    chart="outcomes",
+    cooperative=True,
+    chart_title_key="fuji.info.chart",
+    demo_setups=tuple({**fuji_setup.example_setup(), "scenario": scenario, "level": level}
+                      for scenario, level in DEMO_GAMES),
+)
+"""What the shared screens say about Fuji."""
 
 
 class FujiGame:
@@ -23,6 +38,8 @@ class FujiGame:
     """Fewest characters a set-up may name."""
     max_players = fuji_setup.MAX_PLAYERS
     """Most characters a set-up may name."""
+    info = INFO
+    """Tagline, attract slide, published title and statistics chart."""
 
     def new_state(self, setup: Setup) -> State:
         """Build the state at the start of round 1; raise ``SetupError`` when unplayable."""
@@ -53,6 +70,18 @@ class FujiGame:
     def legal_actions(self, state: State) -> Sequence[Action]:
         """A sample of legal actions that drives a game to its end."""
         return legal.legal_actions(state)
+
+    def choices(self, state: State) -> Sequence[Action] | None:
+        """Dice, targets and paths are entered on Fuji's own screens: no full list."""
+        return None
+
+    def result(self, state: State, setup: Setup) -> Result:
+        """The characters, the cooperative outcome, the scenario and the level."""
+        return scoring.result(state, setup)
+
+    def cues(self, before: State, after: State, action: Action) -> tuple[str, ...]:
+        """The escape or the loss, wounds, lava spreading, a locked marker, a new phase."""
+        return cues.step_cues(before, after, action)
 
     def advance_action(self, state: State) -> Action:
         """The big button always asks to move to the next phase."""

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
+from companion.core.game import Result
 from companion.core.messages import Msg, msg
 from companion.games.fuji.queries import all_on_villages
 from companion.games.fuji.state import Instruction, Outcome, PendingKind, State
@@ -68,3 +71,11 @@ def win_if_safe(state: State) -> State:
         pending=(),
         instructions=told,
     )
+
+
+def result(state: State, setup: Mapping[str, Any]) -> Result:
+    """The table's result: the characters, the outcome, the scenario and the level."""
+    scenario = "custom" if "map" in setup else str(setup.get("scenario", ""))
+    outcome = "" if state.outcome is None else state.outcome.value
+    return Result(players=tuple(someone.name for someone in state.players), outcome=outcome,
+                  scenario=scenario, level=state.settings.level)

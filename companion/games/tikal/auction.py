@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.messages import IllegalActionError, msg
-from companion.games.tikal.books import change_score, clockwise_from, hexes_left, next_seat
+from companion.games.tikal.books import change_score, clockwise_from, next_seat
 from companion.games.tikal.fields import int_field
 from companion.games.tikal.flow import (
     new_auction_round,
@@ -17,6 +17,7 @@ from companion.games.tikal.flow import (
     start_final_round,
     take_from_stack,
 )
+from companion.games.tikal.queries import hexes_left
 from companion.games.tikal.state import PHASE_AUCTION, PHASE_CHOOSE, Auction, TikalState, Turn
 
 Action = Mapping[str, Any]

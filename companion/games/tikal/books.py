@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.messages import IllegalActionError
-from companion.games.tikal.constants import ACTION_POINTS, STAGES
+from companion.games.tikal.constants import ACTION_POINTS
 from companion.games.tikal.scoring import cube_instruction
 from companion.games.tikal.state import Hex, TikalState
 
@@ -85,32 +85,3 @@ def clockwise_from(state: TikalState, first: int) -> tuple[int, ...]:
     """All seats clockwise, starting with ``first``."""
     count = len(state.players)
     return tuple((first + step) % count for step in range(count))
-
-
-def stack_size(state: TikalState) -> int:
-    """Hexes in the stack at the start of the game."""
-    return sum(state.stage_sizes)
-
-
-def hexes_left(state: TikalState) -> int:
-    """Hexes still in the stack."""
-    return stack_size(state) - state.drawn
-
-
-def stage_left(state: TikalState) -> tuple[tuple[str, int], ...]:
-    """Hexes left per letter stage, A first (A is drawn before B, and so on)."""
-    taken = state.drawn
-    result: list[tuple[str, int]] = []
-    for letter, size in zip(STAGES, state.stage_sizes, strict=True):
-        used = min(size, taken)
-        taken -= used
-        result.append((letter, size - used))
-    return tuple(result)
-
-
-def current_stage(state: TikalState) -> str | None:
-    """Letter on the top hex of the stack, ``None`` once it is empty."""
-    for letter, left in stage_left(state):
-        if left > 0:
-            return letter
-    return None

@@ -7,13 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.messages import IllegalActionError, msg
-from companion.games.tikal.books import (
-    add_hex,
-    change_score,
-    clockwise_from,
-    hexes_left,
-    next_seat,
-)
+from companion.games.tikal.books import add_hex, change_score, clockwise_from, next_seat
 from companion.games.tikal.constants import (
     HEX_KINDS,
     HIGHEST_TEMPLE_VALUE,
@@ -21,6 +15,7 @@ from companion.games.tikal.constants import (
     MIN_MASKS,
 )
 from companion.games.tikal.fields import choice_field, int_field
+from companion.games.tikal.queries import hexes_left
 from companion.games.tikal.scoring import (
     majority_holder,
     temple_controller,

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from companion.core.game import GameInfo, Result, Setup, turn_cues
 from companion.core.messages import Msg
 from companion.core.questions import Step
+from companion.games.tikal import scoring
 from companion.games.tikal.labels import label
 from companion.games.tikal.legal import legal_actions
 from companion.games.tikal.questions import ask
@@ -16,6 +18,14 @@ from companion.games.tikal.setup import MAX_PLAYERS, MIN_PLAYERS, new_state
 from companion.games.tikal.state import PHASE_AUCTION, PHASE_FINISHED, TikalState
 from companion.games.tikal.upgrade import DATA_VERSION
 from companion.games.tikal.upgrade import upgrade as upgrade_records
+
+INFO = GameInfo(
+    tagline_key="tikal.info.tagline",
+    attract_key="tikal.info.attract",
+    published_title="Tikal",
+    chart="scores",
+)
+"""What the shared screens say about Tikal."""
 
 
 class TikalGame:
@@ -31,6 +41,7 @@ class TikalGame:
                 from_version: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Set-up and actions of ``from_version`` rewritten in the next version's format."""
         return upgrade_records(setup, actions, from_version, new_state, apply_action)
+    info = INFO
 
     def new_state(self, setup: Mapping[str, Any]) -> TikalState:
         """Build the starting state; ``SetupError`` for an unplayable set-up."""
@@ -70,6 +81,18 @@ class TikalGame:
     def legal_actions(self, state: TikalState) -> Sequence[Action]:
         """A sample of legal actions (complete for phases with few choices)."""
         return legal_actions(state, apply_action)
+
+    def choices(self, state: TikalState) -> Sequence[Action] | None:
+        """Hexes, pieces and temples are entered on Tikal's own screens: no full list."""
+        return None
+
+    def result(self, state: TikalState, setup: Setup) -> Result:
+        """The players, their scores and the best scorers."""
+        return scoring.result(state)
+
+    def cues(self, before: TikalState, after: TikalState, action: Action) -> tuple[str, ...]:
+        """The end of the game, or a new phase."""
+        return turn_cues(self.is_finished(after), before.phase != after.phase)
 
     def advance_action(self, state: TikalState) -> Action:
         """The big button ends the current turn (a refused action outside a turn)."""

@@ -7,7 +7,6 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.messages import IllegalActionError
-from companion.games.tikal.books import hexes_left
 from companion.games.tikal.constants import (
     ACTION_POINTS,
     HEX_KINDS,
@@ -15,6 +14,7 @@ from companion.games.tikal.constants import (
     MIN_MASKS,
     TREASURE_KINDS,
 )
+from companion.games.tikal.queries import hexes_left
 from companion.games.tikal.state import (
     PHASE_ACTIONS,
     PHASE_AUCTION,

@@ -6,13 +6,14 @@ from dataclasses import replace
 
 from companion.core.messages import IllegalActionError
 from companion.games.tikal.auction import after_auction_turn
-from companion.games.tikal.books import hexes_left, next_seat
+from companion.games.tikal.books import next_seat
 from companion.games.tikal.flow import (
     after_scoring_turn,
     in_scoring_turn,
     record_score,
     start_final_round,
 )
+from companion.games.tikal.queries import hexes_left
 from companion.games.tikal.scoring import temples_scored_from_books
 from companion.games.tikal.state import PHASE_DRAW, TikalState, Turn
 

@@ -17,7 +17,6 @@ from typing import Any
 
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.questions import Answer, Complete, Partial, Question, Step, Style
-from companion.games.tikal.books import hexes_left
 from companion.games.tikal.constants import (
     ACTION_POINTS,
     HEX_KINDS,
@@ -27,6 +26,7 @@ from companion.games.tikal.constants import (
     TREASURE_KINDS,
 )
 from companion.games.tikal.flow import free_spots, in_scoring_turn, letter_tiles, take_from_stack
+from companion.games.tikal.queries import hexes_left
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
     PHASE_ACTIONS,

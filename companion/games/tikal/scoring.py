@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from companion.core.game import Result
 from companion.core.messages import Msg, msg
 from companion.games.tikal.constants import LEADER_STRENGTH, TRACK_SPACES, TREASURE_SET_POINTS
 from companion.games.tikal.state import Hex, TikalState
@@ -79,3 +80,12 @@ def cube_instruction(name: str, before: int, after: int) -> Msg:
             "tikal.instruction.cube_lap", player=name, steps=steps, space=space, laps=laps
         )
     return msg("tikal.instruction.cube_forward", player=name, steps=steps, space=space)
+
+
+def result(state: TikalState) -> Result:
+    """The players, their scores, and the best scorers as winners."""
+    names = tuple(player.name for player in state.players)
+    scores = tuple(player.score for player in state.players)
+    best = max(scores, default=0)
+    winners = tuple(name for name, points in zip(names, scores, strict=True) if points == best)
+    return Result(players=names, scores=scores, winners=winners)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.tikal.books import current_stage, hexes_left, stage_left
 from companion.games.tikal.constants import ACTION_POINTS, HEX_KINDS, LEVEL_SUPPLY
+from companion.games.tikal.queries import current_stage, hexes_left, stage_left
 from companion.games.tikal.scoring import (
     CUBE_KEYS,
     strengths,

@@ -528,7 +528,7 @@ class FurnishDialog(CavernaDialog):
         for room in state.display:
             spec = state.config.room(room)
             text = msg("ui_caverna.furnish.room", room=f"@caverna.room.{room}",
-                       colour=f"@caverna.color.{spec.color}", points=spec.points,
+                       colour=f"@caverna.colour.{spec.colour}", points=spec.points,
                        cost=translate(cost_message(total_cost(spec, fee)), ctx.lang),
                        walls=translate(walls_message(spec), ctx.lang))
             entries.append((text, self._room_tap(room)))

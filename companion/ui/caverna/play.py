@@ -28,6 +28,7 @@ from companion.games.caverna.setup import back_for_round
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
 from companion.games.caverna.tiles import Option
 from companion.ui.bar import game_bar
+from companion.ui.caverna.demo import preview_session
 from companion.ui.caverna.dialogs import (
     DigDialog,
     ExtraCavernDialog,
@@ -67,7 +68,7 @@ from companion.ui.caverna.view import (
 from companion.ui.dialogs import choose
 from companion.ui.flat import FlatLayout, TurnedPanel, flat_depths, flat_layout, upright_rect
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import Context, GameScene
 from companion.ui.theme import TextRole, Theme
 from companion.ui.widgets import (
     Button,
@@ -106,7 +107,7 @@ TapHandler = Callable[[], list[Intent]]
 """A scene function run by a tap."""
 
 
-class CavernaPlayScene(Scene):
+class CavernaPlayScene(GameScene):
     """The play screen of a Caverna game (see the module documentation)."""
 
     needs_session = True
@@ -123,21 +124,13 @@ class CavernaPlayScene(Scene):
         """Scroll position of the display list."""
 
     # ---------------------------------------------------------------- session
-    def session_of(self, ctx: Context) -> Session | None:
-        """The game to draw: the open one, or the demo game of a preview."""
-        if self.preview is not None:
-            from companion.ui.caverna.demo import preview_session
-
-            return preview_session(self.preview)
-        return ctx.session
+    def demo_session(self, name: str) -> Session:
+        """The demo game called ``name``."""
+        return preview_session(name)
 
     def preview_session(self) -> Session | None:
         """The demo game handed to dialogs in a preview (``None`` in a real game)."""
-        if self.preview is None:
-            return None
-        from companion.ui.caverna.demo import preview_session
-
-        return preview_session(self.preview)
+        return None if self.preview is None else self.demo_session(self.preview)
 
     def show_tab(self, tab: str, state: CavernaState | None = None) -> list[Intent]:
         """Switch the right column to ``tab`` (until the turn passes, when ``state`` is given)."""
@@ -512,14 +505,14 @@ class CavernaPlayScene(Scene):
                          cost=translate(cost_message(spec.cost), ctx.lang),
                          walls=translate(walls_message(spec), ctx.lang))
             items.append(ListItem(msg("ui_caverna.display.room", room=f"@caverna.room.{room}",
-                                      colour=f"@caverna.color.{spec.color}"), detail))
+                                      colour=f"@caverna.colour.{spec.colour}"), detail))
         row_height = round(theme.px(60) * theme.text_scale ** 2)
         view = ListView(page, items, row_height, self.display_scroll, key="caverna:display")
         widgets: list[Widget] = [view]
         chip = theme.px(14)
         for index in view.visible_rows():
             row = view.row_rect(index)
-            colour = state.config.room(state.display[index]).color
+            colour = state.config.room(state.display[index]).colour
             top = row.y + theme.px(8)
             if page.y <= top and top + chip <= page.bottom:
                 widgets.append(ColourChip(pygame.Rect(row.right - chip - theme.pad, top, chip,

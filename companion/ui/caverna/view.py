@@ -64,7 +64,7 @@ def whose_turn(state: CavernaState) -> Msg:
 
 def room_colours(state: CavernaState) -> dict[str, str]:
     """Room id -> colour, the entrance included."""
-    colours = {room.room_id: room.color for room in state.config.rooms}
+    colours = {room.room_id: room.colour for room in state.config.rooms}
     colours[ENTRANCE] = "orange"
     return colours
 

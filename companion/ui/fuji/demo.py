@@ -16,7 +16,7 @@ from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.fuji import GAME
 from companion.games.fuji.queries import distance, legal_destinations, neighbours
-from companion.games.fuji.state import OPEN_DICE_SEAT, Phase, Position, State
+from companion.games.fuji.state import OPEN_DICE_SEAT, Position, State
 
 WIN_MAP: tuple[str, ...] = (
     "V R L v",
@@ -212,8 +212,3 @@ SITUATIONS: dict[str, Callable[[], Session]] = {
 def preview_session(name: str) -> Session:
     """The demo game for screen ``name`` (built once, then reused)."""
     return SITUATIONS.get(name, to_planning)()
-
-
-def phase_of(name: str) -> Phase:
-    """The phase the demo game of ``name`` is in."""
-    return state_of(preview_session(name)).phase

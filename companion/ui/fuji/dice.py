@@ -20,6 +20,7 @@ from companion.core.session import Session
 from companion.games.fuji.queries import condition_of, movement_values, neighbours, quick_value
 from companion.games.fuji.state import OPEN_DICE_SEAT, State
 from companion.ui.fuji.colours import character_shape, player_colour, readable
+from companion.ui.fuji.demo import preview_session
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, draft_from_dice
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style
@@ -31,7 +32,7 @@ from companion.ui.fuji.view import (
     holder_name,
 )
 from companion.ui.intents import Back, CloseDialog, Intent, Redraw, Submit, Undo
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import Context, GameScene
 from companion.ui.shapes import SHAPE_GLYPHS
 from companion.ui.theme import Theme
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
@@ -91,7 +92,7 @@ class EmptySlot(Widget):
                          border_radius=max(3, self.rect.width // 6))
 
 
-class DiceScene(Scene):
+class DiceScene(GameScene):
     """Enter the dice (or totals) of every player after the screens come off."""
 
     needs_session = True
@@ -113,13 +114,9 @@ class DiceScene(Scene):
         """Totals mode: the condition seat being typed for and the digits so far."""
 
     # ---------------------------------------------------------------- state
-    def session_of(self, ctx: Context) -> Session | None:
-        """The open game, or the demo game of a preview."""
-        if self.preview is not None:
-            from companion.ui.fuji.demo import preview_session
-
-            return preview_session(self.preview)
-        return ctx.session
+    def demo_session(self, name: str) -> Session:
+        """The demo game called ``name``."""
+        return preview_session(name)
 
     def current(self, state: State) -> int:
         """The holder being entered: the chosen one, else the first without dice."""

@@ -78,10 +78,6 @@ KINDS: dict[str, tuple[TerrainKind | None, bool]] = {
 STARTS: dict[str, StartKind] = {"white": StartKind.WHITE, "grey": StartKind.GREY}
 """Tools that mark a start card."""
 
-EditorFunction = Callable[[dict[str, Any], Position], dict[str, Any]]
-"""One edit of the map at a position."""
-
-
 @dataclass
 class FreeCondition:
     """A condition being composed by hand."""

@@ -20,13 +20,14 @@ from companion.core.session import Session
 from companion.games.fuji.queries import orthogonal
 from companion.games.fuji.state import Phase, Position, State, TerrainKind
 from companion.ui.fuji.board_view import BoardPicture, BoardView
+from companion.ui.fuji.demo import preview_session
 from companion.ui.fuji.dialogs import free_cards
 from companion.ui.fuji.dice import DieButton
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES
 from companion.ui.fuji.panels import TapButton, chosen_style
 from companion.ui.fuji.view import board_picture
 from companion.ui.intents import Back, CloseDialog, Intent, Redraw, Submit
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import Context, GameScene
 from companion.ui.widgets import (
     Button,
     Label,
@@ -179,7 +180,7 @@ def visible_cards(state: State) -> tuple[str, ...]:
     return tuple(seen)
 
 
-class EquipmentScene(Scene):
+class EquipmentScene(GameScene):
     """Show the hands and use a card (see the module documentation)."""
 
     needs_session = True
@@ -200,13 +201,9 @@ class EquipmentScene(Scene):
         self.picked_dice: tuple[tuple[str, int], ...] = ()
         """Dice picked so far for the machete."""
 
-    def session_of(self, ctx: Context) -> Session | None:
-        """The open game, or the demo game of a preview."""
-        if self.preview is not None:
-            from companion.ui.fuji.demo import preview_session
-
-            return preview_session(self.preview)
-        return ctx.session
+    def demo_session(self, name: str) -> Session:
+        """The demo game called ``name``."""
+        return preview_session(name)
 
     def current(self, state: State) -> int:
         """The player shown: the chosen one, else the first holding cards."""

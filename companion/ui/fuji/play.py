@@ -30,6 +30,7 @@ from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
+from companion.ui.fuji.demo import preview_session
 from companion.ui.fuji.dialogs import CardPickerDialog
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
 from companion.ui.fuji.view import (
@@ -50,7 +51,7 @@ from companion.ui.intents import (
     ShowDialog,
     Submit,
 )
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import Context, GameScene
 from companion.ui.theme import MIN_TOUCH, TextRole, Theme
 from companion.ui.widgets import Button, Label, Option, Panel, Widget, fit_text
 
@@ -79,7 +80,7 @@ def split_body(body: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, pygame.Rec
     return left, right
 
 
-class FujiPlayScene(Scene):
+class FujiPlayScene(GameScene):
     """The play screen of a Fuji game (see the module documentation)."""
 
     needs_session = True
@@ -92,13 +93,9 @@ class FujiPlayScene(Scene):
         """The player chosen by tapping their card."""
 
     # ---------------------------------------------------------------- session
-    def session_of(self, ctx: Context) -> Session | None:
-        """The game to draw: the open one, or the demo game of a preview."""
-        if self.preview is not None:
-            from companion.ui.fuji.demo import preview_session
-
-            return preview_session(self.preview)
-        return ctx.session
+    def demo_session(self, name: str) -> Session:
+        """The demo game called ``name``."""
+        return preview_session(name)
 
     def seat(self, state: State) -> int:
         """The selected player, or the first one the table waits for."""

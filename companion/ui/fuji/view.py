@@ -10,7 +10,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from companion.core.messages import Msg, msg
-from companion.games.fuji.queries import legal_destinations, neighbours
+from companion.games.fuji.queries import legal_destinations
 from companion.games.fuji.state import OPEN_DICE_SEAT, Phase, Player, Position, State
 from companion.ui.fuji.board_view import BoardPicture, pawn_picture
 
@@ -59,11 +59,6 @@ def asked(query: Callable[..., Answer], state: State, *args: Hashable) -> Answer
     ``query`` must be pure and its answer must not be changed by the caller.
     """
     return _ANSWERS.ask(query, state, *args)
-
-
-def phase_name(phase: Phase) -> Msg:
-    """The numbered name of a phase, e.g. "2. Planning"."""
-    return msg(f"ui_fuji.phase.{phase.value}")
 
 
 def screen_title(state: State) -> Msg:
@@ -152,11 +147,6 @@ def holder_name(state: State, holder: int) -> Msg | str:
     if holder == OPEN_DICE_SEAT:
         return msg("ui_fuji.dice.open_set")
     return state.players[holder].name
-
-
-def holders_for(state: State, seat: int) -> tuple[int, ...]:
-    """Whose totals count in ``seat``'s resolution: the player first, then neighbours."""
-    return (seat, *neighbours(state, seat))
 
 
 def dice_holders(state: State) -> tuple[int, ...]:

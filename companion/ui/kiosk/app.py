@@ -35,6 +35,7 @@ from companion.ui.app import (
     App,
     AppOptions,
     NoDisplayError,
+    TableEvents,
     TableInputs,
     build_hardware,
     load_settings,
@@ -78,7 +79,6 @@ from companion.ui.kiosk.staff_menu import LARGE_TEXT_SCALE, DiagnosticsScene, St
 from companion.ui.kiosk.stats_screen import StatsScene
 from companion.ui.scene import Settings
 from companion.ui.sounds import SoundPlayer, open_player
-from hardware.events import ButtonEvent, EventQueue, InputEvent
 
 START = "kiosk.start"
 """The kiosk's home screen."""
@@ -110,7 +110,7 @@ class KioskApp(App):
         settings: Settings,
         size: tuple[int, int] = (800, 480),
         inputs: TableInputs | None = None,
-        events: EventQueue | None = None,
+        events: TableEvents | None = None,
         clock: Callable[[], float] = time.monotonic,
         sound: SoundPlayer | None = None,
     ) -> None:
@@ -263,11 +263,11 @@ class KioskApp(App):
             return False
         return super()._key_as_button(event)
 
-    def process_input(self, item: InputEvent) -> None:
+    def press_table_button(self, button: str, kind: str) -> None:
         """A table button also wakes the kiosk (and is then swallowed)."""
-        if isinstance(item, ButtonEvent) and self._wake():
+        if self._wake():
             return
-        super().process_input(item)
+        super().press_table_button(button, kind)
 
     def _wake(self) -> bool:
         """Note activity; return True when the touch only ended the attract loop."""

@@ -296,4 +296,3 @@ class HistogramChart(Chart):
         baseline = self.columns[0].bottom
         pygame.draw.line(surface, theme.palette.border, (self.plot_area.x, baseline),
                          (self.plot_area.right, baseline), 2)
-

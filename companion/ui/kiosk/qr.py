@@ -17,6 +17,7 @@ from urllib.parse import quote
 
 import pygame
 
+from companion.core import registry
 from companion.core.stats import Play
 from companion.ui.theme import Theme
 from companion.ui.widgets import Widget
@@ -26,22 +27,14 @@ BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Table Companion"
 """How the play names where it came from."""
 
-GAME_NAMES: dict[str, str] = {
-    "fuji": "Fuji",
-    "tikal": "Tikal",
-    "caverna": "Caverna: Cave vs Cave",
-}
-"""Published titles of the games, as score-logging apps know them."""
-
-COOPERATIVE: frozenset[str] = frozenset({"fuji"})
-"""Games the table wins or loses together."""
-
 
 def bgstats_play(play: Play) -> dict[str, Any]:
-    """The play as the JSON object BG Stats imports."""
+    """The play as the JSON object BG Stats imports (titles as the game's info gives them)."""
     names = list(play.players)
     scores = list(play.scores)
-    cooperative = play.game in COOPERATIVE
+    game = registry.all_games().get(play.game)
+    published = game.info.published_title if game is not None else play.game
+    cooperative = game is not None and game.info.cooperative
     players = []
     for index, name in enumerate(names):
         entry: dict[str, Any] = {"name": name, "sourcePlayerId": name}
@@ -58,7 +51,7 @@ def bgstats_play(play: Play) -> dict[str, Any]:
         "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(play.created)),
         "durationMin": max(1, round((play.updated - play.created) / 60)),
         "game": {
-            "name": GAME_NAMES.get(play.game, play.game),
+            "name": published,
             "sourceGameId": play.game,
             "cooperative": cooperative,
             "highestWins": True,

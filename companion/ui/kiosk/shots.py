@@ -33,10 +33,8 @@ KIOSK_SHOTS: tuple[str, ...] = (
 )
 """Picture names; each is the screen ``kiosk.<name>`` (``end-flat``: the flat layout)."""
 
-FUJI_GAMES: tuple[tuple[int, int], ...] = ((1, 1), (1, 1), (3, 2), (3, 2), (5, 3), (7, 4))
-"""(scenario, level) of the Fuji games in the demo journal."""
-SCORED_GAMES_PLAYED = 4
-"""Finished Tikal and Caverna games each in the demo journal."""
+DEMO_PLAYS = 4
+"""Finished games of each game in the demo journal, when it names no demo set-ups."""
 
 
 def play_to_end(session: Session, seed: int, limit: int = 3000) -> None:
@@ -62,12 +60,6 @@ def _accepted(session: Session, action: Any) -> bool:
     return True
 
 
-def _fuji_setup(scenario: int, level: int) -> dict[str, Any]:
-    setup = dict(registry.find_game("fuji").example_setup())
-    setup.update(scenario=scenario, level=level)
-    return setup
-
-
 @dataclass
 class DemoTable:
     """A journal with finished plays, one finished game and one left open."""
@@ -86,25 +78,17 @@ def demo_table() -> DemoTable:
     games = registry.all_games()
     finished: Session | None = None
     seed = 0
-    if "fuji" in games:
-        for scenario, level in FUJI_GAMES:
+    for name, game in games.items():
+        for setup in game.info.demo_setups or (game.example_setup(),) * DEMO_PLAYS:
             seed += 1
-            session = Session.start(journal, "fuji", _fuji_setup(scenario, level))
-            play_to_end(session, seed)
-            journal.archive(session.game_id)
-    for name in ("tikal", "caverna"):
-        if name not in games:
-            continue
-        for _ in range(SCORED_GAMES_PLAYED):
-            seed += 1
-            session = Session.start(journal, name, games[name].example_setup())
+            session = Session.start(journal, name, setup)
             play_to_end(session, seed)
             journal.archive(session.game_id)
             finished = session
     open_game = None
     if games:
-        name = "fuji" if "fuji" in games else next(iter(games))
-        open_game = Session.start(journal, name, games[name].example_setup())
+        name, game = next(iter(games.items()))
+        open_game = Session.start(journal, name, game.example_setup())
         play_to_end(open_game, 99, limit=7)
     return DemoTable(journal, finished, open_game)
 

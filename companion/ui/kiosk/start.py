@@ -10,7 +10,7 @@ import pygame
 from companion.core import registry
 from companion.core.game import Game
 from companion.core.i18n import LANGUAGES
-from companion.core.kiosk import ATTRACT_SLIDES, SLIDE_SECONDS
+from companion.core.kiosk import SLIDE_SECONDS, attract_slides
 from companion.core.messages import Msg
 from companion.ui.home import new_game_intents
 from companion.ui.intents import Back, Intent, Navigate, SetLanguage
@@ -30,13 +30,6 @@ from companion.ui.widgets import (
     fit_text,
     render_text,
 )
-
-TAGLINE_KEYS: dict[str, str] = {
-    "fuji": "kiosk.start.tagline.fuji",
-    "tikal": "kiosk.start.tagline.tikal",
-    "caverna": "kiosk.start.tagline.caverna",
-}
-"""A line under each game's name on the start screen."""
 
 
 class GameCard(Button):
@@ -99,7 +92,7 @@ def language_flags(ctx: Context, area: pygame.Rect, key: str) -> list[Widget]:
 
 
 def _tagline(game: Game[Any]) -> Text:
-    return Msg(TAGLINE_KEYS.get(game.name, "kiosk.start.tagline.other"))
+    return Msg(game.info.tagline_key or "kiosk.start.tagline.other")
 
 
 class StartScene(Scene):
@@ -252,7 +245,7 @@ class AttractScene(Scene):
 
     def slide(self, ctx: Context) -> int:
         """Index of the slide to show now."""
-        return int(ctx.now // SLIDE_SECONDS) % len(ATTRACT_SLIDES)
+        return int(ctx.now // SLIDE_SECONDS) % len(attract_slides())
 
     def build(self, ctx: Context) -> list[Widget]:
         """Title, the current slide, progress dots and the touch hint."""
@@ -266,10 +259,10 @@ class AttractScene(Scene):
             SeatRow(pygame.Rect(0, theme.px(100), screen.width, theme.px(36)),
                     kiosk_settings(ctx).colour_safe),
             Label(pygame.Rect(theme.px(60), theme.px(160), screen.width - theme.px(120),
-                              theme.px(190)), Msg(ATTRACT_SLIDES[index]), "title",
+                              theme.px(190)), Msg(attract_slides()[index]), "title",
                   align="center"),
             ProgressDots(pygame.Rect(0, theme.px(370), screen.width, theme.px(16)), index,
-                         len(ATTRACT_SLIDES)),
+                         len(attract_slides())),
             Label(pygame.Rect(theme.gap, screen.height - theme.px(70),
                               screen.width - 2 * theme.gap, theme.px(50)),
                   Msg("kiosk.attract.hint"), "heading", theme.palette.text_muted, "center"),

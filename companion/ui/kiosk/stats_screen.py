@@ -1,4 +1,7 @@
-"""The statistics screen: four charts drawn from the journal, and the export buttons.
+"""The statistics screen: plays per game and one chart per game, and the export buttons.
+
+Each game says what its chart shows (``Game.info.chart``): cooperative wins and
+losses by scenario and level, or the spread of final scores.
 
 Reading every game can take minutes on a café's journal, so it runs in a background
 :class:`~companion.core.stats.PlaysJob` while the screen shows a progress bar and
@@ -8,22 +11,29 @@ Leaving the screen does not stop the job: coming back shows it further along.
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 import pygame
 
 from companion.core import registry
+from companion.core.game import Game
 from companion.core.journal import Journal
 from companion.core.messages import Msg
-from companion.core.stats import FujiResult, PlaysJob, Statistics, compute, histogram
-from companion.ui.intents import Back
+from companion.core.stats import OutcomeTally, PlaysJob, Statistics, compute, histogram
+from companion.ui.intents import Back, Intent
 from companion.ui.kiosk.charts import Bar, BarChart, HistogramChart, WinLoss, WinLossChart
 from companion.ui.kiosk.common import kiosk_bar, palette_for
 from companion.ui.kiosk.intents import ExportStatistics
+from companion.ui.layout import grid, split_rows
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Colour, Theme
-from companion.ui.widgets import Label, Panel, Text, Widget
+from companion.ui.widgets import Label, Panel, TapButton, Text, Widget
 
 HISTOGRAM_BARS = 8
 """Score ranges per histogram."""
+CHARTS_PER_PAGE = 3
+"""Game charts shown at once beside the plays chart; more games page through them."""
 
 _JOBS: dict[int, PlaysJob] = {}
 """The statistics job of each open journal (one at a time per journal)."""
@@ -67,21 +77,24 @@ def game_title(name: str) -> Text:
     return Msg(games[name].title_key) if name in games else name
 
 
-def fuji_label(result: FujiResult) -> Msg:
+def outcome_label(result: OutcomeTally) -> Msg:
     """The row name of one scenario at one level."""
     if result.scenario.isdigit():
-        return Msg("kiosk.stats.fuji_row", {"scenario": result.scenario, "level": result.level})
-    return Msg("kiosk.stats.fuji_custom", {"level": result.level})
+        return Msg("kiosk.stats.outcome_row", {"scenario": result.scenario,
+                                               "level": result.level})
+    return Msg("kiosk.stats.outcome_custom", {"level": result.level})
 
 
 class StatsScene(Scene):
-    """Plays per game, Fuji results, Tikal and Caverna score distributions."""
+    """Plays per game, then each game's chart: outcomes or score distribution."""
 
     def __init__(self) -> None:
         super().__init__()
         self._stats: Statistics | None = None
         self.job: PlaysJob | None = None
         """The background job reading the plays, while there is one."""
+        self.page = 0
+        """Which page of game charts is shown."""
 
     @property
     def computing(self) -> bool:
@@ -93,14 +106,14 @@ class StatsScene(Scene):
         if self._stats is not None:
             return self._stats
         if ctx.journal is None:
-            self._stats = Statistics({}, {}, (), {}, {})
+            self._stats = Statistics({}, {}, {}, {}, {})
             return self._stats
         if self.job is None:
             self.job = statistics_job(ctx.journal)
         if self.job.finished.is_set():
             result = self.job.result
             self._stats = result if isinstance(result, Statistics) else Statistics(
-                {}, {}, (), {}, {})
+                {}, {}, {}, {}, {})
         return self._stats
 
     def build(self, ctx: Context) -> list[Widget]:
@@ -116,30 +129,31 @@ class StatsScene(Scene):
         if stats is None:
             widgets.extend(self._progress(ctx, body, palette.primary))
             return widgets
-        half_w = (body.width - theme.gap) // 2
-        half_h = (body.height - theme.gap) // 2
-        cells = [pygame.Rect(body.x + column * (half_w + theme.gap),
-                             body.y + row * (half_h + theme.gap), half_w, half_h)
-                 for row in range(2) for column in range(2)]
-        empty = Msg("kiosk.stats.empty")
+        games = list(registry.all_games().values())
+        pages = max(1, math.ceil(len(games) / CHARTS_PER_PAGE))
+        first = (self.page % pages) * CHARTS_PER_PAGE
+        shown = games[first:first + CHARTS_PER_PAGE]
+        cells = grid(body, CHARTS_PER_PAGE + 1, theme.gap, 2)
+        plays_cell = cells[0]
+        if pages > 1:
+            plays_cell, more = split_rows(cells[0], cells[0].height - theme.touch - theme.gap,
+                                          theme.gap)
+            widgets.append(TapButton(more, Msg("kiosk.stats.more", {
+                "page": self.page % pages + 1, "pages": pages}), self._next_page, role="small",
+                key="stats:more"))
         bars = [Bar(game_title(name), count) for name, count in stats.plays_per_game.items()]
-        widgets.append(BarChart(cells[0], Msg("kiosk.stats.plays",
-                                              {"count": stats.total_plays}),
-                                bars, palette.primary, theme, empty, key="stats:plays"))
-        rows = [WinLoss(fuji_label(r), r.won, r.lost) for r in stats.fuji]
-        widgets.append(WinLossChart(cells[1], Msg("kiosk.stats.fuji"), rows,
-                                    (palette.seats[2], palette.seats[0]), theme, empty,
-                                    (Msg("kiosk.stats.won"), Msg("kiosk.stats.lost")),
-                                    key="stats:fuji"))
-        for cell, name, colour in ((cells[2], "tikal", palette.seats[1]),
-                                   (cells[3], "caverna", palette.accent)):
-            scores = stats.scores.get(name, ())
-            title = Msg("kiosk.stats.scores", {"game": f"@{_title_key(name)}",
-                                               "count": len(scores)})
-            widgets.append(HistogramChart(cell, title, histogram(scores, HISTOGRAM_BARS),
-                                          colour, theme, empty, key=f"stats:{name}"))
+        widgets.append(BarChart(plays_cell, Msg("kiosk.stats.plays",
+                                                {"count": stats.total_plays}),
+                                bars, palette.primary, theme, Msg("kiosk.stats.empty"),
+                                key="stats:plays"))
+        for number, (cell, game) in enumerate(zip(cells[1:], shown, strict=False)):
+            widgets.append(_game_chart(ctx, cell, game, stats, first + number))
         return widgets
 
+    def _next_page(self) -> list[Intent]:
+        """Show the next page of game charts."""
+        self.page += 1
+        return []
 
     def _progress(self, ctx: Context, body: pygame.Rect, colour: Colour) -> list[Widget]:
         """What is shown while the games are read: a sentence and a progress bar."""
@@ -157,6 +171,21 @@ class StatsScene(Scene):
         ]
 
 
-def _title_key(name: str) -> str:
-    games = registry.all_games()
-    return games[name].title_key if name in games else "kiosk.stats.unknown_game"
+def _game_chart(ctx: Context, cell: pygame.Rect, game: Game[Any], stats: Statistics,
+                number: int) -> Widget:
+    """The chart ``game`` asks for: wins and losses by scenario, or its scores."""
+    theme, palette = ctx.theme, palette_for(ctx)
+    empty = Msg("kiosk.stats.empty")
+    if game.info.chart == "outcomes":
+        rows = [WinLoss(outcome_label(r), r.won, r.lost) for r in stats.outcomes.get(game.name, ())]
+        title = Msg(game.info.chart_title_key or "kiosk.stats.outcomes",
+                    {"game": f"@{game.title_key}"})
+        return WinLossChart(cell, title, rows, (palette.seats[2], palette.seats[0]), theme, empty,
+                            (Msg("kiosk.stats.won"), Msg("kiosk.stats.lost")),
+                            key=f"stats:{game.name}")
+    scores = stats.scores.get(game.name, ())
+    title = Msg(game.info.chart_title_key or "kiosk.stats.scores",
+                {"game": f"@{game.title_key}", "count": len(scores)})
+    colours = (palette.seats[1], palette.accent, palette.seats[3 % len(palette.seats)])
+    return HistogramChart(cell, title, histogram(scores, HISTOGRAM_BARS),
+                          colours[number % len(colours)], theme, empty, key=f"stats:{game.name}")

@@ -43,13 +43,14 @@ from companion.ui.questions import (
     needed_height,
     question_widgets,
 )
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import Context, GameScene
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
+from companion.ui.tikal.demo import preview_session
 from companion.ui.tikal.dialogs import ask_tikal, grid, tikal_look
 from companion.ui.tikal.flat import seat_panel
 from companion.ui.tikal.hexmap import HexMap, HexMapLayout
-from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton
+from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton, fitting_instructions
 from companion.ui.tikal.view import (
     ACTION_COSTS,
     auction_wins,
@@ -65,14 +66,11 @@ from companion.ui.widgets import (
     Panel,
     ScrollState,
     Widget,
-    fit_text,
 )
 
 LEFT_SHARE = 44
 """Percentage of the body width taken by the left column."""
 
-MAX_INSTRUCTIONS = 4
-"""Most instructions shown at once (the newest are kept)."""
 
 FLAT_LEFT_SHARE = 44
 """Percentage of the middle of a flat screen taken by the turn column."""
@@ -81,7 +79,7 @@ FLAT_HISTORY_WIDTH = 110
 """Width of the *History* button beside the tabs on a flat screen (at 800x480)."""
 
 
-class TikalPlayScene(Scene):
+class TikalPlayScene(GameScene):
     """The play screen of a Tikal game (see the module documentation)."""
 
     needs_session = True
@@ -105,13 +103,9 @@ class TikalPlayScene(Scene):
         """Where the map tab draws each hex (the inline question's places are tapped there)."""
 
     # ---------------------------------------------------------------- session
-    def session_of(self, ctx: Context) -> Session | None:
-        """The game to draw: the open one, or the demo game of a preview."""
-        if self.preview is not None:
-            from companion.ui.tikal.demo import preview_session
-
-            return preview_session(self.preview)
-        return ctx.session
+    def demo_session(self, name: str) -> Session:
+        """The demo game called ``name``."""
+        return preview_session(name)
 
     def show_tab(self, tab: str) -> list[Intent]:
         """Switch the right column to ``tab``."""
@@ -358,11 +352,7 @@ class TikalPlayScene(Scene):
 
     def _preview_session(self) -> Session | None:
         """The demo game of a preview, handed to the dialogs it opens."""
-        if self.preview is None:
-            return None
-        from companion.ui.tikal.demo import preview_session
-
-        return preview_session(self.preview)
+        return None if self.preview is None else self.demo_session(self.preview)
 
     def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """Basic game: the drawn hex, asked right here (a button on a flat table)."""
@@ -387,7 +377,7 @@ class TikalPlayScene(Scene):
     @staticmethod
     def _stack_line(state: TikalState) -> Msg:
         """The letter on top of the stack and how many hexes are left."""
-        from companion.games.tikal.books import current_stage
+        from companion.games.tikal.queries import current_stage
 
         letter = current_stage(state)
         if letter is None:
@@ -646,15 +636,3 @@ def pieces_line(state: TikalState) -> Msg:
     if player.leader == LEADER_OUT:
         return msg("ui_tikal.turn.pieces_out", **common)
     return msg("ui_tikal.turn.pieces_on", hex=player.leader, **common)
-
-
-def fitting_instructions(state: TikalState, lang: str, theme: Theme, box: pygame.Rect) -> str:
-    """The newest instructions, as many as fit in ``box`` (older ones drop first)."""
-    texts = [translate(note, lang) for note in state.instructions[-MAX_INSTRUCTIONS:]]
-    while len(texts) > 1:
-        fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size("small"),
-                          theme.min_text_size("small"), True)
-        if not fitted.overflow:
-            break
-        texts = texts[1:]
-    return "\n".join(texts)

@@ -21,13 +21,13 @@ from companion.core.session import Session
 from companion.games.tikal.scoring import majority_holder, strengths, temple_controller
 from companion.games.tikal.state import Hex, TikalState
 from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import Context, GameScene
 from companion.ui.theme import MIN_TOUCH, Colour, Theme
+from companion.ui.tikal.demo import preview_session
 from companion.ui.tikal.dialogs import dialog_box, grid
 from companion.ui.tikal.hexmap import HexMap, HexMapLayout
 from companion.ui.tikal.panels import order_rows
-from companion.ui.tikal.parts import TapButton, piece_colour, seat_glyph
-from companion.ui.tikal.play import fitting_instructions
+from companion.ui.tikal.parts import TapButton, fitting_instructions, piece_colour, seat_glyph
 from companion.ui.tikal.view import player_treasure_points, temples
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
 
@@ -89,7 +89,7 @@ def score_action(state: TikalState, entries: Mapping[int, Entry]) -> dict[str, A
     return {"type": "score", "temples": listed}
 
 
-class TikalScoringScene(Scene):
+class TikalScoringScene(GameScene):
     """Count the temples at the table and record the score (see the module documentation)."""
 
     overlay = True
@@ -106,13 +106,9 @@ class TikalScoringScene(Scene):
         self.step_seen: int | None = None
         """The game step the entries belong to; they are forgotten when the game moves on."""
 
-    def session_of(self, ctx: Context) -> Session | None:
-        """The game to draw: the open one, or the demo game of a preview."""
-        if self.preview is not None:
-            from companion.ui.tikal.demo import preview_session
-
-            return preview_session(self.preview)
-        return ctx.session
+    def demo_session(self, name: str) -> Session:
+        """The demo game called ``name``."""
+        return preview_session(name)
 
     # ---------------------------------------------------------------- edits
     def select(self, hex_id: int) -> list[Intent]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.messages import Msg, msg
-from companion.games.tikal.books import current_stage, hexes_left, next_seat, stage_left
+from companion.games.tikal.books import next_seat
 from companion.games.tikal.constants import (
     ACTION_POINTS,
     BASE_CAMP,
@@ -20,6 +20,7 @@ from companion.games.tikal.constants import (
     LEVEL_SUPPLY,
     TREASURE_KINDS,
 )
+from companion.games.tikal.queries import current_stage, hexes_left, stage_left
 from companion.games.tikal.scoring import (
     strengths,
     temple_controller,
@@ -84,12 +85,6 @@ def temples(state: TikalState) -> tuple[Hex, ...]:
 def entry_points(state: TikalState, seat: int) -> tuple[Hex, ...]:
     """The base camp and the camps of ``seat``: where pieces enter the board."""
     return tuple(hx for hx in state.hexes if hx.id == BASE_CAMP or hx.camp == seat)
-
-
-def pieces_at(state: TikalState, seat: int, hex_id: int) -> int:
-    """How many pieces ``seat`` has on a hex (the leader counts once)."""
-    leader = 1 if state.players[seat].leader == hex_id else 0
-    return state.workers[hex_id][seat] + leader
 
 
 def occupied(state: TikalState, seat: int, piece: str) -> tuple[Hex, ...]:

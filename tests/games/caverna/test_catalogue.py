@@ -28,9 +28,9 @@ def raw_rooms() -> list[dict[str, Any]]:
 def test_the_catalogue_has_the_24_rooms() -> None:
     rooms = default_catalogue()
     assert len(rooms) == 24
-    assert Counter(room.color for room in rooms) == {"orange": 19, "blue": 5}
+    assert Counter(room.colour for room in rooms) == {"orange": 19, "blue": 5}
     light = [room for room in rooms if room.light_back]
-    assert len(light) == 6 and all(room.color == "orange" for room in light)
+    assert len(light) == 6 and all(room.colour == "orange" for room in light)
 
 
 def test_points_of_the_unique_big_rooms() -> None:
@@ -76,7 +76,7 @@ def test_broken_room_data_is_refused(change: dict[str, Any]) -> None:
 def test_overrides_replace_only_the_named_fields() -> None:
     rooms = apply_overrides(default_catalogue(), {"stall": {"points": 7, "cost": {"wood": 2}}})
     stall = next(room for room in rooms if room.room_id == "stall")
-    assert (stall.points, dict(stall.cost), stall.color) == (7, {"wood": 2}, "orange")
+    assert (stall.points, dict(stall.cost), stall.colour) == (7, {"wood": 2}, "orange")
     with pytest.raises(SetupError) as refused:
         apply_overrides(default_catalogue(), {"ballroom": {"points": 1}})
     assert refused.value.key == "caverna.error.unknown_room"

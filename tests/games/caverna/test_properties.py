@@ -8,17 +8,18 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError
 from companion.games.caverna import GAME
 from companion.games.caverna.goods import GOODS, LIMITS
 from companion.games.caverna.state import FINISHED, WALL_SUPPLY, CavernaState
+from tests.fuzzing import few
 from tests.games.caverna.helpers import DUO_SETUP, SOLO_SETUP
 
 SETUPS = st.sampled_from([DUO_SETUP, SOLO_SETUP, {"players": ["Ada", "Borys"], "start_player": 1}])
-PLAYOUT = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PLAYOUT = few()
 
 
 def check_goods(state: CavernaState) -> None:
@@ -29,7 +30,7 @@ def check_goods(state: CavernaState) -> None:
 
 def check_colours(state: CavernaState) -> None:
     for player in state.players:
-        colours = Counter(state.config.room(room).color for room in player.cave.rooms())
+        colours = Counter(state.config.room(room).colour for room in player.cave.rooms())
         assert colours["blue"] < colours["orange"]
 
 
@@ -91,7 +92,7 @@ def test_random_playouts_keep_the_invariants(data: st.DataObject, setup: dict[st
     assert state.round <= state.rounds
 
 
-@settings(max_examples=10, deadline=None)
+@few()
 @given(seed=st.integers(0, 10_000), setup=SETUPS)
 def test_a_playout_always_reaches_the_end(seed: int, setup: dict[str, Any]) -> None:
     import random

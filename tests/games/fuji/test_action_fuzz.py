@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.i18n import LANGUAGES, translate
@@ -20,7 +20,7 @@ from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
 from companion.games.fuji.rules import HANDLERS
 from companion.games.fuji.state import EQUIPMENT_CARDS, Phase, State
-from tests.fuzzing import examples
+from tests.fuzzing import heavy
 
 from .helpers import GRID_MAP, dice, play, with_seat
 
@@ -169,7 +169,7 @@ def check_refused_or_applied(state: State, action: dict[str, Any]) -> None:
     assert GAME.state_to_json(state) == before
 
 
-@settings(max_examples=examples(1500), deadline=None)
+@heavy()
 @given(
     st.sampled_from(range(len(STATES))),
     st.sampled_from(range(len(TEMPLATES))),
@@ -185,7 +185,7 @@ def test_any_value_in_any_field_is_refused_with_a_reason(
     check_refused_or_applied(STATES[index], action)
 
 
-@settings(max_examples=examples(1500), deadline=None)
+@heavy()
 @given(
     st.sampled_from(range(len(STATES))),
     st.sampled_from(range(len(TEMPLATES))),

@@ -11,10 +11,9 @@ from companion.games.fuji.queries import (
     equipment_in_play,
     eruption_tokens_on,
     legal_destinations,
-    orthogonal,
     path_choice_needed,
     shortest_paths,
-    walkable,
+    steps_to_villages,
 )
 from companion.games.fuji.scenarios import SCENARIO_NUMBERS
 from companion.games.fuji.state import EQUIPMENT_CARDS, Outcome, PendingKind, Phase, State
@@ -22,30 +21,10 @@ from companion.games.fuji.state import EQUIPMENT_CARDS, Outcome, PendingKind, Ph
 from .helpers import FOUR, everyone_wins, play, totals
 
 
-def steps_to_village(state: State) -> dict[tuple[int, int], int]:
-    """Walking distance from every walkable card to the nearest village."""
-    board = state.board
-    found = {
-        p: 0
-        for p in board.positions()
-        if (cell := board.cell(p)) is not None and cell.kind.value == "village"
-    }
-    frontier = list(found)
-    while frontier:
-        following = []
-        for position in frontier:
-            for nearby in orthogonal(position):
-                if nearby not in found and walkable(board, nearby):
-                    found[nearby] = found[position] + 1
-                    following.append(nearby)
-        frontier = following
-    return found
-
-
 def plan(state: State) -> State:
     """Each player in turn aims at the reachable card nearest a village."""
     for someone in state.players:
-        distance = steps_to_village(state)
+        distance = steps_to_villages(state.board)
         options = legal_destinations(state, someone.seat)
         best = min(options, key=lambda cell: (distance.get(cell, 99), cell))
         state = play(state, {"type": "set_destination", "player": someone.seat, "cell": list(best)})

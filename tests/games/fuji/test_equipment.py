@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.i18n import LANGUAGES, parse_po, placeholders, translate
@@ -38,6 +38,7 @@ from companion.games.fuji.state import (
     State,
     Wounds,
 )
+from tests.fuzzing import few, lots
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -761,7 +762,7 @@ CARD_FIELDS = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@lots()
 @given(
     card=st.sampled_from(EQUIPMENT_CARDS),
     seat=st.integers(0, 2),
@@ -814,7 +815,7 @@ def playout_setup(scenario: int) -> dict[str, Any]:
     return {"scenario": scenario, "players": players, "level": 1}
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@few()
 @given(scenario=st.integers(1, 7), data=st.data())
 def test_random_playouts_with_equipment_and_skills(scenario: int, data: st.DataObject) -> None:
     state = GAME.new_state(playout_setup(scenario))

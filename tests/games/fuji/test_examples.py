@@ -11,13 +11,14 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError
 from companion.core.registry import find_game
 from companion.games.fuji import GAME
 from companion.games.fuji.state import State
+from tests.fuzzing import fuzz
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "fuji"
 SCENARIOS = range(1, 8)
@@ -158,7 +159,7 @@ def card_and_skill_steps() -> list[tuple[State, dict[str, Any]]]:
 STEPS = card_and_skill_steps()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@fuzz()
 @given(
     step=st.sampled_from(STEPS),
     key=st.sampled_from(

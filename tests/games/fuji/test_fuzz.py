@@ -6,14 +6,14 @@ import json
 import random
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError, SetupError
 from companion.games.fuji import GAME
 from companion.games.fuji.rules import CORE_HANDLERS
 from companion.games.fuji.state import State
-from tests.fuzzing import examples
+from tests.fuzzing import fuzz
 
 from .helpers import GRID_MAP, three_players
 
@@ -59,7 +59,7 @@ def states_along_a_playout() -> list[State]:
 STATES = states_along_a_playout()
 
 
-@settings(max_examples=examples(300), deadline=None)
+@fuzz()
 @given(st.sampled_from(SETUP_FIELDS), json_values, st.booleans())
 def test_mutated_setups_are_refused_with_a_setup_error(
     field: str, value: Any, inside_a_player: bool
@@ -77,7 +77,7 @@ def test_mutated_setups_are_refused_with_a_setup_error(
     assert len(state.players) == 3
 
 
-@settings(max_examples=examples(400), deadline=None)
+@fuzz()
 @given(
     st.sampled_from(range(len(STATES))),
     st.sampled_from(sorted(CORE_HANDLERS)),

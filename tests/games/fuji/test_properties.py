@@ -6,12 +6,13 @@ import copy
 import json
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
 from companion.games.fuji.state import State, TerrainKind
+from tests.fuzzing import few, some
 
 from .helpers import FOUR, three_players
 
@@ -70,7 +71,7 @@ def check_step(before: State, after: State) -> None:
             assert getattr(new.wounds, slot) >= getattr(old.wounds, slot)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@some()
 @given(st.sampled_from(range(len(SETUPS))), st.data())
 def test_random_legal_playouts_keep_the_invariants(setup_index: int, data: st.DataObject) -> None:
     state = GAME.new_state(SETUPS[setup_index])
@@ -98,7 +99,7 @@ def test_random_legal_playouts_keep_the_invariants(setup_index: int, data: st.Da
     assert GAME.is_finished(state)
 
 
-@settings(max_examples=15, deadline=None)
+@few()
 @given(st.sampled_from(range(len(SETUPS))), st.data())
 def test_replaying_the_same_actions_gives_an_equal_state(
     setup_index: int, data: st.DataObject

@@ -12,6 +12,7 @@ from companion.games.fuji.queries import (
     path_choice_needed,
     reroll_allowance,
     shortest_paths,
+    steps_to_villages,
 )
 from companion.games.fuji.scenarios import build_board
 from companion.games.fuji.state import OPEN_DICE_SEAT, State, Wounds
@@ -150,3 +151,10 @@ def test_a_player_boxed_in_by_neighbours_markers_may_still_stay() -> None:
     assert legal_destinations(state, 2) == ((0, 2),)
     state = play(state, {"type": "set_destination", "player": 2, "cell": [0, 2]})
     assert play(state, {"type": "advance"}).phase.value == "rerolls"
+
+
+def test_steps_to_villages_counts_walking_steps_on_the_row_map() -> None:
+    """Crater and scoria are not walked on; each landscape is one step nearer the village."""
+    state = GAME.new_state(three_players())
+    assert steps_to_villages(state.board) == {(0, 6): 0, (0, 5): 1, (0, 4): 2, (0, 3): 3,
+                                              (0, 2): 4}

@@ -203,5 +203,19 @@ def test_extreme_thrill_turns_the_token_nearest_the_villages() -> None:
     assert turned[(2, 5)] == 2  # one step from the village at (2, 4)
 
 
-def test_row_map_is_a_valid_custom_map() -> None:
+def test_row_map_is_a_valid_custom_map_and_each_missing_piece_is_refused() -> None:
+    """A custom map needs one crater, one white start and a village; four need a grey start."""
     validate_map({"map": ROW_MAP}, 3)
+    row = ROW_MAP[0]
+    broken = {
+        "fuji.setup.one_crater": [["L", *row[1:]]],
+        "fuji.setup.one_white_start": [[*row[:2], "L", *row[3:]]],
+        "fuji.setup.no_village": [[*row[:-1], "L"]],
+    }
+    for key, grid in broken.items():
+        with pytest.raises(SetupError) as refused:
+            validate_map({"map": grid}, 3)
+        assert refused.value.message.key == key
+    with pytest.raises(SetupError) as refused:
+        validate_map({"map": ROW_MAP}, 4)
+    assert refused.value.message.key == "fuji.setup.grey_start_needed"

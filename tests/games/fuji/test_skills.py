@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError, SetupError
@@ -16,6 +16,7 @@ from companion.games.fuji.phases import enter_phase
 from companion.games.fuji.queries import legal_destinations, movement_values, reroll_allowance
 from companion.games.fuji.skills import label
 from companion.games.fuji.state import Die, DieColour, Phase, State, Wounds
+from tests.fuzzing import lots
 
 MAP = [
     ["V", "R", "S", "L", "L", "L", "L", "v"],
@@ -395,7 +396,7 @@ def test_scout_with_amnesia_walks_like_everyone() -> None:
 # --- refusals never change anything -------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@lots()
 @given(
     kind=st.sampled_from(["give_equipment", "set_die_aside", "spend_energy"]),
     seat=st.integers(-1, 3),

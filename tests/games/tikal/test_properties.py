@@ -6,7 +6,7 @@ import copy
 import json
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError
@@ -20,6 +20,7 @@ from companion.games.tikal.constants import (
 )
 from companion.games.tikal.rules import HANDLERS
 from companion.games.tikal.state import LEADER_OUT, TikalState
+from tests.fuzzing import few, lots, some
 
 from .support import END, VOLCANO, jungle, play, setup
 
@@ -51,7 +52,7 @@ def playout(data: st.DataObject, players: int, variant: str, steps: int) -> list
     return states
 
 
-@settings(max_examples=25, deadline=None)
+@some()
 @given(game=games, data=st.data())
 def test_no_turn_spends_more_than_ten_points(game: tuple[int, str], data: st.DataObject) -> None:
     state = GAME.new_state(setup(*game))
@@ -67,7 +68,7 @@ def test_no_turn_spends_more_than_ten_points(game: tuple[int, str], data: st.Dat
         assert state.turn.spent == spent
 
 
-@settings(max_examples=25, deadline=None)
+@some()
 @given(game=games, data=st.data())
 def test_treasures_stay_within_three_per_kind(game: tuple[int, str], data: st.DataObject) -> None:
     for state in playout(data, *game, steps=100):
@@ -78,7 +79,7 @@ def test_treasures_stay_within_three_per_kind(game: tuple[int, str], data: st.Da
         assert held + lying + state.tokens_left == TOTAL_TOKENS
 
 
-@settings(max_examples=30, deadline=None)
+@some()
 @given(game=games, data=st.data())
 def test_actions_survive_a_json_round_trip(game: tuple[int, str], data: st.DataObject) -> None:
     for state in playout(data, *game, steps=60)[::5]:
@@ -96,7 +97,7 @@ def scoring_turn() -> TikalState:
 strength_rows = st.lists(st.integers(min_value=0, max_value=20), min_size=3, max_size=3)
 
 
-@settings(max_examples=200, deadline=None)
+@lots()
 @given(row=strength_rows, value=st.integers(min_value=1, max_value=10))
 def test_a_tie_at_the_top_never_scores(row: list[int], value: int) -> None:
     top = max(row)
@@ -109,7 +110,7 @@ def test_a_tie_at_the_top_never_scores(row: list[int], value: int) -> None:
     assert after.history[-1].temples == ()
 
 
-@settings(max_examples=200, deadline=None)
+@lots()
 @given(row=strength_rows, value=st.integers(min_value=1, max_value=10))
 def test_a_clear_leader_scores_the_temple_value(row: list[int], value: int) -> None:
     clear = [max(row) + 1, *row[1:]]
@@ -134,7 +135,7 @@ random_actions = st.builds(
 )
 
 
-@settings(max_examples=30, deadline=None)
+@some()
 @given(game=games, data=st.data())
 def test_refused_actions_leave_the_state_as_it_was(game: tuple[int, str],
                                                    data: st.DataObject) -> None:
@@ -150,7 +151,7 @@ def test_refused_actions_leave_the_state_as_it_was(game: tuple[int, str],
             assert GAME.state_to_json(state) == snapshot
 
 
-@settings(max_examples=20, deadline=None)
+@few()
 @given(game=games, data=st.data())
 def test_every_worker_is_somewhere(game: tuple[int, str], data: st.DataObject) -> None:
     for state in playout(data, *game, steps=100):

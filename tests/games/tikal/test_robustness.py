@@ -7,12 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError
 from companion.games.tikal import GAME
-from tests.fuzzing import examples
+from tests.fuzzing import lots
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "tikal"
 RECORDS = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(EXAMPLES.glob("*.json"))]
@@ -35,7 +35,7 @@ def replay_prefix(record: dict[str, Any], steps: int) -> None:
     json.dumps(GAME.state_to_json(state))
 
 
-@settings(max_examples=examples(150), deadline=None)
+@lots()
 @given(data=st.data())
 def test_mutated_setups_only_raise_setup_errors(data: st.DataObject) -> None:
     record = json.loads(json.dumps(data.draw(st.sampled_from(RECORDS))))
@@ -51,7 +51,7 @@ def test_mutated_setups_only_raise_setup_errors(data: st.DataObject) -> None:
         replay_prefix(record, 30)
 
 
-@settings(max_examples=examples(150), deadline=None)
+@lots()
 @given(data=st.data())
 def test_mutated_actions_only_raise_illegal_action_errors(data: st.DataObject) -> None:
     record = json.loads(json.dumps(data.draw(st.sampled_from(RECORDS))))

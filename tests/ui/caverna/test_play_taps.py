@@ -283,7 +283,7 @@ def test_the_junction_room_takes_exactly_three_goods() -> None:
 def test_the_history_screen_opens_over_the_game_and_returns(app: App, journal: Journal) -> None:
     session = _round_one(journal, app)
     tap_widget(app, "caverna:tile:furnishing")
-    tap_widget(app, "bar:Navigate")
+    tap_widget(app, "bar:history")
     assert not isinstance(app.scene, CavernaPlayScene)
     app.perform(Back())
     app.draw()

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.caverna import GAME
 from companion.ui.caverna.play import CavernaPlayScene
+from tests.fuzzing import few
 from tests.ui.caverna.helpers import context, draw_problems
 
 SETUPS = (
@@ -32,7 +33,7 @@ def _step(session: Session, rng: random.Random) -> bool:
 
 
 @pytest.mark.usefixtures("display")
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@few()
 @given(seed=st.integers(0, 10_000), setup=st.sampled_from(SETUPS),
        lang=st.sampled_from(["pl", "fr"]))
 def test_random_games_draw_without_overflow(seed: int, setup: dict[str, object],

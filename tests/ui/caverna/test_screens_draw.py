@@ -273,7 +273,7 @@ def test_every_room_name_fits_a_cave_cell_beside_the_extra_cavern(lang: str) -> 
         for pos, room in zip(positions, rooms[offset:offset + len(positions)], strict=False):
             filled = filled.with_space(pos, Space(FURNISHED, room))
         filled = replace(filled, extra=ExtraCavern(frozenset({"n", "s"}), room=rooms[-1]))
-        colours = {room.room_id: room.color for room in default_catalogue()}
+        colours = {room.room_id: room.colour for room in default_catalogue()}
         points = {room.room_id: room.points for room in default_catalogue()}
         ctx = context((800, 480), lang)
         view = CaveView(pygame.Rect(408, 240, 372, 232), filled, colours, points)

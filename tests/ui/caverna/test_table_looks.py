@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.i18n import LANGUAGES
@@ -27,6 +27,7 @@ from companion.ui.scene import Context, Settings
 from companion.ui.shapes import draw_shape
 from companion.ui.theme import PALETTE, SAFE_SEAT_COLOURS
 from companion.ui.widgets import Widget
+from tests.fuzzing import few
 from tests.ui.caverna.helpers import SIZES, draw_problems, start, state_of, tap, tap_widget
 
 
@@ -222,7 +223,7 @@ def _random_step(session: Session, rng: random.Random) -> bool:
     return True
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@few()
 @given(seed=st.integers(0, 10_000), setup=st.sampled_from(RANDOM_SETUPS),
        lang=st.sampled_from(LANGUAGES), safe=st.booleans())
 def test_random_games_fit_on_a_flat_screen(seed: int, setup: dict[str, Any], lang: str,

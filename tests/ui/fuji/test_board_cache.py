@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pygame
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.journal import Journal
@@ -29,6 +29,7 @@ from companion.ui.fuji.board_view import (
 from companion.ui.fuji.draw import draw_cell, draw_gap, draw_legal
 from companion.ui.fuji.play import FujiPlayScene
 from companion.ui.theme import theme_for
+from tests.fuzzing import few
 from tests.ui.fuji.helpers import context, start
 
 THEME = theme_for((800, 480))
@@ -121,7 +122,7 @@ def test_cached_editor_map_dots_the_gaps_like_direct_drawing() -> None:
     assert shown(picture) == drawn_directly(board, gaps=True)
 
 
-@settings(max_examples=15, deadline=None)
+@few()
 @given(st.data(), st.integers(min_value=140, max_value=470))
 def test_any_flipped_card_shows_at_once(data: st.DataObject, height: int) -> None:
     board = example_board()

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.fuji.state import StaminaTrack, Wounds
@@ -17,6 +17,7 @@ from companion.ui.fuji.panels import PlayerCard, StaminaBar, WoundBoxes
 from companion.ui.intents import Intent
 from companion.ui.theme import Theme, theme_for
 from companion.ui.widgets import Widget, kept_picture
+from tests.fuzzing import some
 
 THEME = theme_for((800, 480))
 
@@ -74,7 +75,7 @@ rects = st.builds(pygame.Rect, st.integers(0, 60), st.integers(0, 40), st.intege
 themes = st.sampled_from([THEME, SAFE_THEME])
 
 
-@settings(max_examples=30, deadline=None)
+@some()
 @given(rects, st.sampled_from(sorted(CHARACTERS)), st.booleans(), st.booleans(), themes)
 def test_player_card_picture_equals_painting(rect: pygame.Rect, colour: str, selected: bool,
                                              waiting: bool, theme: Theme) -> None:
@@ -86,7 +87,7 @@ tracks = rects.filter(lambda rect: rect.width >= 2 * rect.height)
 """Stamina tracks as the player cards lay them out: at least twice as wide as tall."""
 
 
-@settings(max_examples=30, deadline=None)
+@some()
 @given(tracks, st.integers(0, 25), st.sampled_from(sorted(CHARACTERS)), themes)
 def test_stamina_picture_equals_painting(rect: pygame.Rect, lost: int, colour: str,
                                          theme: Theme) -> None:
@@ -102,7 +103,7 @@ def test_pictures_follow_the_palette() -> None:
     assert pixels(bar, SAFE_THEME) != pixels(bar, THEME)
 
 
-@settings(max_examples=25, deadline=None)
+@some()
 @given(rects, st.booleans(), st.booleans(), st.booleans(), st.booleans())
 def test_wound_picture_equals_painting(rect: pygame.Rect, leg: bool, arm: bool, amnesia: bool,
                                        eye: bool) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.journal import Journal
@@ -14,6 +14,7 @@ from companion.games.tikal import GAME
 from companion.ui.app import App
 from companion.ui.fonts import clear_cache
 from companion.ui.scene import Settings
+from tests.fuzzing import some
 from tests.ui.tikal.helpers import replayed, tap
 
 STARTS: tuple[tuple[str, int | None], ...] = (
@@ -38,7 +39,7 @@ def _targets(app: App) -> list[tuple[int, int]]:
 
 
 @pytest.mark.usefixtures("screen")
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@some()
 @given(start=st.sampled_from(STARTS), picks=st.lists(st.integers(0, 10_000), max_size=25))
 def test_random_taps_only_make_legal_steps(start: tuple[str, int | None],
                                            picks: list[int]) -> None:

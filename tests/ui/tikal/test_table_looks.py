@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pygame
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.i18n import LANGUAGES
@@ -31,6 +31,7 @@ from companion.ui.tikal.parts import (
 from companion.ui.tikal.play import TikalPlayScene
 from companion.ui.tikal.scoring import TikalScoringScene
 from companion.ui.widgets import Label, Widget
+from tests.fuzzing import few
 from tests.ui.tikal.helpers import (
     LONG_NAMES,
     SIZES,
@@ -214,8 +215,7 @@ FLAT_STARTS: tuple[tuple[str, int | None], ...] = (
 """Points of the example games the random taps on the flat screen start from."""
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
+@few()
 @given(start=st.sampled_from(FLAT_STARTS), lang=st.sampled_from(LANGUAGES),
        picks=st.lists(st.integers(0, 10_000), max_size=20))
 def test_random_taps_on_the_flat_screen_only_make_legal_steps(

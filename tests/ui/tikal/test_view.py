@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.journal import Journal
@@ -26,6 +26,7 @@ from companion.ui.tikal.view import (
     temple_rows,
     tile_label,
 )
+from tests.fuzzing import some
 from tests.ui.tikal.helpers import replayed, state_of
 
 
@@ -137,7 +138,7 @@ def test_untouched_temples_end_the_turn_as_tracked(final_round: TikalState) -> N
     assert [o.controller for o in outcomes] == [h["controller"] for h in json_temples]
 
 
-@settings(max_examples=40, deadline=None)
+@some()
 @given(data=st.data())
 def test_entered_control_scores_what_the_screen_promised(final_round: TikalState,
                                                          data: st.DataObject) -> None:

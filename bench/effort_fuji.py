@@ -1,0 +1,212 @@
+"""How the effort bench plays Fuji: the set-up screen, dealt hands, dice and the map.
+
+Every other tap is found by the bench's search over the drawn widgets (see
+``bench/effort.py``).  This driver enters the set-up, deals each starting hand on the
+equipment screen (the set-up screen has no hands, so the bench plays each example with
+its hands as ``add_equipment`` steps, see :func:`table_record`), types the dice on the
+dice screen, and picks a player's card before a destination is tapped on the map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Mapping
+from typing import Any
+
+from effort import Bench, BenchError, Spot, default_order
+
+from companion.core.record import GameRecord
+from companion.ui.widgets import Button, Widget
+
+TRIES = 12
+"""Most taps on a cycling button (colour, skill) before the bench gives up."""
+
+
+def table_record(record: GameRecord) -> GameRecord:
+    """``record`` with its starting hands dealt as the first steps, as a table enters them."""
+    setup = dict(record.setup)
+    players = [dict(entry) for entry in setup.get("players", [])]
+    given = list(setup.pop("equipment", None) or [])
+    deals: list[dict[str, Any]] = []
+    for seat, entry in enumerate(players):
+        cards = entry.pop("equipment", None)
+        if cards is None and seat < len(given):
+            cards = given[seat]
+        deals.extend({"type": "add_equipment", "player": seat, "card": card}
+                     for card in cards or [])
+    setup["players"] = players
+    return GameRecord(record.game, setup, [*deals, *record.actions], record.expect,
+                      record.title)
+
+
+def unique_cycle(shown: Any, wanted: list[dict[str, Any]], field: str) -> Iterator[str]:
+    """Taps on ``setup:<field>:<seat>`` buttons (each cycles to the next value nobody
+    else holds) until every seat holds its wanted value; a seat holding the value
+    another seat wants is moved on first."""
+    for _ in range(TRIES * len(wanted)):
+        entries = shown()
+        wrong = [seat for seat, entry in enumerate(wanted)
+                 if entries[seat][field] != entry[field]]
+        if not wrong:
+            return
+        holders = {entry[field]: seat for seat, entry in enumerate(entries)}
+        seat = wrong[0]
+        blocker = holders.get(wanted[seat][field])
+        yield f"setup:{field}:{blocker if blocker is not None else seat}"
+    raise BenchError(f"the set-up screen cannot give every seat its {field}")
+
+
+def _cells(action: Mapping[str, Any]) -> list[tuple[int, int]]:
+    """Every [row, column] pair named in ``action``."""
+    found: list[tuple[int, int]] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, list) and len(value) == 2 and all(
+                type(item) is int for item in value):
+            found.append((value[0], value[1]))
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, Mapping):
+            for item in value.values():
+                walk(item)
+
+    walk(dict(action))
+    return found
+
+
+class FujiDriver:
+    """Fuji: one input count per round."""
+
+    game = "fuji"
+    unit_name = "round"
+
+    def prepare(self, record: GameRecord) -> GameRecord:
+        """The record as the screens can enter it (hands dealt in play)."""
+        return table_record(record)
+
+    def setup_steps(self, record: GameRecord) -> int:
+        """The dealt hands belong to the set-up."""
+        return sum(1 for action in record.actions if action.get("type") == "add_equipment")
+
+    def unit(self, state: Any) -> Hashable:
+        """The round number."""
+        return state.round
+
+    def setup_taps(self, bench: Bench, record: GameRecord) -> Iterator[str | Spot]:
+        """Scenario, players (colour, name, skill), level, variant, then start."""
+        setup = record.setup
+
+        def current() -> dict[str, Any]:
+            found: dict[str, Any] = bench.top.setup
+            return found
+
+        scenario = setup.get("scenario")
+        if scenario is not None and current().get("scenario") != scenario:
+            yield f"setup:scenario:{scenario}"
+        yield "setup:tab:players"
+        wanted = list(setup["players"])
+        while len(current()["players"]) < len(wanted):
+            yield "setup:add"
+        while len(current()["players"]) > len(wanted):
+            yield f"setup:remove:{len(current()['players']) - 1}"
+        variant = setup.get("variant")
+        if current().get("variant") != variant:
+            yield "setup:tab:options"
+            yield f"setup:variant:{variant}"
+            yield "setup:tab:players"
+        for field in ("colour", "skill"):
+            yield from unique_cycle(lambda: current()["players"], wanted, field)
+        for seat, entry in enumerate(wanted):
+            yield f"setup:name:{seat}"
+            bench.type_name(entry["name"])
+        level = setup.get("level", 1)
+        if current().get("level") != level:
+            yield "setup:tab:level"
+            yield f"setup:level:{level}"
+        if bool(setup.get("extreme")) != bool(current().get("extreme")):
+            yield "setup:tab:options"
+            yield "setup:extreme"
+        yield "setup:start"
+
+    def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
+        """Dice on the dice screen, dealt cards, and the player before a destination."""
+        kind = action.get("type")
+        if kind == "set_dice":
+            return self._dice(bench, action)
+        if kind == "add_equipment":
+            return self._deal(bench, action)
+        player = action.get("player")
+        if isinstance(player, int) and bench.app.dialog is None:
+            scene = bench.app.scene
+            session = bench.app.session
+            assert session is not None
+            if hasattr(scene, "seat") and scene.seat(session.state) != player:
+                return bench.find(f"fuji:card:{player}")
+        return None
+
+    def _dice(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
+        top = bench.top
+        session = bench.app.session
+        assert session is not None
+        if type(top).__name__ != "DiceScene":
+            return _opener(bench, "DiceScene")
+        holder = action["player"]
+        if top.current(session.state) != holder:  # type: ignore[attr-defined]
+            return bench.find(f"dice:tab:{holder}")
+        draft = top.draft(session.state, holder)  # type: ignore[attr-defined]
+        wanted = [tuple(die) for die in action["dice"]]
+        typed = [tuple(die) for die in draft.dice]
+        if typed != wanted[:len(typed)]:
+            return bench.find("dice:clear")
+        if len(typed) >= len(wanted):
+            return None
+        colour, value = wanted[len(typed)]
+        return bench.find(f"die:{colour}:{value}")
+
+    def _deal(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
+        top = bench.top
+        session = bench.app.session
+        assert session is not None
+        if type(top).__name__ != "EquipmentScene":
+            return _opener(bench, "EquipmentScene")
+        seat = action["player"]
+        if top.current(session.state) != seat:  # type: ignore[attr-defined]
+            return bench.find(f"eq:tab:{seat}")
+        use = getattr(top, "use", None)
+        if use is None or use.steps[:1] != ("deal",):
+            return bench.find("eq:deal")
+        return bench.find(f"eq:deal:{action['card']}")
+
+    def positions(self, widget: Widget, action: Mapping[str, Any]
+                  ) -> list[tuple[int, int]] | None:
+        """On a map, the cards the action names (none when it names none)."""
+        if not hasattr(widget, "cell_rect") or not getattr(widget, "interactive", False):
+            return None
+        board = widget.picture.board  # type: ignore[attr-defined]
+        cells = _cells(action)
+        return [widget.cell_rect(cell).center for cell in cells  # type: ignore[attr-defined]
+                if 0 <= cell[0] < board.rows and 0 <= cell[1] < board.cols]
+
+    def order(self, widget: Widget, action: Mapping[str, Any]) -> int:
+        """Labels naming what the action names first."""
+        return default_order(widget, action)
+
+
+def _opener(bench: Bench, dialog: str) -> Spot | None:
+    """The drawn button that opens a dialog of class ``dialog`` (for the acting seat)."""
+    from companion.ui.intents import ShowDialog
+
+    for spot in bench.spots():
+        widget = spot.widget
+        if isinstance(widget, Button) and widget.enabled and any(
+                isinstance(intent, ShowDialog) and type(intent.dialog).__name__ == dialog
+                for intent in widget.intents):
+            seat = getattr(next(i.dialog for i in widget.intents
+                                if isinstance(i, ShowDialog)), "seat", None)
+            player = bench.target.get("player")
+            if seat is None or player is None or seat == player:
+                return spot
+    return None
+
+
+DRIVER = FujiDriver()

@@ -1,0 +1,75 @@
+"""Where a notice goes: a place of its own that covers no control.
+
+A notice ("End of the round", a refusal's reason) is drawn over whatever the screen
+shows, so it must never hide a button, a map or a seat's panel, and a tap on it must
+never reach what lies under it.  :func:`notice_rect` looks at the touch targets drawn
+on the screen (and any dialog) and finds a band free of all of them — as wide and as
+tall as a notice wants where possible, narrower or a single line where the screen is
+busy, nearest the bottom first, then anywhere.  When no band is free, the notice waits
+for a screen with room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from companion.ui.theme import Theme
+
+NOTICE_WIDTH = 640
+"""Widest notice at 800x480 (scaled with the window)."""
+
+NOTICE_HEIGHTS: tuple[int, ...] = (88, 60, 40)
+"""Heights tried, tallest first, at 800x480: two lines, one roomy line, one tight line."""
+
+LEAST_WIDTH = 280
+"""Narrowest band a notice accepts at 800x480."""
+
+STEP = 4
+"""Pixels between the bands tried, top to bottom."""
+
+
+def _free_gaps(left: int, right: int, blocked: Sequence[tuple[int, int]]
+               ) -> list[tuple[int, int]]:
+    """The stretches of ``[left, right)`` not covered by any ``blocked`` interval."""
+    gaps: list[tuple[int, int]] = []
+    x = left
+    for start, end in sorted(blocked):
+        if start > x:
+            gaps.append((x, min(start, right)))
+        x = max(x, end)
+        if x >= right:
+            break
+    if x < right:
+        gaps.append((x, right))
+    return [(a, b) for a, b in gaps if b > a]
+
+
+def notice_rect(screen: pygame.Rect, targets: Sequence[pygame.Rect], theme: Theme
+                ) -> pygame.Rect | None:
+    """A rectangle on ``screen`` that touches none of ``targets`` (``None``: no room).
+
+    Bands are tried tallest first and, at each height, from the bottom of the screen up;
+    the first band with a free stretch at least :data:`LEAST_WIDTH` wide is taken, and
+    the notice is centred in that stretch, at most :data:`NOTICE_WIDTH` wide.
+    """
+    margin = max(2, theme.gap // 2)
+    grown = [pygame.Rect(rect).inflate(2 * margin, 2 * margin) for rect in targets
+             if rect.width > 0 and rect.height > 0]
+    area = screen.inflate(-2 * margin, -2 * margin)
+    least = min(area.width, theme.px(LEAST_WIDTH))
+    widest = min(area.width, theme.px(NOTICE_WIDTH))
+    for base in NOTICE_HEIGHTS:
+        height = theme.px(base)
+        for y in range(area.bottom - height, area.top - 1, -theme.px(STEP)):
+            band = pygame.Rect(area.x, y, area.width, height)
+            blocked = [(rect.left, rect.right) for rect in grown if rect.colliderect(band)]
+            best = max(_free_gaps(area.left, area.right, blocked),
+                       key=lambda gap: gap[1] - gap[0], default=None)
+            if best is None or best[1] - best[0] < least:
+                continue
+            width = min(widest, best[1] - best[0])
+            centre = (best[0] + best[1]) // 2
+            return pygame.Rect(centre - width // 2, y, width, height)
+    return None

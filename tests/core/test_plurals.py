@@ -1,0 +1,171 @@
+"""Plural forms: every language counts in its own way, and every counted message has its forms."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.core.i18n import (
+    LANGUAGES,
+    LOCALE_DIR,
+    PLURAL_FORMS,
+    catalogue,
+    parse_po,
+    placeholders,
+    plural_count,
+    plural_entry,
+    plural_index,
+    translate,
+)
+from companion.core.messages import Msg
+
+COUNTING = ("count", "left", "stones", "points", "waves", "masks", "steps", "bars", "food",
+            "walls", "laps")
+"""Parameters that hold a number of things."""
+
+COUNTED = re.compile(r"\{(" + "|".join(COUNTING) + r")\}\s+"
+                     r"(?!(?:of|de|z|in|to|left|max)\b)[^\W\d_]")
+"""A count followed by the word it counts (``{count} cards``): needs plural forms."""
+
+HEDGED = re.compile(r"\w\((s|y|es|i)\)|die/dice|vez/veces|pole/pola")
+"""Spellings that dodge plurals (``card(s)``, ``kart(y)``, ``vez/veces``)."""
+
+NOT_YET: frozenset[str] = frozenset({
+    "caverna.error.bad_display", "caverna.error.junction_give", "caverna.error.solo_display",
+    "caverna.result.shared", "caverna.result.win", "caverna.solo.goal",
+    "caverna.solo.outstanding", "caverna.solo.short", "core.cli.replayed",
+    "fuji.equipment.do.machete", "fuji.equipment.do.water_self", "fuji.error.dice_count",
+    "fuji.error.too_far", "fuji.error.too_many_rerolls", "fuji.instruction.dice_count",
+    "fuji.instruction.remove_die", "fuji.skill.do.energy", "fuji.skill.label.energy",
+    "kiosk.resume.detail", "tikal.error.reveal_count", "tikal.instruction.cube_back",
+    "tikal.instruction.cube_forward", "tikal.instruction.cube_lap",
+    "tikal.instruction.lay_tokens", "tikal.instruction.new_round", "tikal.points_left",
+    "ui.home.game_detail", "ui_caverna.flat.good_full", "ui_caverna.furnish.balance",
+    "ui_caverna.option.dig_two", "ui_caverna.rooms.give", "ui_caverna.rooms.given",
+    "ui_caverna.setup.display_solo", "ui_caverna.setup.gold", "ui_caverna.setup.walls",
+    "ui_fuji.editor.cols", "ui_fuji.editor.rows", "ui_tikal.draw.stack", "ui_tikal.over.points",
+    "ui_tikal.reveal.button", "ui_tikal.score.record", "ui_tikal.stack.kind",
+    "ui_tikal.step.masks_option", "ui_tikal.turn.points",
+})
+"""Counted messages still written with one form (to convert; none may be added)."""
+
+
+def _c_to_python(expression: str) -> str:
+    """A ``Plural-Forms`` C expression as Python (``a ? b : c`` nests to the right)."""
+    text = expression.replace("&&", " and ").replace("||", " or ")
+    depth, question = 0, -1
+    for index, char in enumerate(text):
+        depth += char == "("
+        depth -= char == ")"
+        if char == "?" and depth == 0:
+            question = index
+            break
+    if question < 0:
+        inner = text.strip()
+        if inner.startswith("(") and inner.endswith(")"):
+            return f"({_c_to_python(inner[1:-1])})"
+        return inner
+    depth = 0
+    for index in range(question + 1, len(text)):
+        char = text[index]
+        depth += char == "("
+        depth -= char == ")"
+        if char == ":" and depth == 0:
+            condition, yes, no = text[:question], text[question + 1:index], text[index + 1:]
+            return (f"({_c_to_python(yes)} if {_c_to_python(condition)} "
+                    f"else {_c_to_python(no)})")
+    raise ValueError(expression)
+
+
+def _plural_rule(lang: str) -> str:
+    return PLURAL_FORMS[lang].split("plural=", 1)[1].rstrip(";")
+
+
+def _headers(path: Path) -> str:
+    return path.read_text(encoding="utf-8").split("\n\n", 1)[0]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_file_declares_the_languages_plural_forms(lang: str) -> None:
+    """Each .po file names its language's Plural-Forms, as gettext files do."""
+    for path in sorted((LOCALE_DIR / lang).glob("*.po")):
+        assert f'"Plural-Forms: {PLURAL_FORMS[lang]}\\n"' in _headers(path), path.name
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_declared_rule_is_the_one_applied(lang: str) -> None:
+    """The header's formula and the code agree on every number up to 1000."""
+    rule = _c_to_python(_plural_rule(lang))
+    for n in range(1001):
+        assert int(eval(rule, {}, {"n": n})) == plural_index(lang, n), (lang, n)
+
+
+@given(st.integers(min_value=0, max_value=10**6))
+def test_polish_has_three_forms(n: int) -> None:
+    """Polish: 1 kamień, 2-4 kamienie (but 12-14 kamieni), otherwise kamieni."""
+    expected = 0 if n == 1 else 1 if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else 2
+    assert plural_index("pl", n) == expected
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_plural_entry_has_all_its_forms(lang: str) -> None:
+    """Same counting parameter as English, one form per category, same placeholders."""
+    english = catalogue("en")
+    table = catalogue(lang)
+    for key, value in english.items():
+        entry = plural_entry(value)
+        if entry is None:
+            assert plural_entry(table.get(key, "")) is None, key
+            continue
+        counted, forms = entry
+        other = plural_entry(table.get(key, ""))
+        assert other is not None, key
+        assert other[0] == counted, key
+        assert len(other[1]) == plural_count(lang), key
+        assert all(form.strip() for form in other[1]), key
+        wanted = placeholders(forms[0])
+        assert counted in wanted, key
+        assert all(placeholders(form) == wanted for form in other[1]), key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_counted_message_has_its_forms(lang: str) -> None:
+    """A count followed by what it counts, or a hedged ``(s)``, is a plural entry."""
+    found: set[str] = set()
+    for path in sorted((LOCALE_DIR / lang).glob("*.po")):
+        for key, value in parse_po(path.read_text(encoding="utf-8")).items():
+            if plural_entry(value) is not None:
+                continue
+            if COUNTED.search(value) or HEDGED.search(value):
+                found.add(key)
+    assert sorted(found - NOT_YET) == []
+
+
+@pytest.mark.parametrize(("lang", "stones", "text"), [
+    ("en", 1, "over 1 stone"), ("en", 2, "over 2 stones"),
+    ("pl", 1, "przez 1 kamień"), ("pl", 3, "przez 3 kamienie"), ("pl", 5, "przez 5 kamieni"),
+    ("pl", 12, "przez 12 kamieni"), ("pl", 22, "przez 22 kamienie"),
+    ("fr", 0, "par 0 pierre"), ("fr", 2, "par 2 pierres"),
+    ("es", 1, "por 1 piedra"), ("es", 4, "por 4 piedras"),
+])
+def test_a_counted_message_takes_the_form_its_number_asks(lang: str, stones: int,
+                                                          text: str) -> None:
+    """The listed defect: "over 1 stones" and the like."""
+    message = Msg("tikal.label.move", {"player": "Ada", "piece": "worker", "from": 1, "to": 2,
+                                       "stones": stones})
+    assert text in translate(message, lang)
+
+
+def test_one_point_is_singular_everywhere() -> None:
+    """"1 pts", "quedan 1 losetas", "Odwróć 1 kart(y)" no more."""
+    assert translate(Msg("ui_caverna.cave.points", {"points": 1}), "en") == "1 pt"
+    assert translate(Msg("fuji.instruction.flip_cards", {"count": 1}), "pl") == \
+        "Odwróć 1 kartę na stronę lawy."
+    assert translate(Msg("fuji.instruction.flip_cards", {"count": 5}), "pl") == \
+        "Odwróć 5 kart na stronę lawy."
+    assert "queda 1 así" in translate(Msg("ui_caverna.reveal.info",
+                                          {"back": "2", "count": 1}), "es")

@@ -1,0 +1,1 @@
+"""A folder of games that exist only for the tests (added to ``companion.games`` by a test)."""
