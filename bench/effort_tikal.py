@@ -1,8 +1,10 @@
-"""How the effort bench plays Tikal: the set-up screen and the auction's revealed hexes.
+"""How the effort bench plays Tikal: the set-up screen, and every action through the
+rules' questions (``GAME.ask``) as the screens put them.
 
-Every other tap is found by the bench's search over the drawn widgets (see
-``bench/effort.py``); this driver enters the set-up and the several hexes of an
-auction round's reveal, which is too long a series for the search.
+The driver taps the button that starts an action (the drawn hex is asked on the play
+screen itself), then the answer the record gives to each question: a button, a seat
+colour, a place on the map or the digits of the number pad.  What it cannot find is
+left to the bench's search (see ``bench/effort.py``).
 """
 
 from __future__ import annotations
@@ -53,67 +55,77 @@ class TikalDriver:
         variant = record.setup.get("variant", "basic")
         if bench.top.setup["variant"] != variant:
             yield f"setup:variant:{variant}"
+        tracking = record.setup.get("tracking", "full")
+        if bench.top.setup.get("tracking", "full") != tracking:
+            yield f"setup:tracking:{tracking}"
         yield "setup:start"
 
     def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
-        """The question dialog of the action's kind and its answers; the reveal dialog's
-        hexes, then *Record*."""
+        """The button that starts the action, then the answer the record gives to each
+        question, on the open dialog, the play screen itself or the map."""
+        from companion.ui.questions import QuestionDialog
+
+        session = bench.app.session
+        assert session is not None
+        state = session.state
         dialog = bench.app.dialog
-        if type(dialog).__name__ == "StepDialog" and dialog.kind == action.get("type"):
-            return self._answer(bench, dialog, action)
-        if dialog is None and action.get("type") == "reveal":
-            return bench.find("tikal:reveal")
-        if dialog is None:
-            return self._opener(bench, action)
-        if action.get("type") != "reveal" or type(dialog).__name__ != "RevealDialog":
+        if isinstance(dialog, QuestionDialog):
+            question = dialog.dialogue.question(state)
+            return None if question is None else self._answer(bench, question, action,
+                                                              dialog.dialogue)
+        if dialog is not None:
             return None
-        from companion.ui.tikal.steps import next_step
+        return self._opener(bench, state, action)
 
-        hexes = action["hexes"]
-        entered = dialog.tiles
-        if len(entered) >= len(hexes):
-            return bench.find("reveal:record")
-        session = bench.app.session
-        assert session is not None
-        step = next_step(session.state, "draw", dialog.answers)
-        if step is None:
-            return None
-        wanted = hexes[len(entered)].get(step.field)
-        for number, option in enumerate(step.options):
-            if option.value == wanted:
-                return bench.find(f"step:{step.field}:{number}")
-        return None
+    def _opener(self, bench: Bench, state: Any, action: Mapping[str, Any]) -> Spot | None:
+        """What starts ``action`` on the play screen (the drawn hex is asked right there)."""
+        kind = str(action.get("type"))
+        scene = bench.app.scene
+        if kind == "draw":
+            if self._shown(bench, "tikal:draw:only"):
+                return bench.find("tikal:draw:only")
+            inline = scene.inline_state(state)  # type: ignore[attr-defined]
+            if inline is None:
+                return None
+            question = scene.inline.question(inline[0])  # type: ignore[attr-defined]
+            return None if question is None else self._answer(bench, question, action,
+                                                              scene.inline)  # type: ignore[attr-defined]
+        keys = {
+            "end_turn": "tikal:end_turn", "reveal": "tikal:reveal", "pass": "tikal:pass",
+            "choose": f"tikal:choose:{action.get('index')}",
+        }
+        if kind == "bid":
+            prepared = scene.bid_amount(state)  # type: ignore[attr-defined]
+            return bench.find("tikal:bid" if prepared == action.get("amount")
+                              else "tikal:bid:pad")
+        key = keys.get(kind, f"tikal:act:{kind}")
+        return bench.find(key) if self._shown(bench, key) else None
 
     @staticmethod
-    def _answer(bench: Bench, dialog: Any, action: Mapping[str, Any]) -> Spot | None:
-        """The option of the dialog's question that the recorded action gives."""
-        from companion.ui.tikal.steps import next_step
+    def _shown(bench: Bench, key: str) -> bool:
+        """Whether a widget with ``key`` is drawn now."""
+        return any(spot.widget.key == key for spot in bench.spots())
 
-        session = bench.app.session
-        assert session is not None
-        step = next_step(session.state, dialog.kind, dialog.answers)
-        if step is None or step.field not in action:
+    def _answer(self, bench: Bench, question: Any, action: Mapping[str, Any],
+                dialogue: Any) -> Spot | None:
+        """The widget giving the record's answer (a digit on the pad, or the next page)."""
+        from companion.ui.questions import answer_key
+
+        value = answer_for(question.field, action)
+        if value is None:
             return None
-        for number, option in enumerate(step.options):
-            if option.value == action[step.field]:
-                return bench.find(f"step:{step.field}:{number}")
-        return None
-
-    @staticmethod
-    def _opener(bench: Bench, action: Mapping[str, Any]) -> Spot | None:
-        """The drawn button that opens the question dialog of the action's kind."""
-        from companion.ui.intents import ShowDialog
-        from companion.ui.widgets import Button
-
-        for spot in bench.spots():
-            widget = spot.widget
-            if not isinstance(widget, Button) or not widget.enabled:
-                continue
-            for intent in widget.intents:
-                if isinstance(intent, ShowDialog) and type(intent.dialog).__name__ == \
-                        "StepDialog" and getattr(intent.dialog, "kind", None) == action.get("type"):
-                    return spot
-        return None
+        if self._shown(bench, "pad:ok"):
+            wanted, typed = str(value), dialogue.typed
+            if typed == wanted:
+                return bench.find("pad:ok")
+            if not wanted.startswith(typed):
+                return bench.find("pad:erase")
+            return bench.find(f"pad:{wanted[len(typed)]}")
+        for prefix in ("answer", "place"):
+            key = f"{prefix}:{question.field}:{answer_key(value)}"
+            if self._shown(bench, key):
+                return bench.find(key)
+        return bench.find("answers:next") if self._shown(bench, "answers:next") else None
 
     def positions(self, widget: Widget, action: Mapping[str, Any]
                   ) -> list[tuple[int, int]] | None:
@@ -123,6 +135,24 @@ class TikalDriver:
     def order(self, widget: Widget, action: Mapping[str, Any]) -> int:
         """Labels naming what the action names first."""
         return default_order(widget, action)
+
+
+def answer_for(field: str, action: Mapping[str, Any]) -> Any:
+    """The answer a recorded action gives to the question filling ``field`` (``None``:
+    the record does not say, e.g. where a hex of an older record was laid)."""
+    if field == "tile":
+        return {key: action[key] for key in ("kind", "value", "masks") if key in action}
+    if field.startswith("temple_"):
+        hex_id = int(field.removeprefix("temple_"))
+        entry = next((e for e in action.get("temples", ()) if e.get("hex") == hex_id), None)
+        if entry is None:
+            return None
+        return -1 if entry.get("controller") is None else entry["controller"]
+    if field.startswith("hex") and field.removeprefix("hex").isdigit():
+        hexes = action.get("hexes", ())
+        slot = int(field.removeprefix("hex"))
+        return hexes[slot] if slot < len(hexes) else None
+    return action.get(field)
 
 
 DRIVER = TikalDriver()

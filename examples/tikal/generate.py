@@ -13,9 +13,12 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.core.questions import Complete
 from companion.games.tikal import GAME
-from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, STAGES
+from companion.games.tikal.constants import FORMER_STAGE_SIZES, STAGES
+from companion.games.tikal.scoring import temple_controller
 from companion.games.tikal.state import TikalState
+from companion.games.tikal.tiles import neighbours
 
 HERE = Path(__file__).resolve().parent
 TEMPLE_VALUES = (1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6)
@@ -38,7 +41,7 @@ def sample_stack(rng: random.Random) -> list[dict[str, Any]]:
     rng.shuffle(tiles)
     stack: list[dict[str, Any]] = []
     for letter in STAGES:
-        stage = tiles[len(stack): len(stack) + DEFAULT_STAGE_SIZES[letter]]
+        stage = tiles[len(stack): len(stack) + FORMER_STAGE_SIZES[letter]]
         rng.shuffle(stage)
         stack += stage
     return stack
@@ -54,6 +57,8 @@ def next_action(state: TikalState, stack: list[dict[str, Any]],
         return {"type": "reveal", "hexes": stack[state.drawn: state.drawn + count]}
     by_type: dict[str, list[dict[str, Any]]] = {}
     for action in GAME.legal_actions(state):
+        if action["type"] == "score":
+            continue  # these sample tables score from the books
         by_type.setdefault(str(action["type"]), []).append(dict(action))
     kinds = sorted(by_type)
     kind = rng.choices(kinds, weights=[WEIGHTS.get(k, 1) for k in kinds])[0]
@@ -67,7 +72,7 @@ def record(variant: str, names: list[str], seed: int) -> dict[str, Any]:
              "players": [{"name": n, "colour": c} for n, c in zip(names, colours, strict=False)]}
     rng = random.Random(seed)
     stack = sample_stack(rng)
-    state = GAME.new_state(setup)
+    state = GAME.new_state({**setup, "stages": dict(FORMER_STAGE_SIZES)})
     actions: list[dict[str, Any]] = []
     while not GAME.is_finished(state):
         action = next_action(state, stack, rng)
@@ -85,12 +90,120 @@ def record(variant: str, names: list[str], seed: int) -> dict[str, Any]:
     }
 
 
+ASKED_WEIGHTS: Mapping[str, int] = {
+    "place_guard": 40, "take_treasure": 30, "uncover": 30, "build_camp": 4, "exchange": 3,
+    "move": 20, "camp_move": 2, "bring": 14, "end_turn": 6, "score": 1, "pass": 3, "bid": 2,
+}
+"""How strongly the players of the asked games prefer each kind of action."""
+
+
+def asked_action(state: TikalState, rng: random.Random) -> dict[str, Any]:
+    """An action built through the questions, as the table answers them on the screens.
+
+    A new hex goes where it touches the most laid hexes, as tables tend to lay them.
+    """
+    partial: dict[str, Any] = {}
+    while True:
+        step = GAME.ask(state, partial)
+        if isinstance(step, Complete):
+            return step.action
+        legal = list(step.legal_answers())
+        if step.field == "type":
+            weights = [ASKED_WEIGHTS.get(str(a.value), 1) for a in legal]
+            partial["type"] = rng.choices(legal, weights=weights)[0].value
+        elif step.field == "at":
+            laid = {hx.at for hx in state.hexes if hx.at is not None}
+            best = max(sum(n in laid for n in neighbours(tuple(a.value))) for a in legal)
+            spots = [a for a in legal if sum(n in laid for n in neighbours(tuple(a.value)))
+                     == best]
+            partial["at"] = rng.choice(spots).value
+        else:
+            partial[step.field] = rng.choice(legal).value
+
+
+def asked_record(tracking: str, seed: int) -> dict[str, Any]:
+    """A whole game of the published box built through the questions, in today's format."""
+    colours = ["red", "blue", "yellow"]
+    players = [{"name": n, "colour": c} for n, c in zip(["Ada", "Bo", "Cy"], colours,
+                                                         strict=True)]
+    setup = {"variant": "basic", "tracking": tracking, "players": players}
+    rng = random.Random(seed)
+    state = GAME.new_state(setup)
+    actions: list[dict[str, Any]] = []
+    while not GAME.is_finished(state):
+        action = asked_action(state, rng)
+        state = GAME.apply(state, action)
+        actions.append(action)
+    return {
+        "format": "table-companion-record",
+        "version": 2,
+        "game": "tikal",
+        "title": f"Tikal sample game (published box, {tracking} tracking, 3 players)",
+        "setup": {**setup, "data_version": GAME.data_version},
+        "actions": actions,
+        "expect": {"scores": GAME.state_to_json(state)["scores"]},
+    }
+
+
+LEAN_KEPT = frozenset({"draw", "uncover", "take_treasure", "exchange", "place_guard", "score",
+                       "end_turn"})
+"""Actions of a full game that a lean game records too."""
+
+
+def lean_record(full: Mapping[str, Any]) -> dict[str, Any]:
+    """The same game as ``full``, entered in lean tracking.
+
+    Only what changes a scoring is kept (hexes drawn, levels uncovered, treasures taken
+    and swapped, guards), and at each scoring the table says who holds every open
+    temple, as the full game's books had it then.
+    """
+    setup = {key: value for key, value in full["setup"].items() if key != "data_version"}
+    state = GAME.new_state(setup)
+    lean = GAME.new_state({**setup, "tracking": "lean"})
+    actions: list[dict[str, Any]] = []
+    for action in full["actions"]:
+        entered = _lean_action(state, action)
+        state = GAME.apply(state, action)
+        if entered is not None:
+            lean = GAME.apply(lean, entered)
+            actions.append(entered)
+    return {
+        "format": "table-companion-record",
+        "version": 2,
+        "game": "tikal",
+        "title": "Tikal sample game (published box, lean tracking, 3 players)",
+        "setup": {**setup, "tracking": "lean", "data_version": GAME.data_version},
+        "actions": actions,
+        "expect": {"scores": GAME.state_to_json(lean)["scores"]},
+    }
+
+
+def _lean_action(state: TikalState, action: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What the lean table enters for one action of the full game (``None``: nothing)."""
+    kind = action["type"]
+    if kind not in LEAN_KEPT:
+        return None
+    dropped = {"draw": ("at",), "take_treasure": ("hex",), "place_guard": ("piece",)}
+    entered = {k: v for k, v in action.items() if k not in dropped.get(kind, ())}
+    if kind == "end_turn" and state.scoring is not None:
+        temples = [{"hex": hx.id, "controller": temple_controller(state, hx)}
+                   for hx in state.hexes if hx.kind == "temple" and hx.guard is None]
+        return {"type": "score", "temples": temples}
+    return entered
+
+
 def main() -> None:
-    """Write both example records next to this script."""
+    """Write the example records next to this script.
+
+    ``basic.json`` and ``auction.json`` stay in data version 1 (the companion's former
+    letter split, no places on the board): they prove that old records still replay.
+    """
     games = {
         "basic.json": record("basic", ["Ada", "Bo", "Cy"], seed=1999),
         "auction.json": record("auction", ["Ada", "Bo", "Cy", "Di"], seed=2000),
+        "board.json": asked_record("full", seed=2026),
     }
+    games["lean.json"] = lean_record(games["board.json"])
     for name, document in games.items():
         text = json.dumps(document, ensure_ascii=False, indent=1)
         (HERE / name).write_text(text + "\n", encoding="utf-8")

@@ -13,6 +13,7 @@ from companion.games.tikal.flow import (
     new_auction_round,
     place_tile,
     read_tile,
+    spot_field,
     start_final_round,
     take_from_stack,
 )
@@ -109,7 +110,8 @@ def choose(state: TikalState, action: Action) -> TikalState:
     remaining = state.revealed[:index] + state.revealed[index + 1:]
     taken = replace(state, revealed=remaining,
                     placed_this_round=(*state.placed_this_round, state.active))
-    placed = place_tile(taken, tile)
+    at = spot_field(state, action) if tile.kind != "volcano" else None
+    placed = place_tile(taken, tile, at)
     note = msg("tikal.instruction.flip_marker", player=state.players[state.active].name)
     return replace(placed, instructions=(*placed.instructions, note))
 

@@ -34,15 +34,21 @@ def add_workers(state: TikalState, hex_id: int, seat: int, delta: int) -> TikalS
     return replace(state, workers=tuple(rows))
 
 
-def add_hex(state: TikalState, kind: str, value: int = 0, treasures: int = 0) -> TikalState:
+def add_hex(state: TikalState, kind: str, value: int = 0, treasures: int = 0,
+            at: tuple[int, int] | None = None) -> TikalState:
     """Return the state with a newly placed hex (it gets the next id)."""
-    new = Hex(id=len(state.hexes), kind=kind, value=value, treasures=treasures)
+    new = Hex(id=len(state.hexes), kind=kind, value=value, treasures=treasures, at=at)
     empty_row = (0,) * len(state.players)
     return replace(state, hexes=(*state.hexes, new), workers=(*state.workers, empty_row))
 
 
 def spend(state: TikalState, cost: int) -> TikalState:
-    """Return the state with ``cost`` action points spent, refusing to go past 10."""
+    """Return the state with ``cost`` action points spent, refusing to go past 10.
+
+    A lean game does not count action points (the moves they pay for are not recorded).
+    """
+    if state.tracking == "lean":
+        return state
     left = ACTION_POINTS - state.turn.spent
     if cost > left:
         raise IllegalActionError("tikal.error.not_enough_points", cost=cost, left=left)

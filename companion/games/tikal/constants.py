@@ -61,9 +61,13 @@ MAX_MASKS = 4
 STAGES: tuple[str, ...] = ("A", "B", "C", "D", "E", "F", "G")
 """Letters on the backs of the hexes, A on top of the stack."""
 DEFAULT_STAGE_SIZES: Mapping[str, int] = {
+    "A": 6, "B": 6, "C": 5, "D": 5, "E": 5, "F": 5, "G": 4,
+}
+"""Hexes per letter of the published box, used when the set-up does not count them (36 in all)."""
+FORMER_STAGE_SIZES: Mapping[str, int] = {
     "A": 2, "B": 4, "C": 5, "D": 5, "E": 6, "F": 7, "G": 7,
 }
-"""Hexes per letter when the set-up does not count them itself (36 in all)."""
+"""The split set-ups of data version 1 used when they named none (kept so they replay)."""
 
 TRACK_SPACES = 100
 """Spaces on the score track; a cube passing 100 starts a new lap."""
@@ -76,6 +80,9 @@ START_HEXES: tuple[tuple[str, int], ...] = (
     ("base", 0), ("temple", 1), ("temple", 1), ("jungle", 0),
 )
 """The hexes printed on the board (kind, temple value), ids 0-3."""
+
+TRACKING: tuple[str, ...] = ("full", "lean")
+"""How much the table records: every piece, or only what the scorings need."""
 
 COLOURS: tuple[str, ...] = ("red", "blue", "yellow", "white", "green", "black")
 """Colours a set-up may give the players."""

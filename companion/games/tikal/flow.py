@@ -18,6 +18,7 @@ from companion.games.tikal.fields import choice_field, int_field
 from companion.games.tikal.queries import hexes_left
 from companion.games.tikal.scoring import (
     majority_holder,
+    temple_controller,
     treasure_points,
 )
 from companion.games.tikal.state import (
@@ -26,12 +27,14 @@ from companion.games.tikal.state import (
     PHASE_REVEAL,
     SCORING_FINAL,
     SCORING_VOLCANO,
+    Hex,
     HexTile,
     ScoreEntry,
     ScoringRound,
     TikalState,
     Turn,
 )
+from companion.games.tikal.tiles import BoxTile, Position, neighbours
 
 Action = Mapping[str, Any]
 
@@ -48,6 +51,35 @@ def read_tile(state: TikalState, raw: Mapping[str, Any]) -> HexTile:
     return HexTile(kind)
 
 
+def letter_tiles(state: TikalState) -> tuple[BoxTile, ...]:
+    """The tiles the top letter of a published-box stack still holds (empty if unknown)."""
+    if not state.box:
+        return ()
+    letter = state.box[0].letter
+    return tuple(tile for tile in state.box if tile.letter == letter)
+
+
+def box_match(state: TikalState, tile: HexTile) -> BoxTile | None:
+    """The box tile under the top letter that ``tile`` names, if any."""
+    for candidate in letter_tiles(state):
+        if (candidate.kind, candidate.value, candidate.masks) == (tile.kind, tile.value,
+                                                                  tile.masks):
+            return candidate
+    return None
+
+
+def _without_box_tile(state: TikalState, tile: HexTile) -> TikalState:
+    """Take ``tile`` out of a published-box stack, refusing one the top letter lacks."""
+    if state.box is None:
+        return state
+    found = box_match(state, tile)
+    if found is None:
+        raise IllegalActionError("tikal.error.not_in_letter", letter=state.box[0].letter
+                                 if state.box else "-")
+    index = state.box.index(found)
+    return replace(state, box=state.box[:index] + state.box[index + 1:])
+
+
 def take_from_stack(state: TikalState, tiles: Sequence[HexTile]) -> TikalState:
     """Return the state with ``tiles`` counted as drawn from the stack."""
     if len(tiles) > hexes_left(state):
@@ -57,6 +89,8 @@ def take_from_stack(state: TikalState, tiles: Sequence[HexTile]) -> TikalState:
         kinds[HEX_KINDS.index(tile.kind)] -= 1
     if min(kinds) < 0:
         raise IllegalActionError("tikal.error.too_many_of_kind")
+    for tile in tiles:
+        state = _without_box_tile(state, tile)
     return replace(state, drawn=state.drawn + len(tiles), kinds_left=tuple(kinds))
 
 
@@ -65,7 +99,30 @@ def fresh_turn(state: TikalState, seat: int) -> TikalState:
     return replace(state, active=seat, phase=PHASE_ACTIONS, turn=Turn())
 
 
-def place_tile(state: TikalState, tile: HexTile) -> TikalState:
+def free_spots(state: TikalState) -> tuple[Position, ...]:
+    """Empty fields beside the laid hexes whose place is known, where a drawn hex may go."""
+    laid = {hx.at for hx in state.hexes if hx.at is not None}
+    spots = {spot for at in laid for spot in neighbours(at) if spot not in laid}
+    return tuple(sorted(spots, key=lambda spot: (spot[1], spot[0])))
+
+
+def spot_field(state: TikalState, action: Action) -> Position | None:
+    """The field ``action["at"]`` names for a new hex: empty and touching a laid hex."""
+    if action.get("at") is None:
+        return None
+    raw = action["at"]
+    if (not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != 2
+            or any(isinstance(x, bool) or not isinstance(x, int) for x in raw)):
+        raise IllegalActionError("tikal.error.bad_field", field="at")
+    spot = (int(raw[0]), int(raw[1]))
+    if any(hx.at == spot for hx in state.hexes):
+        raise IllegalActionError("tikal.error.spot_taken")
+    if spot not in free_spots(state):
+        raise IllegalActionError("tikal.error.spot_alone")
+    return spot
+
+
+def place_tile(state: TikalState, tile: HexTile, at: Position | None = None) -> TikalState:
     """The active player puts ``tile`` on the board, or sets a volcano aside and scoring starts."""
     seat = state.active
     placed = replace(state, last_placer=seat)
@@ -76,18 +133,19 @@ def place_tile(state: TikalState, tile: HexTile) -> TikalState:
             raise IllegalActionError("tikal.error.no_tokens", masks=tile.masks,
                                      left=placed.tokens_left)
         placed = replace(placed, tokens_left=placed.tokens_left - tile.masks)
-        placed = add_hex(placed, "treasure", treasures=tile.masks)
+        placed = add_hex(placed, "treasure", treasures=tile.masks, at=at)
         note = msg("tikal.instruction.lay_tokens", count=tile.masks, hex=len(placed.hexes) - 1)
         placed = replace(placed, instructions=(note,))
     else:
-        placed = add_hex(placed, tile.kind, value=tile.value)
+        placed = add_hex(placed, tile.kind, value=tile.value, at=at)
     return fresh_turn(placed, seat)
 
 
 def draw(state: TikalState, action: Action) -> TikalState:
     """Basic game: record the hex the active player drew and placed."""
     tile = read_tile(state, action)
-    return place_tile(take_from_stack(state, [tile]), tile)
+    at = spot_field(state, action) if tile.kind != "volcano" else None
+    return place_tile(take_from_stack(state, [tile]), tile, at)
 
 
 def start_volcano_round(state: TikalState) -> TikalState:
@@ -171,27 +229,54 @@ def place_volcano(state: TikalState) -> TikalState:
 
 
 def score_entered(state: TikalState, action: Action) -> TikalState:
-    """End a scoring turn with the temples as the table reports them, not as tracked."""
+    """End a scoring turn with the temples as the table reports them, named by their hex.
+
+    Each entry names a temple hex and who controls it (``controller``, a seat or ``None``)
+    or every player's strength there (``strengths``).  A guarded temple always scores for
+    its guard.  Temples left out score as tracked in full tracking; a lean game, which
+    does not know the pieces, needs every unguarded temple.
+    """
     if not in_scoring_turn(state):
         raise IllegalActionError("tikal.error.not_scoring")
     raw = action.get("temples")
     if not isinstance(raw, Sequence) or isinstance(raw, str):
         raise IllegalActionError("tikal.error.bad_field", field="temples")
-    temples = tuple(entry_value_for(state, entry, state.active) for entry in raw)
-    return after_scoring_turn(record_score(state, tuple(v for v in temples if v > 0)))
+    controllers: dict[int, int | None] = {}
+    for entry in raw:
+        temple, controller = _entered_temple(state, entry)
+        if temple.id in controllers:
+            raise IllegalActionError("tikal.error.temple_twice", hex=temple.id)
+        controllers[temple.id] = controller
+    values = []
+    for temple in state.hexes:
+        if temple.kind != "temple":
+            continue
+        holder: int | None
+        if temple.guard is not None:
+            holder = temple.guard
+        elif temple.id in controllers:
+            holder = controllers[temple.id]
+        elif state.tracking == "lean":
+            raise IllegalActionError("tikal.error.temple_unanswered", hex=temple.id)
+        else:
+            holder = temple_controller(state, temple)
+        if holder == state.active:
+            values.append(temple.value)
+    return after_scoring_turn(record_score(state, tuple(values)))
 
 
-def entry_value_for(state: TikalState, entry: object, seat: int) -> int:
-    """Value an entered temple brings ``seat`` (0 if someone else or nobody controls it)."""
+def _entered_temple(state: TikalState, entry: object) -> tuple[Hex, int | None]:
+    """The temple hex an entry names and the seat the table says controls it."""
     if not isinstance(entry, Mapping):
         raise IllegalActionError("tikal.error.bad_field", field="temples")
-    value = int_field(entry, "value", 1, HIGHEST_TEMPLE_VALUE)
+    temple = state.hexes[int_field(entry, "hex", 0, len(state.hexes) - 1)]
+    if temple.kind != "temple":
+        raise IllegalActionError("tikal.error.not_temple", hex=temple.id)
     if "strengths" in entry:
-        return value if majority_holder(_strengths(state, entry["strengths"])) == seat else 0
-    controller = entry.get("controller")
-    if controller is None:
-        return 0
-    return value if int_field(entry, "controller", 0, len(state.players) - 1) == seat else 0
+        return temple, majority_holder(_strengths(state, entry["strengths"]))
+    if entry.get("controller") is None:
+        return temple, None
+    return temple, int_field(entry, "controller", 0, len(state.players) - 1)
 
 
 def _strengths(state: TikalState, raw: object) -> tuple[int, ...]:

@@ -7,13 +7,17 @@ from typing import Any
 
 from companion.core.game import GameInfo, Result, Setup, turn_cues
 from companion.core.messages import Msg
+from companion.core.questions import Step
 from companion.games.tikal import scoring
 from companion.games.tikal.labels import label
 from companion.games.tikal.legal import legal_actions
+from companion.games.tikal.questions import ask
 from companion.games.tikal.rules import Action, apply_action
 from companion.games.tikal.serialise import state_to_json
 from companion.games.tikal.setup import MAX_PLAYERS, MIN_PLAYERS, new_state
 from companion.games.tikal.state import PHASE_AUCTION, PHASE_FINISHED, TikalState
+from companion.games.tikal.upgrade import DATA_VERSION
+from companion.games.tikal.upgrade import upgrade as upgrade_records
 
 INFO = GameInfo(
     tagline_key="tikal.info.tagline",
@@ -31,6 +35,12 @@ class TikalGame:
     title_key = "tikal.title"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    data_version = DATA_VERSION
+
+    def upgrade(self, setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
+                from_version: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Set-up and actions of ``from_version`` rewritten in the next version's format."""
+        return upgrade_records(setup, actions, from_version, new_state, apply_action)
     info = INFO
 
     def new_state(self, setup: Mapping[str, Any]) -> TikalState:
@@ -40,6 +50,10 @@ class TikalGame:
     def apply(self, state: TikalState, action: Action) -> TikalState:
         """Return the state after ``action``; the input state is never changed."""
         return apply_action(state, action)
+
+    def ask(self, state: TikalState, partial: Mapping[str, Any]) -> Step:
+        """The next question of a partly built action, or the finished action."""
+        return ask(state, partial)
 
     def state_to_json(self, state: TikalState) -> dict[str, Any]:
         """Describe the state as plain JSON data."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from companion.core.messages import IllegalActionError
@@ -20,6 +21,7 @@ from companion.games.tikal.state import (
     PHASE_CHOOSE,
     PHASE_DRAW,
     PHASE_REVEAL,
+    HexTile,
     TikalState,
 )
 from companion.games.tikal.turn import own_entry_points, pieces_on
@@ -58,6 +60,7 @@ def _candidates(state: TikalState) -> Iterator[Action]:
         yield from ({"type": "choose", "index": i} for i in range(len(state.revealed)))
     elif state.phase == PHASE_ACTIONS:
         yield {"type": "end_turn"}
+        yield from _scores(state)
         if ACTION_POINTS - state.turn.spent > 0:
             yield from _turn_actions(state)
 
@@ -69,7 +72,11 @@ def _mask_choices(state: TikalState, tokens_left: int, treasure_hexes_left: int)
 
 
 def _tiles(state: TikalState) -> list[dict[str, Any]]:
-    """One entry per kind still in the stack (temples with a few printed numbers)."""
+    """Tiles the stack can give: a few temple numbers, or the letter's own tiles from a box."""
+    if state.box is not None:
+        from companion.games.tikal.questions import tile_options
+
+        return tile_options(state)
     tiles: list[dict[str, Any]] = []
     for kind, left in zip(HEX_KINDS, state.kinds_left, strict=True):
         if left <= 0:
@@ -86,6 +93,9 @@ def _tiles(state: TikalState) -> list[dict[str, Any]]:
 
 def _reveals(state: TikalState) -> Iterator[Action]:
     """A few different sets of revealed hexes, each respecting what the stack holds."""
+    if state.box is not None:
+        yield from _box_reveals(state)
+        return
     wanted = min(len(state.players), hexes_left(state))
     for offset in range(len(HEX_KINDS)):
         kinds = list(state.kinds_left)
@@ -97,6 +107,29 @@ def _reveals(state: TikalState) -> Iterator[Action]:
                 break
             tokens -= int(tile.get("masks", 0))
             hexes.append(tile)
+        if len(hexes) == wanted:
+            yield {"type": "reveal", "hexes": hexes}
+
+
+def _box_reveals(state: TikalState) -> Iterator[Action]:
+    """Reveals from a published-box stack: the tiles in the order the letters hold them."""
+    from companion.games.tikal.flow import take_from_stack
+    from companion.games.tikal.questions import tile_options
+
+    wanted = min(len(state.players), hexes_left(state))
+    for offset in range(3):
+        counted = state
+        hexes: list[dict[str, Any]] = []
+        for _ in range(wanted):
+            options = tile_options(counted)
+            if not options:
+                break
+            tile = options[offset % len(options)]
+            hexes.append(tile)
+            drawn = HexTile(str(tile["kind"]), int(tile.get("value", 0)),
+                            int(tile.get("masks", 0)))
+            counted = take_from_stack(counted, [drawn])
+            counted = replace(counted, tokens_left=counted.tokens_left - drawn.masks)
         if len(hexes) == wanted:
             yield {"type": "reveal", "hexes": hexes}
 
@@ -120,6 +153,16 @@ def _pick(kinds: list[int], tokens: int, turn: int) -> dict[str, Any] | None:
         kinds[index] -= 1
         return tile
     return None
+
+
+def _scores(state: TikalState) -> Iterator[Action]:
+    """In a scoring turn: every open temple to the scorer, or to nobody."""
+    if state.scoring is None:
+        return
+    open_temples = [hx.id for hx in state.hexes if hx.kind == "temple" and hx.guard is None]
+    for holder in (state.active, None):
+        yield {"type": "score",
+               "temples": [{"hex": h, "controller": holder} for h in open_temples]}
 
 
 def _turn_actions(state: TikalState) -> Iterator[Action]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.core.messages import IllegalActionError
 from companion.games.tikal.auction import after_auction_turn
 from companion.games.tikal.books import next_seat
 from companion.games.tikal.flow import (
@@ -20,6 +21,9 @@ from companion.games.tikal.state import PHASE_DRAW, TikalState, Turn
 def end_turn(state: TikalState) -> TikalState:
     """End the active player's turn; in a scoring round they score from the tracked pieces."""
     if in_scoring_turn(state):
+        if state.tracking == "lean" and any(
+                hx.kind == "temple" and hx.guard is None for hx in state.hexes):
+            raise IllegalActionError("tikal.error.lean_score_needed")
         temples = temples_scored_from_books(state, state.active)
         return after_scoring_turn(record_score(state, temples))
     return after_normal_turn(state)

@@ -15,6 +15,7 @@ from companion.games.tikal.constants import (
     LEVEL_SUPPLY,
     STAGES,
     START_HEXES,
+    TRACKING,
     TREASURE_KINDS,
     WORKERS,
 )
@@ -25,6 +26,7 @@ from companion.games.tikal.state import (
     Player,
     TikalState,
 )
+from companion.games.tikal.tiles import box_tiles, printed_fields
 
 MIN_PLAYERS = 2
 """Fewest players."""
@@ -41,8 +43,13 @@ def new_state(setup: Mapping[str, Any]) -> TikalState:
     variant = _variant(setup)
     players = _players(setup.get("players"), AUCTION_START_SCORE if variant == "auction" else 0)
     stages = _stage_sizes(setup.get("stages"))
+    tracking = setup.get("tracking", "full")
+    if tracking not in TRACKING:
+        raise SetupError("tikal.setup.bad_tracking", tracking=str(tracking))
+    places = [field.at for field in printed_fields()]
     hexes = tuple(
-        Hex(id=index, kind=kind, value=value) for index, (kind, value) in enumerate(START_HEXES)
+        Hex(id=index, kind=kind, value=value, at=places[index])
+        for index, (kind, value) in enumerate(START_HEXES)
     )
     return TikalState(
         variant=variant,
@@ -56,6 +63,8 @@ def new_state(setup: Mapping[str, Any]) -> TikalState:
         levels=tuple(LEVEL_SUPPLY[value] for value in sorted(LEVEL_SUPPLY)),
         phase=PHASE_REVEAL if variant == "auction" else PHASE_DRAW,
         active=0,
+        tracking=str(tracking),
+        box=box_tiles() if setup.get("stages") is None else None,
     )
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.core.messages import Msg
+from companion.games.tikal.tiles import BoxTile, Position
 
 LEADER_IN_RESERVE = -1
 """``Player.leader`` value: the leader waits in the reserve."""
@@ -71,6 +72,8 @@ class Hex:
     """Seat of the player whose camp stands here."""
     guard: int | None = None
     """Seat of the player guarding this temple."""
+    at: Position | None = None
+    """Where it lies on the board (axial coordinates), if the table said so."""
 
 
 @dataclass(frozen=True)
@@ -208,3 +211,8 @@ class TikalState:
     """Every score given, oldest first."""
     instructions: tuple[Msg, ...] = ()
     """What the table should do with its pieces after the last action."""
+    tracking: str = "full"
+    """``full``: every piece is recorded; ``lean``: only what the scorings need."""
+    box: tuple[BoxTile, ...] | None = None
+    """Tiles still in a stack built from the published box, letter A first (``None``: the
+    set-up counted its own letters, so the tiles of each letter are unknown)."""

@@ -16,6 +16,7 @@ from companion.games.tikal.books import (
     with_player,
 )
 from companion.games.tikal.constants import (
+    ACTION_POINTS,
     BASE_CAMP,
     COPIES_PER_KIND,
     COST_BRING,
@@ -29,7 +30,6 @@ from companion.games.tikal.constants import (
     MAX_CAMPS,
     MAX_GUARDS,
     MAX_LEVELS_PER_TEMPLE_PER_TURN,
-    MAX_STONES_PER_MOVE,
     MAX_TREASURES_PER_HEX_PER_TURN,
     TREASURE_KINDS,
 )
@@ -57,57 +57,88 @@ def own_entry_points(state: TikalState, seat: int) -> frozenset[int]:
     return frozenset({BASE_CAMP, *camps})
 
 
+def full_only(state: TikalState, kind: str) -> None:
+    """Refuse an action about pieces in a lean game, which does not record them."""
+    if state.tracking == "lean":
+        raise IllegalActionError("tikal.error.lean_untracked", action=f"@tikal.action.{kind}")
+
+
+def count_field(action: Action) -> int:
+    """How many pieces an entry brings or moves at once (1 when absent)."""
+    if "count" not in action:
+        return 1
+    return int_field(action, "count", 1, ACTION_POINTS)
+
+
 def bring(state: TikalState, action: Action) -> TikalState:
-    """Bring a worker or the leader from the reserve to the base camp or an own camp."""
+    """Bring workers or the leader from the reserve to the base camp or an own camp.
+
+    ``count`` workers come in one entry, one action point each; the leader comes alone.
+    """
+    full_only(state, "bring")
     seat = state.active
     piece = piece_field(action)
+    count = count_field(action)
     target = hex_field(state, action, "to")
     if target.id not in own_entry_points(state, seat):
         raise IllegalActionError("tikal.error.not_entry_point", hex=target.id)
     player = state.players[seat]
     if piece == "leader":
+        if count != 1:
+            raise IllegalActionError("tikal.error.one_leader")
         if player.leader != LEADER_IN_RESERVE:
             raise IllegalActionError("tikal.error.leader_not_in_reserve")
         return with_player(spend(state, COST_BRING), seat, leader=target.id)
-    if player.reserve <= 0:
+    if player.reserve < count:
         raise IllegalActionError("tikal.error.reserve_empty")
-    paid = with_player(spend(state, COST_BRING), seat, reserve=player.reserve - 1)
-    return add_workers(paid, target.id, seat, 1)
+    paid = with_player(spend(state, COST_BRING * count), seat, reserve=player.reserve - count)
+    return add_workers(paid, target.id, seat, count)
 
 
-def _relocate(state: TikalState, piece: str, source: Hex, target: Hex, cost: int) -> TikalState:
-    """Move one of the active player's pieces from ``source`` to ``target`` for ``cost``."""
+def _relocate(state: TikalState, action: Action, source: Hex, target: Hex,
+              cost: int) -> TikalState:
+    """Move ``count`` of the active player's pieces from ``source`` to ``target``, ``cost`` each."""
     seat = state.active
+    piece = piece_field(action)
+    count = count_field(action)
     if source.id == target.id:
         raise IllegalActionError("tikal.error.same_hex")
     if piece == "leader":
+        if count != 1:
+            raise IllegalActionError("tikal.error.one_leader")
         if state.players[seat].leader != source.id:
             raise IllegalActionError("tikal.error.no_leader_there", hex=source.id)
         return with_player(spend(state, cost), seat, leader=target.id)
-    if state.workers[source.id][seat] <= 0:
+    if state.workers[source.id][seat] < count:
         raise IllegalActionError("tikal.error.no_worker_there", hex=source.id)
-    paid = spend(state, cost)
-    return add_workers(add_workers(paid, source.id, seat, -1), target.id, seat, 1)
+    paid = spend(state, cost * count)
+    return add_workers(add_workers(paid, source.id, seat, -count), target.id, seat, count)
 
 
 def camp_move(state: TikalState, action: Action) -> TikalState:
-    """Move a piece between the base camp and an own camp, or between own camps (1 point)."""
+    """Move pieces between the base camp and an own camp, or between own camps (1 point each)."""
+    full_only(state, "camp_move")
     entry_points = own_entry_points(state, state.active)
     source = hex_field(state, action, "from")
     target = hex_field(state, action, "to")
     if source.id not in entry_points or target.id not in entry_points:
         raise IllegalActionError("tikal.error.not_camp_link")
-    return _relocate(state, piece_field(action), source, target, COST_CAMP_MOVE)
+    return _relocate(state, action, source, target, COST_CAMP_MOVE)
 
 
 def move(state: TikalState, action: Action) -> TikalState:
-    """Move a piece across one edge, paying one point per stone on it."""
+    """Move pieces along a path, each paying one point per stone crossed.
+
+    ``stones`` counts the stones one piece crosses on the way (every edge of the path,
+    both tiles' stones); ``count`` pieces go the same way in one entry.
+    """
+    full_only(state, "move")
     source = hex_field(state, action, "from")
     target = hex_field(state, action, "to")
-    stones = int_field(action, "stones", 1, MAX_STONES_PER_MOVE)
+    stones = int_field(action, "stones", 1, ACTION_POINTS)
     if target.kind == "volcano":
         raise IllegalActionError("tikal.error.volcano_closed")
-    return _relocate(state, piece_field(action), source, target, stones)
+    return _relocate(state, action, source, target, stones)
 
 
 def _level_tile_left(state: TikalState, value: int) -> bool:
@@ -137,10 +168,14 @@ def _check_repeat_limit(state: TikalState, hex_id: int, done: int, kind: str) ->
 
     ``kind`` is ``level`` (uncovering) or ``treasure`` (taking treasures).
     """
+    limit, over_limit, needs_two = REPEAT_LIMITS[kind]
+    if state.tracking == "lean":
+        if done >= limit:
+            raise IllegalActionError(over_limit, hex=hex_id)
+        return
     present = pieces_on(state, hex_id, state.active)
     if present == 0:
         raise IllegalActionError("tikal.error.no_piece_there", hex=hex_id)
-    limit, over_limit, needs_two = REPEAT_LIMITS[kind]
     if done >= limit:
         raise IllegalActionError(over_limit, hex=hex_id)
     if done >= present:
@@ -175,14 +210,19 @@ def _with_treasure(state: TikalState, seat: int, kind: int, delta: int) -> Tikal
 
 
 def take_treasure(state: TikalState, action: Action) -> TikalState:
-    """Take the top treasure of a hex the active player stands on (3 points)."""
-    source = hex_field(state, action, "hex")
+    """Take the top treasure of a hex the active player stands on (3 points).
+
+    A lean game names only the treasure taken; the hex is optional there.
+    """
     kind = int_field(action, "kind", 1, TREASURE_KINDS)
+    if held_in_all(state, kind) >= COPIES_PER_KIND:
+        raise IllegalActionError("tikal.error.kind_exhausted", kind=kind)
+    if state.tracking == "lean" and action.get("hex") is None:
+        return _with_treasure(state, state.active, kind, 1)
+    source = hex_field(state, action, "hex")
     if source.kind != "treasure" or source.treasures <= 0:
         raise IllegalActionError("tikal.error.no_treasure_there", hex=source.id)
     _check_repeat_limit(state, source.id, count_for(state.turn.taken, source.id), "treasure")
-    if held_in_all(state, kind) >= COPIES_PER_KIND:
-        raise IllegalActionError("tikal.error.kind_exhausted", kind=kind)
     paid = _with_treasure(spend(state, COST_TAKE_TREASURE), state.active, kind, 1)
     taken = with_hex(paid, source.id, treasures=source.treasures - 1)
     return replace(taken, turn=replace(taken.turn, taken=bump(taken.turn.taken, source.id)))
@@ -210,6 +250,7 @@ def exchange(state: TikalState, action: Action) -> TikalState:
 
 def build_camp(state: TikalState, action: Action) -> TikalState:
     """Build a camp on a jungle hex or an emptied treasure hex (5 points)."""
+    full_only(state, "build_camp")
     seat = state.active
     site = hex_field(state, action, "hex")
     emptied = site.kind == "treasure" and site.treasures == 0
@@ -225,31 +266,60 @@ def build_camp(state: TikalState, action: Action) -> TikalState:
 
 
 def _check_guard(state: TikalState, temple: Hex) -> None:
-    """Refuse a guard on anything but an open temple the active player clearly leads."""
+    """Refuse a guard on anything but an open temple the active player clearly leads.
+
+    A lean game does not know the pieces, so the table's word on the majority stands.
+    """
     _check_open_temple(temple)
     if state.players[state.active].guards >= MAX_GUARDS:
         raise IllegalActionError("tikal.error.no_guards_left")
+    if state.tracking == "lean":
+        return
     if majority_holder(strengths(state, temple.id)) != state.active:
         raise IllegalActionError("tikal.error.no_majority", hex=temple.id)
+
+
+def guard_piece(state: TikalState, action: Action, temple: Hex) -> str:
+    """The piece that becomes the guard: the one named, else a worker when one is there.
+
+    Records from before the choice was asked name no piece; they kept a worker.
+    """
+    seat = state.active
+    workers = state.workers[temple.id][seat]
+    leader_there = state.players[seat].leader == temple.id
+    if "piece" not in action:
+        return "worker" if workers > 0 else "leader"
+    piece = piece_field(action)
+    if piece == "leader" and not leader_there:
+        raise IllegalActionError("tikal.error.no_leader_there", hex=temple.id)
+    if piece == "worker" and workers <= 0:
+        raise IllegalActionError("tikal.error.no_worker_there", hex=temple.id)
+    return piece
 
 
 def place_guard(state: TikalState, action: Action) -> TikalState:
     """Make one piece the guard of a temple held by majority; other own pieces there leave.
 
-    A worker becomes the guard when there is one, else the leader.
+    The player names the piece (``piece``: ``worker`` or ``leader``).
     """
     seat = state.active
     temple = hex_field(state, action, "hex")
     _check_guard(state, temple)
+    if state.tracking == "lean":
+        player = state.players[seat]
+        guarded = with_hex(spend(state, COST_GUARD), temple.id, guard=seat)
+        return with_player(guarded, seat, guards=player.guards + 1)
+    piece = guard_piece(state, action, temple)
     paid = spend(state, COST_GUARD)
     player = paid.players[seat]
     workers = paid.workers[temple.id][seat]
     leaving = pieces_on(paid, temple.id, seat) - 1
     leader = LEADER_OUT if player.leader == temple.id else player.leader
     cleared = with_hex(add_workers(paid, temple.id, seat, -workers), temple.id, guard=seat)
-    worker_guard = 1 if workers > 0 else 0
+    worker_guard = 1 if piece == "worker" else 0
     updated = with_player(cleared, seat, guards=player.guards + 1, leader=leader,
                           worker_guards=player.worker_guards + worker_guard,
                           boxed=player.boxed + workers - worker_guard)
-    note = msg("tikal.instruction.guard", player=player.name, hex=temple.id, boxed=leaving)
+    note = msg("tikal.instruction.guard", player=player.name, hex=temple.id, boxed=leaving,
+               piece=f"@tikal.piece.{piece}")
     return replace(updated, instructions=(*updated.instructions, note))

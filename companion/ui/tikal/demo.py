@@ -27,13 +27,19 @@ SITUATIONS: dict[str, tuple[str, int | None]] = {
     "auction": ("auction", 55),
     "choose": ("auction", 57),
     "gameover": ("basic", None),
+    "board-early": ("board", 14),
+    "board-mid": ("board", 105),
+    "board-full": ("board", 181),
+    "lean-play": ("lean", 61),
+    "board-scoring": ("board", 187),
+    "lean-scoring": ("lean", 104),
 }
 """Situation name -> (record, steps replayed; ``None``: the whole game)."""
 
 
 @cache
 def record(name: str) -> GameRecord:
-    """The example record ``name`` (``basic`` or ``auction``)."""
+    """The example record ``name`` (``basic``, ``auction``, ``board`` or ``lean``)."""
     return load_record(EXAMPLES / f"{name}.json")
 
 

@@ -37,7 +37,7 @@ from companion.ui.tikal.view import (
 )
 from companion.ui.widgets import Label, ListItem, ListView, Panel, ScrollState, Widget
 
-INFO_TABS: tuple[str, ...] = ("temples", "treasures", "track", "stack")
+INFO_TABS: tuple[str, ...] = ("map", "temples", "treasures", "track", "stack")
 """The tabs shown in every phase."""
 
 PHASE_TABS: tuple[str, ...] = ("round", "auction", "results")
@@ -45,13 +45,18 @@ PHASE_TABS: tuple[str, ...] = ("round", "auction", "results")
 
 
 def tabs_for(state: TikalState) -> tuple[str, ...]:
-    """The tabs of the right column for a state, the phase's own one first."""
+    """The tabs of the right column for a state, the phase's own one first.
+
+    A phase with a tab of its own leaves out the stack's (its top letter and count
+    stay on the left, under the phase's controls).
+    """
+    books = INFO_TABS[:-1]
     if state.phase == "finished":
-        return ("results", *INFO_TABS)
+        return ("results", *books)
     if state.scoring is not None:
-        return ("round", *INFO_TABS)
+        return ("round", *books)
     if state.phase in (PHASE_REVEAL, PHASE_AUCTION, PHASE_CHOOSE):
-        return ("auction", *INFO_TABS)
+        return ("auction", *books)
     return INFO_TABS
 
 

@@ -14,9 +14,12 @@ from __future__ import annotations
 import pygame
 
 from companion.core.i18n import translate
-from companion.core.messages import Msg, msg
+from companion.core.messages import IllegalActionError, Msg, msg
+from companion.core.questions import Complete, Style
 from companion.core.session import Session
+from companion.games.tikal import GAME
 from companion.games.tikal.constants import ACTION_POINTS, MAX_CAMPS, MAX_GUARDS
+from companion.games.tikal.questions import offered_types, type_refusal
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
     LEADER_OUT,
@@ -26,18 +29,27 @@ from companion.games.tikal.state import (
     PHASE_DRAW,
     PHASE_FINISHED,
     PHASE_REVEAL,
+    HexTile,
     TikalState,
 )
 from companion.ui.bar import game_bar
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fonts import font
-from companion.ui.intents import Intent, Navigate, Redraw, ShowDialog, Submit
+from companion.ui.intents import Intent, Navigate, Notify, Redraw, ShowDialog, Submit
+from companion.ui.questions import (
+    Dialogue,
+    PlaceTarget,
+    QuestionLook,
+    needed_height,
+    question_widgets,
+)
 from companion.ui.scene import Context, GameScene
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
 from companion.ui.tikal.demo import preview_session
-from companion.ui.tikal.dialogs import RevealDialog, StepDialog, grid
+from companion.ui.tikal.dialogs import ask_tikal, grid, tikal_look
 from companion.ui.tikal.flat import seat_panel
+from companion.ui.tikal.hexmap import HexMap, HexMapLayout
 from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton, fitting_instructions
 from companion.ui.tikal.view import (
     ACTION_COSTS,
@@ -50,7 +62,6 @@ from companion.ui.tikal.view import (
 )
 from companion.ui.widgets import (
     Button,
-    ButtonStyle,
     Label,
     Panel,
     ScrollState,
@@ -86,6 +97,10 @@ class TikalPlayScene(GameScene):
         self._bid_key: tuple[int, int] | None = None
         self.flat = False
         """Whether the last build was the flat-table layout (per-seat buttons in the panels)."""
+        self.inline = Dialogue(GAME.ask, {"type": "draw"})
+        """The next drawn hex, asked on the play screen itself."""
+        self.map_layout: HexMapLayout | None = None
+        """Where the map tab draws each hex (the inline question's places are tapped there)."""
 
     # ---------------------------------------------------------------- session
     def demo_session(self, name: str) -> Session:
@@ -118,8 +133,79 @@ class TikalPlayScene(GameScene):
         left = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, body.height)
         right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,
                             body.height)
-        return [*bar, *self._turn_column(ctx, session, state, left),
-                *self._books_column(ctx, session, state, right)]
+        self._prepare_map(ctx, session, state, right)
+        widgets = [*bar, *self._turn_column(ctx, session, state, left),
+                   *self._books_column(ctx, session, state, right)]
+        targets = [w for w in widgets if isinstance(w, PlaceTarget)]
+        return [*(w for w in widgets if not isinstance(w, PlaceTarget)), *targets]
+
+    # ---------------------------------------------------------------- the next hex, inline
+    def inline_state(self, state: TikalState) -> tuple[TikalState, tuple[Intent, ...]] | None:
+        """The state the next drawn hex is entered in, and what its entry submits first.
+
+        In the draw phase it is the state itself.  In a lean game's normal turn it is the
+        state after the turn ends: entering the next player's hex ends this turn too.
+        """
+        if self.flat:
+            return None
+        if state.phase == PHASE_DRAW:
+            return state, ()
+        lean_turn = (state.tracking == "lean" and state.phase == PHASE_ACTIONS
+                     and state.scoring is None and state.variant == "basic")
+        if not lean_turn:
+            return None
+        try:
+            after = GAME.apply(state, {"type": "end_turn"})
+        except IllegalActionError:
+            return None
+        if after.phase != PHASE_DRAW:
+            return None
+        return after, (Submit({"type": "end_turn"}),)
+
+    def _prepare_map(self, ctx: Context, session: Session, state: TikalState,
+                     right: pygame.Rect) -> None:
+        """Follow the game with the inline draw, and lay out the map for its places."""
+        if self.inline.cursor != session.cursor:
+            # Each drawn hex is a new question: the letter's tiles differ from the last.
+            self.inline = Dialogue(GAME.ask, {"type": "draw"}, cursor=session.cursor)
+        self.map_layout = None
+        inline = self.inline_state(state)
+        question = self.inline.question(inline[0]) if inline is not None else None
+        spots: list[tuple[int, int]] = []
+        if question is not None and question.style == Style.PLACE:
+            self.tab = "map"
+            spots = [(int(a.value[0]), int(a.value[1])) for a in question.answers]
+        theme = ctx.theme
+        page = pygame.Rect(right.x, right.y + theme.touch + theme.gap, right.width,
+                           right.height - theme.touch - theme.gap)
+        self.map_layout = HexMapLayout(page, state, spots, theme)
+
+    def _inline_draw(self, ctx: Context, state: TikalState, area: pygame.Rect
+                     ) -> list[Widget]:
+        """The question of the next drawn hex, answered right on the play screen."""
+        inline = self.inline_state(state)
+        if inline is None:
+            return []
+        asked, first = inline
+        layout = self.map_layout
+
+        def rects(key: str) -> pygame.Rect | None:
+            return layout.rect_for(asked, key) if layout is not None else None
+
+        look = QuestionLook(rects, tikal_look(state).seat_colour, False)
+        step = self.inline.progress(asked).step
+        if isinstance(step, Complete):
+            action = step.action
+            tile = HexTile(str(action["kind"]), int(action.get("value", 0)),
+                           int(action.get("masks", 0)))
+            theme = ctx.theme
+            line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+            button = pygame.Rect(area.x, line.bottom, area.width,
+                                 min(area.height - line.height, theme.px(84)))
+            return [Label(line, Msg("ui_tikal.draw.only"), "small", theme.palette.text_muted),
+                    Button(button, tile_label(tile), (*first, Submit(action)), "primary",
+                           key="tikal:draw:only")]
+        return question_widgets(self.inline, asked, area, ctx, look, first)
 
     # ---------------------------------------------------------------- flat table
     def _build_flat(self, ctx: Context, session: Session, state: TikalState) -> list[Widget]:
@@ -156,7 +242,9 @@ class TikalPlayScene(GameScene):
         theme = ctx.theme
         head = pygame.Rect(area.x, area.y, area.width, theme.px(36 if self.flat else 46))
         widgets = self._header(ctx, state, head)
-        notes_h = theme.px(62 if self.flat else 84)
+        notes_h = theme.px(62 if self.flat or state.tracking == "lean" else 84)
+        if state.tracking == "lean" and not state.instructions and not self.flat:
+            notes_h = 0  # nothing to tell the table: the next hex's question takes the room
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         middle = pygame.Rect(area.x, head.bottom + theme.gap, area.width,
                              notes.y - head.bottom - 2 * theme.gap)
@@ -169,7 +257,8 @@ class TikalPlayScene(GameScene):
             PHASE_FINISHED: self._finished,
         }
         widgets += builders[state.phase](ctx, state, middle)
-        widgets += self._instructions(ctx, state, notes)
+        if notes_h:
+            widgets += self._instructions(ctx, state, notes)
         return widgets
 
     def _header(self, ctx: Context, state: TikalState, head: pygame.Rect) -> list[Widget]:
@@ -194,41 +283,91 @@ class TikalPlayScene(GameScene):
         theme = ctx.theme
         widgets: list[Widget] = []
         buttons = area
-        if not self.flat:
+        if not self.flat and state.tracking == "lean":
+            inline = self.inline_state(state)
+            if inline is not None:
+                look = QuestionLook(lambda key: None, None, False)
+                wanted = needed_height(self.inline, inline[0], area.width, ctx, look)
+                rows = 2 if area.height - wanted >= 2 * theme.touch + 3 * theme.gap else 1
+                top = rows * theme.touch + (rows - 1) * theme.gap
+                buttons = pygame.Rect(area.x, area.y, area.width, top)
+                below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
+                                    area.bottom - buttons.bottom - theme.gap)
+                widgets += self._inline_draw(ctx, state, below)
+        elif not self.flat:
             meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
             widgets.append(PointsMeter(meter, state.turn.spent, ACTION_POINTS))
             pieces = pygame.Rect(area.x, meter.bottom + theme.px(2), area.width, theme.px(34))
             widgets.append(Label(pieces, pieces_line(state), "small", theme.palette.text_muted))
             buttons = pygame.Rect(area.x, pieces.bottom + theme.px(2), area.width,
                                   area.bottom - pieces.bottom - theme.px(2))
-        specs: list[tuple[Msg, tuple[Intent, ...], ButtonStyle, str]] = [
-            (msg("ui_tikal.turn.cost", action=f"@ui_tikal.action.{kind}", cost=cost),
-             (ShowDialog(StepDialog(kind, self._preview_session())),), "normal",
-             f"tikal:act:{kind}")
-            for kind, cost in ACTION_COSTS
-        ]
-        if not self.flat:
+        kinds = [kind for kind in offered_types(state) if kind != "end_turn"]
+        if state.tracking == "full":
+            kinds = [kind for kind in kinds if kind != "score"]
+        inline_below = state.tracking == "lean" and buttons.height < area.height // 2
+        one_row = inline_below and buttons.height <= ctx.theme.touch
+        with_end = not self.flat and not inline_below
+        count = len(kinds) + (1 if with_end else 0)
+        columns = count if one_row else 2 if state.tracking == "lean" else 3
+        rects = grid(buttons, count, theme, columns)
+        for kind, rect in zip(kinds, rects, strict=False):
+            widgets.append(self._action_button(ctx, state, kind, rect))
+        if with_end:
             end = ("ui_tikal.turn.end_and_score" if state.scoring is not None
                    else "ui_tikal.turn.end")
-            specs.append((Msg(end), (Submit({"type": "end_turn"}),), "primary",
-                          "tikal:end_turn"))
-        for (text, intents, style, key), rect in zip(specs, grid(buttons, len(specs), theme, 3),
-                                                     strict=True):
-            widgets.append(Button(rect, text, intents, style, role="small", key=key))
+            reason = type_refusal(state, "end_turn")
+            intents: tuple[Intent, ...] = ((Submit({"type": "end_turn"}),) if reason is None
+                                           else (Notify(reason, error=True),))
+            widgets.append(Button(rects[-1], Msg(end), intents, "primary", role="small",
+                                  key="tikal:end_turn"))
         return widgets
+
+    def _action_button(self, ctx: Context, state: TikalState, kind: str,
+                       rect: pygame.Rect) -> Widget:
+        """One action's button: its questions, or (greyed) the reason it cannot be done."""
+        reason = type_refusal(state, kind)
+        cost = dict(ACTION_COSTS).get(kind)
+        if state.tracking == "lean":
+            text = Msg(f"ui_tikal.lean.{kind}")
+        elif cost is not None:
+            text = msg("ui_tikal.turn.cost", action=f"@ui_tikal.action.{kind}", cost=cost)
+        else:
+            text = Msg(f"ui_tikal.action.{kind}")
+
+        def tap(chosen: str = kind) -> list[Intent]:
+            if reason is not None:
+                return [Notify(reason, error=True)]
+            return self.ask(ctx, state, {"type": chosen})
+
+        button = TapButton(rect, text, tap, role="small", key=f"tikal:act:{kind}")
+        button.style = "quiet" if reason is not None else "normal"
+        return button
+
+    def ask(self, ctx: Context, state: TikalState, start: dict[str, object]) -> list[Intent]:
+        """Open the questions of an action (the preview's own game in a screenshot)."""
+        preview = self._preview_session()
+        cursor = preview.cursor if preview is not None else (
+            ctx.session.cursor if ctx.session is not None else None)
+        return ask_tikal(state, dict(start), cursor)
 
     def _preview_session(self) -> Session | None:
         """The demo game of a preview, handed to the dialogs it opens."""
         return None if self.preview is None else self.demo_session(self.preview)
 
     def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
-        """Basic game: the button that records the drawn hex."""
+        """Basic game: the drawn hex, asked right here (a button on a flat table)."""
         theme = ctx.theme
+        if not self.flat:
+            line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+            below = pygame.Rect(area.x, line.bottom + theme.gap, area.width,
+                                area.bottom - line.bottom - theme.gap)
+            return [Label(line, self._stack_line(state), "small", theme.palette.text_muted),
+                    *self._inline_draw(ctx, state, below)]
         button = pygame.Rect(area.x, area.y, area.width, theme.px(96))
         widgets: list[Widget] = [
-            Button(button, Msg("ui_tikal.draw.button"),
-                   (ShowDialog(StepDialog("draw", self._preview_session())),), "primary",
-                   key="tikal:draw")
+            TapButton(button, Msg("ui_tikal.draw.button"),
+                      lambda: self.ask(ctx, state, {"type": "draw"}), "primary",
+                      key="tikal:draw")
         ]
         info = pygame.Rect(area.x, button.bottom + theme.gap, area.width,
                            area.bottom - button.bottom - theme.gap)
@@ -251,9 +390,9 @@ class TikalPlayScene(GameScene):
         count = min(len(state.players), stack_left(state))
         button = pygame.Rect(area.x, area.y, area.width, theme.px(96))
         return [
-            Button(button, msg("ui_tikal.reveal.button", count=count),
-                   (ShowDialog(RevealDialog(self._preview_session())),), "primary",
-                   key="tikal:reveal"),
+            TapButton(button, msg("ui_tikal.reveal.button", count=count),
+                      lambda: self.ask(ctx, state, {"type": "reveal"}), "primary",
+                      key="tikal:reveal"),
             Label(pygame.Rect(area.x, button.bottom + theme.gap, area.width,
                               area.bottom - button.bottom - theme.gap),
                   self._stack_line(state), "body", theme.palette.text_muted),
@@ -333,17 +472,33 @@ class TikalPlayScene(GameScene):
 
     def _bid_stepper(self, ctx: Context, state: TikalState, row: pygame.Rect,
                      amount: int) -> list[Widget]:
-        """− amount +."""
+        """− amount +1 +2 +3; tapping the amount opens a number pad for any bid."""
         theme = ctx.theme
-        button_w = max(theme.touch, row.width // 4)
-        return [
-            TapButton(pygame.Rect(row.x, row.y, button_w, row.height), "−",
-                      lambda: self.change_bid(state, -1), key="tikal:bid:minus"),
-            Label(pygame.Rect(row.x + button_w, row.y, row.width - 2 * button_w, row.height),
-                  str(amount), "title", theme.palette.accent, "center", True),
-            TapButton(pygame.Rect(row.right - button_w, row.y, button_w, row.height), "+",
-                      lambda: self.change_bid(state, 1), key="tikal:bid:plus"),
-        ]
+        button_w = max(theme.touch, (row.width - 4 * theme.gap) // 6)
+        room = row.width // (button_w + theme.gap)
+        steps = (-1, 1, 2, 3) if room >= 6 else (-1, 1, 3) if room >= 5 else (-1, 1)
+        button_w = min(button_w, (row.width - len(steps) * theme.gap) // (len(steps) + 1))
+        widgets: list[Widget] = []
+        x = row.x
+        for step in steps:
+            if step == 1:
+                after = len(steps) - 1
+                pad = pygame.Rect(x, row.y, row.right - x - after * (button_w + theme.gap),
+                                  row.height)
+                widgets.append(TapButton(pad, str(amount),
+                                         lambda: self.ask(ctx, state, {"type": "bid"}),
+                                         "selected", role="heading", key="tikal:bid:pad"))
+                x = pad.right + theme.gap
+            text = "−" if step < 0 else f"+{step}"
+
+            def tap(delta: int = step) -> list[Intent]:
+                return self.change_bid(state, delta)
+
+            widgets.append(TapButton(pygame.Rect(x, row.y, button_w, row.height), text, tap,
+                                     key="tikal:bid:minus" if step < 0
+                                     else f"tikal:bid:plus{step}"))
+            x += button_w + theme.gap
+        return widgets
 
     def _choose(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """The auction's winner picks one of the revealed hexes."""
@@ -355,9 +510,11 @@ class TikalPlayScene(GameScene):
         for index, (tile, rect) in enumerate(zip(state.revealed,
                                                  grid(buttons, len(state.revealed), theme, 2),
                                                  strict=True)):
-            widgets.append(Button(rect, tile_label(tile),
-                                  (Submit({"type": "choose", "index": index}),), "primary",
-                                  key=f"tikal:choose:{index}"))
+            def tap(chosen: int = index) -> list[Intent]:
+                return self.ask(ctx, state, {"type": "choose", "index": chosen})
+
+            widgets.append(TapButton(rect, tile_label(tile), tap, "primary",
+                                     key=f"tikal:choose:{index}"))
         return widgets
 
     def _finished(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
@@ -416,6 +573,9 @@ class TikalPlayScene(GameScene):
     def _page(self, ctx: Context, session: Session, state: TikalState, tab: str,
               page: pygame.Rect) -> list[Widget]:
         """The page of one tab."""
+        if tab == "map":
+            layout = self.map_layout or HexMapLayout(page, state, (), ctx.theme)
+            return [Panel(page, ctx.theme.palette.surface), HexMap(page, state, layout)]
         if tab == "temples":
             return panels.temples_panel(ctx, state, page, self.temple_scroll)
         if tab == "treasures":
@@ -458,6 +618,8 @@ def tab_rects(row: pygame.Rect, tabs: tuple[str, ...], lang: str,
 def header_text(state: TikalState) -> Msg:
     """Whose turn and what they do now; during a turn, the action points left."""
     name = state.players[state.active].name
+    if state.phase == PHASE_ACTIONS and state.tracking == "lean":
+        return msg("ui_tikal.turn.header", player=name, phase=f"@tikal.phase.{state.phase}")
     if state.phase == PHASE_ACTIONS:
         return msg("ui_tikal.turn.points", player=name, left=points_left(state),
                    total=ACTION_POINTS)

@@ -10,7 +10,7 @@ follow appear as instructions on the play screen.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,11 +21,11 @@ from companion.core.session import Session
 from companion.games.tikal.scoring import majority_holder, strengths, temple_controller
 from companion.games.tikal.state import Hex, TikalState
 from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
-from companion.ui.layout import dialog_frame
 from companion.ui.scene import Context, GameScene
-from companion.ui.theme import Theme
+from companion.ui.theme import MIN_TOUCH, Colour, Theme
 from companion.ui.tikal.demo import preview_session
-from companion.ui.tikal.dialogs import grid
+from companion.ui.tikal.dialogs import dialog_box, grid
+from companion.ui.tikal.hexmap import HexMap, HexMapLayout
 from companion.ui.tikal.panels import order_rows
 from companion.ui.tikal.parts import TapButton, fitting_instructions, piece_colour, seat_glyph
 from companion.ui.tikal.view import player_treasure_points, temples
@@ -83,9 +83,9 @@ def score_action(state: TikalState, entries: Mapping[int, Entry]) -> dict[str, A
     for outcome in temple_outcomes(state, entries):
         entry = entries.get(outcome.hex.id) if outcome.hex.guard is None else None
         if entry is not None and entry[0] == "strengths":
-            listed.append({"value": outcome.hex.value, "strengths": list(entry[1])})
+            listed.append({"hex": outcome.hex.id, "strengths": list(entry[1])})
         else:
-            listed.append({"value": outcome.hex.value, "controller": outcome.controller})
+            listed.append({"hex": outcome.hex.id, "controller": outcome.controller})
     return {"type": "score", "temples": listed}
 
 
@@ -146,7 +146,7 @@ class TikalScoringScene(GameScene):
     # ---------------------------------------------------------------- build
     def build(self, ctx: Context) -> list[Widget]:
         """Title and close, the order and result on the left, the temples on the right."""
-        widgets, inner = dialog_frame(ctx)
+        widgets, inner = dialog_box(ctx)
         session = self.session_of(ctx)
         if session is None:
             return widgets
@@ -160,7 +160,9 @@ class TikalScoringScene(GameScene):
                               key="score:close"))
         if state.scoring is None:
             widgets.append(Label(head, Msg("ui_tikal.score.over"), "heading", bold=True))
-            return widgets
+            notes = pygame.Rect(inner.x, head.bottom + theme.gap, inner.width,
+                                min(theme.px(120), inner.bottom - head.bottom - theme.gap))
+            return widgets + self._notes(ctx, state, notes)
         player = state.players[state.active]
         widgets.append(Label(head, msg(f"ui_tikal.score.title_{state.scoring.kind}",
                                        number=state.scoring_rounds, player=player.name),
@@ -181,7 +183,8 @@ class TikalScoringScene(GameScene):
         total = sum(gained) + treasures
         widgets: list[Widget] = [
             Button(button, msg("ui_tikal.score.record", points=total),
-                   (Submit(score_action(state, self.entries)),), "primary", key="score:record")
+                   (Submit(score_action(state, self.entries)), CloseDialog()), "primary",
+                   key="score:record")
         ]
         result_h = theme.px(74)
         result = pygame.Rect(area.x, button.y - theme.gap - result_h, area.width, result_h)
@@ -200,15 +203,30 @@ class TikalScoringScene(GameScene):
         hint = pygame.Rect(area.x, area.y, area.width, theme.px(26))
         widgets: list[Widget] = [Label(hint, Msg("ui_tikal.score.hint"), "small",
                                        theme.palette.text_muted)]
-        columns = 7 if len(outcomes) > 12 else (6 if len(outcomes) > 8 else 4)
-        chip_rows = max(1, -(-len(outcomes) // columns))
-        chips = pygame.Rect(area.x, hint.bottom, area.width,
-                            chip_rows * (theme.touch + theme.gap) - theme.gap)
-        for outcome, rect in zip(outcomes, grid(chips, len(outcomes), theme, columns),
-                                 strict=True):
-            widgets.append(self._chip(state, outcome, rect))
-        editor = pygame.Rect(area.x, chips.bottom + theme.gap, area.width,
-                             area.bottom - chips.bottom - theme.gap)
+        if all(o.hex.at is not None for o in outcomes):
+            rows = 1 + -(-len(state.players) // 2)
+            editing = rows * theme.touch + (rows + 1) * theme.px(4) + theme.gap
+            if self.selected is None:
+                editing = theme.px(72)
+            board = pygame.Rect(area.x, hint.bottom, area.width,
+                                max(theme.touch * 2, area.bottom - hint.bottom - editing))
+            layout = HexMapLayout(board, state, (), theme)
+            widgets += [Panel(board, theme.palette.surface), HexMap(board, state, layout)]
+            for outcome in outcomes:
+                widgets.append(self._chip(state, outcome,
+                                          layout.box(layout.centre(outcome.hex))))
+            top = board.bottom
+        else:
+            columns = 7 if len(outcomes) > 12 else (6 if len(outcomes) > 8 else 4)
+            chip_rows = max(1, -(-len(outcomes) // columns))
+            chips = pygame.Rect(area.x, hint.bottom, area.width,
+                                chip_rows * (theme.touch + theme.gap) - theme.gap)
+            for outcome, rect in zip(outcomes, grid(chips, len(outcomes), theme, columns),
+                                     strict=True):
+                widgets.append(self._value_chip(state, outcome, rect))
+            top = chips.bottom
+        editor = pygame.Rect(area.x, top + theme.gap, area.width,
+                             area.bottom - top - theme.gap)
         chosen = next((o for o in outcomes if o.hex.id == self.selected), None)
         if chosen is None:
             return widgets + self._notes(ctx, state, editor)
@@ -227,7 +245,19 @@ class TikalScoringScene(GameScene):
 
 
     def _chip(self, state: TikalState, outcome: TempleOutcome, rect: pygame.Rect) -> Widget:
-        """One temple: its value and who scores it; tapping chooses it."""
+        """One temple on the map: a ring in the colour of who scores it; tapping chooses it."""
+        hx = outcome.hex
+
+        def tap(hex_id: int = hx.id) -> list[Intent]:
+            return self.select(hex_id)
+
+        holder = hx.guard if hx.guard is not None else outcome.controller
+        colour = piece_colour(state.players[holder].colour) if holder is not None else None
+        return TempleTarget(rect, tap, colour, hx.id == self.selected, outcome.counted,
+                            key=f"score:temple:{hx.id}")
+
+    def _value_chip(self, state: TikalState, outcome: TempleOutcome, rect: pygame.Rect) -> Widget:
+        """One temple of a board recorded without places: its value and who scores it."""
         hx = outcome.hex
         if hx.guard is not None:
             text = msg("ui_tikal.score.chip_guard", value=hx.value,
@@ -313,10 +343,52 @@ def _editor_title(state: TikalState, outcome: TempleOutcome) -> Msg:
     """What the edited temple brings, and to whom."""
     hx = outcome.hex
     if hx.guard is not None:
-        return msg("ui_tikal.score.edit_guarded", id=hx.id, value=hx.value,
+        return msg("ui_tikal.score.edit_guarded", value=hx.value,
                    player=state.players[hx.guard].name)
     if outcome.controller is not None:
-        return msg("ui_tikal.score.edit_held", id=hx.id, value=hx.value,
+        return msg("ui_tikal.score.edit_held", value=hx.value,
                    player=state.players[outcome.controller].name)
     key = "ui_tikal.score.edit_tie" if outcome.tie else "ui_tikal.score.edit_none"
-    return msg(key, id=hx.id, value=hx.value)
+    return msg(key, value=hx.value)
+
+
+class TempleTarget(Widget):
+    """A temple on the counting screen's map: tap to count it at the table."""
+
+    interactive = True
+
+    def __init__(self, rect: pygame.Rect, on_tap: Callable[[], list[Intent]],
+                 holder: Colour | None, selected: bool, counted: bool, key: str) -> None:
+        super().__init__(rect, key)
+        self.on_tap = on_tap
+        """What a tap does."""
+        self.holder = holder
+        """Colour of who scores the temple now (``None``: nobody)."""
+        self.selected = selected
+        """Whether the temple is being counted."""
+        self.counted = counted
+        """Whether the table changed the app's books for it."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """A square ring: thick in the accent colour when chosen, in the holder's colour."""
+        width = max(2, theme.px(3))
+        if self.holder is not None:
+            pygame.draw.rect(surface, self.holder, self.rect.inflate(-2 * width, -2 * width),
+                             width, border_radius=theme.radius)
+        if self.selected or self.counted:
+            colour = theme.palette.accent if self.selected else theme.palette.text
+            pygame.draw.rect(surface, colour, self.rect, width, border_radius=theme.radius)
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """Choose the temple."""
+        return self.on_tap()
+
+    def touch_targets(self) -> list[pygame.Rect]:
+        """The temple, grown to the smallest touch size around its centre."""
+        rect = pygame.Rect(self.rect)
+        grow_w, grow_h = max(0, MIN_TOUCH - rect.width), max(0, MIN_TOUCH - rect.height)
+        return [rect.inflate(grow_w, grow_h)]
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """A touch anywhere on the grown target counts."""
+        return bool(self.touch_targets()[0].collidepoint(pos))

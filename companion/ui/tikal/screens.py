@@ -13,7 +13,8 @@ LIVE_SCREENS: tuple[str, ...] = ("setup", "play")
 
 PREVIEW_SCREENS: tuple[str, ...] = (
     "actions", "draw", "move", "reveal", "auction", "choose", "scoring", "round", "temples",
-    "treasures", "track", "stack", "gameover",
+    "treasures", "track", "stack", "gameover", "board-early", "board-mid", "board-full",
+    "place", "lean-play", "lean-score", "board-count",
 )
 """Screens drawn from a demo game in a chosen situation (for screenshots and docs).
 
@@ -30,6 +31,10 @@ TAB_PREVIEWS: dict[str, tuple[str, str]] = {
     "treasures": ("scoring", "treasures"),
     "track": ("scoring", "track"),
     "stack": ("draw", "stack"),
+    "board-early": ("board-early", "map"),
+    "board-mid": ("board-mid", "map"),
+    "board-full": ("board-full", "map"),
+    "lean-play": ("lean-play", "map"),
 }
 """Preview name -> (demo situation, right-column tab shown)."""
 
@@ -51,29 +56,33 @@ def make_tikal_screen(screen: str) -> Scene:
         return TikalPlayScene(preview=situation, tab=tab)
     if screen == "scoring":
         return _scoring_preview()
-    if screen in ("draw", "move", "reveal"):
+    if screen == "board-count":
+        from companion.ui.tikal.scoring import TikalScoringScene
+
+        return TikalScoringScene(preview="board-scoring")
+    if screen in DIALOG_PREVIEWS:
         return _dialog_preview(screen)
     return TikalPlayScene(preview=screen)
 
 
+DIALOG_PREVIEWS: dict[str, tuple[str, dict[str, Any]]] = {
+    "move": ("play", {"type": "move", "from": 0}),
+    "reveal": ("reveal", {"type": "reveal", "hex0": {"kind": "temple", "value": 5}}),
+    "place": ("board-mid", {"type": "draw", "tile": {"kind": "jungle"}}),
+    "lean-score": ("lean-scoring", {"type": "score"}),
+}
+"""Preview name -> (demo situation, answers given so far in its dialog)."""
+
+
 def _dialog_preview(screen: str) -> Scene:
-    """The play screen of a demo game with its dialog open part-way."""
+    """The play screen of a demo game with its question dialog open part-way."""
     from companion.ui.tikal.demo import preview_session
-    from companion.ui.tikal.dialogs import RevealDialog, StepDialog
+    from companion.ui.tikal.dialogs import preview_dialog
     from companion.ui.tikal.play import TikalPlayScene
 
-    situation = "play" if screen == "move" else screen
+    situation, partial = DIALOG_PREVIEWS[screen]
     session = preview_session(situation)
-    below = TikalPlayScene(preview=situation)
-    if screen == "reveal":
-        reveal = RevealDialog(session)
-        reveal.tiles = [{"kind": "temple", "value": 5}]
-        return LayeredScene(below, reveal)
-    dialog = StepDialog(screen, session)
-    if screen == "move":
-        dialog.answers = {"piece": "worker", "from": 0}
-        dialog.order = ["piece", "from"]
-    return LayeredScene(below, dialog)
+    return LayeredScene(TikalPlayScene(preview=situation), preview_dialog(session, partial))
 
 
 def _scoring_preview() -> Scene:

@@ -14,7 +14,7 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, SetupError, msg
 from companion.games.tikal import GAME
-from companion.games.tikal.constants import COLOURS
+from companion.games.tikal.constants import COLOURS, TRACKING
 from companion.games.tikal.setup import MAX_PLAYERS, MIN_PLAYERS
 from companion.ui.bar import game_bar
 from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
@@ -97,6 +97,11 @@ def rename(setup: Setup, seat: int, name: str) -> Setup:
 def choose_variant(setup: Setup, variant: str) -> Setup:
     """Play the basic or the auction game."""
     return {**setup, "variant": variant if variant in VARIANTS else "basic"}
+
+
+def choose_tracking(setup: Setup, tracking: str) -> Setup:
+    """Record every piece (full) or only what the scorings need (lean)."""
+    return {**setup, "tracking": tracking if tracking in TRACKING else "full"}
 
 
 def finished(setup: Setup, colour_names: list[str]) -> Setup:
@@ -212,7 +217,9 @@ class TikalSetupScene(Scene):
         widgets: list[Widget] = [Label(head, Msg("ui_tikal.setup.variant"), "small",
                                        theme.palette.text_muted)]
         start = pygame.Rect(area.x, area.bottom - theme.px(64), area.width, theme.px(64))
-        height = min(theme.px(96), (start.y - head.bottom - 3 * theme.gap) // 2)
+        tracking = pygame.Rect(area.x, start.y - theme.gap - theme.touch - theme.px(26),
+                               area.width, theme.touch + theme.px(26))
+        height = min(theme.px(96), (tracking.y - head.bottom - 3 * theme.gap) // 2)
         y = head.bottom
         for variant in VARIANTS:
             def tap(chosen: str = variant) -> list[Intent]:
@@ -224,6 +231,26 @@ class TikalSetupScene(Scene):
                                      "selected" if chosen else "normal", role="small",
                                      key=f"setup:variant:{variant}"))
             y += height + theme.gap
+        widgets += self._tracking(ctx, tracking)
         widgets.append(TapButton(start, Msg("ui_tikal.setup.start"), lambda: self.start(ctx.lang),
                                  "primary", key="setup:start"))
+        return widgets
+
+    def _tracking(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
+        """Full or lean tracking, side by side under a heading."""
+        theme = ctx.theme
+        head = pygame.Rect(area.x, area.y, area.width, theme.px(26))
+        widgets: list[Widget] = [Label(head, Msg("ui_tikal.setup.tracking"), "small",
+                                       theme.palette.text_muted)]
+        width = (area.width - theme.gap) // 2
+        current = self.setup.get("tracking", "full")
+        for index, tracking in enumerate(TRACKING):
+            def tap(chosen: str = tracking) -> list[Intent]:
+                return self.change(choose_tracking(self.setup, chosen))
+
+            rect = pygame.Rect(area.x + index * (width + theme.gap), head.bottom, width,
+                               area.bottom - head.bottom)
+            widgets.append(TapButton(rect, Msg(f"ui_tikal.setup.tracking_{tracking}"), tap,
+                                     "selected" if current == tracking else "normal",
+                                     role="small", key=f"setup:tracking:{tracking}"))
         return widgets

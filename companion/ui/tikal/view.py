@@ -44,7 +44,7 @@ from companion.games.tikal.state import (
 ACTION_COSTS: tuple[tuple[str, str], ...] = (
     ("bring", "1"),
     ("camp_move", "1"),
-    ("move", "1–6"),
+    ("move", "1+"),
     ("uncover", "2"),
     ("take_treasure", "3"),
     ("exchange", "3"),

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from companion.games.tikal import GAME
+from companion.games.tikal.constants import FORMER_STAGE_SIZES
 from companion.games.tikal.state import TikalState
 
 NAMES = ("Ada", "Bo", "Cy", "Di")
@@ -13,8 +14,15 @@ COLOURS = ("red", "blue", "yellow", "white")
 
 
 def setup(players: int = 3, variant: str = "basic", **extra: Any) -> dict[str, Any]:
-    """A set-up with ``players`` players named Ada, Bo, Cy, Di."""
+    """A set-up with ``players`` players named Ada, Bo, Cy, Di.
+
+    Unless ``stages`` is given, the stack is counted by hand (the former split), so any
+    kind of hex may be drawn at any time; ``stages=None`` plays the published box.
+    """
     seats = [{"name": NAMES[i], "colour": COLOURS[i]} for i in range(players)]
+    extra.setdefault("stages", dict(FORMER_STAGE_SIZES))
+    if extra["stages"] is None:
+        del extra["stages"]
     return {"variant": variant, "players": seats, **extra}
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from companion.core.messages import IllegalActionError
 from companion.games.tikal import GAME
+from companion.games.tikal.books import add_hex
 from companion.games.tikal.constants import (
     ACTION_POINTS,
     COPIES_PER_KIND,
@@ -103,7 +104,9 @@ def test_a_tie_at_the_top_never_scores(row: list[int], value: int) -> None:
     tied = [top if i < 2 else x for i, x in enumerate(row)]
     state = scoring_turn()
     assert state.active == 0
-    after = play(state, {"type": "score", "temples": [{"value": value, "strengths": tied}]})
+    state = add_hex(state, "temple", value=value)
+    after = play(state, {"type": "score", "temples": [{"hex": len(state.hexes) - 1,
+                                                        "strengths": tied}]})
     assert after.history[-1].temples == ()
 
 
@@ -111,8 +114,9 @@ def test_a_tie_at_the_top_never_scores(row: list[int], value: int) -> None:
 @given(row=strength_rows, value=st.integers(min_value=1, max_value=10))
 def test_a_clear_leader_scores_the_temple_value(row: list[int], value: int) -> None:
     clear = [max(row) + 1, *row[1:]]
-    after = play(scoring_turn(), {"type": "score", "temples": [{"value": value,
-                                                                "strengths": clear}]})
+    state = add_hex(scoring_turn(), "temple", value=value)
+    after = play(state, {"type": "score", "temples": [{"hex": len(state.hexes) - 1,
+                                                        "strengths": clear}]})
     assert after.history[-1].temples == (value,)
 
 

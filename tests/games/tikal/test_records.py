@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from companion.core.record import load_record, replay
+from companion.core.upgrade import current
 from companion.games.tikal import GAME
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "tikal"
@@ -24,9 +25,10 @@ def test_record_replays_to_its_final_scores(name: str) -> None:
     record = document(name)
     assert record["format"] == "table-companion-record" and record["version"] == 1
     assert record["game"] == "tikal"
-    state = GAME.new_state(record["setup"])
+    setup, actions = current(GAME, record["setup"], record["actions"])
+    state = GAME.new_state(setup)
     paid = 0
-    for action in record["actions"]:
+    for action in actions:
         state = GAME.apply(state, action)
         paid += sum(int(str(note.params["steps"])) for note in state.instructions
                     if note.key == "tikal.instruction.cube_back")
@@ -39,7 +41,7 @@ def test_record_replays_to_its_final_scores(name: str) -> None:
     assert len(state.history) == 4 * len(state.players)
 
 
-@pytest.mark.parametrize("name", ["basic.json", "auction.json"])
+@pytest.mark.parametrize("name", ["basic.json", "auction.json", "board.json", "lean.json"])
 def test_record_replays_through_the_core_without_mismatches(name: str) -> None:
     assert replay(load_record(EXAMPLES / name)).mismatches == []
 
@@ -48,3 +50,13 @@ def test_auction_record_used_the_variant_and_paid_bids() -> None:
     record = document("auction.json")
     kinds = {action["type"] for action in record["actions"]}
     assert {"reveal", "bid", "pass", "choose"} <= kinds
+
+
+def test_the_lean_game_reaches_the_full_games_scores() -> None:
+    """The same game entered in lean tracking ends with the same scores as in full."""
+    full, lean = document("board.json"), document("lean.json")
+    assert lean["setup"]["tracking"] == "lean"
+    assert lean["expect"] == full["expect"]
+    assert len(lean["actions"]) < len(full["actions"])
+    board = replay(load_record(EXAMPLES / "board.json"))
+    assert all(hx.at is not None for hx in board.state.hexes if hx.kind != "volcano")

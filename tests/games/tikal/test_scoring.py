@@ -37,6 +37,15 @@ def ada_with_two_pairs_and_two_singles() -> TikalState:
     return play(state, VOLCANO)
 
 
+def with_temples(state: TikalState, values: tuple[int, ...]) -> tuple[TikalState, list[int]]:
+    """The state with temples of ``values`` laid (as if drawn earlier), and their hex ids."""
+    ids = []
+    for value in values:
+        ids.append(len(state.hexes))
+        state = add_hex(state, "temple", value=value)
+    return state, ids
+
+
 def test_treasure_sets_score_one_three_six() -> None:
     assert [treasure_points([n]) for n in range(4)] == [0, 1, 3, 6]
 
@@ -46,7 +55,8 @@ def test_rulebook_example_temples_3_5_5_8_and_two_pairs_two_singles() -> None:
     assert state.players[0].treasures[:4] == (2, 2, 1, 1)
     state = play(state, END)
     assert state.active == 0 and state.scoring is not None
-    temples = [{"value": v, "controller": 0} for v in (3, 5, 5, 8)]
+    state, ids = with_temples(state, (3, 5, 5, 8))
+    temples = [{"hex": hex_id, "controller": 0} for hex_id in ids]
     state = play(state, {"type": "score", "temples": temples})
     entry = state.history[-1]
     assert sum(entry.temples) == 21
@@ -60,11 +70,14 @@ def test_rulebook_example_temples_3_5_5_8_and_two_pairs_two_singles() -> None:
 
 def test_entered_strengths_score_only_a_clear_majority() -> None:
     state = play(ada_with_two_pairs_and_two_singles(), END)
+    state, ids = with_temples(state, (6, 9, 7, 2))
     temples = [
-        {"value": 6, "strengths": [4, 3]},
-        {"value": 9, "strengths": [3, 3]},
-        {"value": 7, "strengths": [1, 5]},
-        {"value": 2, "controller": None},
+        {"hex": ids[0], "strengths": [4, 3]},
+        {"hex": ids[1], "strengths": [3, 3]},
+        {"hex": ids[2], "strengths": [1, 5]},
+        {"hex": ids[3], "controller": None},
+        {"hex": 1, "controller": None},
+        {"hex": 2, "controller": None},
     ]
     state = play(state, {"type": "score", "temples": temples})
     assert state.history[-1].temples == (6,)

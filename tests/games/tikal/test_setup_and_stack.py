@@ -7,7 +7,7 @@ import pytest
 from companion.core.messages import IllegalActionError, SetupError
 from companion.core.registry import find_game
 from companion.games.tikal import GAME
-from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, STAGES
+from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, FORMER_STAGE_SIZES, STAGES
 
 from .support import END, VOLCANO, jungle, play, setup, start, temple, treasure
 
@@ -60,14 +60,14 @@ def test_default_stack_is_thirty_six_hexes_in_letters_a_to_g() -> None:
 
 
 def test_draws_empty_stage_a_before_stage_b() -> None:
-    state = start(2)
+    state = start(2, stages={**FORMER_STAGE_SIZES})
     state = play(state, jungle(), END, jungle(), END)
     stack = GAME.state_to_json(state)["stack"]
     assert stack["stages_left"]["A"] == 0
-    assert stack["stages_left"]["B"] == DEFAULT_STAGE_SIZES["B"]
+    assert stack["stages_left"]["B"] == FORMER_STAGE_SIZES["B"]
     assert stack["stage"] == "B" and stack["left"] == 34
     state = play(state, jungle())
-    assert GAME.state_to_json(state)["stack"]["stages_left"]["B"] == DEFAULT_STAGE_SIZES["B"] - 1
+    assert GAME.state_to_json(state)["stack"]["stages_left"]["B"] == FORMER_STAGE_SIZES["B"] - 1
 
 
 def test_custom_stage_sizes_shorten_the_stack() -> None:

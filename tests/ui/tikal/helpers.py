@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.journal import Journal
-from companion.core.record import load_record
+from companion.core.record import load_record, session_from_record
 from companion.core.session import Session
+from companion.games.tikal.constants import FORMER_STAGE_SIZES
 from companion.games.tikal.state import TikalState
 from companion.ui.app import App
 from companion.ui.tikal.demo import EXAMPLES
@@ -30,8 +31,12 @@ LONG_NAMES: list[dict[str, str]] = [
 
 
 
-def start(journal: Journal, setup: dict[str, Any] | None = None) -> Session:
-    """A new Tikal game (three players, basic game, unless another set-up is given)."""
+def start(journal: Journal, setup: dict[str, Any] | None = None, box: bool = False) -> Session:
+    """A new Tikal game (three players, basic game, unless another set-up is given).
+
+    The stack is counted by hand (any kind may come at any time) unless ``box`` asks for
+    the published box with its letters.
+    """
     chosen = setup or {
         "variant": "basic",
         "players": [
@@ -40,16 +45,14 @@ def start(journal: Journal, setup: dict[str, Any] | None = None) -> Session:
             {"name": "Cy", "colour": "yellow"},
         ],
     }
+    if not box:
+        chosen = {"stages": dict(FORMER_STAGE_SIZES), **chosen}
     return Session.start(journal, "tikal", chosen)
 
 
 def replayed(journal: Journal, record: str, steps: int | None) -> Session:
     """A session with the first ``steps`` actions of an example record applied."""
-    loaded = load_record(EXAMPLES / f"{record}.json")
-    session = Session.start(journal, "tikal", loaded.setup)
-    for action in loaded.actions[:steps]:
-        session.submit(action)
-    return session
+    return session_from_record(journal, load_record(EXAMPLES / f"{record}.json"), steps)
 
 
 def state_of(session: Session) -> TikalState:

@@ -13,8 +13,9 @@ from companion.core.session import Session
 from companion.games.tikal import GAME
 from companion.games.tikal.scoring import treasure_points
 from companion.ui.app import App
+from companion.ui.intents import ShowDialog, Submit
+from companion.ui.questions import QuestionDialog, answer_key
 from companion.ui.scene import Settings
-from companion.ui.tikal.dialogs import RevealDialog, StepDialog
 from companion.ui.tikal.play import TikalPlayScene
 from companion.ui.tikal.scoring import TikalScoringScene
 from tests.ui.tikal.helpers import (
@@ -35,19 +36,19 @@ def _drawn(journal: Journal) -> Session:
 
 
 def _option(app: App, field: str, value: Any) -> None:
-    """Tap the answer whose value is ``value`` in the open question dialog."""
+    """Tap the answer ``value`` of the open question (a button or a place on the map)."""
     dialog = app.dialog
-    assert isinstance(dialog, StepDialog | RevealDialog)
+    assert isinstance(dialog, QuestionDialog)
     session = app.session
     assert session is not None
-    from companion.ui.tikal.steps import next_step
-
-    answers = dialog.answers
-    step = next_step(state_of(session), "draw" if isinstance(dialog, RevealDialog)
-                     else dialog.kind, answers)
-    assert step is not None and step.field == field
-    values = [option.value for option in step.options]
-    tap_widget(app, f"step:{field}:{values.index(value)}")
+    question = dialog.dialogue.question(state_of(session))
+    assert question is not None and question.field == field, question
+    for prefix in ("answer", "place"):
+        key = f"{prefix}:{field}:{answer_key(value)}"
+        if has_widget(app, key):
+            tap_widget(app, key)
+            return
+    raise AssertionError(f"no answer {value!r} to {field}")
 
 
 def test_the_open_game_uses_the_tikal_play_screen(app: App, journal: Journal) -> None:
@@ -64,18 +65,40 @@ def test_a_saved_game_resumes_on_the_tikal_screen(journal: Journal) -> None:
     assert state_of(resumed.session).turn.spent == 1
 
 
-def test_the_draw_dialog_records_a_temple(app: App, journal: Journal) -> None:
-    session = start(journal)
+def _keys(app: App) -> list[str]:
+    """Keys of every widget drawn last (dialog and screen)."""
+    scenes = [app.dialog, app.scene] if app.dialog is not None else [app.scene]
+    return [w.key for scene in scenes if scene is not None for w in scene.widgets]
+
+
+def test_the_drawn_hex_is_entered_on_the_play_screen(app: App, journal: Journal) -> None:
+    """One tap names the tile, one tap on the map says where it was laid."""
+    session = start(journal, box=True)
     open_game(app, session)
-    tap_widget(app, "tikal:draw")
-    assert isinstance(app.dialog, StepDialog)
-    _option(app, "kind", "temple")
-    _option(app, "value", 6)
     assert app.dialog is None
+    tap_widget(app, f"answer:tile:{answer_key({'kind': 'temple', 'value': 2})}")
+    assert app.dialog is None
+    scene = app.scene
+    assert isinstance(scene, TikalPlayScene) and scene.tab == "map"
+    tap_widget(app, f"place:at:{answer_key([-1, 0])}")
     state = state_of(session)
-    assert (state.hexes[-1].kind, state.hexes[-1].value) == ("temple", 6)
+    assert (state.hexes[-1].kind, state.hexes[-1].value) == ("temple", 2)
+    assert state.hexes[-1].at == (-1, 0)
     assert state.phase == "actions"
     assert has_widget(app, "tikal:act:move")
+
+
+def test_a_lean_turn_ends_when_the_next_hex_is_entered(app: App, journal: Journal) -> None:
+    """Lean tracking: entering the next player's hex ends this turn in the same tap."""
+    session = start(journal, {"variant": "basic", "tracking": "lean", "players": [
+        {"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"}]}, box=True)
+    session.submit({"type": "draw", "kind": "jungle"})
+    open_game(app, session)
+    tap_widget(app, f"answer:tile:{answer_key({'kind': 'temple', 'value': 1})}")
+    state = state_of(session)
+    assert session.actions()[-2:] == [{"type": "end_turn"},
+                                      {"type": "draw", "kind": "temple", "value": 1}]
+    assert state.active == 1 and state.phase == "actions"
 
 
 def test_bringing_a_worker_spends_a_point(app: App, journal: Journal) -> None:
@@ -84,11 +107,11 @@ def test_bringing_a_worker_spends_a_point(app: App, journal: Journal) -> None:
     before = state_of(session).players[0].reserve
     tap_widget(app, "tikal:act:bring")
     _option(app, "piece", "worker")
-    _option(app, "to", 0)
+    _option(app, "count", 3)
     state = state_of(session)
-    assert state.players[0].reserve == before - 1
-    assert state.workers[0][0] == 1
-    assert state.turn.spent == 1
+    assert state.players[0].reserve == before - 3
+    assert state.workers[0][0] == 3
+    assert state.turn.spent == 3
     assert session.history()[-1].label.key == "tikal.label.bring"
 
 
@@ -97,8 +120,6 @@ def test_move_goes_through_every_question(app: App, journal: Journal) -> None:
     session.submit({"type": "bring", "piece": "leader", "to": 0})
     open_game(app, session)
     tap_widget(app, "tikal:act:move")
-    _option(app, "piece", "leader")
-    _option(app, "from", 0)
     _option(app, "to", 4)
     _option(app, "stones", 3)
     assert session.actions()[-1] == {"type": "move", "piece": "leader", "from": 0, "to": 4,
@@ -111,11 +132,11 @@ def test_back_forgets_the_last_answer(app: App, journal: Journal) -> None:
     session.submit({"type": "bring", "piece": "leader", "to": 0})
     open_game(app, session)
     tap_widget(app, "tikal:act:move")
-    _option(app, "piece", "leader")
-    tap_widget(app, "step:back")
+    _option(app, "to", 4)
+    tap_widget(app, "question:back")
     dialog = app.dialog
-    assert isinstance(dialog, StepDialog) and dialog.answers == {}
-    tap_widget(app, "step:back")
+    assert isinstance(dialog, QuestionDialog) and dialog.dialogue.partial == {"type": "move"}
+    tap_widget(app, "question:cancel")
     assert app.dialog is None
     assert session.cursor == 2
 
@@ -129,7 +150,7 @@ def test_a_refused_action_shows_the_translated_reason(journal: Journal, lang: st
     with pytest.raises(IllegalActionError) as refused:
         GAME.apply(before, {"type": "uncover", "hex": 1})
     tap_widget(app, "tikal:act:uncover")
-    _option(app, "hex", 1)
+    assert app.dialog is None
     assert session.state == before
     assert session.cursor == steps
     assert app.toast is not None and app.toast.error
@@ -138,14 +159,14 @@ def test_a_refused_action_shows_the_translated_reason(journal: Journal, lang: st
     assert shown != app.toast.message.key and "{" not in shown
 
 
-def test_a_question_without_answers_says_so(app: App, journal: Journal) -> None:
+def test_an_action_that_cannot_be_completed_is_greyed_with_its_reason(
+        app: App, journal: Journal) -> None:
     open_game(app, _drawn(journal))
+    button = widget(app, "tikal:act:camp_move")
+    assert button.style == "quiet"  # type: ignore[attr-defined]
     tap_widget(app, "tikal:act:camp_move")
-    _option(app, "from", 0)
-    dialog = app.dialog
-    assert isinstance(dialog, StepDialog)
-    keys = [getattr(getattr(w, "text", None), "key", "") for w in dialog.widgets]
-    assert "ui_tikal.step.nothing" in keys
+    assert app.dialog is None
+    assert app.toast is not None and app.toast.error
 
 
 def test_end_turn_then_undo_through_the_bar(app: App, journal: Journal) -> None:
@@ -154,18 +175,20 @@ def test_end_turn_then_undo_through_the_bar(app: App, journal: Journal) -> None:
     open_game(app, session)
     tap_widget(app, "tikal:end_turn")
     assert state_of(session).phase == "draw" and state_of(session).active == 1
-    assert has_widget(app, "tikal:draw") and not has_widget(app, "tikal:act:move")
+    assert any(key.startswith("answer:tile:") for key in _keys(app))
+    assert not has_widget(app, "tikal:act:move")
     tap_widget(app, "bar:Undo")
     state = state_of(session)
     assert (state.phase, state.active, state.turn.spent) == ("actions", 0, 1)
-    assert has_widget(app, "tikal:act:move") and not has_widget(app, "tikal:draw")
+    assert has_widget(app, "tikal:act:move")
+    assert not any(key.startswith("answer:tile:") for key in _keys(app))
     tap_widget(app, "bar:Redo")
     assert state_of(session).active == 1
 
 
 def test_tabs_switch_the_books(app: App, journal: Journal) -> None:
     open_game(app, replayed(journal, "basic", 153))
-    assert has_widget(app, "tikal:temples")
+    assert has_widget(app, "tikal:map") and not has_widget(app, "tikal:temples")
     tap_widget(app, "tikal:tab:treasures")
     scene = app.scene
     assert isinstance(scene, TikalPlayScene) and scene.tab == "treasures"
@@ -180,13 +203,12 @@ def test_bidding_with_plus_and_passing(app: App, journal: Journal) -> None:
     state = state_of(session)
     assert state.auction is not None
     bidder, high = state.auction.current, state.auction.high_bid
-    tap_widget(app, "tikal:bid:plus")
-    tap_widget(app, "tikal:bid:plus")
+    tap_widget(app, "tikal:bid:plus3")
     tap_widget(app, "tikal:bid:minus")
     tap_widget(app, "tikal:bid")
     after = state_of(session)
     assert after.auction is not None
-    assert (after.auction.high_bid, after.auction.high_bidder) == (high + 2, bidder)
+    assert (after.auction.high_bid, after.auction.high_bidder) == (high + 3, bidder)
     tap_widget(app, "tikal:pass")
     assert session.actions()[-1] == {"type": "pass"}
     assert session.history()[-1].label.key == "tikal.label.pass"
@@ -198,8 +220,8 @@ def test_bidding_more_than_the_score_is_not_offered(app: App, journal: Journal) 
     state = state_of(session)
     assert state.auction is not None
     score = state.players[state.auction.current].score
-    for _ in range(score + 5):
-        tap_widget(app, "tikal:bid:plus")
+    for _ in range(score // 3 + 3):
+        tap_widget(app, "tikal:bid:plus3")
     tap_widget(app, "tikal:bid")
     assert session.actions()[-1] == {"type": "bid", "amount": score}
 
@@ -210,32 +232,27 @@ def test_choosing_a_revealed_hex_places_it(app: App, journal: Journal) -> None:
     state = state_of(session)
     wanted = state.revealed[1]
     tap_widget(app, "tikal:choose:1")
+    if wanted.kind != "volcano":
+        _option(app, "at", [-1, 0])
     after = state_of(session)
     assert len(after.revealed) == len(state.revealed) - 1
     assert after.hexes[-1].kind == wanted.kind or wanted.kind == "volcano"
     assert after.phase == "actions" and after.active == state.active
 
 
-def test_revealed_hexes_are_entered_together(app: App, journal: Journal) -> None:
+def test_revealed_hexes_are_entered_one_after_another(app: App, journal: Journal) -> None:
     session = replayed(journal, "auction", 38)
     open_game(app, session)
     tap_widget(app, "tikal:reveal")
-    dialog = app.dialog
-    assert isinstance(dialog, RevealDialog)
-    assert not widget(app, "reveal:record").enabled  # type: ignore[attr-defined]
-    for kind, extra in (("temple", ("value", 5)), ("jungle", None), ("treasure", ("masks", 3)),
-                        ("temple", ("value", 2))):
-        _option(app, "kind", kind)
-        if extra is not None:
-            _option(app, *extra)
-    tap_widget(app, "reveal:tile:1")
-    assert [t["kind"] for t in dialog.tiles] == ["temple", "treasure", "temple"]
-    _option(app, "kind", "jungle")
-    tap_widget(app, "reveal:record")
+    assert isinstance(app.dialog, QuestionDialog)
+    for slot, tile in enumerate(({"kind": "temple", "value": 5}, {"kind": "jungle"},
+                                 {"kind": "treasure", "masks": 3},
+                                 {"kind": "temple", "value": 2})):
+        _option(app, f"hex{slot}", tile)
     state = state_of(session)
     assert state.phase == "auction"
     assert [(t.kind, t.value, t.masks) for t in state.revealed] == [
-        ("temple", 5, 0), ("treasure", 0, 3), ("temple", 2, 0), ("jungle", 0, 0)]
+        ("temple", 5, 0), ("jungle", 0, 0), ("treasure", 0, 3), ("temple", 2, 0)]
 
 
 def test_counting_a_temple_at_the_table_changes_the_score(app: App, journal: Journal) -> None:
@@ -257,8 +274,23 @@ def test_counting_a_temple_at_the_table_changes_the_score(app: App, journal: Jou
     after = state_of(session)
     assert after.players[seat].score - state.players[seat].score == expected
     assert session.history()[-1].label.key == "tikal.label.score"
-    assert isinstance(app.dialog, TikalScoringScene)
     assert after.active != seat
+    assert app.dialog is None, "the next player plays their turn before any score is shown"
+
+
+def test_the_ended_scoring_keeps_the_last_cube_move_in_view(app: App, journal: Journal) -> None:
+    """After the last score of a round the counting screen still says how to move the cube."""
+    session = replayed(journal, "basic", 270)
+    while state_of(session).scoring is not None:
+        session.submit({"type": "end_turn"})
+    state = state_of(session)
+    cube = next(note for note in state.instructions if note.key.startswith(
+        "tikal.instruction.cube"))
+    open_game(app, session)
+    app.perform(ShowDialog(TikalScoringScene()))
+    app.draw()
+    texts = [str(getattr(w, "text", "")) for w in app.dialog.widgets]  # type: ignore[union-attr]
+    assert any(translate(cube, "en") in text for text in texts)
 
 
 def test_scoring_without_corrections_ends_the_turn(app: App, journal: Journal) -> None:
@@ -280,3 +312,138 @@ def test_the_finished_game_names_the_winner(app: App, journal: Journal) -> None:
     winner = next(t for t in texts if getattr(t, "key", "") == "ui_tikal.over.winner")
     best = max(state_of(session).players, key=lambda p: p.score)
     assert winner.params == {"players": best.name}  # type: ignore[union-attr]
+
+
+
+def test_a_temple_is_counted_by_tapping_it_on_the_map(app: App, journal: Journal) -> None:
+    """A board with every hex placed: the counting screen shows the map, temples tapped there."""
+    session = replayed(journal, "board", 187)
+    open_game(app, session)
+    state = state_of(session)
+    seat = state.active
+    tap_widget(app, "tikal:count")
+    assert has_widget(app, "tikal:map")
+    given = next(h for h in state.hexes if h.kind == "temple" and h.guard is None
+                 and GAME.state_to_json(state)["hexes"][h.id]["controller"] != seat)
+    tap_widget(app, f"score:temple:{given.id}")
+    tap_widget(app, f"score:give:{seat}")
+    tap_widget(app, "score:record")
+    entry = state_of(session).history[-1]
+    assert entry.seat == seat and given.value in entry.temples
+    assert {"hex": given.id, "controller": seat} in session.actions()[-1]["temples"]
+
+
+def _answer_for(field: str, action: dict[str, Any]) -> Any:
+    """The answer a recorded action gives to the question filling ``field``."""
+    if field == "tile":
+        return {key: action[key] for key in ("kind", "value", "masks") if key in action}
+    if field.startswith("temple_"):
+        hex_id = int(field.removeprefix("temple_"))
+        entry = next(e for e in action["temples"] if e["hex"] == hex_id)
+        return -1 if entry.get("controller") is None else entry["controller"]
+    return action[field]
+
+
+def _tap_answer(app: App, field: str, value: Any) -> int:
+    """Tap the answer ``value`` to ``field`` wherever it is drawn (dialog, screen or map).
+
+    Turns the page of answers when it is on another one; returns the taps it took.
+    """
+    for taps in range(1, 6):
+        for prefix in ("answer", "place"):
+            key = f"{prefix}:{field}:{answer_key(value)}"
+            if has_widget(app, key):
+                tap_widget(app, key)
+                return taps
+        tap_widget(app, "answers:next")
+    raise AssertionError(f"no answer {value!r} to {field}")
+
+
+def test_a_whole_lean_game_is_played_through_the_screens(app: App, journal: Journal) -> None:
+    """Every action of the lean sample game entered by taps reaches the recorded scores."""
+    from companion.core.record import load_record
+    from companion.core.upgrade import current
+    from companion.ui.tikal.demo import EXAMPLES
+
+    record = load_record(EXAMPLES / "lean.json")
+    setup, actions = current(GAME, record.setup, record.actions)
+    session = Session.start(journal, "tikal", setup)
+    open_game(app, session)
+    taps = 0
+    for index, action in enumerate(actions):
+        following = actions[index + 1]["type"] if index + 1 < len(actions) else None
+        state = state_of(session)
+        if action["type"] == "end_turn" and state.scoring is None and following == "draw":
+            continue  # entering the next hex ends the turn
+        before = session.cursor
+        if action["type"] == "draw":
+            if has_widget(app, "tikal:draw:only"):
+                tap_widget(app, "tikal:draw:only")
+                taps += 1
+        elif action["type"] == "end_turn":
+            tap_widget(app, "tikal:end_turn") if has_widget(app, "tikal:end_turn") else (
+                app.perform(Submit(action)))
+            taps += 1
+        else:
+            tap_widget(app, f"tikal:act:{action['type']}")
+            taps += 1
+        while session.cursor == before:
+            scene = app.dialog if isinstance(app.dialog, QuestionDialog) else app.scene
+            dialogue = scene.dialogue if isinstance(scene, QuestionDialog) else scene.inline
+            asked = state if isinstance(scene, QuestionDialog) else scene.inline_state(state)[0]
+            question = dialogue.question(asked)
+            assert question is not None, action
+            taps += _tap_answer(app, question.field, _answer_for(question.field, action))
+        assert session.actions()[-1] == action
+    assert session.finished
+    assert GAME.state_to_json(session.state)["scores"] == record.expect["scores"]
+    turns = sum(1 for a in actions if a["type"] in ("end_turn", "score"))
+    print(f"lean game through the screens: {taps} taps in {turns} turns")
+    assert taps / turns < 5
+
+
+def test_a_whole_full_game_is_played_through_the_screens(app: App, journal: Journal) -> None:
+    """Every action of the full sample game entered by taps (hexes placed on the map, pieces
+    brought and moved several at a time, bids and counts on buttons) reaches its scores.
+
+    Scores the table typed in go through the counting screen's own test; here they are
+    submitted directly.
+    """
+    from companion.core.record import load_record
+    from companion.core.upgrade import current
+    from companion.ui.tikal.demo import EXAMPLES
+
+    record = load_record(EXAMPLES / "board.json")
+    setup, actions = current(GAME, record.setup, record.actions)
+    session = Session.start(journal, "tikal", setup)
+    open_game(app, session)
+    taps = 0
+    for action in actions:
+        state = state_of(session)
+        before = session.cursor
+        if action["type"] == "score":
+            app.perform(Submit(action))
+            app.draw()
+            continue
+        if action["type"] == "end_turn":
+            tap_widget(app, "tikal:end_turn")
+            taps += 1
+        elif action["type"] != "draw":
+            tap_widget(app, f"tikal:act:{action['type']}")
+            taps += 1
+        elif has_widget(app, "tikal:draw:only"):
+            tap_widget(app, "tikal:draw:only")
+            taps += 1
+        while session.cursor == before:
+            scene = app.dialog if isinstance(app.dialog, QuestionDialog) else app.scene
+            dialogue = scene.dialogue if isinstance(scene, QuestionDialog) else scene.inline
+            inline = None if isinstance(scene, QuestionDialog) else scene.inline_state(state)
+            question = dialogue.question(state if inline is None else inline[0])
+            assert question is not None, action
+            taps += _tap_answer(app, question.field, _answer_for(question.field, action))
+        assert session.actions()[-1] == action
+    assert session.finished
+    assert GAME.state_to_json(session.state)["scores"] == record.expect["scores"]
+    turns = sum(1 for a in actions if a["type"] in ("end_turn", "score"))
+    print(f"full game through the screens: {taps} taps in {turns} turns")
+    assert taps / turns <= 10

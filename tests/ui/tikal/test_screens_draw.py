@@ -10,17 +10,19 @@ import pytest
 from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.messages import msg
+from companion.core.questions import Question
+from companion.games.tikal import GAME
+from companion.games.tikal.questions import type_refusal
 from companion.ui.games import game_screens
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene, Settings
 from companion.ui.theme import TEXT_SCALES
-from companion.ui.tikal.dialogs import RevealDialog, StepDialog
+from companion.ui.tikal.dialogs import preview_dialog
 from companion.ui.tikal.panels import tabs_for
 from companion.ui.tikal.play import TikalPlayScene
 from companion.ui.tikal.scoring import TikalScoringScene
 from companion.ui.tikal.screens import SCREENS, make_tikal_screen
 from companion.ui.tikal.setup import TikalSetupScene, add_player, rename
-from companion.ui.tikal.steps import next_step
 from tests.ui.tikal.helpers import (
     LONG_NAMES,
     SIZES,
@@ -109,14 +111,21 @@ def _step_dialogs(journal: Journal) -> list[tuple[str, Scene]]:
     state = state_of(session)
     dialogs: list[tuple[str, Scene]] = []
     for kind in ("bring", "camp_move", "move", "uncover", "take_treasure", "exchange",
-                 "build_camp", "place_guard", "draw"):
-        answers: dict[str, object] = {}
-        while (step := next_step(state, kind, answers)) is not None:
-            dialog = StepDialog(kind, session)
-            dialog.answers = dict(answers)
-            dialog.order = list(answers)
-            dialogs.append((f"{kind}:{step.field}", dialog))
-            answers[step.field] = step.options[0].value
+                 "build_camp", "place_guard"):
+        if type_refusal(state, kind) is not None:
+            continue
+        answers: dict[str, object] = {"type": kind}
+        while isinstance(step := GAME.ask(state, answers), Question):
+            dialogs.append((f"{kind}:{step.field}", preview_dialog(session, answers)))
+            legal = step.legal_answers()
+            if not legal:
+                break
+            answers[step.field] = legal[-1].value
+    draw = replayed(journal, "basic", 155)
+    answers = {"type": "draw"}
+    while isinstance(step := GAME.ask(state_of(draw), answers), Question):
+        dialogs.append((f"draw:{step.field}", preview_dialog(draw, answers)))
+        answers[step.field] = step.legal_answers()[0].value
     return dialogs
 
 
@@ -124,7 +133,7 @@ def _step_dialogs(journal: Journal) -> list[tuple[str, Scene]]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_question_fits(journal: Journal, lang: str, size: tuple[int, int]) -> None:
     dialogs = _step_dialogs(journal)
-    assert len(dialogs) >= 15
+    assert len(dialogs) >= 12
     for name, dialog in dialogs:
         overflowing, small = draw_problems(dialog, context(size, lang, None))
         assert (name, overflowing, small) == (name, [], [])
@@ -134,9 +143,8 @@ def test_every_question_fits(journal: Journal, lang: str, size: tuple[int, int])
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_reveal_and_name_dialogs_fit(journal: Journal, lang: str, size: tuple[int, int]) -> None:
     session = replayed(journal, "auction", 38)
-    reveal = RevealDialog(session)
-    reveal.tiles = [{"kind": "treasure", "masks": 4}, {"kind": "volcano"}]
-    reveal.answers = {"kind": "temple"}
+    reveal = preview_dialog(session, {"type": "reveal", "hex0": {"kind": "treasure",
+                                                                 "masks": 4}})
     name = NameDialog(msg("ui_tikal.setup.name_of", number=4), "Żaneta", lambda typed: None)
     for dialog in (reveal, name):
         overflowing, small = draw_problems(dialog, context(size, lang, session))

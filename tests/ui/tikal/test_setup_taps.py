@@ -8,7 +8,7 @@ from companion.core.journal import Journal
 from companion.games.tikal.constants import COLOURS
 from companion.ui.app import App
 from companion.ui.games import setup_screen_name
-from companion.ui.intents import Navigate
+from companion.ui.intents import Navigate, Submit
 from companion.ui.keyboard import KEY_ROWS, MAX_NAME, NameDialog
 from companion.ui.keyboard import add_letter as typed
 from companion.ui.tikal.play import TikalPlayScene
@@ -128,3 +128,17 @@ def test_typing_capitalises_words_and_stops_at_the_limit() -> None:
         name = typed(name, letter)
     assert name.startswith("Ana Maria")
     assert len(name) == MAX_NAME
+
+
+def test_lean_tracking_is_chosen_at_set_up(app: App, journal: Journal) -> None:
+    """One tap chooses the lean game; the play screen then offers only what scorings need."""
+    _open_setup(app)
+    tap_widget(app, "setup:tracking:lean")
+    tap_widget(app, "setup:start")
+    assert app.session is not None
+    state = state_of(app.session)
+    assert state.tracking == "lean" and state.box is not None
+    app.perform(Submit({"type": "draw", "kind": "jungle"}))
+    app.draw()
+    keys = [w.key for w in app.scene.widgets]
+    assert "tikal:act:uncover" in keys and "tikal:act:move" not in keys

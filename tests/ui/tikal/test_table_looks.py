@@ -180,7 +180,7 @@ def test_the_bid_on_a_turned_panel_follows_the_stepper(journal: Journal, app: Ap
     assert auction is not None
     bidder, lowest = auction.current, auction.high_bid + 1
     _flat_app(app, session)
-    tap(app, widget(app, "tikal:bid:plus").rect.center)
+    tap(app, widget(app, "tikal:bid:plus1").rect.center)
     _tap_turned(app, bidder, "tikal:bid")
     assert session.actions()[-1] == {"type": "bid", "amount": lowest + 1}
     after = state_of(session).auction

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from companion.core.journal import Journal
 from companion.core.messages import Msg
 from companion.core.record import load_record
+from companion.core.upgrade import current
 from companion.games.tikal import GAME
 from companion.games.tikal.scoring import treasure_points
 from companion.games.tikal.state import PHASE_ACTIONS, PHASE_CHOOSE, HexTile, TikalState
@@ -32,9 +33,10 @@ from tests.ui.tikal.helpers import replayed, state_of
 def _states(record: str) -> list[tuple[TikalState, dict[str, Any]]]:
     """Every state of an example record with the action applied to it next."""
     loaded = load_record(EXAMPLES / f"{record}.json")
-    state = GAME.new_state(loaded.setup)
+    setup, actions = current(GAME, loaded.setup, loaded.actions)
+    state = GAME.new_state(setup)
     pairs = []
-    for action in loaded.actions:
+    for action in actions:
         pairs.append((state, dict(action)))
         state = GAME.apply(state, action)
     return pairs

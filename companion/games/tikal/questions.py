@@ -1,0 +1,576 @@
+"""The questions that build a Tikal action, as plain data (see ``companion/core/questions.py``).
+
+``ask(state, partial)`` returns the next question of a partly built action, or the
+finished action.  The first question is the action's type; later ones are answered in
+the table's terms: a tap on a hex of the map (``Style.PLACE``, the place key is the
+hex's position or, for a board without positions, its id), a seat colour, a count on a
+number pad.  Only answers that can still lead to an accepted action are offered as
+legal; the others are greyed with the reason the rules give.  Questions whose answer
+is forced (a single legal answer) are taken by ``core.questions.advance``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
+from typing import Any
+
+from companion.core.messages import IllegalActionError, Msg, msg
+from companion.core.questions import Answer, Complete, Partial, Question, Step, Style
+from companion.games.tikal.constants import (
+    ACTION_POINTS,
+    HEX_KINDS,
+    HIGHEST_TEMPLE_VALUE,
+    MAX_MASKS,
+    MIN_MASKS,
+    TREASURE_KINDS,
+)
+from companion.games.tikal.flow import free_spots, in_scoring_turn, letter_tiles, take_from_stack
+from companion.games.tikal.queries import hexes_left
+from companion.games.tikal.state import (
+    LEADER_IN_RESERVE,
+    PHASE_ACTIONS,
+    PHASE_AUCTION,
+    PHASE_CHOOSE,
+    PHASE_DRAW,
+    PHASE_REVEAL,
+    Hex,
+    HexTile,
+    TikalState,
+)
+from companion.games.tikal.turn import own_entry_points
+
+Apply = Callable[[TikalState, Mapping[str, Any]], TikalState]
+
+PHASE_TYPES: Mapping[str, tuple[str, ...]] = {
+    PHASE_DRAW: ("draw",),
+    PHASE_REVEAL: ("reveal",),
+    PHASE_AUCTION: ("bid", "pass"),
+    PHASE_CHOOSE: ("choose",),
+    PHASE_ACTIONS: ("bring", "move", "camp_move", "uncover", "take_treasure", "exchange",
+                    "build_camp", "place_guard", "score", "end_turn"),
+}
+"""The action types each phase offers, in the order the screens show them."""
+
+LEAN_TYPES = frozenset({"uncover", "take_treasure", "exchange", "place_guard", "score",
+                        "end_turn"})
+"""The turn actions a lean game records: only what changes a scoring."""
+
+NOBODY = -1
+"""Answer value of a temple question: nobody holds the temple."""
+
+TEMPLE_FIELD = "temple_"
+"""Prefix of the per-temple fields of a score being entered (``temple_<hex id>``)."""
+
+
+def _apply() -> Apply:
+    """The rules' dispatcher (imported late: ``game`` imports this module)."""
+    from companion.games.tikal.rules import apply_action
+
+    return apply_action
+
+
+def refusal(state: TikalState, action: Mapping[str, Any]) -> Msg | None:
+    """Why the rules refuse ``action`` here, or ``None`` if they accept it."""
+    try:
+        _apply()(state, action)
+    except IllegalActionError as error:
+        return Msg(error.key, dict(error.params))
+    return None
+
+
+# ---------------------------------------------------------------- names in table terms
+def place_key(hx: Hex) -> str:
+    """The key of a hex on the map view: its position, or ``#id`` when it has none."""
+    return f"{hx.at[0]},{hx.at[1]}" if hx.at is not None else f"#{hx.id}"
+
+
+def hex_name(hx: Hex) -> Msg:
+    """What the table sees on a hex: its kind and printed or uncovered number."""
+    if hx.kind == "temple":
+        return msg("tikal.name.temple", value=hx.value)
+    if hx.kind == "treasure":
+        return msg("tikal.name.treasure", left=hx.treasures)
+    return Msg(f"tikal.name.{hx.kind}")
+
+
+def _hex_answer(state: TikalState, hx: Hex, reason: Msg | None) -> Answer:
+    """A hex offered as an answer: tapped on the map, named by what it shows."""
+    return Answer(hx.id, hex_name(hx), reason, place=place_key(hx))
+
+
+def _seat_answer(state: TikalState, seat: int, reason: Msg | None = None) -> Answer:
+    """A seat offered as an answer, shown in the seat's colour."""
+    return Answer(seat, Msg(state.players[seat].name), reason, seat=seat)
+
+
+def _numbers(field: str, prompt: Msg, low: int, high: int, seat: int) -> Question:
+    """A count or amount from ``low`` to ``high``, entered on a number pad."""
+    answers = tuple(Answer(n, msg("tikal.answer.number", n=n)) for n in range(low, high + 1))
+    return Question(field, prompt, answers, Style.NUMBER, seat)
+
+
+def _question(field: str, prompt: str, answers: tuple[Answer, ...], state: TikalState,
+              style: Style = Style.CHOICE) -> Question:
+    """A question for the active player."""
+    return Question(field, Msg(prompt), answers, style, state.active)
+
+
+# ---------------------------------------------------------------- entry point
+def ask(state: TikalState, partial: Partial) -> Step:
+    """The next question of ``partial`` in ``state``, or the finished action."""
+    kind = partial.get("type")
+    if kind is None:
+        return _type_question(state)
+    if kind not in ASKERS:
+        raise IllegalActionError("tikal.error.unknown_action", type=str(kind))
+    return ASKERS[str(kind)](state, partial)
+
+
+def offered_types(state: TikalState) -> tuple[str, ...]:
+    """The action types the phase offers (lean games leave out the piece actions)."""
+    types = PHASE_TYPES.get(state.phase, ())
+    if state.phase == PHASE_ACTIONS:
+        if state.tracking == "lean":
+            types = tuple(t for t in types if t in LEAN_TYPES)
+        if not in_scoring_turn(state):
+            types = tuple(t for t in types if t != "score")
+    return types
+
+
+def _type_question(state: TikalState) -> Question:
+    """Which kind of action: each greyed with a reason when it cannot be completed."""
+    answers = tuple(
+        Answer(kind, Msg(f"tikal.action.{kind}"), type_refusal(state, kind))
+        for kind in offered_types(state)
+    )
+    return _question("type", "tikal.ask.type", answers, state)
+
+
+def type_refusal(state: TikalState, kind: str) -> Msg | None:
+    """Why no action of ``kind`` can be completed now, or ``None`` if one can."""
+    first_refusal: Msg | None = None
+    for action in _first_completions(state, {"type": kind}):
+        reason = refusal(state, action)
+        if reason is None:
+            return None
+        first_refusal = first_refusal or reason
+    step = ask(state, {"type": kind})
+    if isinstance(step, Question):
+        for answer in step.answers:
+            if answer.reason is not None:
+                return answer.reason
+    return first_refusal or Msg("tikal.ask.nothing_possible")
+
+
+def _first_completions(state: TikalState, partial: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The first completed action along legal answers (depth first), if any."""
+    step = ask(state, partial)
+    if isinstance(step, Complete):
+        yield step.action
+        return
+    for answer in step.legal_answers():
+        found = list(_first_completions(state, {**partial, step.field: answer.value}))
+        if found:
+            yield found[0]
+            return
+
+
+def _done(partial: Partial, **extra: Any) -> Complete:
+    """The finished action: the answers given plus any fields settled by the rules."""
+    return Complete({**dict(partial), **extra})
+
+
+# ---------------------------------------------------------------- drawing and revealing
+def tile_options(state: TikalState) -> list[dict[str, Any]]:
+    """Every distinct tile the stack can give now (kind and printed number or masks)."""
+    if state.box is not None:
+        seen: list[dict[str, Any]] = []
+        for tile in letter_tiles(state):
+            entry = _tile_entry(HexTile(tile.kind, tile.value, tile.masks))
+            if entry not in seen:
+                seen.append(entry)
+        return seen
+    options: list[dict[str, Any]] = []
+    for kind, left in zip(HEX_KINDS, state.kinds_left, strict=True):
+        if left <= 0:
+            continue
+        if kind == "temple":
+            options += [{"kind": kind, "value": v} for v in range(1, HIGHEST_TEMPLE_VALUE + 1)]
+        elif kind == "treasure":
+            options += [{"kind": kind, "masks": m} for m in range(MIN_MASKS, MAX_MASKS + 1)
+                        if m <= state.tokens_left]
+        else:
+            options.append({"kind": kind})
+    return options
+
+
+def _tile_entry(tile: HexTile) -> dict[str, Any]:
+    """A tile as action fields."""
+    entry: dict[str, Any] = {"kind": tile.kind}
+    if tile.kind == "temple":
+        entry["value"] = tile.value
+    if tile.kind == "treasure":
+        entry["masks"] = tile.masks
+    return entry
+
+
+TILE_FIELD = "tile"
+"""The question field naming a drawn or revealed hex (kind and printed number in one)."""
+
+
+def _tile_question(state: TikalState, field: str) -> Question:
+    """Which hex came from the stack: one answer per distinct tile it can give now.
+
+    The answer's value holds the action fields (``kind`` and ``value`` or ``masks``), so
+    a tile is named in one tap by what the table sees on it.
+    """
+    answers = tuple(Answer(entry, _tile_name(HexTile(str(entry["kind"]),
+                                                      int(entry.get("value", 0)),
+                                                      int(entry.get("masks", 0)))))
+                    for entry in tile_options(state))
+    return _question(field, "tikal.ask.drawn_kind", answers, state)
+
+
+def _tile_fields(partial: Partial, field: str) -> dict[str, Any]:
+    """The action fields of the tile answered in ``field``."""
+    chosen = partial[field]
+    return dict(chosen) if isinstance(chosen, Mapping) else {}
+
+
+def _spot_question(state: TikalState, partial: Partial) -> Question | None:
+    """Where the new hex lies: a tap on an empty field beside the laid hexes (full tracking)."""
+    if state.tracking == "lean" or "at" in partial:
+        return None
+    if not any(hx.at is not None for hx in state.hexes):
+        return None
+    answers = tuple(Answer([q, r], msg("tikal.answer.spot", q=q, r=r), place=f"{q},{r}")
+                    for q, r in free_spots(state))
+    return _question("at", "tikal.ask.spot", answers, state, Style.PLACE)
+
+
+def _ask_draw(state: TikalState, partial: Partial) -> Step:
+    """Basic game: the drawn hex and where it was laid."""
+    if TILE_FIELD not in partial:
+        return _tile_question(state, TILE_FIELD)
+    tile = _tile_fields(partial, TILE_FIELD)
+    if tile.get("kind") != "volcano":
+        spot = _spot_question(state, partial)
+        if spot is not None:
+            return spot
+    action = {"type": "draw", **tile}
+    if "at" in partial:
+        action["at"] = partial["at"]
+    return Complete(action)
+
+
+def _ask_reveal(state: TikalState, partial: Partial) -> Step:
+    """Auction game: each revealed hex in turn, each one the stack can still give."""
+    wanted = min(len(state.players), hexes_left(state))
+    counted = state
+    tiles: list[dict[str, Any]] = []
+    for slot in range(wanted):
+        field = f"hex{slot}"
+        if field not in partial:
+            return _tile_question(counted, field)
+        entry = _tile_fields(partial, field)
+        tile = HexTile(str(entry.get("kind")), int(entry.get("value", 0)),
+                       int(entry.get("masks", 0)))
+        counted = _counted(counted, tile)
+        tiles.append(_tile_entry(tile))
+    return Complete({"type": "reveal", "hexes": tiles})
+
+
+def _counted(state: TikalState, tile: HexTile) -> TikalState:
+    """The state with ``tile`` taken from the stack and its tokens set aside."""
+    taken = take_from_stack(state, [tile])
+    return replace(taken, tokens_left=taken.tokens_left - tile.masks)
+
+
+def _ask_bid(state: TikalState, partial: Partial) -> Step:
+    """The amount, on a number pad, from one over the highest bid up to the bidder's score."""
+    assert state.auction is not None
+    if "amount" not in partial:
+        low = state.auction.high_bid + 1
+        high = state.players[state.auction.current].score
+        return _numbers("amount", Msg("tikal.ask.amount"), low, high, state.auction.current)
+    return _done(partial)
+
+
+def _ask_choose(state: TikalState, partial: Partial) -> Step:
+    """The revealed hex the winner takes, then where it was laid."""
+    if "index" not in partial:
+        answers = tuple(Answer(i, _tile_name(tile)) for i, tile in enumerate(state.revealed))
+        return _question("index", "tikal.ask.choose", answers, state)
+    tile = state.revealed[int(partial["index"])]
+    if tile.kind != "volcano":
+        spot = _spot_question(state, partial)
+        if spot is not None:
+            return spot
+    return _done(partial)
+
+
+def _tile_name(tile: HexTile) -> Msg:
+    """A revealed tile by what it shows."""
+    if tile.kind == "temple":
+        return msg("tikal.name.temple", value=tile.value)
+    if tile.kind == "treasure":
+        return msg("tikal.answer.masks", count=tile.masks)
+    return Msg(f"tikal.name.{tile.kind}")
+
+
+# ---------------------------------------------------------------- turn actions
+def points_left(state: TikalState) -> int:
+    """Action points the active player still has (10 in a lean game, which does not count)."""
+    return ACTION_POINTS - state.turn.spent
+
+
+def _pieces(state: TikalState, hex_id: int) -> tuple[int, bool]:
+    """The active player's workers on a hex and whether their leader stands there."""
+    seat = state.active
+    return state.workers[hex_id][seat], state.players[seat].leader == hex_id
+
+
+def _ask_bring(state: TikalState, partial: Partial) -> Step:
+    """Where the pieces come in, which piece, how many."""
+    player = state.players[state.active]
+    entries = sorted(own_entry_points(state, state.active))
+    if "to" not in partial:
+        answers = tuple(_hex_answer(state, state.hexes[h], None) for h in entries)
+        return _question("to", "tikal.ask.enter_at", answers, state, Style.PLACE)
+    if "piece" not in partial:
+        answers = (
+            Answer("worker", Msg("tikal.piece.worker"),
+                   None if player.reserve > 0 else Msg("tikal.error.reserve_empty")),
+            Answer("leader", Msg("tikal.piece.leader"),
+                   None if player.leader == LEADER_IN_RESERVE
+                   else Msg("tikal.error.leader_not_in_reserve")),
+        )
+        return _question("piece", "tikal.ask.piece", answers, state)
+    if partial["piece"] == "worker" and "count" not in partial:
+        high = min(player.reserve, points_left(state))
+        return _numbers("count", Msg("tikal.ask.count"), 1, high, state.active)
+    return _done(partial)
+
+
+def _ask_camp_move(state: TikalState, partial: Partial) -> Step:
+    """From one of the own entry points to another, which piece, how many."""
+    entries = sorted(own_entry_points(state, state.active))
+    if "from" not in partial:
+        answers = tuple(
+            _hex_answer(state, state.hexes[h],
+                        None if sum(_pieces(state, h)) or _pieces(state, h)[1]
+                        else msg("tikal.error.no_piece_there", hex=h))
+            for h in entries)
+        if len(entries) < 2:
+            answers = tuple(replace(a, reason=Msg("tikal.error.not_camp_link")) for a in answers)
+        return _question("from", "tikal.ask.from", answers, state, Style.PLACE)
+    source = int(partial["from"])
+    if "to" not in partial:
+        answers = tuple(_hex_answer(state, state.hexes[h], None) for h in entries if h != source)
+        return _question("to", "tikal.ask.to", answers, state, Style.PLACE)
+    return _piece_and_count(state, partial, source, cost=1)
+
+
+def _piece_and_count(state: TikalState, partial: Partial, source: int, cost: int) -> Step:
+    """Which piece leaves ``source`` (asked when both are there), then how many workers."""
+    workers, leader = _pieces(state, source)
+    if "piece" not in partial:
+        answers = (
+            Answer("worker", Msg("tikal.piece.worker"),
+                   None if workers else msg("tikal.error.no_worker_there", hex=source)),
+            Answer("leader", Msg("tikal.piece.leader"),
+                   None if leader else msg("tikal.error.no_leader_there", hex=source)),
+        )
+        return _question("piece", "tikal.ask.piece", answers, state)
+    if partial["piece"] == "worker" and "count" not in partial:
+        high = min(workers, points_left(state) // cost)
+        return _numbers("count", Msg("tikal.ask.count"), 1, high, state.active)
+    return _done(partial)
+
+
+def _ask_move(state: TikalState, partial: Partial) -> Step:
+    """From a hex with own pieces to another open hex, which piece, how many, the stones."""
+    if "from" not in partial:
+        answers = tuple(
+            _hex_answer(state, hx, None if sum(_pieces(state, hx.id))
+                        else msg("tikal.error.no_piece_there", hex=hx.id))
+            for hx in state.hexes if hx.kind != "volcano")
+        return _question("from", "tikal.ask.from", answers, state, Style.PLACE)
+    source = int(partial["from"])
+    if "to" not in partial:
+        answers = tuple(_hex_answer(state, hx, None) for hx in state.hexes
+                        if hx.id != source and hx.kind != "volcano")
+        return _question("to", "tikal.ask.to", answers, state, Style.PLACE)
+    if "piece" not in partial or (partial["piece"] == "worker" and "count" not in partial):
+        step = _piece_and_count(state, partial, source, cost=1)
+        if isinstance(step, Question):
+            return step
+    if "stones" not in partial:
+        count = int(partial.get("count", 1))
+        high = points_left(state) // count
+        return _numbers("stones", Msg("tikal.ask.stones"), 1, high, state.active)
+    return _done(partial)
+
+
+def _probe_hexes(state: TikalState, partial: Partial, hexes: Iterator[Hex],
+                 field: str = "hex", **extra: Any) -> tuple[Answer, ...]:
+    """Hexes offered for a one-hex action, each judged by the rules themselves."""
+    return tuple(
+        _hex_answer(state, hx, refusal(state, {**dict(partial), field: hx.id, **extra}))
+        for hx in hexes)
+
+
+def _ask_uncover(state: TikalState, partial: Partial) -> Step:
+    """Which temple gets its next level."""
+    if "hex" not in partial:
+        temples = (hx for hx in state.hexes if hx.kind == "temple")
+        return _question("hex", "tikal.ask.temple", _probe_hexes(state, partial, temples),
+                         state, Style.PLACE)
+    return _done(partial)
+
+
+def _ask_take_treasure(state: TikalState, partial: Partial) -> Step:
+    """Which treasure hex (full tracking), then which treasure the token shows."""
+    if state.tracking != "lean" and "hex" not in partial:
+        kind = _free_kind(state)
+        hexes = (hx for hx in state.hexes if hx.kind == "treasure")
+        answers = _probe_hexes(state, partial, hexes, kind=kind or 1)
+        return _question("hex", "tikal.ask.treasure_hex", answers, state, Style.PLACE)
+    if "kind" not in partial:
+        answers = tuple(
+            Answer(k, msg("tikal.treasure.name", kind=k),
+                   refusal(state, {**dict(partial), "kind": k}))
+            for k in range(1, TREASURE_KINDS + 1))
+        return _question("kind", "tikal.ask.treasure_kind", answers, state)
+    return _done(partial)
+
+
+def _free_kind(state: TikalState) -> int | None:
+    """A treasure kind not all of whose tokens are held yet."""
+    for kind in range(1, TREASURE_KINDS + 1):
+        if sum(p.treasures[kind - 1] for p in state.players) < 3:
+            return kind
+    return None
+
+
+def _ask_exchange(state: TikalState, partial: Partial) -> Step:
+    """With whom, which single treasure to give, which single one to take."""
+    seat = state.active
+    mine = state.players[seat].treasures
+    if "with" not in partial:
+        answers = tuple(
+            _seat_answer(state, other.seat, None if _swappable(mine, other.treasures)
+                         else Msg("tikal.ask.no_swap"))
+            for other in state.players if other.seat != seat)
+        return _question("with", "tikal.ask.with", answers, state, Style.SEAT)
+    theirs = state.players[int(partial["with"])].treasures
+    if "give" not in partial:
+        answers = tuple(
+            Answer(k, msg("tikal.treasure.name", kind=k),
+                   None if mine[k - 1] == 1 and any(theirs[t - 1] == 1 and t != k
+                                                    for t in range(1, TREASURE_KINDS + 1))
+                   else msg("tikal.error.give_not_single", kind=k))
+            for k in range(1, TREASURE_KINDS + 1) if mine[k - 1])
+        return _question("give", "tikal.ask.give", answers, state)
+    if "take" not in partial:
+        give = int(partial["give"])
+        answers = tuple(
+            Answer(k, msg("tikal.treasure.name", kind=k),
+                   None if theirs[k - 1] == 1 and k != give
+                   else msg("tikal.error.take_not_single", kind=k))
+            for k in range(1, TREASURE_KINDS + 1) if theirs[k - 1])
+        return _question("take", "tikal.ask.take", answers, state)
+    return _done(partial)
+
+
+def _swappable(mine: tuple[int, ...], theirs: tuple[int, ...]) -> bool:
+    """Whether two hands hold single treasures of different kinds to swap."""
+    return any(mine[g] == 1 and theirs[t] == 1 and g != t
+               for g in range(TREASURE_KINDS) for t in range(TREASURE_KINDS))
+
+
+def _ask_build_camp(state: TikalState, partial: Partial) -> Step:
+    """Which jungle or emptied treasure hex gets the camp."""
+    if "hex" not in partial:
+        grounds = (hx for hx in state.hexes if hx.kind in ("jungle", "treasure"))
+        return _question("hex", "tikal.ask.camp_hex", _probe_hexes(state, partial, grounds),
+                         state, Style.PLACE)
+    return _done(partial)
+
+
+def _ask_place_guard(state: TikalState, partial: Partial) -> Step:
+    """Which temple, then which own piece there becomes its guard (full tracking)."""
+    if "hex" not in partial:
+        temples = (hx for hx in state.hexes if hx.kind == "temple")
+        answers = tuple(_hex_answer(state, hx, _guard_refusal(state, hx.id)) for hx in temples)
+        return _question("hex", "tikal.ask.temple", answers, state, Style.PLACE)
+    if state.tracking != "lean" and "piece" not in partial:
+        return _guard_piece(state, partial)
+    return _done(partial)
+
+
+def _guard_refusal(state: TikalState, hex_id: int) -> Msg | None:
+    """Why no piece can guard the temple on ``hex_id``, or ``None``."""
+    return refusal(state, {"type": "place_guard", "hex": hex_id})
+
+
+def _guard_piece(state: TikalState, partial: Partial) -> Step:
+    """Leader or worker: which own piece on the temple becomes the guard."""
+    source = int(partial["hex"])
+    workers, leader = _pieces(state, source)
+    answers = (
+        Answer("worker", Msg("tikal.piece.worker"),
+               None if workers else msg("tikal.error.no_worker_there", hex=source)),
+        Answer("leader", Msg("tikal.piece.leader"),
+               None if leader else msg("tikal.error.no_leader_there", hex=source)),
+    )
+    return _question("piece", "tikal.ask.guard_piece", answers, state)
+
+
+def _ask_end_turn(state: TikalState, partial: Partial) -> Step:
+    """Nothing to ask: the turn ends (a scoring turn scores from the books)."""
+    return _done(partial)
+
+
+def open_temples(state: TikalState) -> tuple[Hex, ...]:
+    """The temples a scoring asks about: every unguarded one."""
+    return tuple(hx for hx in state.hexes if hx.kind == "temple" and hx.guard is None)
+
+
+def _ask_score(state: TikalState, partial: Partial) -> Step:
+    """Who holds each unguarded temple now: one seat colour (or nobody) per temple."""
+    for temple in open_temples(state):
+        field = f"{TEMPLE_FIELD}{temple.id}"
+        if field not in partial:
+            answers = (*(_seat_answer(state, p.seat) for p in state.players),
+                       Answer(NOBODY, Msg("tikal.answer.nobody")))
+            prompt = msg("tikal.ask.holder", value=temple.value)
+            return Question(field, prompt, answers, Style.SEAT, state.active)
+    entries = [
+        {"hex": temple.id,
+         "controller": None if partial[f"{TEMPLE_FIELD}{temple.id}"] == NOBODY
+         else partial[f"{TEMPLE_FIELD}{temple.id}"]}
+        for temple in open_temples(state)
+    ]
+    return Complete({"type": "score", "temples": entries})
+
+
+ASKERS: Mapping[str, Callable[[TikalState, Partial], Step]] = {
+    "draw": _ask_draw,
+    "reveal": _ask_reveal,
+    "bid": _ask_bid,
+    "pass": lambda state, partial: _done(partial),
+    "choose": _ask_choose,
+    "bring": _ask_bring,
+    "camp_move": _ask_camp_move,
+    "move": _ask_move,
+    "uncover": _ask_uncover,
+    "take_treasure": _ask_take_treasure,
+    "exchange": _ask_exchange,
+    "build_camp": _ask_build_camp,
+    "place_guard": _ask_place_guard,
+    "end_turn": _ask_end_turn,
+    "score": _ask_score,
+}
+"""The questions of each action type."""

@@ -1,0 +1,77 @@
+"""Rewriting Tikal set-ups and actions of older data versions in today's format.
+
+Version 1 to 2:
+
+* a set-up that named no letter split used the companion's own guess (A2 B4 C5 D5 E6
+  F7 G7); it now names that split, because the default became the published box's;
+* a typed-in score named temples by value only; each entry now names the temple's hex.
+  The old scoring screen listed every temple of the board in order, so each value is
+  matched to the first temple of that value not yet named, as the board stood then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from companion.core.messages import IllegalActionError, SetupError
+from companion.games.tikal.constants import FORMER_STAGE_SIZES
+from companion.games.tikal.state import TikalState
+
+DATA_VERSION = 2
+"""The data format the Tikal rules read now."""
+
+Setup = dict[str, Any]
+Actions = list[dict[str, Any]]
+Start = Callable[[Mapping[str, Any]], TikalState]
+Apply = Callable[[TikalState, Mapping[str, Any]], TikalState]
+
+
+def upgrade(setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], from_version: int,
+            start: Start, apply: Apply) -> tuple[Setup, Actions]:
+    """The set-up and actions of ``from_version`` in the format of ``from_version + 1``."""
+    if from_version != 1:
+        return dict(setup), [dict(action) for action in actions]
+    new_setup = dict(setup)
+    if new_setup.get("stages") is None:
+        new_setup["stages"] = dict(FORMER_STAGE_SIZES)
+    return new_setup, _scores_by_hex(new_setup, actions, start, apply)
+
+
+def _scores_by_hex(setup: Setup, actions: Sequence[Mapping[str, Any]], start: Start,
+                   apply: Apply) -> Actions:
+    """The actions with every score entry naming its temple's hex (replaying as it goes)."""
+    result = [dict(action) for action in actions]
+    try:
+        state = start(setup)
+    except SetupError:
+        return result
+    for index, action in enumerate(result):
+        if action.get("type") == "score":
+            result[index] = _score_by_hex(state, action)
+        try:
+            state = apply(state, result[index])
+        except IllegalActionError:
+            return result
+    return result
+
+
+def _score_by_hex(state: TikalState, action: Mapping[str, Any]) -> dict[str, Any]:
+    """One score action with its value-only entries matched to the board's temples."""
+    raw = action.get("temples")
+    if not isinstance(raw, list):
+        return dict(action)
+    named = {entry["hex"] for entry in raw if isinstance(entry, Mapping) and "hex" in entry}
+    entries: list[Any] = []
+    for entry in raw:
+        if not isinstance(entry, Mapping) or "hex" in entry or "value" not in entry:
+            entries.append(entry)
+            continue
+        match = next((hx.id for hx in state.hexes if hx.kind == "temple"
+                      and hx.value == entry["value"] and hx.id not in named), None)
+        if match is None:
+            continue
+        named.add(match)
+        moved = {key: value for key, value in entry.items() if key != "value"}
+        entries.append({"hex": match, **moved})
+    return {**action, "temples": entries}

@@ -1,0 +1,154 @@
+"""Conformance of the Tikal questions: legal answers lead to accepted actions, greyed ones don't."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.core.messages import IllegalActionError
+from companion.core.questions import Complete, Question, Style, advance, choose, completions
+from companion.games.tikal import GAME
+from companion.games.tikal.state import TikalState
+
+from .support import END, bring, jungle, play, setup, start
+
+COMPLETION_LIMIT = 40
+"""Completions checked per answer (the walk is depth first, so the first ones are cheap)."""
+
+
+def accepted(state: TikalState, action: dict[str, Any]) -> bool:
+    """Whether the rules accept ``action`` in ``state``."""
+    try:
+        GAME.apply(state, action)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def random_step(state: TikalState, data: st.DataObject) -> TikalState:
+    """One action built by answering the questions at random among the legal answers."""
+    partial: dict[str, Any] = {}
+    while True:
+        step = GAME.ask(state, partial)
+        if isinstance(step, Complete):
+            return GAME.apply(state, step.action)
+        legal = step.legal_answers()
+        assert legal, f"no legal answer to {step.field} in {partial}"
+        if step.field == "type" and len(legal) > 1 and data.draw(st.booleans()):
+            legal = tuple(a for a in legal if a.value == "end_turn") or legal
+        partial[step.field] = data.draw(st.sampled_from(legal)).value
+
+
+def check_question(state: TikalState, partial: dict[str, Any], question: Question) -> None:
+    """Every legal answer completes to accepted actions; greyed ones never do."""
+    for answer in question.answers:
+        after = {**partial, question.field: answer.value}
+        if answer.legal:
+            found = list(completions(GAME.ask, state, after, limit=COMPLETION_LIMIT))
+            assert found, f"legal answer {answer.value!r} to {question.field} leads nowhere"
+            for action in found:
+                assert accepted(state, action), action
+        else:
+            step = GAME.ask(state, after) if question.field != "type" else None
+            if isinstance(step, Complete):
+                assert not accepted(state, step.action), step.action
+
+
+def walk_and_check(state: TikalState, data: st.DataObject) -> None:
+    """Follow one random path of questions, checking every question on it."""
+    partial: dict[str, Any] = {}
+    for _ in range(20):
+        step = GAME.ask(state, partial)
+        if isinstance(step, Complete):
+            assert accepted(state, step.action)
+            return
+        check_question(state, partial, step)
+        legal = step.legal_answers()
+        partial[step.field] = data.draw(st.sampled_from(legal)).value
+
+
+games = st.tuples(st.integers(min_value=2, max_value=4), st.sampled_from(["basic", "auction"]),
+                  st.sampled_from(["full", "lean"]), st.booleans())
+
+
+@settings(max_examples=20, deadline=None)
+@given(game=games, data=st.data())
+def test_every_legal_answer_leads_to_an_accepted_action(game: tuple[int, str, str, bool],
+                                                        data: st.DataObject) -> None:
+    players, variant, tracking, box = game
+    extra: dict[str, Any] = {"tracking": tracking}
+    if box:
+        extra["stages"] = None
+    state = GAME.new_state(setup(players, variant, **extra))
+    for _ in range(data.draw(st.integers(min_value=0, max_value=60))):
+        if GAME.is_finished(state):
+            return
+        state = random_step(state, data)
+    if not GAME.is_finished(state):
+        walk_and_check(state, data)
+
+
+def test_first_question_is_the_type_with_greyed_reasons() -> None:
+    """A fresh turn: nothing to move yet, so *move* is greyed with the rules' reason."""
+    state = play(start(3), jungle())
+    step = GAME.ask(state, {})
+    assert isinstance(step, Question) and step.field == "type"
+    move = step.answer_for("move")
+    assert move is not None and move.reason is not None
+    assert step.answer_for("bring") is not None and step.answer_for("bring").legal
+
+
+def test_bring_several_in_three_answers() -> None:
+    """Bring: the base camp is the only entry (taken), worker or leader, then a count."""
+    state = play(start(3), jungle())
+    progress = advance(GAME.ask, state, {"type": "bring"})
+    assert [taken.question.field for taken in progress.taken] == ["to"]
+    partial = choose(GAME.ask, state, progress.partial, "worker")
+    count = GAME.ask(state, partial)
+    assert isinstance(count, Question) and count.style == Style.NUMBER
+    assert [a.value for a in count.legal_answers()] == list(range(1, 11))
+    done = GAME.ask(state, {**partial, "count": 5})
+    assert isinstance(done, Complete)
+    assert GAME.apply(state, done.action).workers[0][0] == 5
+
+
+def test_draw_from_the_box_asks_only_what_the_letter_leaves_open() -> None:
+    """Letter A holds temples 1 and 2, treasures of 4 masks and a jungle: masks are taken."""
+    state = start(3, stages=None)
+    tiles = GAME.ask(state, {"type": "draw"})
+    assert isinstance(tiles, Question) and tiles.field == "tile"
+    assert [a.value for a in tiles.answers] == [
+        {"kind": "temple", "value": 1}, {"kind": "treasure", "masks": 4}, {"kind": "jungle"},
+        {"kind": "temple", "value": 2}]
+    place = GAME.ask(state, {"type": "draw", "tile": {"kind": "treasure", "masks": 4}})
+    assert isinstance(place, Question) and place.style == Style.PLACE
+
+
+def test_guard_piece_asked_only_when_both_stand_there() -> None:
+    """The player picks leader or worker when both stand on the temple."""
+    state = play(start(2), jungle(), bring(piece="leader"), bring())
+    state = play(state, {"type": "move", "piece": "leader", "from": 0, "to": 1, "stones": 1},
+                 {"type": "move", "from": 0, "to": 1, "stones": 1}, END, jungle(), END, jungle())
+    step = GAME.ask(state, {"type": "place_guard", "hex": 1})
+    assert isinstance(step, Question) and step.field == "piece"
+    assert {a.value for a in step.legal_answers()} == {"worker", "leader"}
+
+
+def test_lean_scoring_asks_one_seat_per_open_temple() -> None:
+    """Lean game: at a scoring, one answer per unguarded temple, by seat colour."""
+    state = GAME.new_state(setup(3, tracking="lean"))
+    state = play(state, jungle(), END, {"type": "draw", "kind": "volcano"})
+    types = GAME.ask(state, {})
+    assert isinstance(types, Question)
+    end = types.answer_for("end_turn")
+    assert end is not None and not end.legal
+    partial: dict[str, Any] = {"type": "score"}
+    asked = 0
+    while isinstance(step := GAME.ask(state, partial), Question):
+        assert step.style == Style.SEAT
+        partial[step.field] = state.active
+        asked += 1
+    assert asked == 2
+    assert GAME.apply(state, step.action).players[state.active].score == 2
