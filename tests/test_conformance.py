@@ -110,7 +110,8 @@ def test_refused_actions_leave_state_equal(name: str) -> None:
 
 # ---------------------------------------------------------------- legal-first questions
 QUESTION_WALK = 400
-"""Most completions walked per state when checking a game's questions."""
+"""Most questions asked per state when checking a game's questions (a wide dialogue is
+sampled along its first branches; each game's own conformance test samples at random)."""
 
 
 def question_problems(game: Any, state: Any, limit: int = QUESTION_WALK) -> list[str]:
@@ -131,15 +132,15 @@ def question_problems(game: Any, state: Any, limit: int = QUESTION_WALK) -> list
     def walk(partial: dict[str, Any], depth: int) -> None:
         if budget[0] <= 0 or depth > 12:
             return
+        budget[0] -= 1
         step = game.ask(state, partial)
         if isinstance(step, Complete):
-            budget[0] -= 1
             if not accepted(step.action):
                 problems.append(f"the questions end in a refused action {step.action}")
             return
         for answer in step.legal_answers():
             chosen = {**partial, step.field: answer.value}
-            reachable = list(completions(game.ask, state, chosen, limit=50))
+            reachable = list(completions(game.ask, state, chosen, limit=50, max_questions=200))
             if reachable and not any(accepted(action) for action in reachable):
                 problems.append(f"{step.field}={answer.value!r} is offered but every "
                                 f"action through it is refused")

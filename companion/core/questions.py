@@ -203,20 +203,24 @@ def _no_answer(question: Question) -> NoLegalAnswerError:
     return NoLegalAnswerError("core.error.nothing_possible")
 
 
-def completions(ask: Ask, state: Any, partial: Partial,
-                limit: int = 10_000) -> Iterator[dict[str, Any]]:
-    """Every action reachable from ``partial`` through legal answers (at most ``limit``).
+def completions(ask: Ask, state: Any, partial: Partial, limit: int = 10_000,
+                max_questions: int = 100_000) -> Iterator[dict[str, Any]]:
+    """Actions reachable from ``partial`` through legal answers.
 
-    Used by the conformance suite and the effort benchmark: each one must be accepted.
+    At most ``limit`` actions, after asking at most ``max_questions`` questions, whichever
+    comes first. Used by the conformance suite and the effort benchmark: each one must be
+    accepted.
     """
-    budget = [limit]
+    results = [limit]
+    questions = [max_questions]
 
     def walk(current: dict[str, Any]) -> Iterator[dict[str, Any]]:
-        if budget[0] <= 0:
+        if results[0] <= 0 or questions[0] <= 0:
             return
+        questions[0] -= 1
         step = ask(state, current)
         if isinstance(step, Complete):
-            budget[0] -= 1
+            results[0] -= 1
             yield step.action
             return
         for answer in step.legal_answers():
