@@ -30,6 +30,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import statistics
@@ -49,8 +50,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from companion.core.journal import Journal  # noqa: E402
-from companion.core.record import load_record  # noqa: E402
-from companion.core.session import Session  # noqa: E402
+from companion.core.record import load_record, session_from_record  # noqa: E402
 from companion.core.staff import StaffLock  # noqa: E402
 from companion.core.stats import collect_plays  # noqa: E402
 
@@ -64,9 +64,7 @@ def build_journal(path: Path, games: int) -> None:
     templates = []
     for record_file in sorted((ROOT / "examples").glob("*/*.json")):
         record = load_record(record_file)
-        session = Session.start(journal, record.game, record.setup, record_file.stem)
-        for action in record.actions:
-            session.submit(action)
+        session = session_from_record(journal, dataclasses.replace(record, title=record_file.stem))
         if session.finished:
             templates.append(session.game_id)
     journal.close()

@@ -12,8 +12,7 @@ import time
 from pathlib import Path
 
 from companion.core.journal import Journal
-from companion.core.record import load_record
-from companion.core.session import Session
+from companion.core.record import load_record, session_from_record
 from companion.core.staff import StaffLock
 from companion.core.stats import CACHE_PREFIX
 from companion.ui.intents import Navigate
@@ -36,9 +35,7 @@ def finished_games(path: Path) -> dict[str, int]:
     templates = []
     for name in RECORDS:
         record = load_record(ROOT / "examples" / name)
-        session = Session.start(journal, record.game, record.setup)
-        for action in record.actions:
-            session.submit(action)
+        session = session_from_record(journal, record)
         assert session.finished
         templates.append(session.game_id)
         counts[record.game] = counts.get(record.game, 0) + COPIES
