@@ -99,7 +99,7 @@ class BarChart(Chart):
         theme, area = self.theme, self.plot_area
         if not self.bars:
             return []
-        label_width = area.width * 2 // 5
+        label_width = area.width // 2
         count_width = theme.px(40)
         row = min(theme.px(34), area.height // len(self.bars))
         rows = []
