@@ -40,6 +40,8 @@ class GameInfo:
     """Whether the table wins or loses together."""
     chart_title_key: str = ""
     """Catalogue key of the chart's title (empty: the shared title for ``chart``)."""
+    short_title_key: str = ""
+    """Catalogue key of a short name for tight places such as chart rows (empty: the title)."""
     demo_setups: tuple[Setup, ...] = ()
     """Set-ups the kiosk's demo journal plays, for a spread of results (empty: the example)."""
 

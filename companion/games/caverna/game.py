@@ -26,6 +26,7 @@ INFO = GameInfo(
     attract_key="caverna.info.attract",
     published_title="Caverna: Cave vs Cave",
     chart="scores",
+    short_title_key="caverna.info.short_title",
 )
 """What the shared screens say about Caverna: Cave vs Cave."""
 

@@ -72,9 +72,12 @@ class ProgressBar(Widget):
 
 
 def game_title(name: str) -> Text:
-    """A game's display name (its registry name when it is not installed)."""
+    """A game's short display name (its registry name when it is not installed)."""
     games = registry.all_games()
-    return Msg(games[name].title_key) if name in games else name
+    if name not in games:
+        return name
+    game = games[name]
+    return Msg(game.info.short_title_key or game.title_key)
 
 
 def outcome_label(result: OutcomeTally) -> Msg:
