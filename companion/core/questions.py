@@ -204,12 +204,14 @@ def _no_answer(question: Question) -> NoLegalAnswerError:
 
 
 def completions(ask: Ask, state: Any, partial: Partial, limit: int = 10_000,
-                max_questions: int = 100_000) -> Iterator[dict[str, Any]]:
+                max_questions: int = 100_000, *,
+                greyed_too: bool = False) -> Iterator[dict[str, Any]]:
     """Actions reachable from ``partial`` through legal answers.
 
     At most ``limit`` actions, after asking at most ``max_questions`` questions, whichever
     comes first. Used by the conformance suite and the effort benchmark: each one must be
-    accepted.
+    accepted.  With ``greyed_too`` the walk also goes through greyed answers, so a test can
+    check that everything behind a greyed answer is really refused.
     """
     results = [limit]
     questions = [max_questions]
@@ -223,7 +225,7 @@ def completions(ask: Ask, state: Any, partial: Partial, limit: int = 10_000,
             results[0] -= 1
             yield step.action
             return
-        for answer in step.legal_answers():
+        for answer in step.answers if greyed_too else step.legal_answers():
             yield from walk({**current, step.field: answer.value})
 
     yield from walk(dict(partial))

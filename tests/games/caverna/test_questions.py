@@ -66,30 +66,12 @@ def walk_every_answer(state: CavernaState, partial: dict[str, Any], rng: random.
         else:
             with pytest.raises(IllegalActionError):
                 choose(GAME.ask, state, partial, answer.value)
-            every = list(_all_paths(state, chosen, 60))
+            every = list(completions(GAME.ask, state, chosen, limit=60, greyed_too=True))
             assert every and not any(accepted(state, action) for action in every), chosen
     legal = step.legal_answers()
     if legal and depth < 8:
         walk_every_answer(state, {**partial, step.field: rng.choice(legal).value}, rng,
                           depth + 1)
-
-
-def _all_paths(state: CavernaState, partial: dict[str, Any], limit: int) -> list[dict[str, Any]]:
-    """Completions through every answer, greyed ones included (at most ``limit``)."""
-    found: list[dict[str, Any]] = []
-
-    def walk(current: dict[str, Any]) -> None:
-        if len(found) >= limit:
-            return
-        step = GAME.ask(state, current)
-        if isinstance(step, Complete):
-            found.append(step.action)
-            return
-        for answer in step.answers:
-            walk({**current, step.field: answer.value})
-
-    walk(partial)
-    return found
 
 
 @CONFORMANCE

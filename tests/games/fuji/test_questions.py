@@ -37,24 +37,6 @@ def accepted(state: State, action: dict[str, Any]) -> bool:
     return True
 
 
-def every_finish(state: State, partial: dict[str, Any], limit: int = 400) -> list[dict[str, Any]]:
-    """Every action ``partial`` can become, through legal and greyed answers alike."""
-    found: list[dict[str, Any]] = []
-
-    def walk(current: dict[str, Any]) -> None:
-        if len(found) >= limit:
-            return
-        step = GAME.ask(state, current)
-        if isinstance(step, Complete):
-            found.append(step.action)
-            return
-        for answer in step.answers:
-            walk({**current, step.field: answer.value})
-
-    walk(partial)
-    return found
-
-
 def check_question(state: State, partial: dict[str, Any], rng: random.Random) -> None:
     """Greyed answers are refused; a random legal path ends in an accepted action."""
     step = GAME.ask(state, partial)
@@ -62,7 +44,8 @@ def check_question(state: State, partial: dict[str, Any], rng: random.Random) ->
         for answer in step.answers:
             if not answer.legal:
                 greyed = {**partial, step.field: answer.value}
-                assert not any(accepted(state, action) for action in every_finish(state, greyed))
+                behind = completions(GAME.ask, state, greyed, limit=400, greyed_too=True)
+                assert not any(accepted(state, action) for action in behind)
         legal = step.legal_answers()
         assert legal, step.field
         partial = {**partial, step.field: rng.choice(legal).value}
