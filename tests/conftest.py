@@ -8,6 +8,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 
+from collections.abc import Iterator
+
 import pytest
 
 
@@ -29,3 +31,16 @@ def pytest_configure(config: pytest.Config) -> None:
 def long_mode(request: pytest.FixtureRequest) -> bool:
     """Whether the long modes were asked for."""
     return bool(request.config.getoption("--long"))
+
+
+@pytest.fixture
+def display() -> Iterator[None]:
+    """An initialised pygame with the dummy video driver."""
+    import pygame
+
+    from companion.ui.fonts import clear_cache
+
+    pygame.init()
+    yield
+    clear_cache()
+    pygame.quit()

@@ -27,7 +27,6 @@ from companion.core.kiosk import attract_slides
 from companion.core.session import Session
 from companion.core.stats import collect_plays, export_plays, journal_statistics, plays_from_csv
 from companion.ui.app import App
-from companion.ui.fonts import clear_cache
 from companion.ui.intents import Submit
 from companion.ui.kiosk.qr import bgstats_play
 from companion.ui.kiosk.stats_screen import StatsScene
@@ -54,14 +53,6 @@ def pebbles(monkeypatch: pytest.MonkeyPatch) -> Iterator[Game[Any]]:
             del sys.modules[name]
 
 
-@pytest.fixture
-def drawing() -> Iterator[None]:
-    pygame.init()
-    yield
-    clear_cache()
-    pygame.quit()
-
-
 def play_to_end(session: Session, seed: int = 5) -> None:
     rng = random.Random(seed)
     while not session.finished:
@@ -82,7 +73,7 @@ def test_the_registry_finds_it_beside_the_others(pebbles: Game[Any]) -> None:
 
 
 def test_it_has_a_card_on_the_start_screen_and_a_slide(pebbles: Game[Any],
-                                                       drawing: None) -> None:
+                                                       display: None) -> None:
     ctx = Context((800, 480), Settings(language="en"), None, Journal(":memory:"))
     scene = make_screen("kiosk.start")
     scene.draw(pygame.Surface(ctx.size), ctx)
@@ -92,7 +83,7 @@ def test_it_has_a_card_on_the_start_screen_and_a_slide(pebbles: Game[Any],
     assert "pebbles.info.attract" in attract_slides()
 
 
-def test_its_plays_are_counted_charted_and_exported(pebbles: Game[Any], drawing: None,
+def test_its_plays_are_counted_charted_and_exported(pebbles: Game[Any], display: None,
                                                     tmp_path: Path) -> None:
     journal = Journal(tmp_path / "journal.sqlite3")
     session = Session.start(journal, "pebbles", SETUP)
@@ -122,7 +113,7 @@ def test_its_plays_are_counted_charted_and_exported(pebbles: Game[Any], drawing:
     assert link["game"]["name"] == "Pebbles" and not link["game"]["cooperative"]
 
 
-def test_its_last_step_sounds_the_win(pebbles: Game[Any], drawing: None) -> None:
+def test_its_last_step_sounds_the_win(pebbles: Game[Any], display: None) -> None:
     played: list[str] = []
 
     class Recorder:

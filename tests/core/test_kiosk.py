@@ -29,28 +29,16 @@ from companion.core.messages import IllegalActionError
 from companion.core.registry import all_games
 from companion.core.session import Session
 from companion.core.staff import StaffLock
+from tests.clock import FakeClock
 from tests.fuzzing import examples
 
 SETUP = {"players": 2, "target": 10}
 PIN = "8080"
 
 
-class FakeClock:
-    """A clock that only moves when told to."""
-
-    def __init__(self) -> None:
-        self.now = 500.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
-
-
 @pytest.fixture
 def clock() -> FakeClock:
-    return FakeClock()
+    return FakeClock(500.0)
 
 
 @pytest.fixture

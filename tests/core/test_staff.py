@@ -25,20 +25,8 @@ from companion.core.staff import (
     pin_matches,
 )
 from companion.staff_pin import main
+from tests.clock import FakeClock
 from tests.fuzzing import examples
-
-
-class FakeClock:
-    """A wall clock that only moves when told to."""
-
-    def __init__(self, start: float = 1_000_000.0) -> None:
-        self.now = start
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture
@@ -48,7 +36,7 @@ def journal() -> Journal:
 
 @pytest.fixture
 def clock() -> FakeClock:
-    return FakeClock()
+    return FakeClock(1_000_000.0)
 
 
 @pytest.fixture

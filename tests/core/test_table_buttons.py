@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from companion.core.table_buttons import (
 )
 from tests.core.counting_game import CountingGame, CountingState
 from tests.fuzzing import examples
+from tests.registering import registered
 
 BUTTONS = ["advance", "undo", "seat1", "seat2", "seat3", "seat4"]
 KINDS = ["press", "release", "long_press"]
@@ -60,13 +60,7 @@ class ButtonCountingGame(CountingGame):
 BUTTON_GAME = ButtonCountingGame()
 
 
-@pytest.fixture(autouse=True)
-def button_game_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Make ``find_game("button_counting")`` find the test game."""
-    games = dict(registry.all_games())
-    games[BUTTON_GAME.name] = BUTTON_GAME
-    monkeypatch.setattr(registry, "all_games", lambda: games)
-    yield
+button_game_registered = registered(BUTTON_GAME)
 
 
 def new_session(players: int = 3, target: int = 21, path: Path | str = ":memory:") -> Session:

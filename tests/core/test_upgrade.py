@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.core import registry
 from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError, msg
 from companion.core.record import GameRecord, parse_record, record_from_journal, replay
 from companion.core.session import Session
 from companion.core.upgrade import VERSION_KEY, current
 from tests.core.counting_game import CountingGame, CountingState
+from tests.registering import registered
 
 
 class RenamedCountingGame(CountingGame):
@@ -42,13 +42,7 @@ class RenamedCountingGame(CountingGame):
 RENAMED = RenamedCountingGame()
 
 
-@pytest.fixture(autouse=True)
-def renamed_game_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Make ``find_game("counting2")`` find the changed game."""
-    games = dict(registry.all_games())
-    games[RENAMED.name] = RENAMED
-    monkeypatch.setattr(registry, "all_games", lambda: games)
-    yield
+renamed_game_registered = registered(RENAMED)
 
 
 OLD_ACTIONS = [{"type": "add", "amount": 3}, {"type": "add", "amount": 2}]

@@ -17,7 +17,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from companion.core import registry
 from companion.core.i18n import translate
 from companion.core.journal import Journal
 from companion.core.messages import Msg
@@ -27,7 +26,8 @@ from companion.ui.fonts import clear_cache
 from companion.ui.kiosk.app import KioskApp
 from companion.ui.scene import Settings
 from companion.ui.sounds import SilentPlayer
-from tests.ui.conftest import FakeClock
+from tests.clock import FakeClock
+from tests.registering import registered
 from tests.ui.tally_game import GAME as TALLY
 
 PIN = "4711"
@@ -47,13 +47,7 @@ db.execute("ROLLBACK")
 """
 
 
-@pytest.fixture(autouse=True)
-def tally_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Register the tally game next to the real games."""
-    games = dict(registry.all_games())
-    games[TALLY.name] = TALLY
-    monkeypatch.setattr(registry, "all_games", lambda: games)
-    yield
+tally_registered = registered(TALLY)
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from companion.ui.intents import Navigate, Submit
 from companion.ui.kiosk.intents import ContinueGame
 from companion.ui.kiosk.pin import PinScene
 from hardware.events import ButtonEvent
+from tests.clock import FakeClock
 from tests.faults.conftest import (
     fill,
     lasting_files,
@@ -29,7 +30,6 @@ from tests.faults.conftest import (
     stored,
     toast_text,
 )
-from tests.ui.conftest import FakeClock
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ import pytest
 
 from companion.core.journal import Journal
 from companion.core.staff import FIRST_LOCKOUT, LOCKOUT_SETTING, TRIES_PER_ROUND, StaffLock
+from tests.clock import FakeClock
 from tests.faults.conftest import PIN, make_journal
-from tests.ui.conftest import FakeClock
 
 
 class Boot:

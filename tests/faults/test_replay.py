@@ -21,6 +21,7 @@ from companion.ui.intents import Navigate
 from companion.ui.kiosk.intents import ChooseFirstPin, UnlockStaff
 from companion.ui.kiosk.pin import PinScene
 from companion.ui.kiosk.start import StartScene
+from tests.clock import FakeClock
 from tests.faults.conftest import (
     PIN,
     lasting_files,
@@ -30,7 +31,6 @@ from tests.faults.conftest import (
     stored,
     toast_text,
 )
-from tests.ui.conftest import FakeClock
 
 
 def mutate_step(path: Path, game_id: int, step: int, text: str) -> None:

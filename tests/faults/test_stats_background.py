@@ -18,8 +18,8 @@ from companion.core.stats import CACHE_PREFIX
 from companion.ui.intents import Navigate
 from companion.ui.kiosk.intents import UnlockStaff
 from companion.ui.kiosk.stats_screen import StatsScene
+from tests.clock import FakeClock
 from tests.faults.conftest import PIN, start_kiosk
-from tests.ui.conftest import FakeClock
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ("fuji/scenario-1.json", "fuji/scenario-4.json", "tikal/basic.json")

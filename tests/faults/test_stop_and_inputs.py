@@ -25,8 +25,8 @@ from companion.ui.kiosk.intents import ContinueGame
 from companion.ui.kiosk.pin import PinScene
 from hardware.config import load_config
 from hardware.events import ButtonEvent
+from tests.clock import FakeClock
 from tests.faults.conftest import PIN, SETUP, make_journal, start_kiosk, stored
-from tests.ui.conftest import FakeClock
 from tests.ui.tally_game import GAME as TALLY
 
 ROOT = Path(__file__).resolve().parents[2]

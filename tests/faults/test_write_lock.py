@@ -19,6 +19,7 @@ from companion.ui.kiosk.intents import ChooseFirstPin, ContinueGame, UnlockStaff
 from companion.ui.kiosk.pin import PinScene
 from companion.ui.kiosk.start import ResumeScene
 from hardware.events import ButtonEvent
+from tests.clock import FakeClock
 from tests.faults.conftest import (
     PIN,
     WriteLock,
@@ -29,7 +30,6 @@ from tests.faults.conftest import (
     stored,
     toast_text,
 )
-from tests.ui.conftest import FakeClock
 
 
 def test_lock_held_at_start_keeps_the_journal_and_the_pin(

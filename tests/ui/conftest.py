@@ -7,45 +7,16 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from companion.core import registry
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.ui.app import App
 from companion.ui.fonts import clear_cache
 from companion.ui.scene import Context, Settings
+from tests.clock import FakeClock
+from tests.registering import registered
 from tests.ui.tally_game import GAME as TALLY
 
-
-class FakeClock:
-    """A monotonic clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        """Move time forward."""
-        self.now += seconds
-
-
-@pytest.fixture(autouse=True)
-def tally_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Register the tally game next to the real games."""
-    games = dict(registry.all_games())
-    games[TALLY.name] = TALLY
-    monkeypatch.setattr(registry, "all_games", lambda: games)
-    yield
-
-
-@pytest.fixture
-def display() -> Iterator[None]:
-    """An initialised pygame with the dummy video driver."""
-    pygame.init()
-    yield
-    clear_cache()
-    pygame.quit()
+tally_registered = registered(TALLY)
 
 
 @pytest.fixture

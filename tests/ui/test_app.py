@@ -46,7 +46,7 @@ from companion.ui.scene import Context, Scene, Settings
 from companion.ui.widgets import Button, ListView, Widget
 from hardware.events import ButtonEvent, EventQueue, StatusEvent
 from hardware.keyboard import KeyboardButtons
-from tests.ui.conftest import FakeClock
+from tests.clock import FakeClock
 
 
 def _tap(app: App, pos: tuple[int, int]) -> None:

@@ -13,8 +13,8 @@ from companion.ui.fonts import clear_cache
 from companion.ui.intents import Intent, JumpTo, PressButton, Redo, Submit, Undo
 from companion.ui.scene import Settings
 from companion.ui.screens import make_screen
+from tests.clock import FakeClock
 from tests.fuzzing import examples
-from tests.ui.conftest import FakeClock
 
 INTENTS = st.one_of(
     st.builds(lambda amount: Submit({"type": "add", "amount": amount}), st.integers(-1, 5)),

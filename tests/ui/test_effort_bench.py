@@ -7,12 +7,11 @@ from collections.abc import Hashable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
 
-from companion.core import registry
 from companion.core.record import GameRecord
 from companion.ui.widgets import Widget
+from tests.registering import registered
 from tests.ui.market_game import GAME as MARKET
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -48,20 +47,13 @@ class MarketDriver:
         return int(effort.default_order(widget, action))
 
 
-@pytest.fixture(autouse=True)
-def market_registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The market game next to the real ones."""
-    games = dict(registry.all_games())
-    games[MARKET.name] = MARKET
-    monkeypatch.setattr(registry, "all_games", lambda: games)
-    yield
-    pygame.quit()
+market_registered = registered(MARKET)
+pytestmark = pytest.mark.usefixtures("display")
 
 
 def test_every_input_is_counted_and_the_journal_equals_the_record() -> None:
     """Buy (item, count), give the turn (a seat), a stall (a place), pass: one tap per
     real question, none for the start, nothing refused or forced."""
-    pygame.init()
     record = GameRecord("market", dict(MARKET.example_setup()), [
         {"type": "buy", "item": "fish", "count": 3},
         {"type": "gift", "seat": 2},
@@ -82,7 +74,6 @@ def test_every_input_is_counted_and_the_journal_equals_the_record() -> None:
 
 def test_a_careless_question_is_caught_by_the_probe(monkeypatch: pytest.MonkeyPatch) -> None:
     """An answer offered as legal that the rules refuse is counted as a refusable offer."""
-    pygame.init()
     from companion.core.questions import Answer, Question
 
     honest = MARKET.ask

@@ -20,7 +20,7 @@ from companion.ui.intents import Submit
 from companion.ui.notices import notice_rect
 from companion.ui.scene import Settings
 from companion.ui.theme import theme_for
-from tests.ui.conftest import FakeClock
+from tests.clock import FakeClock
 from tests.ui.taps import tap
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

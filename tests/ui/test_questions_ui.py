@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
-import pytest
 
-from companion.core import registry
 from companion.core.i18n import translate
 from companion.core.journal import Journal
 from companion.core.messages import msg
@@ -30,19 +27,14 @@ from companion.ui.questions import (
     ask_intents,
 )
 from companion.ui.scene import Settings
-from tests.ui.conftest import FakeClock
+from tests.clock import FakeClock
+from tests.registering import registered
 from tests.ui.market_game import GAME as MARKET
 from tests.ui.market_game import PLACES, MarketState
+from tests.ui.tally_game import GAME as TALLY
 from tests.ui.taps import tap
 
-
-@pytest.fixture(autouse=True)
-def market_registered(monkeypatch: pytest.MonkeyPatch, tally_registered: None) -> Iterator[None]:
-    """Register the market game next to the others."""
-    games = dict(registry.all_games())
-    games[MARKET.name] = MARKET
-    monkeypatch.setattr(registry, "all_games", lambda: games)
-    yield
+market_registered = registered(TALLY, MARKET)
 
 
 def _open(journal: Journal, clock: FakeClock, setup: dict[str, Any] | None = None,

@@ -28,7 +28,7 @@ from companion.ui.widgets import Button
 from hardware.boxsim import SimulatedBox
 from hardware.config import GpioConfig, HardwareConfig, KeyboardConfig, LoadedConfig, SerialConfig
 from hardware.table import TableHardware
-from tests.ui.conftest import FakeClock
+from tests.clock import FakeClock
 
 pytestmark = pytest.mark.usefixtures("display")
 

@@ -33,7 +33,7 @@ from companion.ui.scene import Context, Settings
 from companion.ui.settings import SettingsScene
 from companion.ui.theme import MIN_TOUCH, PALETTE, SAFE_PALETTE, TEXT_SCALES, theme_for
 from companion.ui.widgets import Button
-from tests.ui.conftest import FakeClock
+from tests.clock import FakeClock
 
 ANGLES = (0, 90, 180, 270)
 SIZES = ((800, 480), (1280, 800))

@@ -37,7 +37,7 @@ from companion.ui.scene import Settings
 from companion.ui.sounds import SilentPlayer
 from hardware.events import ButtonEvent, EventQueue
 from hardware.keyboard import KeyboardButtons
-from tests.ui.conftest import FakeClock
+from tests.clock import FakeClock
 
 PIN = "4711"
 TALLY = {"seats": 2, "target": 6}
