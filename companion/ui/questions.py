@@ -52,7 +52,7 @@ from companion.core.questions import (
 from companion.ui.flat import TurnedPanel, flat_places, to_screen_rect, upright_size
 from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
-from companion.ui.shapes import SHAPES, draw_shape
+from companion.ui.shapes import draw_shape, seat_shape
 from companion.ui.theme import MIN_TOUCH, Colour, Theme
 from companion.ui.widgets import (
     BoxLook,
@@ -305,8 +305,7 @@ class AnswerButton(TapButton, AnswerTarget):
 
 def default_seat_colour(theme: Theme) -> SeatColour:
     """The palette's seat colours, one per seat in order."""
-    seats = theme.palette.seats
-    return lambda seat: seats[seat % len(seats)]
+    return theme.palette.seat_colour
 
 
 def _ink(colour: Colour) -> Colour:
@@ -339,7 +338,7 @@ class SeatButton(AnswerButton):
         side = min(self.rect.height - 2 * theme.px(8), theme.px(30))
         mark = pygame.Rect(self.rect.x + theme.px(8), self.rect.centery - side // 2, side, side)
         seat = self.answer.seat if self.answer.seat is not None else 0
-        draw_shape(surface, mark, SHAPES[seat % len(SHAPES)], fill, ink)
+        draw_shape(surface, mark, seat_shape(seat), fill, ink)
         text = pygame.Rect(mark.right + theme.px(6), self.rect.y + theme.px(3),
                            self.rect.right - mark.right - theme.px(12),
                            self.rect.height - theme.px(6))

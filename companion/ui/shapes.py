@@ -24,6 +24,16 @@ SHAPE_GLYPHS: dict[Shape, str] = {"circle": "●", "square": "■", "triangle": 
 """Each shape as a text character, to mark a coloured number or word inside a label."""
 
 
+def seat_shape(seat: int) -> Shape:
+    """The marker shape that stands for ``seat`` (seats take the shapes in order)."""
+    return SHAPES[seat % len(SHAPES)]
+
+
+def seat_glyph(seat: int) -> str:
+    """The seat's shape as a text character, to mark a coloured number or word."""
+    return SHAPE_GLYPHS[seat_shape(seat)]
+
+
 def shape_points(shape: Shape, rect: pygame.Rect) -> list[tuple[int, int]]:
     """Corner points of a polygon shape inside ``rect`` (empty for a circle)."""
     if shape == "triangle":

@@ -83,6 +83,10 @@ class Palette:
     """Whether this is the colour-blind-safe set, where every meaningful colour also
     comes with a shape or a pattern (seat shapes, dice glyphs, lava hatching)."""
 
+    def seat_colour(self, seat: int) -> Colour:
+        """The colour that stands for ``seat`` (seat numbers start at 0)."""
+        return self.seats[seat % len(self.seats)]
+
 
 PALETTE = Palette()
 """The default palette."""

@@ -26,8 +26,8 @@ from companion.ui.caverna.parts import CompactButton, CompactLabel, TapButton
 from companion.ui.caverna.view import whose_turn
 from companion.ui.intents import Intent, ShowDialog
 from companion.ui.scene import Context
-from companion.ui.shapes import SHAPES, Shape, draw_shape
-from companion.ui.theme import Colour, Palette, Theme
+from companion.ui.shapes import draw_shape, seat_shape
+from companion.ui.theme import Colour, Theme
 from companion.ui.widgets import (
     ButtonStyle,
     Text,
@@ -44,16 +44,6 @@ PANEL_BUTTON_WIDTH = 96
 """Width of a button on a seat panel at 800x480."""
 
 
-def seat_colour(palette: Palette, seat: int) -> Colour:
-    """The colour that stands for ``seat`` (the safe set in the colour-safe palette)."""
-    return palette.seats[seat % len(palette.seats)]
-
-
-def seat_shape(seat: int) -> Shape:
-    """The shape that stands for ``seat`` next to its colour in the colour-safe palette."""
-    return SHAPES[seat % len(SHAPES)]
-
-
 def mark_ink(fill: Colour) -> Colour:
     """A dark or light outline that stands out against ``fill``."""
     r, g, b = fill
@@ -63,7 +53,7 @@ def mark_ink(fill: Colour) -> Colour:
 def draw_seat_mark(surface: pygame.Surface, rect: pygame.Rect, seat: int, theme: Theme) -> None:
     """Draw ``seat``'s mark in ``rect``: a square of its colour, its shape when colour-safe."""
     palette = theme.palette
-    colour = seat_colour(palette, seat)
+    colour = palette.seat_colour(seat)
     if palette.colour_safe:
         draw_shape(surface, rect, seat_shape(seat), colour, mark_ink(colour))
         return
@@ -135,7 +125,7 @@ class SeatCard(Widget):
         fill = palette.surface_high if self.active else palette.surface
         pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
         stripe = pygame.Rect(self.rect.x, self.rect.y, stripe_width(theme), self.rect.height)
-        pygame.draw.rect(surface, seat_colour(palette, self.seat), stripe,
+        pygame.draw.rect(surface, palette.seat_colour(self.seat), stripe,
                          border_top_left_radius=theme.radius,
                          border_bottom_left_radius=theme.radius)
         frame = palette.accent if self.active else palette.border

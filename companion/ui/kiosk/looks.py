@@ -19,7 +19,7 @@ from companion.ui.flat import (
     flat_places,
     upright_size,
 )
-from companion.ui.shapes import SHAPES, Shape, draw_hatching, draw_shape, shape_points
+from companion.ui.shapes import SHAPES, Shape, draw_hatching, draw_shape, seat_shape, shape_points
 from companion.ui.theme import SAFE_PALETTE, SAFE_SEAT_COLOURS, Colour, Palette
 
 __all__ = [
@@ -47,13 +47,7 @@ SEAT_SHAPES: tuple[Shape, ...] = SHAPES
 
 def seat_colour(seat: int, palette: Palette, colour_safe: bool) -> Colour:
     """The colour of ``seat`` (the safe set when asked for)."""
-    colours = SAFE_SEAT_COLOURS if colour_safe else palette.seats
-    return colours[seat % len(colours)]
-
-
-def seat_shape(seat: int) -> Shape:
-    """The marker shape of seat ``seat`` (seat numbers start at 0)."""
-    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    return (SAFE_PALETTE if colour_safe else palette).seat_colour(seat)
 
 
 def draw_seat_marker(

@@ -16,7 +16,8 @@ from companion.core.i18n import translate
 from companion.games.tikal.state import TikalState
 from companion.ui.fonts import font
 from companion.ui.intents import Intent
-from companion.ui.shapes import SHAPE_GLYPHS, SHAPES, Shape, draw_shape
+from companion.ui.shapes import draw_shape, seat_shape
+from companion.ui.shapes import seat_glyph as seat_glyph
 from companion.ui.theme import Colour, TextRole, Theme, ink_on
 from companion.ui.widgets import TapButton as TapButton
 from companion.ui.widgets import Text, Widget, fit_text
@@ -40,16 +41,6 @@ LEFT: Colour = (110, 210, 120)
 def piece_colour(name: str) -> Colour:
     """The colour of a player's pieces (grey for an unknown name)."""
     return PIECE_COLOURS.get(name, (150, 150, 150))
-
-
-def seat_shape(seat: int) -> Shape:
-    """The marker shape of a seat (seats take the shapes in order)."""
-    return SHAPES[seat % len(SHAPES)]
-
-
-def seat_glyph(seat: int) -> str:
-    """The seat's shape as a text character, to mark a coloured number or word."""
-    return SHAPE_GLYPHS[seat_shape(seat)]
 
 
 def draw_piece(surface: pygame.Surface, rect: pygame.Rect, colour: str, seat: int | None,

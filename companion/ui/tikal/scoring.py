@@ -22,12 +22,13 @@ from companion.games.tikal.scoring import majority_holder, strengths, temple_con
 from companion.games.tikal.state import Hex, TikalState
 from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
 from companion.ui.scene import Context, GameScene
+from companion.ui.shapes import seat_glyph
 from companion.ui.theme import MIN_TOUCH, Colour, Theme
 from companion.ui.tikal.demo import preview_session
 from companion.ui.tikal.dialogs import dialog_box, grid
 from companion.ui.tikal.hexmap import HexMap, HexMapLayout
 from companion.ui.tikal.panels import order_rows
-from companion.ui.tikal.parts import TapButton, fitting_instructions, piece_colour, seat_glyph
+from companion.ui.tikal.parts import TapButton, fitting_instructions, piece_colour
 from companion.ui.tikal.view import player_treasure_points, temples
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
 
