@@ -64,33 +64,10 @@ from companion.core.messages import IllegalActionError, Msg  # noqa: E402
 from companion.core.record import GameRecord, load_record  # noqa: E402
 from companion.core.registry import find_game  # noqa: E402
 from companion.core.session import plain_action  # noqa: E402
+from companion.ui import intents as ui  # noqa: E402
 from companion.ui.app import App  # noqa: E402
 from companion.ui.flat import TurnedPanel, to_screen_rect  # noqa: E402
-from companion.ui.intents import (  # noqa: E402
-    ArchiveGame,
-    Back,
-    CloseDialog,
-    DeleteGame,
-    GoHome,
-    Intent,
-    JumpTo,
-    Navigate,
-    Notify,
-    PressButton,
-    Quit,
-    Redo,
-    ResumeGame,
-    SetColourSafe,
-    SetFullscreen,
-    SetLanguage,
-    SetTableLayout,
-    SetTextScale,
-    SetVolume,
-    ShowDialog,
-    StartGame,
-    Submit,
-    Undo,
-)
+from companion.ui.intents import Back, CloseDialog, Intent, PressButton, ShowDialog, Submit  # noqa: E402
 from companion.ui.scene import Context, Scene, Settings, flatten  # noqa: E402
 from companion.ui.widgets import Button, ListView, TapButton, Widget  # noqa: E402
 
@@ -109,9 +86,11 @@ PROGRESS = os.environ.get("EFFORT_PROGRESS") == "1"
 MAX_DEPTH = 8
 """Most taps the search tries for one action."""
 
-NEVER: tuple[type, ...] = (Undo, Redo, JumpTo, GoHome, Navigate, Back, Quit, SetLanguage,
-                           SetFullscreen, SetTextScale, SetVolume, SetColourSafe,
-                           SetTableLayout, DeleteGame, ArchiveGame, ResumeGame)
+NEVER: tuple[type, ...] = (
+    ui.Undo, ui.Redo, ui.JumpTo, ui.GoHome, ui.Navigate, Back,
+    ui.Quit, ui.SetLanguage, ui.SetFullscreen, ui.SetTextScale,
+    ui.SetVolume, ui.SetColourSafe, ui.SetTableLayout, ui.DeleteGame,
+    ui.ArchiveGame, ui.ResumeGame)
 """Intents the search never follows: they leave the game or change the app, not the step."""
 
 LEAVING_WORDS: tuple[str, ...] = ("back", "cancel", "close", "undo", "redo", "home",
@@ -541,9 +520,9 @@ class Bench:
                 if target is None:
                     return self.accepts(action)
                 return plain_action(action) == target
-            if isinstance(intent, (StartGame, NEVER)):
+            if isinstance(intent, (ui.StartGame, NEVER)):
                 return None
-            if isinstance(intent, Notify) and intent.error:
+            if isinstance(intent, ui.Notify) and intent.error:
                 return REFUSED if target is None else None
             if isinstance(intent, ShowDialog):
                 dialog, changed = intent.dialog, True

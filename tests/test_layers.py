@@ -25,6 +25,8 @@ EXTENDS_WIRING = frozenset({("companion.ui.kiosk.app", "companion.ui.app"),
 RULES_MAY_USE = frozenset({"companion.core.messages", "companion.core.game",
                            "companion.core.questions"})
 """The shared modules a game's rules may import besides their own."""
+SCREEN_DOORS = frozenset({"game", "state", "queries", "questions"})
+"""The modules of a game's rules that its screens may import (and the package itself)."""
 THIRD_PARTY_UI = ("pygame",)
 THIRD_PARTY_HARDWARE = ("gpiozero", "serial")
 
@@ -90,6 +92,9 @@ def _ui_refusal(source: str, target: str, games: frozenset[str]) -> str | None:
     own = _game_of(source, "companion.ui")
     if own not in games or game != own:
         return "only a game's own screens import its rules"
+    door = _game_of(target, f"companion.games.{game}")
+    if door is not None and door not in SCREEN_DOORS:
+        return "screens read the rules through game, state, queries and questions"
     return None
 
 
@@ -125,6 +130,12 @@ def test_the_checker_sees_imports_hidden_in_functions() -> None:
     assert refusal(hidden, games) == "the core knows no screens"
     other = Import("companion.ui.tikal.play", "companion.games.fuji.state", 3)
     assert refusal(other, games) == "only a game's own screens import its rules"
+    inner = Import("companion.ui.fuji.play", "companion.games.fuji.scoring", 5)
+    assert refusal(inner, games) == (
+        "screens read the rules through game, state, queries and questions")
+    assert refusal(Import("companion.ui.fuji.play", "companion.games.fuji.queries", 5),
+                   games) is None
+    assert refusal(Import("companion.ui.fuji.play", "companion.games.fuji", 5), games) is None
     assert refusal(Import("companion.ui.kiosk.start", "hardware.events", 4), games) == (
         "only the wiring starts the hardware")
     assert refusal(Import("companion.ui.app", "hardware.events", 4), games) is None

@@ -22,7 +22,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import pygame
 
@@ -884,22 +884,40 @@ def stop_on_signals(app: App) -> Iterator[None]:
             signal.signal(sig, old)
 
 
-def _run_with(journal: Journal, options: AppOptions) -> None:
-    settings = load_settings(journal)
-    if options.language is not None:
-        settings = replace(settings, language=options.language)
-    if options.fullscreen:
-        settings = replace(settings, fullscreen=True)
+_AppT = TypeVar("_AppT", bound="App")
+
+
+def start_app(make: Callable[[TableInputs], _AppT], options: AppOptions,
+              journal: Journal) -> _AppT:
+    """Open the display, start the hardware and ``make`` the app on them.
+
+    The app says so at once when the journal had to be rebuilt.  Raises
+    :class:`NoDisplayError` when no screen can be opened (the hardware is stopped again).
+    """
     start_display()
     inputs = options.hardware or build_hardware(options)
     try:
-        sound = open_player(settings.volume, muted=settings.volume == 0)
-        app = App(journal, settings, options.size, inputs, sound=sound)
+        app = make(inputs)
     except NoDisplayError:
         inputs.stop()
         raise
     if journal.recovered_from is not None:
         app.notify(Msg("core.error.database_damaged", {"path": str(journal.recovered_from)}),
                    error=True)
+    return app
+
+
+def _run_with(journal: Journal, options: AppOptions) -> None:
+    settings = load_settings(journal)
+    if options.language is not None:
+        settings = replace(settings, language=options.language)
+    if options.fullscreen:
+        settings = replace(settings, fullscreen=True)
+
+    def make(inputs: TableInputs) -> App:
+        sound = open_player(settings.volume, muted=settings.volume == 0)
+        return App(journal, settings, options.size, inputs, sound=sound)
+
+    app = start_app(make, options, journal)
     with stop_on_signals(app):
         app.run()

@@ -7,12 +7,16 @@ lays its own widgets out in the rectangle it returns.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from companion.core.messages import Msg
 from companion.ui.intents import Back, GoHome, Intent, Navigate, Redo, Undo
-from companion.ui.scene import Context
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Text, Widget
+
+if TYPE_CHECKING:
+    from companion.ui.scene import Context
 
 
 def _bar_buttons(

@@ -20,7 +20,7 @@ from companion.core.session import Session
 from companion.ui.bar import game_bar
 from companion.ui.intents import PressButton, Submit
 from companion.ui.questions import Dialogue, QuestionLook, question_widgets
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import Context, GameScene
 from companion.ui.screens import register_screen
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget
 
@@ -33,10 +33,8 @@ def has_table_buttons(session: Session) -> bool:
     return callable(getattr(session.game, "advance_action", None))
 
 
-class GenericPlayScene(Scene):
+class GenericPlayScene(GameScene):
     """Play any game through the actions its rules list."""
-
-    needs_session = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -57,12 +55,9 @@ class GenericPlayScene(Scene):
             self.scroll.offset = 0
         return self._actions
 
-    def build(self, ctx: Context) -> list[Widget]:
+    def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """Bar, a status column with the table buttons, and the list of actions."""
-        session = ctx.session
         bar, body = game_bar(ctx)
-        if session is None:
-            return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
         theme = ctx.theme
         left = pygame.Rect(body.x, body.y, body.width * 2 // 5, body.height)
         right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,

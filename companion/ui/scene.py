@@ -45,9 +45,11 @@ import pygame
 from companion.core.i18n import LANGUAGES
 from companion.core.kiosk import SETTINGS_KEY as KIOSK_SETTINGS_KEY
 from companion.core.kiosk import TABLE_LAYOUTS, load_kiosk_settings, save_kiosk_settings
+from companion.core.messages import Msg
+from companion.ui.bar import game_bar
 from companion.ui.intents import Back, Intent, Redraw
 from companion.ui.theme import TEXT_SCALES, Theme, theme_for
-from companion.ui.widgets import Widget
+from companion.ui.widgets import Label, Widget
 
 if TYPE_CHECKING:
     from companion.core.journal import Journal
@@ -287,7 +289,10 @@ class GameScene(Scene):
     """A screen of one game: it draws the open game, or in a preview the named demo game.
 
     Subclasses set :attr:`preview` (``None`` in a real game) and answer
-    :meth:`demo_session` from their game's ``demo`` module.
+    :meth:`demo_session` from their game's ``demo`` module.  :meth:`build` finds the
+    game and picks the layout: a subclass writes :meth:`build_upright` and, where the
+    game has a flat-table layout, :meth:`build_flat`; with no game to show, the bar
+    and a "no game" line are drawn instead (:meth:`build_without_game`).
     """
 
     needs_session = True
@@ -303,6 +308,28 @@ class GameScene(Scene):
         if self.preview is not None:
             return self.demo_session(self.preview)
         return ctx.session
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """The game's screen, upright or flat; a "no game" screen when there is none."""
+        session = self.session_of(ctx)
+        if session is None:
+            return self.build_without_game(ctx)
+        if ctx.settings.flat:
+            return self.build_flat(ctx, session)
+        return self.build_upright(ctx, session)
+
+    def build_without_game(self, ctx: Context) -> list[Widget]:
+        """The game bar and a line saying that no game is open."""
+        bar, body = game_bar(ctx)
+        return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
+
+    def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
+        """The screen for a table upright in front of the players."""
+        raise NotImplementedError
+
+    def build_flat(self, ctx: Context, session: Session) -> list[Widget]:
+        """The screen lying mid-table; a screen without a layout of its own stays upright."""
+        return self.build_upright(ctx, session)
 
 
 class LayeredScene(Scene):

@@ -14,17 +14,8 @@ import pygame
 
 from companion.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.core.messages import Msg
-from companion.ui.intents import (
-    Back,
-    Intent,
-    Navigate,
-    SetColourSafe,
-    SetFullscreen,
-    SetLanguage,
-    SetTableLayout,
-    SetTextScale,
-    SetVolume,
-)
+from companion.ui import intents
+from companion.ui.intents import Back, Intent, Navigate, SetColourSafe, SetTextScale, SetVolume
 from companion.ui.scene import VOLUME_LEVELS, Context, Scene, Settings
 from companion.ui.screens import register_screen
 from companion.ui.theme import MIN_TOUCH, TEXT_SCALES
@@ -95,7 +86,7 @@ def table_looks_rows(settings: Settings) -> list[tuple[Text, Choices]]:
          [(Msg("ui.settings.colours_standard"), SetColourSafe(False), not settings.colour_safe),
           (Msg("ui.settings.colours_safe"), SetColourSafe(True), settings.colour_safe)]),
         (Msg("ui.settings.table"),
-         [(Msg(name), SetTableLayout(layout), settings.table_layout == layout)
+         [(Msg(name), intents.SetTableLayout(layout), settings.table_layout == layout)
           for layout, name in TABLE_LAYOUT_NAMES.items()]),
     ]
 
@@ -116,11 +107,11 @@ class SettingsScene(Scene):
         settings = ctx.settings
         rows: list[tuple[Text, Choices]] = [
             (Msg("ui.settings.language"),
-             [(LANGUAGE_NAMES[lang], SetLanguage(lang), lang == settings.language)
+             [(LANGUAGE_NAMES[lang], intents.SetLanguage(lang), lang == settings.language)
               for lang in LANGUAGES]),
             (Msg("ui.settings.display"),
-             [(Msg("ui.settings.window"), SetFullscreen(False), not settings.fullscreen),
-              (Msg("ui.settings.fullscreen"), SetFullscreen(True), settings.fullscreen)]),
+             [(Msg("ui.settings.window"), intents.SetFullscreen(False), not settings.fullscreen),
+              (Msg("ui.settings.fullscreen"), intents.SetFullscreen(True), settings.fullscreen)]),
             (Msg("ui.settings.text_size"),
              [(Msg(TEXT_SCALE_NAMES[scale]), SetTextScale(scale), scale == settings.text_scale)
               for scale in TEXT_SCALES]),

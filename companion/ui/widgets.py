@@ -434,6 +434,15 @@ class Button(Widget):
             fill = palette.surface_high if self.style in ("normal", "quiet") else _darker(fill)
         return fill, getattr(palette, text_name)
 
+    def draw_frame(self, surface: pygame.Surface, theme: Theme) -> Colour:
+        """Draw the filled, outlined box alone (for a button drawing its own inside);
+        return the colour for text on it."""
+        fill, text_colour = self.colours(theme)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
+        pygame.draw.rect(surface, theme.palette.border, self.rect, theme.border_width,
+                         border_radius=theme.radius)
+        return text_colour
+
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the box, outline and fitted label."""
         fill, text_colour = self.colours(theme)

@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core.game import Action, GameInfo, Result, Setup, turn_cues
-from companion.core.messages import IllegalActionError, Msg, SetupError
+from companion.core.game import Action, GameInfo, Result, Setup
+from companion.core.messages import Msg, SetupError
+from tests.small_game import SmallGame, added_amount
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class CountingState:
     winner: int | None = None
 
 
-class CountingGame:
+class CountingGame(SmallGame):
     """Add 1, 2 or 3 in turn; reaching the target wins."""
 
     name = "counting"
@@ -45,11 +46,7 @@ class CountingGame:
 
     def apply(self, state: CountingState, action: Action) -> CountingState:
         """Add the action's amount for the player whose turn it is."""
-        if action.get("type") != "add":
-            raise IllegalActionError("core.error.bad_action", detail=str(action.get("type")))
-        amount = action.get("amount")
-        if type(amount) is not int or amount not in (1, 2, 3):
-            raise IllegalActionError("core.error.bad_action", detail="amount")
+        amount = added_amount(action)
         total = min(state.total + amount, state.target)
         winner = state.turn if total == state.target else None
         return replace(state, total=total, turn=(state.turn + 1) % state.players, winner=winner)
@@ -74,19 +71,10 @@ class CountingGame:
         """Every amount."""
         return [] if state.winner is not None else [{"type": "add", "amount": n} for n in (1, 2, 3)]
 
-
-    def choices(self, state: CountingState) -> Sequence[Action]:
-        """Every legal action (the same as the sample)."""
-        return self.legal_actions(state)
-
     def result(self, state: CountingState, setup: Setup) -> Result:
         """The players and the winner once there is one."""
         return Result(
             players=tuple(f"Player {n + 1}" for n in range(state.players)),
             winners=() if state.winner is None else (f"Player {state.winner + 1}",))
-
-    def cues(self, before: CountingState, after: CountingState, action: Action) -> tuple[str, ...]:
-        """A win at the end."""
-        return turn_cues(self.is_finished(after), False)
 
 GAME = CountingGame()

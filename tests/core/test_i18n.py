@@ -6,6 +6,7 @@ import pytest
 
 from companion.core.i18n import (
     LANGUAGES,
+    LOCALE_DIR,
     catalogue,
     describe,
     domains,
@@ -18,8 +19,6 @@ from companion.core.messages import Msg
 
 
 def test_every_domain_exists_in_every_language() -> None:
-    from companion.core.i18n import LOCALE_DIR
-
     for lang in LANGUAGES:
         present = sorted(path.stem for path in (LOCALE_DIR / lang).glob("*.po"))
         assert present == domains(), lang
@@ -45,6 +44,23 @@ def test_placeholders_match_english(lang: str) -> None:
         if key in other and placeholders(other[key]) != placeholders(text)
     ]
     assert wrong == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES[1:])
+@pytest.mark.parametrize("domain", domains())
+def test_each_domain_file_has_the_english_keys_and_placeholders(domain: str, lang: str) -> None:
+    """Compared file by file: a key moved to another domain in one language is caught."""
+    english = _domain_file("en", domain)
+    other = _domain_file(lang, domain)
+    assert sorted(other) == sorted(english)
+    wrong = [key for key, text in english.items()
+             if placeholders(other[key]) != placeholders(text) or not other[key].strip()]
+    assert wrong == []
+
+
+def _domain_file(lang: str, domain: str) -> dict[str, str]:
+    path = LOCALE_DIR / lang / f"{domain}.po"
+    return parse_po(path.read_text(encoding="utf-8"), str(path))
 
 
 def test_every_english_text_is_non_empty() -> None:

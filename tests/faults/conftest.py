@@ -18,12 +18,13 @@ import pygame
 import pytest
 
 from companion.core.i18n import translate
-from companion.core.journal import Journal
+from companion.core.journal import BUSY_TIMEOUT, Journal
 from companion.core.messages import Msg
 from companion.core.session import Session
 from companion.core.staff import StaffLock
 from companion.ui.fonts import clear_cache
 from companion.ui.kiosk.app import KioskApp
+from companion.ui.kiosk.intents import ContinueGame
 from companion.ui.scene import Settings
 from companion.ui.sounds import SilentPlayer
 from tests.clock import FakeClock
@@ -88,6 +89,20 @@ def start_kiosk(journal: Journal, clock: FakeClock) -> KioskApp:
     """The kiosk app on ``journal``, as ``companion --kiosk`` starts it (headless)."""
     return KioskApp(journal, Settings(language="en"), (800, 480), clock=clock,
                     sound=SilentPlayer())
+
+
+def continued_game(path: Path, clock: FakeClock, closing: list[Journal],
+                   busy_timeout: float = BUSY_TIMEOUT) -> KioskApp:
+    """A new fault journal at ``path`` opened in the kiosk, its game continued.
+
+    The journal (``app.journal``) is added to ``closing``, so the test closes it whatever happens.
+    """
+    make_journal(path)
+    journal = Journal(path, busy_timeout=busy_timeout)
+    closing.append(journal)
+    app = start_kiosk(journal, clock)
+    app.perform(ContinueGame())
+    return app
 
 
 @pytest.fixture

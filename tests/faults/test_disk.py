@@ -20,6 +20,7 @@ from companion.ui.kiosk.pin import PinScene
 from hardware.events import ButtonEvent
 from tests.clock import FakeClock
 from tests.faults.conftest import (
+    continued_game,
     fill,
     lasting_files,
     make_journal,
@@ -47,11 +48,8 @@ def test_full_disk_refuses_the_step_and_keeps_everything(
     small_disk: Path, clock: FakeClock, closing: list[Journal]
 ) -> None:
     path = small_disk / "journal.sqlite3"
-    make_journal(path)
-    journal = Journal(path, busy_timeout=0.2)
-    closing.append(journal)
-    app = start_kiosk(journal, clock)
-    app.perform(ContinueGame())
+    app = continued_game(path, clock, closing, busy_timeout=0.2)
+    journal = app.journal
     session = app.session
     assert session is not None
     content = stored(path)
@@ -141,11 +139,7 @@ def test_journal_deleted_while_running_is_written_back(
     tmp_path: Path, clock: FakeClock, closing: list[Journal]
 ) -> None:
     path = tmp_path / "journal.sqlite3"
-    make_journal(path)
-    journal = Journal(path)
-    closing.append(journal)
-    app = start_kiosk(journal, clock)
-    app.perform(ContinueGame())
+    app = continued_game(path, clock, closing)
     session = app.session
     assert session is not None
     for name in lasting_files(tmp_path) | {path.name + "-wal", path.name + "-shm"}:

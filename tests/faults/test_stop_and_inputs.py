@@ -26,7 +26,7 @@ from companion.ui.kiosk.pin import PinScene
 from hardware.config import load_config
 from hardware.events import ButtonEvent
 from tests.clock import FakeClock
-from tests.faults.conftest import PIN, SETUP, make_journal, start_kiosk, stored
+from tests.faults.conftest import PIN, SETUP, continued_game, start_kiosk, stored
 from tests.ui.tally_game import GAME as TALLY
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,11 +63,7 @@ def test_keyboard_digits_and_enter_reach_the_pin_pad(
     tmp_path: Path, clock: FakeClock, closing: list[Journal]
 ) -> None:
     path = tmp_path / "journal.sqlite3"
-    make_journal(path)
-    journal = Journal(path)
-    closing.append(journal)
-    app = start_kiosk(journal, clock)
-    app.perform(ContinueGame())
+    app = continued_game(path, clock, closing)
     cursor = app.session.cursor if app.session else -1
     app.perform(Navigate("kiosk.pin"))
     assert isinstance(app.scene, PinScene)

@@ -23,6 +23,7 @@ from tests.clock import FakeClock
 from tests.faults.conftest import (
     PIN,
     WriteLock,
+    continued_game,
     lasting_files,
     make_journal,
     says,
@@ -72,11 +73,7 @@ def test_buttons_and_keys_with_the_lock_held_change_nothing(
     tmp_path: Path, clock: FakeClock, write_lock: list[WriteLock], closing: list[Journal]
 ) -> None:
     path = tmp_path / "journal.sqlite3"
-    make_journal(path)
-    journal = Journal(path, busy_timeout=0.2)
-    closing.append(journal)
-    app = start_kiosk(journal, clock)
-    app.perform(ContinueGame())
+    app = continued_game(path, clock, closing, busy_timeout=0.2)
     session = app.session
     assert session is not None and session.cursor == 2
     content = stored(path)

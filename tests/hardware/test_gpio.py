@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib.util
 import random
 import time
-from collections.abc import Iterator
 
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin  # type: ignore[import-untyped]
@@ -23,25 +22,10 @@ from hardware.gpio import (
 )
 from hardware.lights import BLINK_COUNT, BLINK_OFF, BLINK_ON
 from tests.fuzzing import examples
+from tests.waiting import wait_for
 
 BUTTON_PINS = {"advance": 17, "undo": 27, "seat1": 5, "seat2": 6, "seat3": 13, "seat4": 19}
 LIGHT_PINS = {"seat1": 12, "seat2": 16, "seat3": 20, "seat4": 21, "status": 26}
-
-
-def wait_until(condition: object, timeout: float = 2.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():  # type: ignore[operator]
-            return True
-        time.sleep(0.005)
-    return False
-
-
-@pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    made = MockFactory()
-    yield made
-    made.reset()
 
 
 def start_table(
@@ -194,7 +178,7 @@ def test_blink_of_an_unlit_seat_ends_dark(factory: MockFactory) -> None:
     table.set_seat_lights(set())
     table.blink(3)
     pin = factory.pin(LIGHT_PINS["seat4"])
-    assert wait_until(lambda: pin.state is True, 1.0)
+    assert wait_for(lambda: pin.state is True, 1.0)
     time.sleep(BLINK_COUNT * (BLINK_ON + BLINK_OFF) + 0.3)
     assert pin.state is False
     table.close()
@@ -208,10 +192,10 @@ def test_status_light_modes_and_status_blink(factory: MockFactory) -> None:
     table.set_status("off")
     assert pin.state is False
     table.set_status("blink")
-    assert wait_until(lambda: pin.state is True) and wait_until(lambda: pin.state is False)
+    assert wait_for(lambda: pin.state is True) and wait_for(lambda: pin.state is False)
     table.set_status("off")
     table.blink(None)
-    assert wait_until(lambda: pin.state is True)
+    assert wait_for(lambda: pin.state is True)
     table.close()
 
 

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from dataclasses import replace
 
-import pytest
 import serial  # type: ignore[import-untyped]
 from gpiozero.pins.mock import MockFactory  # type: ignore[import-untyped]
 
@@ -36,13 +34,6 @@ def wait_for_status(events: EventQueue, key: str, seen: list[InputEvent]) -> boo
             return True
         time.sleep(0.01)
     return False
-
-
-@pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    made = MockFactory()
-    yield made
-    made.reset()
 
 
 def test_everything_starts_and_seat_taps_are_deferred(factory: MockFactory) -> None:

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core.game import Action, GameInfo, Result, Setup, turn_cues
+from companion.core.game import Action, GameInfo, Result, Setup
 from companion.core.messages import IllegalActionError, Msg, SetupError, msg
 from companion.core.questions import Answer, Complete, Partial, Question, Step, Style
+from tests.small_game import SmallGame
 
 PRICES: dict[str, int] = {"bread": 1, "fish": 2, "silk": 5}
 """What one of each good costs."""
@@ -69,7 +70,7 @@ def reason_of(state: MarketState, action: Action) -> Msg | None:
     return None
 
 
-class MarketGame:
+class MarketGame(SmallGame):
     """Buy goods from a shared purse, open stalls, give the turn away."""
 
     name = "market"
@@ -160,17 +161,8 @@ class MarketGame:
         """A pass and a bread purchase."""
         return [{"type": "pass"}]
 
-
-    def choices(self, state: MarketState) -> Sequence[Action]:
-        """The same list as the sample."""
-        return self.legal_actions(state)
-
     def result(self, state: MarketState, setup: Setup) -> Result:
         """The seats, without scores."""
         return Result(players=tuple(f"Seat {n + 1}" for n in range(state.seats)))
-
-    def cues(self, before: MarketState, after: MarketState, action: Action) -> tuple[str, ...]:
-        """A win at the end."""
-        return turn_cues(self.is_finished(after), False)
 
 GAME = MarketGame()

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from companion.core.game import Action, GameInfo, Result, Setup, turn_cues
-from companion.core.messages import IllegalActionError, Msg, SetupError
+from companion.core.game import Action, GameInfo, Result, Setup
+from companion.core.messages import Msg, SetupError
+from tests.small_game import SmallGame, added_amount
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class TallyState:
     turn: int = 0
 
 
-class TallyGame:
+class TallyGame(SmallGame):
     """Add to a shared tally in turn until it reaches the target."""
 
     name = "tally"
@@ -45,11 +46,7 @@ class TallyGame:
 
     def apply(self, state: TallyState, action: Action) -> TallyState:
         """Add ``amount`` (1 to 3) for the seat whose turn it is."""
-        if action.get("type") != "add":
-            raise IllegalActionError("core.error.bad_action", detail=str(action.get("type")))
-        amount = action.get("amount")
-        if type(amount) is not int or amount not in (1, 2, 3):
-            raise IllegalActionError("core.error.bad_action", detail="amount")
+        amount = added_amount(action)
         tally = min(state.target, state.tally + amount)
         return replace(state, tally=tally, turn=(state.turn + 1) % state.seats)
 
@@ -89,17 +86,8 @@ class TallyGame:
         """The seat whose turn it is."""
         return frozenset() if self.is_finished(state) else frozenset({state.turn})
 
-
-    def choices(self, state: TallyState) -> Sequence[Action]:
-        """Every legal action (the same as the sample)."""
-        return self.legal_actions(state)
-
     def result(self, state: TallyState, setup: Setup) -> Result:
         """The players and the winner once there is one."""
         return Result(players=tuple(f"Seat {n + 1}" for n in range(state.seats)))
-
-    def cues(self, before: TallyState, after: TallyState, action: Action) -> tuple[str, ...]:
-        """A win at the end."""
-        return turn_cues(self.is_finished(after), False)
 
 GAME = TallyGame()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -21,6 +21,7 @@ from hardware.config import parse_config
 from hardware.protocol import Hello, box_line
 from hardware.serial_box import open_port
 from hardware.table import TableHardware
+from tests.waiting import wait_for
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -179,15 +180,6 @@ def test_light_test_walks_the_lights_one_by_one_naming_each(
     assert seat1.state is False and seat2.state is True
     assert wait_for(lambda: started.lights.walking is None, timeout=5.0)
     assert seat1.state is False and seat2.state is False
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = 3.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 def test_each_header_button_names_its_gpio_and_pin(

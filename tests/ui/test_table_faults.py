@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -29,19 +29,11 @@ from hardware.boxsim import SimulatedBox
 from hardware.config import GpioConfig, HardwareConfig, KeyboardConfig, LoadedConfig, SerialConfig
 from hardware.table import TableHardware
 from tests.clock import FakeClock
+from tests.waiting import wait_for
 
 pytestmark = pytest.mark.usefixtures("display")
 
 STATUS_PIN = 26
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = 4.0) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 @pytest.fixture

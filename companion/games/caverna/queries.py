@@ -1,10 +1,49 @@
-"""Read-only views of a Caverna state for the screens: what to do now, and the verdict."""
+"""Read-only views of a Caverna state for the screens: what to do now, and the verdict.
+
+The screens import the rules only through this module (with game, state and
+questions), so it also re-exports the rules' names they read.
+"""
 
 from __future__ import annotations
 
 from companion.core.messages import Msg, msg
-from companion.games.caverna.scoring import score, solo_result, winners
+from companion.games.caverna.cave import DEFAULT_LAYOUT as DEFAULT_LAYOUT
+from companion.games.caverna.cave import EMPTY as EMPTY
+from companion.games.caverna.cave import FURNISHED as FURNISHED
+from companion.games.caverna.cave import HIDDEN as HIDDEN
+from companion.games.caverna.cave import Cave as Cave
+from companion.games.caverna.cave import Edge as Edge
+from companion.games.caverna.cave import Pos as Pos
+from companion.games.caverna.cave import diggable as diggable
+from companion.games.caverna.cave import wall_spots as wall_spots
+from companion.games.caverna.cavework import EXTRA as EXTRA
+from companion.games.caverna.cavework import unseen_dark_rooms as unseen_dark_rooms
+from companion.games.caverna.goods import FOOD_SOURCES as FOOD_SOURCES
+from companion.games.caverna.goods import GOODS as GOODS
+from companion.games.caverna.goods import LIMITS as LIMITS
+from companion.games.caverna.rooms import ENTRANCE as ENTRANCE
+from companion.games.caverna.rooms import SIDES as SIDES
+from companion.games.caverna.rooms import RoomSpec as RoomSpec
+from companion.games.caverna.rooms import default_catalogue as default_catalogue
+from companion.games.caverna.roomuse import JUNCTION_GIVE as JUNCTION_GIVE
+from companion.games.caverna.roomuse import choices as choices
+from companion.games.caverna.rules import renovation_allowed as renovation_allowed
+from companion.games.caverna.scoring import best_room as best_room
+from companion.games.caverna.scoring import room_points as room_points
+from companion.games.caverna.scoring import score as score
+from companion.games.caverna.scoring import solo_result, winners
+from companion.games.caverna.setup import SOLO_DISPLAY_SIZE as SOLO_DISPLAY_SIZE
+from companion.games.caverna.setup import back_for_round as back_for_round
 from companion.games.caverna.state import ACT, FINISHED, CavernaState
+from companion.games.caverna.tiles import BREACH_GAIN as BREACH_GAIN
+from companion.games.caverna.tiles import FIVE_FOOD as FIVE_FOOD
+from companion.games.caverna.tiles import JUNCTION_READINGS as JUNCTION_READINGS
+from companion.games.caverna.tiles import RENOVATION as RENOVATION
+from companion.games.caverna.tiles import SOLO_EXCLUDED as SOLO_EXCLUDED
+from companion.games.caverna.tiles import TILE_BACKS as TILE_BACKS
+from companion.games.caverna.tiles import TRADE_PRICE as TRADE_PRICE
+from companion.games.caverna.tiles import Option as Option
+from companion.games.caverna.tiles import tile_parts as tile_parts
 
 
 def phase_message(state: CavernaState) -> Msg:

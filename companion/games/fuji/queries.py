@@ -1,6 +1,8 @@
 """Questions the screens, the buttons and the rules ask about a Fuji state.
 
-All functions are pure and cheap enough to call on every frame.
+All functions are pure and cheap enough to call on every frame.  The screens import the
+rules only through this module (with game, state and questions), so it also re-exports
+the rules' names they read.
 """
 
 from __future__ import annotations
@@ -10,7 +12,29 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.games.fuji.conditions import ConditionCard as ConditionCard
-from companion.games.fuji.conditions import cards_of_kind, movement_value
+from companion.games.fuji.conditions import cards_of_kind as cards_of_kind
+from companion.games.fuji.conditions import movement_value
+from companion.games.fuji.levels import DEFAULT_STAMINA_TRACK as DEFAULT_STAMINA_TRACK
+from companion.games.fuji.levels import LEVEL_TABLES as LEVEL_TABLES
+from companion.games.fuji.levels import level_table_to_json as level_table_to_json
+from companion.games.fuji.levels import stamina_track_to_json as stamina_track_to_json
+from companion.games.fuji.scenarios import SCENARIO_NUMBERS as SCENARIO_NUMBERS
+from companion.games.fuji.scenarios import TABLE_DEALS as TABLE_DEALS
+from companion.games.fuji.scenarios import build_board as build_board
+from companion.games.fuji.scenarios import card_conditions as card_conditions
+from companion.games.fuji.scenarios import frozen_cards as frozen_cards
+from companion.games.fuji.scenarios import grid_spots as grid_spots
+from companion.games.fuji.scenarios import map_grid as map_grid
+from companion.games.fuji.scenarios import parse_token as parse_token
+from companion.games.fuji.scenarios import preset_grids as preset_grids
+from companion.games.fuji.scenarios import resize as resize
+from companion.games.fuji.scenarios import set_cell_kind as set_cell_kind
+from companion.games.fuji.scenarios import set_condition as set_condition
+from companion.games.fuji.scenarios import set_equipment_token as set_equipment_token
+from companion.games.fuji.scenarios import set_eruption_token as set_eruption_token
+from companion.games.fuji.scenarios import set_reroll_symbol as set_reroll_symbol
+from companion.games.fuji.scenarios import set_start as set_start
+from companion.games.fuji.scenarios import validate_map as validate_map
 from companion.games.fuji.state import (
     EQUIPMENT_CARDS,
     OPEN_DICE_SEAT,

@@ -1,9 +1,33 @@
-"""Read-only views of a Tikal state for the screens and the rules: the hex stack."""
+"""Read-only views of a Tikal state for the screens and the rules: the hex stack.
+
+The screens import the rules only through this module (with game, state and
+questions), so it also re-exports the rules' names they read.
+"""
 
 from __future__ import annotations
 
+from companion.games.tikal.books import next_seat as next_seat
+from companion.games.tikal.constants import ACTION_POINTS as ACTION_POINTS
+from companion.games.tikal.constants import BASE_CAMP as BASE_CAMP
+from companion.games.tikal.constants import COLOURS as COLOURS
+from companion.games.tikal.constants import HEX_KIND_COUNTS as HEX_KIND_COUNTS
+from companion.games.tikal.constants import HEX_KINDS as HEX_KINDS
+from companion.games.tikal.constants import LEVEL_SUPPLY as LEVEL_SUPPLY
+from companion.games.tikal.constants import MAX_CAMPS as MAX_CAMPS
+from companion.games.tikal.constants import MAX_GUARDS as MAX_GUARDS
 from companion.games.tikal.constants import STAGES
+from companion.games.tikal.constants import TRACKING as TRACKING
+from companion.games.tikal.constants import TREASURE_KINDS as TREASURE_KINDS
+from companion.games.tikal.scoring import majority_holder as majority_holder
+from companion.games.tikal.scoring import strengths as strengths
+from companion.games.tikal.scoring import temple_controller as temple_controller
+from companion.games.tikal.scoring import temples_scored_from_books as temples_scored_from_books
+from companion.games.tikal.scoring import track_position as track_position
+from companion.games.tikal.scoring import treasure_points as treasure_points
+from companion.games.tikal.setup import MAX_PLAYERS as MAX_PLAYERS
+from companion.games.tikal.setup import MIN_PLAYERS as MIN_PLAYERS
 from companion.games.tikal.state import TikalState
+from companion.games.tikal.tiles import Position as Position
 
 
 def stack_size(state: TikalState) -> int:

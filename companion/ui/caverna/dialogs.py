@@ -17,9 +17,19 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
-from companion.games.caverna.cave import EMPTY, Cave, Edge, Pos, wall_spots
-from companion.games.caverna.cavework import EXTRA
-from companion.games.caverna.goods import GOODS
+from companion.games.caverna.queries import (
+    EMPTY,
+    EXTRA,
+    GOODS,
+    JUNCTION_GIVE,
+    SIDES,
+    Cave,
+    Edge,
+    Option,
+    Pos,
+    choices,
+    wall_spots,
+)
 from companion.games.caverna.questions import (
     ends_turn_after,
     furnish_rooms,
@@ -27,10 +37,7 @@ from companion.games.caverna.questions import (
     outcome,
     refusal,
 )
-from companion.games.caverna.rooms import SIDES
-from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
 from companion.games.caverna.state import CavernaState
-from companion.games.caverna.tiles import Option
 from companion.ui.caverna.parts import (
     CaveView,
     Shade,

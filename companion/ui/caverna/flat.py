@@ -17,8 +17,7 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
-from companion.games.caverna.goods import GOODS, LIMITS
-from companion.games.caverna.scoring import score
+from companion.games.caverna.queries import GOODS, LIMITS, score
 from companion.games.caverna.state import FINISHED, CavernaState
 from companion.ui import flat
 from companion.ui.caverna.dialogs import ExtraCavernDialog

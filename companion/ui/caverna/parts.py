@@ -13,9 +13,16 @@ from collections.abc import Mapping
 import pygame
 
 from companion.core.messages import Msg, msg
-from companion.games.caverna.cave import EMPTY, FURNISHED, HIDDEN, Cave, Pos
-from companion.games.caverna.goods import GOODS, LIMITS
-from companion.games.caverna.rooms import ENTRANCE
+from companion.games.caverna.queries import (
+    EMPTY,
+    ENTRANCE,
+    FURNISHED,
+    GOODS,
+    HIDDEN,
+    LIMITS,
+    Cave,
+    Pos,
+)
 from companion.ui import layout
 from companion.ui.fonts import font
 from companion.ui.theme import Colour, TextRole, Theme

@@ -23,13 +23,17 @@ from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.caverna.game import GAME
-from companion.games.caverna.goods import FOOD_SOURCES
-from companion.games.caverna.queries import phase_message, result_message
+from companion.games.caverna.queries import (
+    FOOD_SOURCES,
+    Option,
+    back_for_round,
+    phase_message,
+    result_message,
+    score,
+    tile_parts,
+)
 from companion.games.caverna.questions import loses_goods, nothing_left, outcome
-from companion.games.caverna.scoring import score
-from companion.games.caverna.setup import back_for_round
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
-from companion.games.caverna.tiles import Option, tile_parts
 from companion.ui.bar import game_bar
 from companion.ui.caverna.demo import preview_session
 from companion.ui.caverna.dialogs import (
@@ -157,15 +161,9 @@ class CavernaPlayScene(GameScene):
         return f"seat:{state.active}"
 
     # ---------------------------------------------------------------- build
-    def build(self, ctx: Context) -> list[Widget]:
+    def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """Bar, the turn column and the caves column."""
-        session = self.session_of(ctx)
-        if session is None:
-            bar, body = game_bar(ctx)
-            return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
         state: CavernaState = session.state
-        if ctx.settings.flat:
-            return self._build_flat(ctx, state)
         bar, body = game_bar(ctx)
         theme = ctx.theme
         left = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, body.height)
@@ -174,9 +172,10 @@ class CavernaPlayScene(GameScene):
         return [*bar, *self._turn_column(ctx, state, left), *self._right_column(ctx, state, right)]
 
     # ---------------------------------------------------------------- flat table
-    def _build_flat(self, ctx: Context, state: CavernaState) -> list[Widget]:
+    def build_flat(self, ctx: Context, session: Session) -> list[Widget]:
         """The screen lying mid-table: a turned panel per seat, the turn and the table
         in the middle, the bar's buttons in the corners."""
+        state: CavernaState = session.state
         theme = ctx.theme
         seats = len(state.players)
         layout = flat_layout(ctx.size, seats, flat_depths(theme), theme.gap)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.core.session import Session
+from companion.games.caverna.queries import Option, tile_parts
 from companion.games.caverna.state import CavernaState
-from companion.games.caverna.tiles import Option, tile_parts
 from companion.ui.scene import LayeredScene, Scene
 
 LIVE_SCREENS: tuple[str, ...] = ("setup", "board", "play")

@@ -18,10 +18,13 @@ from companion.core.i18n import translate
 from companion.core.journal import Journal
 from companion.core.messages import Msg, SetupError, msg
 from companion.games.caverna import GAME
-from companion.games.caverna.cave import DEFAULT_LAYOUT
-from companion.games.caverna.rooms import default_catalogue
-from companion.games.caverna.setup import SOLO_DISPLAY_SIZE
-from companion.games.caverna.tiles import JUNCTION_READINGS, SOLO_EXCLUDED
+from companion.games.caverna.queries import (
+    DEFAULT_LAYOUT,
+    JUNCTION_READINGS,
+    SOLO_DISPLAY_SIZE,
+    SOLO_EXCLUDED,
+    default_catalogue,
+)
 from companion.ui.bar import game_bar
 from companion.ui.caverna.parts import TapButton, grid
 from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame

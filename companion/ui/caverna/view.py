@@ -11,24 +11,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.messages import Msg, msg
-from companion.games.caverna.cave import EMPTY, HIDDEN, Cave, Pos, diggable
-from companion.games.caverna.cavework import unseen_dark_rooms
-from companion.games.caverna.goods import GOODS
-from companion.games.caverna.rooms import ENTRANCE, RoomSpec
-from companion.games.caverna.roomuse import choices
-from companion.games.caverna.rules import renovation_allowed
-from companion.games.caverna.scoring import best_room, room_points, score
-from companion.games.caverna.setup import back_for_round
-from companion.games.caverna.state import ACT, CavernaState
-from companion.games.caverna.tiles import (
+from companion.games.caverna.queries import (
     BREACH_GAIN,
+    EMPTY,
+    ENTRANCE,
     FIVE_FOOD,
+    GOODS,
+    HIDDEN,
     RENOVATION,
     TILE_BACKS,
     TRADE_PRICE,
+    Cave,
     Option,
+    Pos,
+    RoomSpec,
+    back_for_round,
+    best_room,
+    choices,
+    diggable,
+    renovation_allowed,
+    room_points,
+    score,
     tile_parts,
+    unseen_dark_rooms,
 )
+from companion.games.caverna.state import ACT, CavernaState
 
 
 def name_of(state: CavernaState, seat: int) -> str:

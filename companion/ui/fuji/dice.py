@@ -234,12 +234,9 @@ class DiceScene(GameScene):
         return [Redraw()]
 
     # ---------------------------------------------------------------- build
-    def build(self, ctx: Context) -> list[Widget]:
+    def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """Header, holder tabs, the entry pad, and the summary table."""
         theme = ctx.theme
-        session = self.session_of(ctx)
-        if session is None:
-            return [Label(ctx.screen, Msg("ui.error.no_game"), "body")]
         state: State = session.state
         holder = self.current(state)
         widgets = self._header(ctx, state, holder)

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.core.messages import Msg, SetupError, msg
-from companion.games.fuji.conditions import cards_of_kind
-from companion.games.fuji.scenarios import (
+from companion.games.fuji.queries import (
     card_conditions,
+    cards_of_kind,
     grid_spots,
     map_grid,
     parse_token,

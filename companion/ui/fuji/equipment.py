@@ -286,11 +286,8 @@ class EquipmentScene(GameScene):
         return self.answer(dice=dice)
 
     # ---------------------------------------------------------------- build
-    def build(self, ctx: Context) -> list[Widget]:
+    def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """Header, player tabs, the hand and the target panel."""
-        session = self.session_of(ctx)
-        if session is None:
-            return [Label(ctx.screen, Msg("ui.error.no_game"), "body")]
         state: State = session.state
         theme = ctx.theme
         seat = self.current(state)

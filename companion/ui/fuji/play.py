@@ -110,16 +110,10 @@ class FujiPlayScene(GameScene):
         return [Redraw()]
 
     # ---------------------------------------------------------------- build
-    def build(self, ctx: Context) -> list[Widget]:
+    def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """Bar, map and side column for the current state."""
-        session = self.session_of(ctx)
-        if session is None:
-            bar, body = game_bar(ctx)
-            return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
         state: State = session.state
         seat = self.seat(state)
-        if ctx.settings.flat:
-            return self._build_flat(ctx, state, seat)
         bar, body = game_bar(ctx, screen_title(state))
         theme = ctx.theme
         map_area, side = split_body(body, theme)
@@ -127,8 +121,10 @@ class FujiPlayScene(GameScene):
         return [*bar, board, *self._side(ctx, state, side, seat)]
 
     # ---------------------------------------------------------------- flat table
-    def _build_flat(self, ctx: Context, state: State, seat: int) -> list[Widget]:
+    def build_flat(self, ctx: Context, session: Session) -> list[Widget]:
         """The screen lying mid-table: a turned panel per seat, map and shared column inside."""
+        state: State = session.state
+        seat = self.seat(state)
         theme = ctx.theme
         layout = flat_layout(ctx.size, len(state.players), flat_depths(theme), theme.gap)
         centre = layout.centre

@@ -18,12 +18,12 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, SetupError, msg
 from companion.games.fuji import GAME
-from companion.games.fuji.queries import starting_draw
-from companion.games.fuji.scenarios import (
+from companion.games.fuji.queries import (
     SCENARIO_NUMBERS,
     TABLE_DEALS,
     build_board,
     preset_grids,
+    starting_draw,
 )
 from companion.games.fuji.state import Board, Variant
 from companion.ui.bar import game_bar

@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.fuji.levels import (
+from companion.games.fuji.queries import (
     DEFAULT_STAMINA_TRACK,
     LEVEL_TABLES,
+    TABLE_DEALS,
+    frozen_cards,
     level_table_to_json,
+    map_grid,
     stamina_track_to_json,
 )
-from companion.games.fuji.scenarios import TABLE_DEALS, frozen_cards, map_grid
 from companion.games.fuji.state import (
     CHARACTER_COLOURS,
     EQUIPMENT_CARDS,

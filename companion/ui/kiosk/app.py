@@ -35,12 +35,10 @@ from companion.ui import screens
 from companion.ui.app import (
     App,
     AppOptions,
-    NoDisplayError,
     TableEvents,
     TableInputs,
-    build_hardware,
     load_settings,
-    start_display,
+    start_app,
     stop_on_signals,
 )
 from companion.ui.diagnostics import DiagnosticsScene as ButtonsScene
@@ -470,17 +468,8 @@ def build_kiosk_app(options: AppOptions, journal: Journal) -> KioskApp:
     stopped again then).
     """
     settings = replace(load_settings(journal), fullscreen=options.fullscreen)
-    start_display()
-    inputs = options.hardware or build_hardware(options)
-    try:
-        app = KioskApp(journal, settings, options.size, inputs)
-    except NoDisplayError:
-        inputs.stop()
-        raise
-    if journal.recovered_from is not None:
-        app.notify(Msg("core.error.database_damaged", {"path": str(journal.recovered_from)}),
-                   error=True)
-    return app
+    return start_app(lambda inputs: KioskApp(journal, settings, options.size, inputs),
+                     options, journal)
 
 
 def run_kiosk(options: AppOptions) -> None:

@@ -76,10 +76,7 @@ class FlagButton(Button):
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the box, the flag and the fitted name."""
-        fill, text_colour = self.colours(theme)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
-        pygame.draw.rect(surface, theme.palette.border, self.rect, theme.border_width,
-                         border_radius=theme.radius)
+        text_colour = self.draw_frame(surface, theme)
         inner = self.rect.inflate(-theme.pad, -theme.pad)
         flag_height = min(inner.height - theme.px(12), theme.px(22))
         flag = pygame.Rect(inner.x, 0, flag_height * 3 // 2, flag_height)

@@ -43,10 +43,7 @@ class GameCard(Button):
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the card with the name above and the tagline below."""
-        fill, text_colour = self.colours(theme)
-        pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
-        pygame.draw.rect(surface, theme.palette.border, self.rect, theme.border_width,
-                         border_radius=theme.radius)
+        text_colour = self.draw_frame(surface, theme)
         inner = self.rect.inflate(-2 * theme.pad, -theme.pad)
         title_box = pygame.Rect(inner.x, inner.y, inner.width, inner.height * 13 // 20)
         line_box = pygame.Rect(inner.x, title_box.bottom, inner.width,

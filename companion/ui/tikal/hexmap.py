@@ -17,8 +17,8 @@ from collections.abc import Iterable
 
 import pygame
 
+from companion.games.tikal.queries import Position
 from companion.games.tikal.state import Hex, TikalState
-from companion.games.tikal.tiles import Position
 from companion.ui.fonts import font
 from companion.ui.theme import Colour, Theme, ink_on
 from companion.ui.tikal.parts import draw_piece, piece_colour

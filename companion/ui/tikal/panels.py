@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from companion.core.messages import Msg, msg
-from companion.games.tikal.constants import TREASURE_KINDS
+from companion.games.tikal.queries import TREASURE_KINDS
 from companion.games.tikal.state import PHASE_AUCTION, PHASE_CHOOSE, PHASE_REVEAL, TikalState
 from companion.ui.intents import Intent
 from companion.ui.scene import Context

@@ -18,7 +18,7 @@ from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.questions import Complete, Style
 from companion.core.session import Session
 from companion.games.tikal import GAME
-from companion.games.tikal.constants import ACTION_POINTS, MAX_CAMPS, MAX_GUARDS
+from companion.games.tikal.queries import ACTION_POINTS, MAX_CAMPS, MAX_GUARDS
 from companion.games.tikal.questions import offered_types, type_refusal
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
@@ -118,16 +118,10 @@ class TikalPlayScene(GameScene):
         return self.tab if self.tab in offered else offered[0]
 
     # ---------------------------------------------------------------- build
-    def build(self, ctx: Context) -> list[Widget]:
+    def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """Bar, the turn column and the books column."""
-        session = self.session_of(ctx)
-        if session is None:
-            bar, body = game_bar(ctx)
-            return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
         state: TikalState = session.state
-        self.flat = ctx.settings.flat
-        if self.flat:
-            return self._build_flat(ctx, session, state)
+        self.flat = False
         bar, body = game_bar(ctx, title(state))
         theme = ctx.theme
         left = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, body.height)
@@ -208,8 +202,10 @@ class TikalPlayScene(GameScene):
         return question_widgets(self.inline, asked, area, ctx, look, first)
 
     # ---------------------------------------------------------------- flat table
-    def _build_flat(self, ctx: Context, session: Session, state: TikalState) -> list[Widget]:
+    def build_flat(self, ctx: Context, session: Session) -> list[Widget]:
         """The screen lying mid-table: a turned panel per seat, turn and books inside."""
+        state: TikalState = session.state
+        self.flat = True
         theme = ctx.theme
         layout = flat_layout(ctx.size, len(state.players), flat_depths(theme), theme.gap)
         centre = layout.centre

@@ -18,7 +18,7 @@ import pygame
 
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
-from companion.games.tikal.scoring import majority_holder, strengths, temple_controller
+from companion.games.tikal.queries import majority_holder, strengths, temple_controller
 from companion.games.tikal.state import Hex, TikalState
 from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
 from companion.ui.scene import Context, GameScene
@@ -145,12 +145,13 @@ class TikalScoringScene(GameScene):
             self.selected = None
 
     # ---------------------------------------------------------------- build
-    def build(self, ctx: Context) -> list[Widget]:
+    def build_without_game(self, ctx: Context) -> list[Widget]:
+        """The empty dialog frame."""
+        return dialog_box(ctx)[0]
+
+    def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """Title and close, the order and result on the left, the temples on the right."""
         widgets, inner = dialog_box(ctx)
-        session = self.session_of(ctx)
-        if session is None:
-            return widgets
         self._forget_when_moved_on(session)
         state: TikalState = session.state
         theme = ctx.theme

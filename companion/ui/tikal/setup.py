@@ -14,8 +14,7 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, SetupError, msg
 from companion.games.tikal import GAME
-from companion.games.tikal.constants import COLOURS, TRACKING
-from companion.games.tikal.setup import MAX_PLAYERS, MIN_PLAYERS
+from companion.games.tikal.queries import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TRACKING
 from companion.ui.bar import game_bar
 from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
 from companion.ui.keyboard import NameDialog

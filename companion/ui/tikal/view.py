@@ -11,17 +11,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.messages import Msg, msg
-from companion.games.tikal.books import next_seat
-from companion.games.tikal.constants import (
+from companion.games.tikal.queries import (
     ACTION_POINTS,
     BASE_CAMP,
     HEX_KIND_COUNTS,
     HEX_KINDS,
     LEVEL_SUPPLY,
     TREASURE_KINDS,
-)
-from companion.games.tikal.queries import current_stage, hexes_left, stage_left
-from companion.games.tikal.scoring import (
+    current_stage,
+    hexes_left,
+    next_seat,
+    stage_left,
     strengths,
     temple_controller,
     temples_scored_from_books,
