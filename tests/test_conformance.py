@@ -15,35 +15,16 @@ from typing import Any
 
 import pytest
 
-from companion.core.game import Game
 from companion.core.i18n import catalogue
 from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError
 from companion.core.record import record_from_journal, replay
 from companion.core.registry import all_games
 from companion.core.session import Session
+from tests.playouts import random_playout
 
 GAMES = sorted(all_games())
 MAX_STEPS = 1500
-
-
-def random_playout(game: Game[Any], seed: int) -> tuple[list[dict[str, Any]], Any]:
-    """Play legal actions chosen at random until the end or MAX_STEPS."""
-    rng = random.Random(seed)
-    state = game.new_state(game.example_setup())
-    actions: list[dict[str, Any]] = []
-    for _ in range(MAX_STEPS):
-        if game.is_finished(state):
-            break
-        choices = list(game.legal_actions(state))
-        assert choices, f"no legal action offered in an unfinished state (seed {seed})"
-        action = json.loads(json.dumps(rng.choice(choices)))
-        try:
-            state = game.apply(state, action)
-        except IllegalActionError as error:
-            pytest.fail(f"legal_actions offered a refused action {action}: {error.key}")
-        actions.append(action)
-    return actions, state
 
 
 def playout_count(long_mode: bool) -> int:

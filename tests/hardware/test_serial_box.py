@@ -127,14 +127,20 @@ def has_buttons(count: int) -> Callable[[list[InputEvent]], bool]:
 CONFIG = SerialConfig(enabled=True, port="loop://", keepalive=0.0, reconnect_max=0.2)
 
 
-@pytest.fixture
-def running() -> Iterator[tuple[SerialBox, Ports, Collector]]:
+def start_box() -> tuple[SerialBox, Ports, Collector]:
+    """A box thread on ``loop://``, started and connected."""
     events = EventQueue()
     ports = Ports()
     box = SerialBox(CONFIG, events, ports, first_retry=0.02)
     collector = Collector(events)
     box.start()
     assert collector.wait_for(has_status("hardware.serial.connected"))
+    return box, ports, collector
+
+
+@pytest.fixture
+def running() -> Iterator[tuple[SerialBox, Ports, Collector]]:
+    box, ports, collector = start_box()
     yield box, ports, collector
     box.stop()
 
@@ -351,12 +357,7 @@ def test_commands_queued_before_stop_are_still_written(
 def test_valid_lines_survive_garbage_between_them_through_the_thread(
     pieces: list[bytes],
 ) -> None:
-    events = EventQueue()
-    ports = Ports()
-    box = SerialBox(CONFIG, events, ports, first_retry=0.02)
-    collector = Collector(events)
-    box.start()
-    assert collector.wait_for(has_status("hardware.serial.connected"))
+    box, ports, collector = start_box()
     expected = []
     stream = b""
     for piece in pieces:

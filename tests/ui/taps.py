@@ -3,10 +3,13 @@ drawing checks every game's screen tests share."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import pygame
 
 from companion.core.session import Session
 from companion.ui.app import App
+from companion.ui.intents import Navigate
 from companion.ui.scene import Context, Scene, Settings
 from companion.ui.theme import MIN_TOUCH
 from companion.ui.widgets import Widget
@@ -58,3 +61,20 @@ def has_widget(app: App, key: str) -> bool:
 def tap_widget(app: App, key: str) -> None:
     """Tap the centre of the widget with ``key``."""
     tap(app, widget(app, key).rect.center)
+
+
+def open_game(app: App, session: Session) -> None:
+    """Show ``session`` on its play screen and draw it."""
+    app.open_game(session)
+    app.draw()
+
+
+S = TypeVar("S", bound=Scene)
+
+
+def open_screen(app: App, screen: str, kind: type[S]) -> S:
+    """Open the registered ``screen``, draw it, and return it (it must be a ``kind``)."""
+    app.perform(Navigate(screen))
+    app.draw()
+    assert isinstance(app.scene, kind)
+    return app.scene

@@ -257,18 +257,11 @@ def test_history_without_a_game_is_refused(app: App) -> None:
 # ------------------------------------------------------------------ keys and buttons
 def test_keyboard_map_drives_the_table_buttons(app: App) -> None:
     session = _open_tally(app)
-    _press_key(app, pygame.K_SPACE)
-    assert _tally(session) == 1
-    _press_key(app, pygame.K_RETURN)
-    assert _tally(session) == 2
-    _press_key(app, pygame.K_1)
-    assert _tally(session) == 4
-    _press_key(app, pygame.K_2)
-    assert _tally(session) == 6
-    _press_key(app, pygame.K_BACKSPACE)
-    assert _tally(session) == 4
-    _press_key(app, pygame.K_u)
-    assert _tally(session) == 2
+    steps = ((pygame.K_SPACE, 1), (pygame.K_RETURN, 2), (pygame.K_1, 4), (pygame.K_2, 6),
+             (pygame.K_BACKSPACE, 4), (pygame.K_u, 2))
+    for key, tally in steps:
+        _press_key(app, key)
+        assert _tally(session) == tally, pygame.key.name(key)
 
 
 def test_a_seat_that_is_not_waited_for_is_refused(app: App) -> None:

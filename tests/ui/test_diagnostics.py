@@ -61,6 +61,13 @@ def draw(scene: DiagnosticsScene, lang: str = "en", size: tuple[int, int] = (800
     scene.draw(pygame.Surface(size), ctx)
 
 
+def drawn(started: TableHardware) -> DiagnosticsScene:
+    """The buttons-and-lights screen on ``started``, drawn once."""
+    scene = DiagnosticsScene(lambda: started)
+    draw(scene)
+    return scene
+
+
 def label_texts(scene: DiagnosticsScene) -> list[object]:
     return [widget.text for widget in scene.widgets if isinstance(widget, Label)]
 
@@ -115,8 +122,7 @@ def test_checklist_follows_presses_and_starts_over(
     hardware: tuple[TableHardware, MockFactory],
 ) -> None:
     started, factory = hardware
-    scene = DiagnosticsScene(lambda: started)
-    draw(scene)
+    scene = drawn(started)
     assert TICK not in label_texts(scene)
     factory.pin(5).drive_low()
     draw(scene)
@@ -152,8 +158,7 @@ def test_sources_and_link_are_shown(hardware: tuple[TableHardware, MockFactory])
     started, _ = hardware
     rejected = wait_until_quiet(started)
     assert rejected > 0  # loop:// sends the app's own commands back, which are not box lines
-    scene = DiagnosticsScene(lambda: started)
-    draw(scene)
+    scene = drawn(started)
     texts = label_texts(scene)
     assert Msg("hardware.diag.link.connected") in texts
     details = [t for t in texts if isinstance(t, Msg) and t.key == "hardware.diag.rejects_version"]
@@ -165,8 +170,7 @@ def test_light_test_walks_the_lights_one_by_one_naming_each(
     hardware: tuple[TableHardware, MockFactory],
 ) -> None:
     started, factory = hardware
-    scene = DiagnosticsScene(lambda: started)
-    draw(scene)
+    scene = drawn(started)
     seat1, seat2 = factory.pin(12), factory.pin(16)
     walk = next(w for w in scene.widgets if w.key == "diag:lights")
     walk.release(walk.rect.center)
@@ -186,8 +190,7 @@ def test_each_header_button_names_its_gpio_and_pin(
     hardware: tuple[TableHardware, MockFactory],
 ) -> None:
     started, _ = hardware
-    scene = DiagnosticsScene(lambda: started)
-    draw(scene)
+    scene = drawn(started)
     texts = label_texts(scene)
     assert Msg("hardware.diag.pin", {"gpio": 17, "pin": 11}) in texts
     assert Msg("hardware.diag.pin", {"gpio": 5, "pin": 29}) in texts
@@ -196,8 +199,7 @@ def test_each_header_button_names_its_gpio_and_pin(
 
 def test_monitor_events_wake_the_screen(hardware: tuple[TableHardware, MockFactory]) -> None:
     started, factory = hardware
-    scene = DiagnosticsScene(lambda: started)
-    draw(scene)
+    scene = drawn(started)
     pygame.event.clear()
     factory.pin(17).drive_low()
     woken = pygame.event.get(HARDWARE_CHANGED)

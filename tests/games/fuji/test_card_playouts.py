@@ -7,8 +7,6 @@ action is actually played.
 
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
 from dataclasses import replace
 from typing import Any
@@ -18,6 +16,7 @@ import pytest
 from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
 from companion.games.fuji.state import EQUIPMENT_CARDS, Pending, PendingKind, State
+from tests.playouts import random_playout
 
 MAX_STEPS = 1500
 SEEDS = range(12)
@@ -47,21 +46,7 @@ def card_game() -> State:
 
 def playout(seed: int) -> tuple[list[dict[str, Any]], State]:
     """Random legal play until the end; fail on any offered action that is refused."""
-    rng = random.Random(seed)
-    state = card_game()
-    played: list[dict[str, Any]] = []
-    for _ in range(MAX_STEPS):
-        if GAME.is_finished(state):
-            break
-        choices = list(GAME.legal_actions(state))
-        assert choices, "no action offered in an unfinished game"
-        action = json.loads(json.dumps(rng.choice(choices)))
-        try:
-            state = GAME.apply(state, action)
-        except IllegalActionError as error:
-            pytest.fail(f"offered action refused: {action} ({error.key})")
-        played.append(action)
-    return played, state
+    return random_playout(GAME, seed, card_game(), MAX_STEPS)
 
 
 PLAYOUTS = [playout(seed) for seed in SEEDS]

@@ -7,11 +7,11 @@ from typing import Any
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.caverna.state import CavernaState
-from companion.ui.app import App
 from tests.ui.taps import SIZES as SIZES
 from tests.ui.taps import context as context
 from tests.ui.taps import draw_problems as draw_problems
 from tests.ui.taps import has_widget as has_widget
+from tests.ui.taps import open_game as open_game
 from tests.ui.taps import tap as tap
 from tests.ui.taps import tap_widget as tap_widget
 from tests.ui.taps import widget as widget
@@ -27,8 +27,3 @@ def state_of(session: Session) -> CavernaState:
     state: CavernaState = session.state
     return state
 
-
-def open_game(app: App, session: Session) -> None:
-    """Show ``session`` on its play screen and draw it."""
-    app.open_game(session)
-    app.draw()

@@ -24,8 +24,9 @@ from companion.ui.caverna.setup import (
     set_solo,
     toggle_display,
 )
-from companion.ui.intents import Navigate, StartGame
+from companion.ui.intents import StartGame
 from tests.ui.caverna.helpers import state_of, tap_widget
+from tests.ui.taps import open_screen
 
 ROOMS = light_rooms()
 CELLS = [(row, col) for row in range(len(DEFAULT_LAYOUT)) for col in range(3)]
@@ -69,10 +70,7 @@ def test_the_entrance_never_changes() -> None:
 
 
 def _setup_screen(app: App) -> CavernaSetupScene:
-    app.perform(Navigate("caverna.setup"))
-    app.draw()
-    assert isinstance(app.scene, CavernaSetupScene)
-    return app.scene
+    return open_screen(app, "caverna.setup", CavernaSetupScene)
 
 
 def test_a_two_player_game_starts_from_the_screen(app: App) -> None:

@@ -8,16 +8,13 @@ from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid, NameCardDialog
 from companion.ui.fuji.play import FujiPlayScene
 from companion.ui.fuji.setup import FujiSetupScene
-from companion.ui.intents import Navigate
 from companion.ui.theme import MIN_TOUCH
 from tests.ui.fuji.helpers import state_of, tap, tap_widget, widget
+from tests.ui.taps import open_screen
 
 
 def open_setup(app: App) -> FujiSetupScene:
-    app.perform(Navigate("fuji.setup"))
-    app.draw()
-    assert isinstance(app.scene, FujiSetupScene)
-    return app.scene
+    return open_screen(app, "fuji.setup", FujiSetupScene)
 
 
 def test_the_layout_view_shows_the_cards_the_game_will_use(app: App) -> None:

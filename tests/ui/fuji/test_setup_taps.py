@@ -14,16 +14,13 @@ from companion.ui.app import App
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.editor import apply_tool, map_problem
 from companion.ui.fuji.setup import FujiSetupScene
-from companion.ui.intents import Navigate
 from companion.ui.keyboard import NameDialog, add_letter
 from tests.ui.fuji.helpers import state_of, tap, tap_widget, widget
+from tests.ui.taps import open_screen
 
 
 def _open_setup(app: App, screen: str = "fuji.setup") -> FujiSetupScene:
-    app.perform(Navigate(screen))
-    app.draw()
-    assert isinstance(app.scene, FujiSetupScene)
-    return app.scene
+    return open_screen(app, screen, FujiSetupScene)
 
 
 def test_start_begins_a_saved_game_with_colour_names(app: App) -> None:

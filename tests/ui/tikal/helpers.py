@@ -10,12 +10,12 @@ from companion.core.record import load_record, session_from_record
 from companion.core.session import Session
 from companion.games.tikal.constants import FORMER_STAGE_SIZES
 from companion.games.tikal.state import TikalState
-from companion.ui.app import App
 from companion.ui.tikal.demo import EXAMPLES
 from tests.ui.taps import SIZES as SIZES
 from tests.ui.taps import context as context
 from tests.ui.taps import draw_problems as draw_problems
 from tests.ui.taps import has_widget as has_widget
+from tests.ui.taps import open_game as open_game
 from tests.ui.taps import tap as tap
 from tests.ui.taps import tap_widget as tap_widget
 from tests.ui.taps import widget as widget
@@ -60,8 +60,3 @@ def state_of(session: Session) -> TikalState:
     state: TikalState = session.state
     return state
 
-
-def open_game(app: App, session: Session) -> None:
-    """Show ``session`` in the app and draw it."""
-    app.open_game(session)
-    app.draw()
