@@ -8,12 +8,9 @@ is shown to players during a real game.
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
-from companion.core.journal import Journal
-from companion.core.record import GameRecord, load_record, session_from_record
-from companion.core.session import Session
+from companion.ui.replays import ExampleReplays
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "caverna"
 """Where the example records live."""
@@ -36,20 +33,7 @@ SITUATIONS: dict[str, tuple[str, int | None]] = {
 """Situation name -> (record, steps replayed; ``None``: the whole game)."""
 
 
-@cache
-def record(name: str) -> GameRecord:
-    """The example record ``name`` (``two-players`` or ``solo``)."""
-    return load_record(EXAMPLES / f"{name}.json")
-
-
-def replay(name: str, steps: int | None, journal: Journal | None = None) -> Session:
-    """A new session with the first ``steps`` actions of record ``name`` applied."""
-    store = journal if journal is not None else Journal(":memory:")
-    return session_from_record(store, record(name), steps)
-
-
-@cache
-def preview_session(name: str) -> Session:
-    """The demo game of situation ``name`` (built once, then reused); unknown names: ``play``."""
-    source, steps = SITUATIONS.get(name, SITUATIONS["play"])
-    return replay(source, steps)
+_REPLAYS = ExampleReplays(EXAMPLES, SITUATIONS)
+record = _REPLAYS.record
+replay = _REPLAYS.replay
+preview_session = _REPLAYS.preview_session
