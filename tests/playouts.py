@@ -1,9 +1,10 @@
-"""Random playouts through a game's own ``legal_actions``, shared by the conformance tests."""
+"""Playing a game in tests: whether the rules accept a step, and random playouts."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -13,6 +14,15 @@ from companion.core.messages import IllegalActionError
 
 MAX_STEPS = 1500
 """A playout stops here even when the game is not over."""
+
+
+def accepts(game: Game[Any], state: Any, action: Mapping[str, Any]) -> bool:
+    """Whether the rules accept ``action`` in ``state``."""
+    try:
+        game.apply(state, action)
+    except IllegalActionError:
+        return False
+    return True
 
 
 def random_playout(game: Game[Any], seed: int, state: Any = None,

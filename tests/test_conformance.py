@@ -21,7 +21,7 @@ from companion.core.messages import IllegalActionError
 from companion.core.record import record_from_journal, replay
 from companion.core.registry import all_games
 from companion.core.session import Session
-from tests.playouts import random_playout
+from tests.playouts import accepts, random_playout
 
 GAMES = sorted(all_games())
 MAX_STEPS = 1500
@@ -104,11 +104,7 @@ def question_problems(game: Any, state: Any, limit: int = QUESTION_WALK) -> list
     budget = [limit]
 
     def accepted(action: dict[str, Any]) -> bool:
-        try:
-            game.apply(state, action)
-        except IllegalActionError:
-            return False
-        return True
+        return accepts(game, state, action)
 
     def walk(partial: dict[str, Any], depth: int) -> None:
         if budget[0] <= 0 or depth > 12:

@@ -24,6 +24,7 @@ from tests.games.caverna.helpers import (
     with_goods,
     with_room,
 )
+from tests.playouts import accepts
 
 SETUPS = st.sampled_from([DUO_SETUP, SOLO_SETUP])
 CONFORMANCE = settings(max_examples=12, deadline=None,
@@ -31,11 +32,8 @@ CONFORMANCE = settings(max_examples=12, deadline=None,
 
 
 def accepted(state: CavernaState, action: Mapping[str, Any]) -> bool:
-    try:
-        GAME.apply(state, action)
-    except IllegalActionError:
-        return False
-    return True
+    """Whether the rules accept ``action`` in ``state``."""
+    return accepts(GAME, state, action)
 
 
 def reachable(setup: Mapping[str, Any], seed: int, steps: int) -> CavernaState:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.core.messages import IllegalActionError
 from companion.core.questions import Complete, Question, Style, advance, choose, completions
 from companion.games.tikal import GAME
 from companion.games.tikal.state import TikalState
+from tests.playouts import accepts
 
 from .support import END, bring, jungle, play, setup, start
 
@@ -18,13 +19,9 @@ COMPLETION_LIMIT = 40
 """Completions checked per answer (the walk is depth first, so the first ones are cheap)."""
 
 
-def accepted(state: TikalState, action: dict[str, Any]) -> bool:
+def accepted(state: TikalState, action: Mapping[str, Any]) -> bool:
     """Whether the rules accept ``action`` in ``state``."""
-    try:
-        GAME.apply(state, action)
-    except IllegalActionError:
-        return False
-    return True
+    return accepts(GAME, state, action)
 
 
 def random_step(state: TikalState, data: st.DataObject) -> TikalState:
