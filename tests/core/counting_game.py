@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.core.game import Action, GameInfo, Result, Setup
 from companion.core.messages import Msg, SetupError
+from companion.core.record import RECORD_FORMAT
 from tests.small_game import SmallGame, added_amount
 
 
@@ -78,3 +79,17 @@ class CountingGame(SmallGame):
             winners=() if state.winner is None else (f"Player {state.winner + 1}",))
 
 GAME = CountingGame()
+
+
+def record_document(**changes: object) -> dict[str, Any]:
+    """A valid version-1 record of a counting game to 5 (``changes`` replace its fields)."""
+    base: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "version": 1,
+        "game": "counting",
+        "setup": {"target": 5},
+        "actions": [{"type": "add", "amount": 3}, {"type": "add", "amount": 2}],
+        "expect": {"total": 5, "winner": 1},
+    }
+    base.update(changes)
+    return base

@@ -19,19 +19,7 @@ from companion.core.record import (
     save_record,
 )
 from companion.core.session import Session
-
-
-def document(**changes: object) -> dict[str, object]:
-    base: dict[str, object] = {
-        "format": RECORD_FORMAT,
-        "version": 1,
-        "game": "counting",
-        "setup": {"target": 5},
-        "actions": [{"type": "add", "amount": 3}, {"type": "add", "amount": 2}],
-        "expect": {"total": 5, "winner": 1},
-    }
-    base.update(changes)
-    return base
+from tests.core.counting_game import record_document as document
 
 
 def test_replay_reaches_the_expected_end() -> None:

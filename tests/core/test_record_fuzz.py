@@ -11,21 +11,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.messages import RecordError
-from companion.core.record import RECORD_FORMAT, load_record, parse_record, replay
+from companion.core.record import load_record, parse_record, replay
 from companion.core.session import plain_action
+from tests.core.counting_game import record_document
 from tests.fuzzing import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(ROOT.glob("examples/*/*.json"))
 
-VALID: dict[str, Any] = {
-    "format": RECORD_FORMAT,
-    "version": 1,
-    "game": "counting",
-    "setup": {"target": 6},
-    "actions": [{"type": "add", "amount": 3}, {"type": "add", "amount": 3}],
-    "expect": {"winner": 1},
-}
+VALID: dict[str, Any] = record_document(setup={"target": 6}, expect={"winner": 1},
+                                        actions=[{"type": "add", "amount": 3}] * 2)
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
