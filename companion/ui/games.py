@@ -24,7 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
+from companion.core.game import Game, Setup
+from companion.core.messages import SetupError
+from companion.ui.intents import Intent, Notify, StartGame
 from companion.ui.scene import Scene
 from companion.ui.screens import load_game_ui, register_screen
 
@@ -63,3 +67,13 @@ def play_screen_name(game_name: str) -> str:
 def setup_screen_name(game_name: str) -> str | None:
     """The game's set-up screen, if it has one."""
     return f"{game_name}.setup" if has_screen(game_name, "setup") else None
+
+
+def start_checked(game: Game[Any], setup: Setup) -> list[Intent]:
+    """What a set-up screen's *Start* asks for: the new game when the rules accept
+    ``setup``, else a notice saying what is wrong (the set-up stays on screen)."""
+    try:
+        game.new_state(setup)
+    except SetupError as error:
+        return [Notify(error.message, error=True)]
+    return [StartGame(game.name, setup)]

@@ -27,7 +27,8 @@ from companion.games.caverna.queries import (
 )
 from companion.ui.bar import game_bar
 from companion.ui.caverna.parts import TapButton, grid
-from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
+from companion.ui.games import start_checked
+from companion.ui.intents import Intent, Redraw, ShowDialog, StartGame
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.widgets import ButtonStyle, Label, Widget
@@ -188,13 +189,10 @@ class CavernaSetupScene(Scene):
         defaults = [translate(msg("ui_caverna.setup.player", number=seat + 1), lang)
                     for seat in range(len(self.setup["players"]))]
         ready = finished(self.setup, defaults)
-        try:
-            GAME.new_state(ready)
-        except SetupError as error:
-            return [Notify(error.message, error=True)]
-        if journal is not None:
+        started = start_checked(GAME, ready)
+        if isinstance(started[0], StartGame) and journal is not None:
             journal.set_setting(REMEMBERED_KEY, to_remember(ready))
-        return [StartGame("caverna", ready)]
+        return started
 
     def edit_name(self, seat: int) -> list[Intent]:
         """Open the keyboard for a player's name."""

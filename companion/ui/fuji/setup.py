@@ -33,7 +33,8 @@ from companion.ui.fuji.colours import player_colour
 from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid
 from companion.ui.fuji.editor import MapEditor
 from companion.ui.fuji.panels import TapButton, chosen_style
-from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, ShowDialog, StartGame
+from companion.ui.games import start_checked
+from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme, ink_on
@@ -159,11 +160,7 @@ class FujiSetupScene(Scene):
         names = [translate(f"fuji.colour.{entry['colour']}", ctx.lang)
                  for entry in draft.players(self.setup)]
         ready = draft.finished(self.setup, names)
-        try:
-            GAME.new_state(ready)
-        except SetupError as error:
-            return [Notify(error.message, error=True)]
-        return [StartGame("fuji", ready)]
+        return start_checked(GAME, ready)
 
     def edit_name(self, seat: int) -> list[Intent]:
         """Open the keyboard for a player's name."""

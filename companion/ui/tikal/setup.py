@@ -12,11 +12,12 @@ from typing import Any
 import pygame
 
 from companion.core.i18n import translate
-from companion.core.messages import Msg, SetupError, msg
+from companion.core.messages import Msg, msg
 from companion.games.tikal import GAME
 from companion.games.tikal.queries import COLOURS, MAX_PLAYERS, MIN_PLAYERS, TRACKING
 from companion.ui.bar import game_bar
-from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
+from companion.ui.games import start_checked
+from companion.ui.intents import Intent, Redraw, ShowDialog
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.tikal.parts import ColourButton, TapButton
@@ -130,11 +131,7 @@ class TikalSetupScene(Scene):
         names = [translate(f"tikal.colour.{entry['colour']}", lang)
                  for entry in players(self.setup)]
         ready = finished(self.setup, names)
-        try:
-            GAME.new_state(ready)
-        except SetupError as error:
-            return [Notify(error.message, error=True)]
-        return [StartGame("tikal", ready)]
+        return start_checked(GAME, ready)
 
     def edit_name(self, seat: int) -> list[Intent]:
         """Open the keyboard for a player's name."""
