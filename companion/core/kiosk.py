@@ -187,13 +187,18 @@ def idle_limit(state: KioskState, settings: KioskSettings, game_finished: bool) 
 
 
 def on_tick(
-    state: KioskState, now: float, settings: KioskSettings, game_finished: bool = False
+    state: KioskState, now: float, settings: KioskSettings, game_finished: bool = False,
+    busy: bool = False,
 ) -> KioskState:
     """Time passed: move to the attract loop (or lock the staff menu) when idle too long.
 
     A finished game that nobody looks at is over for good (its game id is dropped, the
     :class:`Kiosk` archives it); an unfinished one is offered again after the loop.
+    While work the staff started still runs (``busy``: statistics, an export), the
+    staff menu counts as in use, so its idle time starts when the work ends.
     """
+    if busy and state.phase == Phase.STAFF:
+        return replace(state, last_touch=now)
     limit = idle_limit(state, settings, game_finished)
     if limit is None or now - state.last_touch < limit:
         return state
@@ -353,11 +358,14 @@ class Kiosk:
         self.state = on_touch(self.state, self.clock())
         return self.state
 
-    def tick(self) -> KioskState:
-        """Let time act: idle screens give way to the attract loop."""
+    def tick(self, busy: bool = False) -> KioskState:
+        """Let time act: idle screens give way to the attract loop.
+
+        ``busy``: background work the staff started still runs (see :func:`on_tick`).
+        """
         finished = self.session is not None and self.session.finished
         game_id = self.state.game_id
-        self.state = on_tick(self.state, self.clock(), self.settings, finished)
+        self.state = on_tick(self.state, self.clock(), self.settings, finished, busy)
         if game_id is not None and self.state.game_id is None:
             self.session = None
             try:

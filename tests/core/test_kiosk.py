@@ -227,6 +227,17 @@ def test_staff_menu_locks_itself_when_left_open(kiosk: Kiosk, clock: FakeClock) 
         kiosk.request_exit()
 
 
+def test_staff_menu_stays_open_while_its_work_runs(kiosk: Kiosk, clock: FakeClock) -> None:
+    """Statistics or an export still running count as use; idle time starts when they end."""
+    kiosk.unlock_staff(PIN)
+    clock.advance(kiosk.settings.staff_timeout + 1)
+    assert kiosk.tick(busy=True).phase == Phase.STAFF
+    clock.advance(kiosk.settings.staff_timeout - 1)
+    assert kiosk.tick().phase == Phase.STAFF
+    clock.advance(1)
+    assert kiosk.tick().phase != Phase.STAFF
+
+
 def test_settings_change_only_with_the_staff_menu_open(kiosk: Kiosk, journal: Journal) -> None:
     with pytest.raises(IllegalActionError) as refused:
         kiosk.update_settings(volume=0.2)

@@ -11,15 +11,21 @@ import sqlite3
 import time
 from pathlib import Path
 
+import pytest
+
+from companion.core.i18n import translate
 from companion.core.journal import Journal
+from companion.core.kiosk import Phase
+from companion.core.messages import Msg
 from companion.core.record import load_record, session_from_record
 from companion.core.staff import StaffLock
-from companion.core.stats import CACHE_PREFIX
+from companion.core.stats import CACHE_PREFIX, plays_from_csv
 from companion.ui.intents import Navigate
-from companion.ui.kiosk.intents import UnlockStaff
+from companion.ui.kiosk.intents import ExportStatistics, UnlockStaff
 from companion.ui.kiosk.stats_screen import StatsScene
+from companion.ui.widgets import Button, Widget
 from tests.clock import FakeClock
-from tests.faults.conftest import PIN, start_kiosk
+from tests.faults.conftest import PIN, start_kiosk, toast_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ("fuji/scenario-1.json", "fuji/scenario-4.json", "tikal/basic.json")
@@ -92,3 +98,47 @@ def test_statistics_compute_while_the_screen_keeps_drawing(
     again.job.finished.wait(10)
     assert not again.job.in_process  # everything is cached: nothing to replay
     assert again.statistics(app.context()) == stats
+
+
+def keyed(widgets: list[Widget], key: str) -> Widget | None:
+    """The widget with ``key``, if the screen has one."""
+    return next((widget for widget in widgets if widget.key == key), None)
+
+
+def test_an_export_shows_its_progress_and_keeps_the_staff_menu_open(
+    tmp_path: Path, clock: FakeClock, closing: list[Journal], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the plays are written, the screen shows how far, and the menu does not lock."""
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "journal.sqlite3"
+    counts = finished_games(path)
+    journal = Journal(path)
+    closing.append(journal)
+    app = start_kiosk(journal, clock)
+    app.perform(Navigate("kiosk.pin"))
+    app.perform(UnlockStaff(PIN))
+    app.perform(Navigate("kiosk.stats"))
+    app.perform(ExportStatistics("csv"))
+    app.step(0)
+    scene = app.scene
+    assert isinstance(scene, StatsScene)
+    assert keyed(scene.widgets, "stats:export-progress") is not None
+    csv_button = keyed(scene.widgets, "stats:bar:0")
+    assert isinstance(csv_button, Button) and not csv_button.enabled
+    timeout = app.kiosk.settings.staff_timeout
+    said = set()
+    while app.working:
+        clock.advance(timeout + 1)  # far past the staff menu's idle time, every pass
+        app.step()
+        assert app.kiosk.state.phase == Phase.STAFF
+        said.add(toast_text(app))
+    app.step(0)
+    assert keyed(app.scene.widgets, "stats:export-progress") is None
+    written = list((tmp_path / "exports").glob("plays-*.csv"))
+    assert len(written) == 1
+    assert translate(Msg("kiosk.app.exported", {"path": str(written[0])}), "en") in said
+    plays = plays_from_csv(written[0].read_text(encoding="utf-8"))
+    assert len(plays) == sum(counts.values())
+    clock.advance(timeout + 1)  # the work is over: idle time counts again
+    app.step(0)
+    assert app.kiosk.state.phase != Phase.STAFF

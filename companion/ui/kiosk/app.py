@@ -75,7 +75,7 @@ from companion.ui.kiosk.intents import (
 )
 from companion.ui.kiosk.pin import PinScene
 from companion.ui.kiosk.staff_menu import LARGE_TEXT_SCALE, DiagnosticsScene, StaffScene
-from companion.ui.kiosk.stats_screen import StatsScene
+from companion.ui.kiosk.stats_screen import StatsScene, track_export
 from companion.ui.scene import Settings
 from companion.ui.sounds import SoundPlayer, open_player
 
@@ -120,6 +120,7 @@ class KioskApp(App):
         self._pin_wait = 0
         self._showing_progress = False
         self._export_job: PlaysJob | None = None
+        self._was_working = False
         stored = self.kiosk.settings
         player = sound or open_player(stored.volume, stored.muted)
         player.set_volume(stored.volume)
@@ -204,7 +205,10 @@ class KioskApp(App):
     def tick(self) -> None:
         """Move to the attract loop (or lock the staff menu) when idle too long."""
         before = self.kiosk.state.phase
-        after = self.kiosk.tick().phase
+        working = self.working
+        busy = working or self._was_working  # work that ended since the last pass counts too
+        self._was_working = working
+        after = self.kiosk.tick(busy=busy).phase
         if after == before:
             self._next_slide()
             return
@@ -216,11 +220,17 @@ class KioskApp(App):
             self._new_group_look()
         self.show_phase()
 
+    @property
+    def working(self) -> bool:
+        """Whether background work the staff started (statistics, an export) still runs."""
+        return self._export_job is not None or (isinstance(self.scene, StatsScene)
+                                                and self.scene.computing)
+
     def _next_slide(self) -> None:
         """Redraw the attract loop when its slide changes, the PIN pad when its wait does."""
         self._finish_export()
         if isinstance(self.scene, StatsScene) and self.scene.job is not None:
-            computing = self.scene.computing
+            computing = self.scene.computing or self._export_job is not None
             if computing or self._showing_progress:  # keep drawing while the job runs
                 self.dirty = True
             self._showing_progress = computing
@@ -241,8 +251,7 @@ class KioskApp(App):
     def next_timeout(self) -> float:
         """Also wake up when the kiosk's idle time runs out or the next slide is due."""
         timeout = super().next_timeout()
-        if self._export_job is not None or (isinstance(self.scene, StatsScene)
-                                            and self.scene.computing):
+        if self.working:
             timeout = min(timeout, PROGRESS_REDRAW)
         kiosk_wait = self.kiosk.seconds_until_change()
         return timeout if kiosk_wait is None else max(0.001, min(timeout, kiosk_wait))
@@ -395,7 +404,8 @@ class KioskApp(App):
         if self._export_job is not None:
             raise IllegalActionError("kiosk.app.export_running")
         folder = exports_folder(self.journal)
-        job = PlaysJob(self.journal, partial(write_plays, folder=folder, fmt=intent.fmt))
+        job = track_export(PlaysJob(self.journal, partial(write_plays, folder=folder,
+                                                          fmt=intent.fmt)))
         self._export_job = job
         if self.journal.in_memory:
             job.run_here()

@@ -35,9 +35,13 @@ def palette_for(ctx: Context) -> Palette:
 
 
 def kiosk_bar(
-    ctx: Context, title: Text, buttons: Sequence[BarButton], key: str
+    ctx: Context, title: Text, buttons: Sequence[BarButton], key: str,
+    disabled: frozenset[int] = frozenset(),
 ) -> tuple[list[Widget], pygame.Rect]:
-    """A top strip with a title and buttons on the right; returns widgets and the body."""
+    """A top strip with a title and buttons on the right; returns widgets and the body.
+
+    The buttons numbered in ``disabled`` are drawn greyed (and ignore taps).
+    """
     theme = ctx.theme
     height = theme.bar_height
     bar = pygame.Rect(0, 0, ctx.size[0], height)
@@ -47,8 +51,9 @@ def kiosk_bar(
     for number, (text, intents, style) in enumerate(reversed(buttons)):
         x -= width
         rect = pygame.Rect(x, (height - theme.touch) // 2, width, theme.touch)
-        widgets.append(Button(rect, text, intents, style, role="small",
-                              key=f"{key}:bar:{len(buttons) - 1 - number}"))
+        index = len(buttons) - 1 - number
+        widgets.append(Button(rect, text, intents, style, enabled=index not in disabled,
+                              role="small", key=f"{key}:bar:{index}"))
         x -= theme.gap // 2
     widgets.append(Label(pygame.Rect(theme.pad, 0, x - 2 * theme.pad, height), title,
                          "heading", bold=True))

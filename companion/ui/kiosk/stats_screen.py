@@ -7,6 +7,9 @@ Reading every game can take minutes on a café's journal, so it runs in a backgr
 :class:`~companion.core.stats.PlaysJob` while the screen shows a progress bar and
 keeps drawing; the plays read are cached in the journal, so the next visit is quick.
 Leaving the screen does not stop the job: coming back shows it further along.
+
+An export of the plays runs the same way: while it writes, the export buttons are
+greyed and a strip under the bar shows how far it has come.
 """
 
 from __future__ import annotations
@@ -37,6 +40,10 @@ CHARTS_PER_PAGE = 3
 
 _JOBS: dict[int, PlaysJob] = {}
 """The statistics job of each open journal (one at a time per journal)."""
+_EXPORTS: dict[int, PlaysJob] = {}
+"""The export job of each open journal, once one was started."""
+EXPORT_BUTTONS = frozenset({0, 1})
+"""The bar buttons that start an export (greyed while one runs)."""
 
 
 def statistics_job(journal: Journal) -> PlaysJob:
@@ -49,11 +56,26 @@ def statistics_job(journal: Journal) -> PlaysJob:
     return job.run_here() if journal.in_memory else job.start()
 
 
+def track_export(job: PlaysJob) -> PlaysJob:
+    """Remember ``job`` as its journal's export, so the screen can show its progress."""
+    _EXPORTS[id(job.journal)] = job
+    return job
+
+
+def running_export(journal: Journal | None) -> PlaysJob | None:
+    """The journal's export while it is still writing (``None`` when none is)."""
+    job = None if journal is None else _EXPORTS.get(id(journal))
+    if job is None or job.journal is not journal or job.finished.is_set():
+        return None
+    return job
+
+
 class ProgressBar(Widget):
     """A bar filled to ``done / total``."""
 
-    def __init__(self, rect: pygame.Rect, done: int, total: int, colour: Colour) -> None:
-        super().__init__(rect, "stats:progress")
+    def __init__(self, rect: pygame.Rect, done: int, total: int, colour: Colour,
+                 key: str = "stats:progress") -> None:
+        super().__init__(rect, key)
         self.done = done
         """Games read."""
         self.total = total
@@ -122,11 +144,15 @@ class StatsScene(Scene):
     def build(self, ctx: Context) -> list[Widget]:
         """The bar with export buttons, then a two-by-two grid of charts."""
         theme = ctx.theme
+        export = running_export(ctx.journal)
         widgets, body = kiosk_bar(ctx, Msg("kiosk.stats.title"), [
             (Msg("kiosk.stats.export_csv"), (ExportStatistics("csv"),), "normal"),
             (Msg("kiosk.stats.export_json"), (ExportStatistics("json"),), "normal"),
             (Msg("ui.common.back"), (Back(),), "normal"),
-        ], "stats")
+        ], "stats", disabled=EXPORT_BUTTONS if export is not None else frozenset())
+        if export is not None:
+            strip, body = split_rows(body, theme.touch, theme.gap)
+            widgets.extend(self._export_progress(strip, export, theme.palette.primary))
         stats = self.statistics(ctx)
         if stats is None:  # drawn many times a second: reads nothing from the journal
             widgets.extend(self._progress(ctx, body, theme.palette.primary))
@@ -157,6 +183,18 @@ class StatsScene(Scene):
         """Show the next page of game charts."""
         self.page += 1
         return []
+
+    @staticmethod
+    def _export_progress(strip: pygame.Rect, job: PlaysJob, colour: Colour) -> list[Widget]:
+        """A sentence and a bar for the export that is writing."""
+        text, bar = strip.copy(), strip.copy()
+        text.width = strip.width // 2
+        bar.x, bar.width = text.right, strip.width - text.width
+        return [
+            Label(text, Msg("kiosk.stats.exporting", {"done": job.done, "total": job.total}),
+                  "body", key="stats:export-text"),
+            ProgressBar(bar, job.done, job.total, colour, key="stats:export-progress"),
+        ]
 
     def _progress(self, ctx: Context, body: pygame.Rect, colour: Colour) -> list[Widget]:
         """What is shown while the games are read: a sentence and a progress bar."""
