@@ -21,6 +21,7 @@ from companion.core.record import load_record, session_from_record
 from companion.core.staff import StaffLock
 from companion.core.stats import CACHE_PREFIX, plays_from_csv
 from companion.ui.intents import Navigate
+from companion.ui.kiosk.app import KioskApp
 from companion.ui.kiosk.intents import ExportStatistics, UnlockStaff
 from companion.ui.kiosk.stats_screen import StatsScene
 from companion.ui.widgets import Button, Widget
@@ -59,10 +60,11 @@ def finished_games(path: Path) -> dict[str, int]:
     return counts
 
 
-def test_statistics_compute_while_the_screen_keeps_drawing(
-    tmp_path: Path, clock: FakeClock, closing: list[Journal]
-) -> None:
-    path = tmp_path / "journal.sqlite3"
+def stats_screen(folder: Path, clock: FakeClock, closing: list[Journal]
+                 ) -> tuple[dict[str, int], KioskApp]:
+    """A journal of many finished games in ``folder``, the kiosk on it, staff on the
+    statistics screen; also how many games of each kind were stored."""
+    path = folder / "journal.sqlite3"
     counts = finished_games(path)
     journal = Journal(path)
     closing.append(journal)
@@ -70,6 +72,13 @@ def test_statistics_compute_while_the_screen_keeps_drawing(
     app.perform(Navigate("kiosk.pin"))
     app.perform(UnlockStaff(PIN))
     app.perform(Navigate("kiosk.stats"))
+    return counts, app
+
+
+def test_statistics_compute_while_the_screen_keeps_drawing(
+    tmp_path: Path, clock: FakeClock, closing: list[Journal]
+) -> None:
+    counts, app = stats_screen(tmp_path, clock, closing)
     app.step(0)
     scene = app.scene
     assert isinstance(scene, StatsScene) and scene.computing
@@ -89,7 +98,7 @@ def test_statistics_compute_while_the_screen_keeps_drawing(
     assert max(gaps) < 0.5
     stats = scene.statistics(app.context())
     assert stats is not None and stats.plays_per_game == counts
-    assert len(journal.settings_with_prefix(CACHE_PREFIX)) == sum(counts.values())
+    assert len(app.journal.settings_with_prefix(CACHE_PREFIX)) == sum(counts.values())
 
     app.perform(Navigate("kiosk.stats", replace=True))
     app.step(0)
@@ -110,14 +119,7 @@ def test_an_export_shows_its_progress_and_keeps_the_staff_menu_open(
 ) -> None:
     """While the plays are written, the screen shows how far, and the menu does not lock."""
     monkeypatch.chdir(tmp_path)
-    path = tmp_path / "journal.sqlite3"
-    counts = finished_games(path)
-    journal = Journal(path)
-    closing.append(journal)
-    app = start_kiosk(journal, clock)
-    app.perform(Navigate("kiosk.pin"))
-    app.perform(UnlockStaff(PIN))
-    app.perform(Navigate("kiosk.stats"))
+    counts, app = stats_screen(tmp_path, clock, closing)
     app.perform(ExportStatistics("csv"))
     app.step(0)
     scene = app.scene
