@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.i18n import LANGUAGES, LOCALE_DIR, catalogue, parse_po
+from companion.core.i18n import LANGUAGES, LOCALE_DIR, parse_po
 from companion.games.fuji.state import CHARACTER_COLOURS, EQUIPMENT_CARDS, Phase, Skill, WoundSlot
 from companion.ui.fuji import editor, equipment, setup
+from tests.catalogues import untranslated
 
 SOURCE = Path(editor.__file__).resolve().parent
 LITERAL = re.compile(r'"(ui_fuji\.[a-z0-9_.]+[a-z0-9_])"')
@@ -52,10 +53,7 @@ def test_source_keys_were_found() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_key_is_translated(lang: str) -> None:
-    table = catalogue(lang)
-    missing = sorted(k for k in _literal_keys() | _built_keys() | _borrowed_keys()
-                     if not table.get(k))
-    assert missing == []
+    assert untranslated(lang, _literal_keys() | _built_keys() | _borrowed_keys()) == []
 
 
 def test_domain_keys_are_our_own() -> None:

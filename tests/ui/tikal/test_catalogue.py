@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.i18n import LANGUAGES, LOCALE_DIR, catalogue, parse_po
+from companion.core.i18n import LANGUAGES, LOCALE_DIR, parse_po
 from companion.games.tikal.constants import COLOURS, HEX_KINDS, TRACKING
 from companion.games.tikal.questions import LEAN_TYPES, PHASE_TYPES
 from companion.ui.tikal import panels, play
 from companion.ui.tikal.view import ACTION_COSTS
+from tests.catalogues import untranslated
 
 SOURCE = Path(play.__file__).resolve().parent
 LITERAL = re.compile(r'"(ui_tikal\.[a-z0-9_.]+[a-z0-9_])"')
@@ -58,10 +59,7 @@ def test_source_keys_were_found() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_key_is_translated(lang: str) -> None:
-    table = catalogue(lang)
-    missing = sorted(k for k in _literal_keys() | _built_keys() | _borrowed_keys()
-                     if not table.get(k))
-    assert missing == []
+    assert untranslated(lang, _literal_keys() | _built_keys() | _borrowed_keys()) == []
 
 
 def test_domain_keys_are_our_own() -> None:
