@@ -10,17 +10,14 @@ import pytest
 from companion.core.i18n import LANGUAGES, LOCALE_DIR, parse_po
 from companion.games.fuji.state import CHARACTER_COLOURS, EQUIPMENT_CARDS, Phase, Skill, WoundSlot
 from companion.ui.fuji import editor, equipment, setup
-from tests.catalogues import untranslated
+from tests.catalogues import keys_in_sources, untranslated
 
 SOURCE = Path(editor.__file__).resolve().parent
 LITERAL = re.compile(r'"(ui_fuji\.[a-z0-9_.]+[a-z0-9_])"')
 
 
 def _literal_keys() -> set[str]:
-    found: set[str] = set()
-    for path in SOURCE.glob("*.py"):
-        found.update(LITERAL.findall(path.read_text(encoding="utf-8")))
-    return found
+    return keys_in_sources(SOURCE, LITERAL)
 
 
 def _built_keys() -> set[str]:

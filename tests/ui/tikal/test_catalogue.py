@@ -12,17 +12,14 @@ from companion.games.tikal.constants import COLOURS, HEX_KINDS, TRACKING
 from companion.games.tikal.questions import LEAN_TYPES, PHASE_TYPES
 from companion.ui.tikal import panels, play
 from companion.ui.tikal.view import ACTION_COSTS
-from tests.catalogues import untranslated
+from tests.catalogues import keys_in_sources, untranslated
 
 SOURCE = Path(play.__file__).resolve().parent
 LITERAL = re.compile(r'"(ui_tikal\.[a-z0-9_.]+[a-z0-9_])"')
 
 
 def _literal_keys() -> set[str]:
-    found: set[str] = set()
-    for path in SOURCE.glob("*.py"):
-        found.update(LITERAL.findall(path.read_text(encoding="utf-8")))
-    return found
+    return keys_in_sources(SOURCE, LITERAL)
 
 
 def _built_keys() -> set[str]:
