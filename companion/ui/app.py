@@ -64,6 +64,7 @@ from companion.ui.notices import notice_rect
 from companion.ui.play import GenericPlayScene
 from companion.ui.scene import Context, Scene, Settings, store_table_looks, with_table_looks
 from companion.ui.sounds import SoundPlayer, open_player
+from companion.ui.theme import PALETTE
 from companion.ui.widgets import Toast
 from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
 from hardware.keyboard import KeyboardButtons, button_for_key
@@ -223,6 +224,7 @@ def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         if not pygame.display.get_init():
             pygame.display.init()
         _refuse_invisible_display()
+        pygame.display.set_icon(window_icon())
         if fullscreen:
             surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
@@ -232,6 +234,20 @@ def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         return surface
     except pygame.error as error:
         raise NoDisplayError(str(error)) from error
+
+
+def window_icon() -> pygame.Surface:
+    """The window's icon: an accent-coloured table on the app's dark background.
+
+    Drawn here rather than loaded: without an icon of its own, opening the window would
+    make pygame load its default icon through :mod:`importlib.resources`, which costs
+    more than the app's first frame can spare on a Pi.
+    """
+    icon = pygame.Surface((32, 32))
+    icon.fill(PALETTE.background)
+    pygame.draw.circle(icon, PALETTE.accent, (16, 16), 12)
+    pygame.draw.circle(icon, PALETTE.background, (16, 16), 5)
+    return icon
 
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")
