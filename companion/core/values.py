@@ -46,27 +46,29 @@ class Value:
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Set every field from ``args`` (in field order) and ``kwargs``, else its default."""
         names = self._fields
+        if not kwargs and len(args) == len(names):
+            self.__dict__.update(zip(names, args, strict=True))
+            return
         title = type(self).__qualname__
         if len(args) > len(names):
             raise TypeError(f"{title}() takes {len(names)} positional arguments "
                             f"but {len(args)} were given")
-        values = dict(zip(names, args, strict=False))
+        given = dict(zip(names, args, strict=False))
         for name, value in kwargs.items():
             if name not in names:
                 raise TypeError(f"{title}() got an unexpected keyword argument {name!r}")
-            if name in values:
+            if name in given:
                 raise TypeError(f"{title}() got multiple values for argument {name!r}")
-            values[name] = value
-        for name in names:
-            if name in values:
-                object.__setattr__(self, name, values[name])
-            elif name in self._defaults:
-                object.__setattr__(self, name, self._defaults[name])
-            else:
-                raise TypeError(f"{title}() missing required argument: {name!r}")
+            given[name] = value
+        missing = [name for name in names if name not in given and name not in self._defaults]
+        if missing:
+            raise TypeError(f"{title}() missing required argument: {missing[0]!r}")
+        self.__dict__.update((name, given[name] if name in given else self._defaults[name])
+                             for name in names)
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self._fields)
+        own = self.__dict__
+        return tuple([own[name] for name in self._fields])
 
     def __eq__(self, other: object) -> bool:
         """Equal to a value of exactly the same class with equal fields."""
