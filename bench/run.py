@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from companion.core.journal import Journal  # noqa: E402
-from companion.core.registry import all_games  # noqa: E402
+from companion.core.registry import find_game  # noqa: E402
 from companion.core.session import Session  # noqa: E402
 from hardware.events import ButtonEvent  # noqa: E402
 
@@ -72,7 +72,7 @@ def planning_session(journal: Journal) -> Session:
     """A four-player Fuji game in the planning phase with every destination chosen."""
     from companion.games.fuji.queries import legal_destinations
 
-    game = all_games()["fuji"]
+    game = find_game("fuji")
     setup = dict(game.example_setup())
     session = Session.start(journal, "fuji", setup)
     while session.state.phase.value != "planning":
@@ -305,7 +305,7 @@ class ReferenceLoop:
 # --------------------------------------------------------------------------- replay
 def measure_replay(target_actions: int) -> dict[str, float]:
     """Resume journal games holding ``target_actions`` Fuji actions in all (random legal play)."""
-    game = all_games()["fuji"]
+    game = find_game("fuji")
     rng = random.Random(11)
     with tempfile.TemporaryDirectory() as folder:
         journal = Journal(Path(folder) / "replay.sqlite3")
@@ -328,7 +328,7 @@ def measure_eruption(repeats: int) -> dict[str, float]:
     from companion.games.fuji import eruption
     from companion.games.fuji.scenarios import preset_grids
 
-    game = all_games()["fuji"]
+    game = find_game("fuji")
     sizes = {number: sum(token != "." for row in grid for token in row)
              for number, grid in preset_grids().items()}
     largest = max(sizes, key=lambda number: sizes[number])

@@ -48,10 +48,12 @@ class RegisteredGame:
         return self._engine
 
     def __getattr__(self, attribute: str) -> Any:
-        """Anything but the name and title comes from the engine."""
+        """Anything but the name and title comes from the engine (and is kept at hand)."""
         if attribute.startswith("_"):
             raise AttributeError(attribute)
-        return getattr(self.engine, attribute)
+        value = getattr(self.engine, attribute)
+        setattr(self, attribute, value)
+        return value
 
     def __repr__(self) -> str:
         """``RegisteredGame('<name>')``."""
