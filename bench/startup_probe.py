@@ -2,8 +2,12 @@
 
 Before the first frame it imports only what the app itself imports (the benchmark's own
 modules are loaded afterwards), resumes the journal's latest game, draws once and prints
-``drawn <CPU seconds>``.  It then draws the main screens once and prints ``rss <KiB>``,
-the peak memory with the screens' caches full.
+``drawn <CPU seconds>`` followed by where that CPU time went, as ``<phase> <seconds>``
+pairs: ``interpreter`` (Python itself and ``site``, before this file runs), ``pygame``
+(``import pygame``), ``modules`` (the app's modules the probe imports), ``open`` (the
+app and its window opened, the saved game resumed and its screens imported) and
+``draw`` (the first frame).  It then draws the main screens once and prints
+``rss <KiB>``, the peak memory with the screens' caches full.
 
 Usage: ``python bench/startup_probe.py JOURNAL``
 """
@@ -23,19 +27,31 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH.parent))
 
 
+def cpu_seconds() -> float:
+    """CPU time (user + system) this process has used so far."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
 def main() -> None:
     """Open the app on the saved game, draw the first frame, report; then the main screens."""
+    marks = [("interpreter", cpu_seconds())]
     import pygame
 
+    marks.append(("pygame", cpu_seconds()))
     from companion.core.journal import Journal
     from companion.ui.app import App
     from companion.ui.scene import Settings
 
+    marks.append(("modules", cpu_seconds()))
     pygame.display.init()
     app = App(Journal(Path(sys.argv[1])), Settings(language="en"), (800, 480))
+    marks.append(("open", cpu_seconds()))
     app.draw()
-    used = resource.getrusage(resource.RUSAGE_SELF)
-    print(f"drawn {used.ru_utime + used.ru_stime}", flush=True)
+    marks.append(("draw", cpu_seconds()))
+    phases = " ".join(f"{name} {now - before}" for (name, now), (_, before)
+                      in zip(marks, [("", 0.0), *marks], strict=False))
+    print(f"drawn {marks[-1][1]} {phases}", flush=True)
     sys.path.insert(0, str(BENCH))
     from run import MAIN_SCREENS, draw_screen_once
 

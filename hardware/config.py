@@ -218,12 +218,12 @@ def load_config(path: Path | str | None = None) -> LoadedConfig:
 
     A missing file gives the defaults: keyboard only.
     """
-    import tomllib  # only when a file is read: quick start-up
-
     if path is None:
         path = default_config_path()
     if not Path(path).exists():
         return LoadedConfig(HardwareConfig())
+    import tomllib  # only when a file is read: quick start-up
+
     try:
         text = Path(path).read_text(encoding="utf-8")
         data = tomllib.loads(text)

@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hardware.config import LoadedConfig
 from hardware.debounce import DebounceSink
 from hardware.events import SEAT_BUTTONS, EventQueue, EventSink, InputEvent, StatusEvent
 from hardware.gestures import TapSink
-from hardware.gpio import GpioTable
 from hardware.keyboard import KeyboardButtons
 from hardware.lights import LightGroup
 from hardware.monitor import InputMonitor, TeeSink
 from hardware.pins import HEADER_PIN_OF_GPIO
 from hardware.serial_box import PortFactory, PortFinder, SerialBox, find_box_ports, open_port
+
+if TYPE_CHECKING:
+    from hardware.gpio import GpioTable
 
 
 class StatusWatch:
@@ -84,6 +86,8 @@ class TableHardware:
             tee.put(StatusEvent(problem.source, problem.key, problem.params))
         sink = DebounceSink(StatusWatch(tee, self._check_faults), config.debounce)
         if config.gpio.enabled:
+            from hardware.gpio import GpioTable  # gpiozero is loaded only for GPIO buttons
+
             self.gpio = GpioTable(config.gpio, sink, self._pin_factory)
             if self.gpio.start():
                 self.lights.members.append(self.gpio)

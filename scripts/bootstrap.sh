@@ -14,7 +14,7 @@ if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
     exit 1
 fi
 # On a Raspberry Pi where PyPI has no real lgpio wheel (Python 3.13 and later, or a
-# 32-bit system), the pin library comes from Debian's python3-lgpio; the environment
+# 32-bit system), the pin library comes from Raspberry Pi OS's python3-lgpio; the environment
 # must then see the system's packages.  Elsewhere it stays sealed off.
 uses_system_lgpio() {
     [ "$(uname -s)" = Linux ] || return 1

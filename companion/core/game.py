@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import importlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
 
@@ -170,3 +171,20 @@ class TableButtons(Protocol[StateIn]):
     def waiting_for(self, state: StateIn) -> frozenset[int]:
         """Seats the table is waiting for (their lights are on)."""
         ...
+
+
+def engine_on_demand(module: str) -> Callable[[str], Any]:
+    """A rules package's module ``__getattr__``: ``GAME`` comes from ``module`` when asked for.
+
+    A package's ``__init__`` sets ``__getattr__ = engine_on_demand("<package>.game")``, so
+    importing one of its modules (its state, say) does not load the whole engine, and the
+    registry can name every game without loading any.
+    """
+    package = module.rpartition(".")[0]
+
+    def attribute(name: str) -> Any:
+        if name == "GAME":
+            return importlib.import_module(module).GAME
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return attribute

@@ -20,7 +20,7 @@ import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -31,6 +31,7 @@ from companion.core.journal import Journal, StorageError
 from companion.core.messages import IllegalActionError, Msg, RecordError
 from companion.core.session import Session
 from companion.core.table_buttons import ButtonOutcome, handle_button, seat_lights
+from companion.core.values import Value
 from companion.ui import games, screens
 from companion.ui.fault_badge import draw_fault_badge
 from companion.ui.fonts import clear_cache
@@ -61,9 +62,9 @@ from companion.ui.intents import (
     Undo,
 )
 from companion.ui.notices import notice_rect
-from companion.ui.play import GenericPlayScene
 from companion.ui.scene import Context, Scene, Settings, store_table_looks, with_table_looks
 from companion.ui.sounds import SoundPlayer, open_player
+from companion.ui.theme import PALETTE
 from companion.ui.widgets import Toast
 from hardware.events import ButtonEvent, EventQueue, InputEvent, StatusEvent
 from hardware.keyboard import KeyboardButtons, button_for_key
@@ -142,8 +143,7 @@ class TableInputs(Protocol):
         """Release pins, ports and threads."""
 
 
-@dataclass(frozen=True)
-class AppOptions:
+class AppOptions(Value):
     """How to start the app."""
 
     language: str | None = None
@@ -164,8 +164,7 @@ class AppOptions:
     """Already started hardware; when ``None`` it is started from ``config``."""
 
 
-@dataclass(frozen=True)
-class ToastState:
+class ToastState(Value):
     """A notice being shown and when it goes away."""
 
     message: Msg
@@ -223,6 +222,7 @@ def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         if not pygame.display.get_init():
             pygame.display.init()
         _refuse_invisible_display()
+        pygame.display.set_icon(window_icon())
         if fullscreen:
             surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
@@ -232,6 +232,20 @@ def open_display(size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         return surface
     except pygame.error as error:
         raise NoDisplayError(str(error)) from error
+
+
+def window_icon() -> pygame.Surface:
+    """The window's icon: an accent-coloured table on the app's dark background.
+
+    Drawn here rather than loaded: without an icon of its own, opening the window would
+    make pygame load its default icon through :mod:`importlib.resources`, which costs
+    more than the app's first frame can spare on a Pi.
+    """
+    icon = pygame.Surface((32, 32))
+    icon.fill(PALETTE.background)
+    pygame.draw.circle(icon, PALETTE.accent, (16, 16), 12)
+    pygame.draw.circle(icon, PALETTE.background, (16, 16), 5)
+    return icon
 
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")
@@ -500,6 +514,8 @@ class App:
         elif len(self.stack) > 1:
             failed = self.stack.pop()
             fall_back = self.session is not None and len(self.stack) == 1
+            from companion.ui.play import GenericPlayScene  # only when a screen failed
+
             if fall_back and not isinstance(failed, GenericPlayScene):
                 self.stack.append(GenericPlayScene())
         if failed is None:

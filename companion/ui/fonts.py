@@ -13,6 +13,7 @@ is shared: callers blit it and never draw on it.
 
 from __future__ import annotations
 
+import io
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -38,6 +39,18 @@ def font_path(bold: bool = False) -> Path | None:
 
 
 @cache
+def font_file(bold: bool = False) -> bytes | None:
+    """The bytes of the regular or bold face, read once (``None``: pygame's own font).
+
+    Every size is opened from these bytes in memory: reading the glyphs of a new size
+    from the file costs a burst of small reads, which made the first frame's text
+    fitting (a dozen sizes or more) noticeably slower on a Pi.
+    """
+    path = font_path(bold)
+    return None if path is None else path.read_bytes()
+
+
+@cache
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """Return the UI font at ``size`` pixels, loaded once and then reused.
 
@@ -46,7 +59,8 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     pygame.register_quit(clear_cache)
-    return pygame.font.Font(font_path(bold), max(1, size))
+    data = font_file(bold)
+    return pygame.font.Font(None if data is None else io.BytesIO(data), max(1, size))
 
 
 RENDERED_LIMIT = 256

@@ -14,7 +14,6 @@ from companion.core.game import Game, where_it_stands
 from companion.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.core.journal import GameSummary, Journal
 from companion.core.messages import IllegalActionError, Msg
-from companion.ui.dialogs import confirm
 from companion.ui.games import setup_screen_name
 from companion.ui.intents import DeleteGame, Intent, Navigate, ResumeGame, SetLanguage, StartGame
 from companion.ui.scene import Context, Scene
@@ -127,6 +126,8 @@ def saved_game_item(summary: GameSummary, standing: Standing | None, lang: str,
     parts.append(Msg("ui.home.game_detail", {
         "status": f"@core.status.{summary.status}", "steps": summary.steps,
     }))
+    from companion.ui.dialogs import confirm  # only once there are saved games to list
+
     title = " · ".join(render_text(text, lang)
                        for text in (game_name(summary), when_played(summary.updated, now)))
     delete = confirm(

@@ -4,48 +4,46 @@ Scenes never change the game or the app themselves.  They return intents from
 ``handle``; the app carries them out in one place (submitting to the session,
 switching screens, showing a dialog), so refusals are reported the same way
 everywhere and every change is redrawn.
+
+Intents are frozen :class:`~companion.core.values.Value` classes rather than
+dataclasses: they behave alike, and all of them are defined when the app starts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from companion.core.messages import Msg
+from companion.core.values import Value
 
 if TYPE_CHECKING:
     from companion.ui.scene import Scene
 
 
-@dataclass(frozen=True)
-class Submit:
+class Submit(Value):
     """Submit a game action to the session (refusals become a toast)."""
 
     action: Mapping[str, Any]
     """The action, plain JSON data."""
 
 
-@dataclass(frozen=True)
-class Undo:
+class Undo(Value):
     """Take back the newest step."""
 
 
-@dataclass(frozen=True)
-class Redo:
+class Redo(Value):
     """Bring back the step undone last."""
 
 
-@dataclass(frozen=True)
-class JumpTo:
+class JumpTo(Value):
     """Move the game to just after history step ``step``."""
 
     step: int
     """0 is the set-up."""
 
 
-@dataclass(frozen=True)
-class PressButton:
+class PressButton(Value):
     """Act as if a table button was used (the on-screen twin of a physical button)."""
 
     button: str
@@ -54,8 +52,7 @@ class PressButton:
     """``press``, ``release`` or ``long_press``."""
 
 
-@dataclass(frozen=True)
-class Navigate:
+class Navigate(Value):
     """Open a named screen on top of the current one."""
 
     screen: str
@@ -64,18 +61,15 @@ class Navigate:
     """Replace the current screen instead of stacking on it."""
 
 
-@dataclass(frozen=True)
-class Back:
+class Back(Value):
     """Close the current screen and return to the one below."""
 
 
-@dataclass(frozen=True)
-class GoHome:
+class GoHome(Value):
     """Return to the home screen (the game stays saved)."""
 
 
-@dataclass(frozen=True)
-class StartGame:
+class StartGame(Value):
     """Start and save a new game, then open its play screen."""
 
     game: str
@@ -86,93 +80,81 @@ class StartGame:
     """Optional title for the saved-games list."""
 
 
-@dataclass(frozen=True)
-class ResumeGame:
+class ResumeGame(Value):
     """Open a saved game where it was left."""
 
     game_id: int
     """The game's number in the journal."""
 
 
-@dataclass(frozen=True)
-class DeleteGame:
+class DeleteGame(Value):
     """Delete a saved game for good."""
 
     game_id: int
     """The game's number in the journal."""
 
 
-@dataclass(frozen=True)
-class ArchiveGame:
+class ArchiveGame(Value):
     """Put a saved game away (kept for statistics, hidden from the list)."""
 
     game_id: int
     """The game's number in the journal."""
 
 
-@dataclass(frozen=True)
-class SetLanguage:
+class SetLanguage(Value):
     """Switch the language of the whole app (saved in the settings)."""
 
     lang: str
     """``en``, ``pl``, ``fr`` or ``es``."""
 
 
-@dataclass(frozen=True)
-class SetFullscreen:
+class SetFullscreen(Value):
     """Switch between full screen and a window (saved in the settings)."""
 
     fullscreen: bool
     """True for full screen."""
 
 
-@dataclass(frozen=True)
-class SetTextScale:
+class SetTextScale(Value):
     """Change the text size (saved in the settings)."""
 
     scale: float
     """1.0 is normal; see :data:`companion.ui.theme.TEXT_SCALES`."""
 
 
-@dataclass(frozen=True)
-class SetVolume:
+class SetVolume(Value):
     """Change the loudness of the sound effects (saved in the settings)."""
 
     volume: float
     """0 is off; see :data:`companion.ui.scene.VOLUME_LEVELS`."""
 
 
-@dataclass(frozen=True)
-class SetColourSafe:
+class SetColourSafe(Value):
     """Switch the colour-blind-safe palette on or off (saved in the settings)."""
 
     on: bool
     """True for the colour-safe palette with shapes and patterns."""
 
 
-@dataclass(frozen=True)
-class SetTableLayout:
+class SetTableLayout(Value):
     """Choose how the screen sits on the table (saved in the settings)."""
 
     layout: str
     """``upright`` or ``flat``; see :data:`companion.core.kiosk.TABLE_LAYOUTS`."""
 
 
-@dataclass(frozen=True)
-class ShowDialog:
+class ShowDialog(Value):
     """Show a modal scene over the current screen."""
 
     dialog: Scene
     """The dialog; it receives all input until it closes."""
 
 
-@dataclass(frozen=True)
-class CloseDialog:
+class CloseDialog(Value):
     """Close the dialog on top."""
 
 
-@dataclass(frozen=True)
-class Notify:
+class Notify(Value):
     """Show a short notice (a toast)."""
 
     message: Msg
@@ -181,13 +163,11 @@ class Notify:
     """Shown in the refusal colour when true."""
 
 
-@dataclass(frozen=True)
-class Redraw:
+class Redraw(Value):
     """Only the scene's own view changed (scrolling, a selection): draw again."""
 
 
-@dataclass(frozen=True)
-class Quit:
+class Quit(Value):
     """Close the app (the game is already saved)."""
 
 

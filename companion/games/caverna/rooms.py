@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from companion.core.messages import IllegalActionError, SetupError
@@ -161,11 +161,7 @@ def validate_catalogue(rooms: Iterable[RoomSpec]) -> tuple[RoomSpec, ...]:
 @cache
 def default_catalogue() -> tuple[RoomSpec, ...]:
     """Return the rooms of the bundled data file, checked."""
-    text = (
-        resources.files("companion.games.caverna")
-        .joinpath("data/rooms.json")
-        .read_text(encoding="utf-8")
-    )
+    text = (Path(__file__).parent / "data" / "rooms.json").read_text(encoding="utf-8")
     data = json.loads(text)
     return validate_catalogue(parse_room(entry) for entry in data["rooms"])
 

@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from companion.core.messages import SetupError
@@ -127,11 +127,7 @@ def _base_letter(spot: MapSpot) -> str:
 @cache
 def preset_grids() -> dict[int, MapGrid]:
     """Return the seven preset maps, keyed by scenario number."""
-    text = (
-        resources.files("companion.games.fuji")
-        .joinpath("data/scenarios.txt")
-        .read_text(encoding="utf-8")
-    )
+    text = (Path(__file__).parent / "data" / "scenarios.txt").read_text(encoding="utf-8")
     return parse_scenarios(text)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from companion.games.tikal.constants import STAGES
@@ -54,7 +54,7 @@ class PrintedField:
 
 def _raw() -> dict[str, Any]:
     """The bundled data file."""
-    text = resources.files("companion.games.tikal").joinpath("data/tiles.json").read_text("utf-8")
+    text = (Path(__file__).parent / "data" / "tiles.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from companion.core.session import Session
-from companion.games.caverna.queries import Option, tile_parts
-from companion.games.caverna.state import CavernaState
 from companion.ui.scene import LayeredScene, Scene
+
+if TYPE_CHECKING:
+    from companion.games.caverna.queries import Option
+    from companion.games.caverna.state import CavernaState
 
 LIVE_SCREENS: tuple[str, ...] = ("setup", "board", "play")
 """Screens that work on the open game (or prepare a new one)."""
@@ -54,6 +57,8 @@ def make_caverna_screen(screen: str) -> Scene:
 
 def _first_option(state: CavernaState, kind: str) -> Option:
     """The tile's first option of ``kind`` (the demo situations are chosen to have one)."""
+    from companion.games.caverna.queries import tile_parts
+
     assert state.turn is not None
     parts = tile_parts(state.turn.tile, state.config.tile_rules)
     return next(option for part in parts for option in part if option.kind == kind)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.session import Session
-from companion.games.tikal.state import TikalState
 from companion.ui.scene import LayeredScene, Scene
+
+if TYPE_CHECKING:
+    from companion.games.tikal.state import TikalState
 
 LIVE_SCREENS: tuple[str, ...] = ("setup", "play")
 """Screens that work on the open game (or prepare a new one)."""
