@@ -21,6 +21,7 @@ from companion.ui.intents import Intent, Notify, Redraw, ShowDialog, StartGame
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.tikal.parts import ColourButton, TapButton
+from companion.ui.tikal.stages import StagesDialog, stages_text
 from companion.ui.widgets import Label, Widget
 
 Setup = dict[str, Any]
@@ -104,6 +105,14 @@ def choose_tracking(setup: Setup, tracking: str) -> Setup:
     return {**setup, "tracking": tracking if tracking in TRACKING else "full"}
 
 
+def choose_stages(setup: Setup, stages: dict[str, int] | None) -> Setup:
+    """Hexes per letter of the table's stack (``None``: the published box's)."""
+    edited = {key: value for key, value in setup.items() if key != "stages"}
+    if stages is not None:
+        edited["stages"] = dict(stages)
+    return edited
+
+
 def finished(setup: Setup, colour_names: list[str]) -> Setup:
     """The set-up to start: players without a name are called by their colour."""
     entries = players(setup)
@@ -170,12 +179,24 @@ class TikalSetupScene(Scene):
             row = pygame.Rect(area.x, y, area.width, height)
             widgets += self._player_row(ctx, row, seat, entry)
             y += height + theme.gap
+        half = (area.width - theme.gap) // 2
         if len(entries) < MAX_PLAYERS:
-            widgets.append(TapButton(pygame.Rect(area.x, y, area.width // 2, height),
+            widgets.append(TapButton(pygame.Rect(area.x, y, half, height),
                                      Msg("ui_tikal.setup.add"),
                                      lambda: self.change(add_player(self.setup)),
                                      key="setup:add"))
+        stack = pygame.Rect(area.right - half, y, half, height)
+        widgets.append(TapButton(stack, msg("ui_tikal.setup.stages",
+                                            split=stages_text(self.setup.get("stages"))),
+                                 self.edit_stages, role="small", key="setup:stages"))
         return widgets
+
+    def edit_stages(self) -> list[Intent]:
+        """Open the hexes-per-letter editor."""
+        def done(stages: dict[str, int] | None) -> None:
+            self.setup = choose_stages(self.setup, stages)
+
+        return [ShowDialog(StagesDialog(self.setup.get("stages"), done))]
 
     def _player_row(self, ctx: Context, row: pygame.Rect, seat: int,
                     entry: dict[str, Any]) -> list[Widget]:
