@@ -275,7 +275,8 @@ class TikalPlayScene(GameScene):
         widgets.append(ColourChip(chip, player.colour, player.seat))
         text = pygame.Rect(chip.right + theme.pad, head.y, head.right - chip.right
                            - 2 * theme.pad, head.height)
-        widgets.append(Label(text, header_text(state), "body", bold=True))
+        widgets.append(Label(text, header_text(state, self.inline_state(state) is not None),
+                             "body", bold=True))
         return widgets
 
     def _actions(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
@@ -615,11 +616,16 @@ def tab_rects(row: pygame.Rect, tabs: tuple[str, ...], lang: str,
     return rects
 
 
-def header_text(state: TikalState) -> Msg:
-    """Whose turn and what they do now; during a turn, the action points left."""
+def header_text(state: TikalState, next_hex_here: bool = False) -> Msg:
+    """Whose turn and what they do now; during a fully tracked turn, the action points
+    left.  A lean game counts no points: the player plays at the table, and the screen
+    says what ends the turn (the next hex, entered here, or the scoring)."""
     name = state.players[state.active].name
     if state.phase == PHASE_ACTIONS and state.tracking == "lean":
-        return msg("ui_tikal.turn.header", player=name, phase=f"@tikal.phase.{state.phase}")
+        if state.scoring is not None:
+            return msg("ui_tikal.turn.lean_score", player=name)
+        key = "ui_tikal.turn.lean_next" if next_hex_here else "ui_tikal.turn.lean"
+        return msg(key, player=name)
     if state.phase == PHASE_ACTIONS:
         return msg("ui_tikal.turn.points", player=name, left=points_left(state),
                    total=ACTION_POINTS)

@@ -1,0 +1,112 @@
+"""The Tikal screens in the table's terms: a lean turn's header, temples tapped where they
+lie on the counting screen, the full scoring written like the lean one, and the table's
+own hexes per letter."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from companion.core.i18n import LANGUAGES, translate
+from companion.core.journal import Journal
+from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, FORMER_STAGE_SIZES, STAGES
+from companion.ui.app import App
+from companion.ui.tikal.play import header_text
+from companion.ui.tikal.scoring import TikalScoringScene, score_action
+from companion.ui.tikal.setup import TikalSetupScene
+from companion.ui.tikal.stages import StagesDialog
+from tests.ui.tikal.helpers import has_widget, open_game, replayed, start, state_of, tap_widget
+
+
+def test_a_lean_turn_header_counts_no_action_points(journal: Journal) -> None:
+    """Lean tracking counts no points, so the header says what the table does instead."""
+    session = start(journal, {"variant": "basic", "tracking": "lean", "players": [
+        {"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"}]}, box=True)
+    session.submit({"type": "draw", "kind": "jungle"})
+    state = state_of(session)
+    for lang in LANGUAGES:
+        for here in (True, False):
+            text = translate(header_text(state, here), lang)
+            assert "10" not in text and "Ada" in text, (lang, text)
+    assert header_text(state, True).key == "ui_tikal.turn.lean_next"
+
+
+def test_the_lean_play_screen_shows_the_lean_header(app: App, journal: Journal) -> None:
+    session = start(journal, {"variant": "basic", "tracking": "lean", "players": [
+        {"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"}]}, box=True)
+    session.submit({"type": "draw", "kind": "jungle"})
+    open_game(app, session)
+    keys = {getattr(getattr(w, "text", None), "key", None) for w in app.scene.widgets}
+    assert "ui_tikal.turn.lean_next" in keys
+    assert "ui_tikal.turn.points" not in keys
+
+
+def test_a_tap_on_each_temple_of_the_counting_map_chooses_that_temple(
+        app: App, journal: Journal) -> None:
+    """Small temples on the counting map have touch targets that overlap: a tap at a
+    temple's centre must choose that temple, not a neighbour drawn later."""
+    session = replayed(journal, "board", 142)
+    open_game(app, session)
+    tap_widget(app, "tikal:tab:round")
+    tap_widget(app, "tikal:count")
+    dialog = app.dialog
+    assert isinstance(dialog, TikalScoringScene)
+    keys = [w.key for w in dialog.widgets if w.key.startswith("score:temple:")]
+    assert len(keys) > 5
+    for key in keys:
+        chip = next(w for w in dialog.widgets if w.key == key)  # the map shrinks once chosen
+        centre = chip.rect.center
+        app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
+        app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
+        app.draw()
+        assert dialog.selected == int(chip.key.rsplit(":", 1)[1]), chip.key
+
+
+def test_a_counted_scoring_names_only_the_unguarded_temples(journal: Journal) -> None:
+    """A guarded temple always scores for its guard ("the guard keeps the temple"), so the
+    counting screen writes the score as the lean questions do: unguarded temples only."""
+    session = replayed(journal, "board", 142)
+    state = state_of(session)
+    guarded = [hx.id for hx in state.hexes if hx.kind == "temple" and hx.guard is not None]
+    assert guarded
+    open_temple = next(hx for hx in state.hexes if hx.kind == "temple" and hx.guard is None)
+    action = score_action(state, {open_temple.id: ("controller", None)})
+    named = [entry["hex"] for entry in action["temples"]]
+    assert not set(named) & set(guarded)
+    assert named == [hx.id for hx in state.hexes if hx.kind == "temple" and hx.guard is None]
+
+
+def test_the_table_sets_its_own_hexes_per_letter(app: App, journal: Journal) -> None:
+    """The set-up keeps the published split unless the table's box differs; the editor
+    gives any split of up to 36 hexes, and the game starts with it."""
+    scene = TikalSetupScene()
+    app.stack[-1] = scene
+    app.draw()
+    tap_widget(app, "setup:stages")
+    assert isinstance(app.dialog, StagesDialog)
+    for letter in STAGES:
+        while app.dialog.stages[letter] != FORMER_STAGE_SIZES[letter]:
+            step = "minus" if app.dialog.stages[letter] > FORMER_STAGE_SIZES[letter] else "plus"
+            tap_widget(app, f"stages:{step}:{letter}")
+    tap_widget(app, "stages:done")
+    assert scene.setup["stages"] == dict(FORMER_STAGE_SIZES)
+    tap_widget(app, "setup:stages")
+    tap_widget(app, "stages:box")
+    tap_widget(app, "stages:done")
+    assert "stages" not in scene.setup
+
+
+@pytest.mark.parametrize("letter", STAGES)
+def test_the_stack_never_holds_more_than_the_box(letter: str) -> None:
+    dialog = StagesDialog(None, lambda stages: None)
+    dialog.change(letter, 1)
+    assert dialog.stages == dict(DEFAULT_STAGE_SIZES)
+    dialog.change(letter, -DEFAULT_STAGE_SIZES[letter] - 1)
+    assert dialog.stages[letter] == DEFAULT_STAGE_SIZES[letter]
+
+
+def test_the_counting_screen_opens_from_the_round_tab(app: App, journal: Journal) -> None:
+    session = replayed(journal, "board", 142)
+    open_game(app, session)
+    tap_widget(app, "tikal:tab:round")
+    assert has_widget(app, "tikal:count")
