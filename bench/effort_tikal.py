@@ -126,8 +126,11 @@ class TikalDriver:
         }
         if kind == "bid":
             prepared = scene.bid_amount(state)  # type: ignore[attr-defined]
-            return bench.find("tikal:bid" if prepared == action.get("amount")
-                              else "tikal:bid:pad")
+            wanted = int(action.get("amount", 0))
+            if prepared == wanted:
+                return bench.find("tikal:bid")
+            step = f"tikal:bid:plus{wanted - prepared}"
+            return bench.find(step if _shown(bench, step) else "tikal:bid:pad")
         key = keys.get(kind, f"tikal:act:{kind}")
         return bench.find(key) if _shown(bench, key) else None
 

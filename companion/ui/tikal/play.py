@@ -433,7 +433,7 @@ class TikalPlayScene(GameScene):
         widgets.append(Button(pygame.Rect(actions.x, actions.y, half, actions.height),
                               msg("ui_tikal.auction.bid", amount=amount),
                               (Submit({"type": "bid", "amount": amount}),), "primary",
-                              key="tikal:bid"))
+                              enabled=can_bid(state), key="tikal:bid"))
         widgets.append(Button(pygame.Rect(actions.x + half + theme.gap, actions.y, half,
                                           actions.height), Msg("ui_tikal.auction.pass"),
                               (Submit({"type": "pass"}),), "danger", key="tikal:pass"))
@@ -481,6 +481,7 @@ class TikalPlayScene(GameScene):
         button_w = min(button_w, (row.width - len(steps) * theme.gap) // (len(steps) + 1))
         widgets: list[Widget] = []
         x = row.x
+        enabled = can_bid(state)
         for step in steps:
             if step == 1:
                 after = len(steps) - 1
@@ -488,7 +489,8 @@ class TikalPlayScene(GameScene):
                                   row.height)
                 widgets.append(TapButton(pad, str(amount),
                                          lambda: self.ask(ctx, state, {"type": "bid"}),
-                                         "selected", role="heading", key="tikal:bid:pad"))
+                                         "selected", role="heading", key="tikal:bid:pad",
+                                         enabled=enabled))
                 x = pad.right + theme.gap
             text = "−" if step < 0 else f"+{step}"
 
@@ -497,7 +499,7 @@ class TikalPlayScene(GameScene):
 
             widgets.append(TapButton(pygame.Rect(x, row.y, button_w, row.height), text, tap,
                                      key="tikal:bid:minus" if step < 0
-                                     else f"tikal:bid:plus{step}"))
+                                     else f"tikal:bid:plus{step}", enabled=enabled))
             x += button_w + theme.gap
         return widgets
 
@@ -614,6 +616,14 @@ def tab_rects(row: pygame.Rect, tabs: tuple[str, ...], lang: str,
         rects.append(pygame.Rect(x, row.y, width, row.height))
         x += width + theme.gap
     return rects
+
+
+def can_bid(state: TikalState) -> bool:
+    """Whether the current bidder can still raise: a bid may not exceed their score."""
+    auction = state.auction
+    if auction is None:
+        return False
+    return auction.high_bid + 1 <= state.players[auction.current].score
 
 
 def header_text(state: TikalState, next_hex_here: bool = False) -> Msg:

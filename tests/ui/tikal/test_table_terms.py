@@ -110,3 +110,29 @@ def test_the_counting_screen_opens_from_the_round_tab(app: App, journal: Journal
     open_game(app, session)
     tap_widget(app, "tikal:tab:round")
     assert has_widget(app, "tikal:count")
+
+
+@pytest.mark.parametrize("flat", [False, True])
+def test_a_bid_over_the_bidders_score_is_not_offered(journal: Journal, flat: bool) -> None:
+    """The book: each bid must be higher than the one before, and the winner moves their
+    score cube back by as many points as they bid (so no bid can pass one's score).  Once
+    the highest bid reaches the bidder's score, *Bid* and the amount buttons are greyed;
+    *Pass* stays."""
+    from companion.core.record import load_record
+    from companion.ui.scene import Settings
+    from companion.ui.tikal.demo import EXAMPLES
+
+    record = load_record(EXAMPLES / "auction.json")
+    session = replayed(journal, "auction", 117)
+    state = state_of(session)
+    assert record.actions[117] == {"type": "pass"}
+    auction = state.auction
+    assert auction is not None and auction.high_bid + 1 > state.players[auction.current].score
+    app = App(journal, Settings(language="en", table_layout="flat" if flat else "upright"),
+              (800, 480))
+    open_game(app, session)
+    bid = [w for w in app.scene.widgets if w.key == "tikal:bid"]
+    bid += [w for panel in app.scene.widgets for w in getattr(panel, "content", ())
+            if w.key == "tikal:bid"]
+    assert bid and all(not w.enabled for w in bid)  # type: ignore[attr-defined]
+    pygame.quit()
