@@ -623,8 +623,8 @@ class Bench:
         from companion.ui.questions import AnswerTarget
 
         answers = [spot.widget for spot in shown if isinstance(spot.widget, AnswerTarget)]
-        if any(spot.widget.key.startswith("pad:") for spot in shown):
-            return  # a number pad: its OK answers what was typed, not a question of its own
+        if any(spot.widget.key.startswith(("pad:", "answers:")) for spot in shown):
+            return  # a number pad (its OK answers what was typed), or one page of answers
         if answers:
             fields = {widget.field for widget in answers}  # type: ignore[attr-defined]
             legal = [w for w in answers if w.answer.legal]  # type: ignore[attr-defined]

@@ -282,7 +282,8 @@ def placed_record(record: GameRecord) -> GameRecord:
     Records of data version 1 never said where a hex was laid; the screens now ask.  Each
     such hex goes on the first free field beside the board, nearest the base camp.  They
     also left out a count of one worker and the piece that became a guard (the rules
-    chose it), which the screens enter.  None of this changes a score: the final scores are checked to be the record's own.
+    chose it), which the screens enter.  None of this changes a score: the final scores
+    are checked to be the record's own.
     """
     setup, actions = current(GAME, record.setup, record.actions)
     state = GAME.new_state(setup)

@@ -215,10 +215,10 @@ class TikalScoringScene(GameScene):
                                 max(theme.touch * 2, area.bottom - hint.bottom - editing))
             layout = HexMapLayout(board, state, (), theme)
             widgets += [Panel(board, theme.palette.surface), HexMap(board, state, layout)]
-            chips = [self._chip(state, outcome, layout.box(layout.centre(outcome.hex)))
-                     for outcome in outcomes]
-            share_touch(chips)
-            widgets += chips
+            targets = [self._chip(state, outcome, layout.box(layout.centre(outcome.hex)))
+                       for outcome in outcomes]
+            share_touch(targets)
+            widgets += targets
             top = board.bottom
         else:
             columns = 7 if len(outcomes) > 12 else (6 if len(outcomes) > 8 else 4)
