@@ -78,15 +78,23 @@ def record(variant: str, names: list[str], seed: int) -> dict[str, Any]:
         action = next_action(state, stack, rng)
         state = GAME.apply(state, action)
         actions.append(action)
-    scores = GAME.state_to_json(state)["scores"]
+    return document(1, f"Tikal sample game ({variant}, {len(names)} players)", setup,
+                    actions, state)
+
+
+def document(version: int, title: str, setup: Mapping[str, Any],
+             actions: list[dict[str, Any]], end: TikalState) -> dict[str, Any]:
+    """A record file's contents: the game, its set-up and actions, and the scores at
+    ``end``; a set-up of version 2 or later carries its data version."""
+    stamped = dict(setup) if version == 1 else {**setup, "data_version": GAME.data_version}
     return {
         "format": "table-companion-record",
-        "version": 1,
+        "version": version,
         "game": "tikal",
-        "title": f"Tikal sample game ({variant}, {len(names)} players)",
-        "setup": setup,
+        "title": title,
+        "setup": stamped,
         "actions": actions,
-        "expect": {"scores": scores},
+        "expect": {"scores": GAME.state_to_json(end)["scores"]},
     }
 
 
@@ -134,15 +142,8 @@ def asked_record(tracking: str, seed: int) -> dict[str, Any]:
         action = asked_action(state, rng)
         state = GAME.apply(state, action)
         actions.append(action)
-    return {
-        "format": "table-companion-record",
-        "version": 2,
-        "game": "tikal",
-        "title": f"Tikal sample game (published box, {tracking} tracking, 3 players)",
-        "setup": {**setup, "data_version": GAME.data_version},
-        "actions": actions,
-        "expect": {"scores": GAME.state_to_json(state)["scores"]},
-    }
+    return document(2, f"Tikal sample game (published box, {tracking} tracking, 3 players)",
+                    setup, actions, state)
 
 
 LEAN_KEPT = frozenset({"draw", "uncover", "take_treasure", "exchange", "place_guard", "score",
@@ -167,15 +168,8 @@ def lean_record(full: Mapping[str, Any]) -> dict[str, Any]:
         if entered is not None:
             lean = GAME.apply(lean, entered)
             actions.append(entered)
-    return {
-        "format": "table-companion-record",
-        "version": 2,
-        "game": "tikal",
-        "title": "Tikal sample game (published box, lean tracking, 3 players)",
-        "setup": {**setup, "tracking": "lean", "data_version": GAME.data_version},
-        "actions": actions,
-        "expect": {"scores": GAME.state_to_json(lean)["scores"]},
-    }
+    return document(2, "Tikal sample game (published box, lean tracking, 3 players)",
+                    {**setup, "tracking": "lean"}, actions, lean)
 
 
 def _lean_action(state: TikalState, action: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -7,6 +7,7 @@ functions below each return an edited copy, so they are easy to test on their ow
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -241,17 +242,10 @@ class TikalSetupScene(Scene):
         tracking = pygame.Rect(area.x, start.y - theme.gap - theme.touch - theme.px(26),
                                area.width, theme.touch + theme.px(26))
         height = min(theme.px(96), (tracking.y - head.bottom - 3 * theme.gap) // 2)
-        y = head.bottom
-        for variant in VARIANTS:
-            def tap(chosen: str = variant) -> list[Intent]:
-                return self.change(choose_variant(self.setup, chosen))
-
-            chosen = self.setup.get("variant") == variant
-            widgets.append(TapButton(pygame.Rect(area.x, y, area.width, height),
-                                     Msg(f"tikal.variant.{variant}"), tap,
-                                     "selected" if chosen else "normal", role="small",
-                                     key=f"setup:variant:{variant}"))
-            y += height + theme.gap
+        rects = [pygame.Rect(area.x, head.bottom + n * (height + theme.gap), area.width, height)
+                 for n in range(len(VARIANTS))]
+        widgets += self._choices(rects, "variant", VARIANTS, self.setup.get("variant"),
+                                 lambda variant: f"tikal.variant.{variant}", choose_variant)
         widgets += self._tracking(ctx, tracking)
         widgets.append(TapButton(start, Msg("ui_tikal.setup.start"), lambda: self.start(ctx.lang),
                                  "primary", key="setup:start"))
@@ -264,14 +258,23 @@ class TikalSetupScene(Scene):
         widgets: list[Widget] = [Label(head, Msg("ui_tikal.setup.tracking"), "small",
                                        theme.palette.text_muted)]
         width = (area.width - theme.gap) // 2
-        current = self.setup.get("tracking", "full")
-        for index, tracking in enumerate(TRACKING):
-            def tap(chosen: str = tracking) -> list[Intent]:
-                return self.change(choose_tracking(self.setup, chosen))
+        rects = [pygame.Rect(area.x + n * (width + theme.gap), head.bottom, width,
+                             area.bottom - head.bottom) for n in range(len(TRACKING))]
+        return widgets + self._choices(rects, "tracking", TRACKING,
+                                       self.setup.get("tracking", "full"),
+                                       lambda tracking: f"ui_tikal.setup.tracking_{tracking}",
+                                       choose_tracking)
 
-            rect = pygame.Rect(area.x + index * (width + theme.gap), head.bottom, width,
-                               area.bottom - head.bottom)
-            widgets.append(TapButton(rect, Msg(f"ui_tikal.setup.tracking_{tracking}"), tap,
-                                     "selected" if current == tracking else "normal",
-                                     role="small", key=f"setup:tracking:{tracking}"))
+    def _choices(self, rects: list[pygame.Rect], name: str, options: tuple[str, ...],
+                 current: object, text_key: Callable[[str], str],
+                 choose: Callable[[Setup, str], Setup]) -> list[Widget]:
+        """One button per option of a set-up choice, the chosen one highlighted."""
+        widgets: list[Widget] = []
+        for option, rect in zip(options, rects, strict=True):
+            def tap(chosen: str = option) -> list[Intent]:
+                return self.change(choose(self.setup, chosen))
+
+            widgets.append(TapButton(rect, Msg(text_key(option)), tap,
+                                     "selected" if current == option else "normal",
+                                     role="small", key=f"setup:{name}:{option}"))
         return widgets
