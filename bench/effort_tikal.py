@@ -27,6 +27,7 @@ from companion.core.upgrade import current, stamped
 from companion.games.tikal import GAME
 from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, STAGES
 from companion.games.tikal.flow import free_spots
+from companion.games.tikal.queries import unlaid_volcano
 from companion.games.tikal.scoring import temple_controller
 from companion.games.tikal.state import PHASE_DRAW, TikalState
 from companion.games.tikal.turn import guard_piece
@@ -116,6 +117,10 @@ class TikalDriver:
             return self._inline(bench, state, following)
         if kind == "draw":
             return self._inline(bench, state, action)
+        if kind == "lay_volcano":
+            question = scene.volcano_question(state)  # type: ignore[attr-defined]
+            return None if question is None else self._answer(
+                bench, question, action, scene.volcano)  # type: ignore[attr-defined]
         if kind == "score" and state.tracking == "full":
             if _shown(bench, "tikal:count"):
                 return bench.find("tikal:count")
@@ -280,7 +285,9 @@ def placed_record(record: GameRecord) -> GameRecord:
     """``record`` in today's format, with a place for every hex laid without one.
 
     Records of data version 1 never said where a hex was laid; the screens now ask.  Each
-    such hex goes on the first free field beside the board, nearest the base camp.  They
+    such hex goes on the first free field beside the board, nearest the base camp, and so
+    does a volcano once its scoring round is over (records of a fully tracked game never
+    said where it lay either; the later hexes' own fields are left free for them).  They
     also left out a count of one worker and the piece that became a guard (the rules
     chose it), which the screens enter.  None of this changes a score: the final scores
     are checked to be the record's own.
@@ -288,22 +295,31 @@ def placed_record(record: GameRecord) -> GameRecord:
     setup, actions = current(GAME, record.setup, record.actions)
     state = GAME.new_state(setup)
     placed: list[dict[str, Any]] = []
-    for action in actions:
+    for index, action in enumerate(actions):
         entry = dict(action)
         if entry.get("type") in COUNTED and entry.get("piece") == "worker":
             entry.setdefault("count", 1)
         if entry.get("type") == "place_guard" and state.tracking == "full":
             entry.setdefault("piece", guard_piece(state, entry, state.hexes[entry["hex"]]))
         if _needs_place(state, entry):
-            entry["at"] = list(min(free_spots(state),
-                                   key=lambda s: (abs(s[0]) + abs(s[1]) + abs(s[0] + s[1]),
-                                                  s[1], s[0])))
+            entry["at"] = list(_nearest(free_spots(state)))
         state = GAME.apply(state, entry)
         placed.append(entry)
+        if state.tracking == "full" and unlaid_volcano(state) is not None:
+            later = {tuple(a["at"]) for a in actions[index + 1:] if a.get("at") is not None}
+            lay = {"type": "lay_volcano", "at": list(_nearest(
+                [s for s in free_spots(state) if s not in later]))}
+            state = GAME.apply(state, lay)
+            placed.append(lay)
     before = _final_scores(setup, actions)
     if before != tuple(p.score for p in state.players):
         raise BenchError("placing the hexes of an older record changed its scores")
     return GameRecord(record.game, stamped(GAME, setup), placed, record.expect, record.title)
+
+
+def _nearest(spots: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The field of ``spots`` nearest the base camp (then the northernmost, westernmost)."""
+    return min(spots, key=lambda s: (abs(s[0]) + abs(s[1]) + abs(s[0] + s[1]), s[1], s[0]))
 
 
 def _needs_place(state: TikalState, action: Mapping[str, Any]) -> bool:

@@ -15,7 +15,7 @@ from companion.games.tikal.constants import (
     MIN_MASKS,
 )
 from companion.games.tikal.fields import choice_field, int_field
-from companion.games.tikal.queries import hexes_left
+from companion.games.tikal.queries import hexes_left, unlaid_volcano
 from companion.games.tikal.scoring import (
     majority_holder,
     temple_controller,
@@ -226,6 +226,18 @@ def place_volcano(state: TikalState) -> TikalState:
     note = msg("tikal.instruction.place_volcano", player=state.players[owner].name,
                hex=len(placed.hexes) - 1)
     return fresh_turn(replace(placed, instructions=(*placed.instructions, note)), owner)
+
+
+def lay_volcano(state: TikalState, action: Action) -> TikalState:
+    """Say where the volcano lies on the board (it costs nothing and changes no score)."""
+    volcano = unlaid_volcano(state)
+    if volcano is None:
+        raise IllegalActionError("tikal.error.no_volcano_to_lay")
+    spot = spot_field(state, action)
+    if spot is None:
+        raise IllegalActionError("tikal.error.bad_field", field="at")
+    hexes = tuple(replace(hx, at=spot) if hx.id == volcano.id else hx for hx in state.hexes)
+    return replace(state, hexes=hexes)
 
 
 def score_entered(state: TikalState, action: Action) -> TikalState:

@@ -1,9 +1,10 @@
-"""Read-only views of a Tikal state for the screens and the rules: the hex stack."""
+"""Read-only views of a Tikal state for the screens and the rules: the hex stack, and a
+volcano waiting for its place on the board."""
 
 from __future__ import annotations
 
 from companion.games.tikal.constants import STAGES
-from companion.games.tikal.state import TikalState
+from companion.games.tikal.state import Hex, TikalState
 
 
 def stack_size(state: TikalState) -> int:
@@ -33,3 +34,13 @@ def current_stage(state: TikalState) -> str | None:
         if left > 0:
             return letter
     return None
+
+
+def unlaid_volcano(state: TikalState) -> Hex | None:
+    """The volcano placed after its scoring round whose field the table has not said yet,
+    on a board where every other hex has its place (``None`` if there is none; a game
+    recorded without places, or a lean one that skipped them, has no map to put it on)."""
+    if any(hx.at is None and hx.kind != "volcano" for hx in state.hexes):
+        return None
+    return next((hx for hx in reversed(state.hexes)
+                 if hx.kind == "volcano" and hx.at is None), None)

@@ -25,8 +25,13 @@ from companion.games.tikal.constants import (
     MIN_MASKS,
     TREASURE_KINDS,
 )
-from companion.games.tikal.flow import free_spots, in_scoring_turn, letter_tiles, take_from_stack
-from companion.games.tikal.queries import hexes_left
+from companion.games.tikal.flow import (
+    free_spots,
+    in_scoring_turn,
+    letter_tiles,
+    take_from_stack,
+)
+from companion.games.tikal.queries import hexes_left, unlaid_volcano
 from companion.games.tikal.serialise import tile_json
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
@@ -519,6 +524,16 @@ def _guard_piece(state: TikalState, partial: Partial) -> Step:
     return _question("piece", "tikal.ask.guard_piece", answers, state)
 
 
+def _ask_lay_volcano(state: TikalState, partial: Partial) -> Step:
+    """Where the volcano placed after its scoring round lies: a tap on an empty field."""
+    if "at" not in partial:
+        reason = None if unlaid_volcano(state) else Msg("tikal.error.no_volcano_to_lay")
+        answers = tuple(Answer([q, r], msg("tikal.answer.spot", q=q, r=r), reason,
+                               place=f"{q},{r}") for q, r in free_spots(state))
+        return _question("at", "tikal.ask.volcano_spot", answers, state, Style.PLACE)
+    return _done(partial)
+
+
 def _ask_end_turn(state: TikalState, partial: Partial) -> Step:
     """Nothing to ask: the turn ends (a scoring turn scores from the books)."""
     return _done(partial)
@@ -563,5 +578,6 @@ ASKERS: Mapping[str, Callable[[TikalState, Partial], Step]] = {
     "place_guard": _ask_place_guard,
     "end_turn": _ask_end_turn,
     "score": _ask_score,
+    "lay_volcano": _ask_lay_volcano,
 }
 """The questions of each action type."""

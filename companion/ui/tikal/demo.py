@@ -33,6 +33,7 @@ SITUATIONS: dict[str, tuple[str, int | None]] = {
     "lean-play": ("lean", 61),
     "board-scoring": ("board", 187),
     "lean-scoring": ("lean", 104),
+    "volcano": ("board", 41),
 }
 """Situation name -> (record, steps replayed; ``None``: the whole game)."""
 

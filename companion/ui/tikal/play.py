@@ -15,10 +15,11 @@ import pygame
 
 from companion.core.i18n import translate
 from companion.core.messages import IllegalActionError, Msg, msg
-from companion.core.questions import Complete, Style
+from companion.core.questions import Complete, Question, Style
 from companion.core.session import Session
 from companion.games.tikal import GAME
 from companion.games.tikal.constants import ACTION_POINTS, MAX_CAMPS, MAX_GUARDS
+from companion.games.tikal.queries import unlaid_volcano
 from companion.games.tikal.questions import offered_types, type_refusal
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
@@ -99,6 +100,10 @@ class TikalPlayScene(GameScene):
         """Whether the last build was the flat-table layout (per-seat buttons in the panels)."""
         self.inline = Dialogue(GAME.ask, {"type": "draw"})
         """The next drawn hex, asked on the play screen itself."""
+        self.volcano = Dialogue(GAME.ask, {"type": "lay_volcano"})
+        """Where the volcano placed after a scoring round lies, asked on the map itself."""
+        self._volcano_shown: int | None = None
+        """The volcano whose question has already brought the map forward once."""
         self.map_layout: HexMapLayout | None = None
         """Where the map tab draws each hex (the inline question's places are tapped there)."""
 
@@ -168,17 +173,65 @@ class TikalPlayScene(GameScene):
         if self.inline.cursor != session.cursor:
             # Each drawn hex is a new question: the letter's tiles differ from the last.
             self.inline = Dialogue(GAME.ask, {"type": "draw"}, cursor=session.cursor)
+            self.volcano = Dialogue(GAME.ask, {"type": "lay_volcano"}, cursor=session.cursor)
         self.map_layout = None
         inline = self.inline_state(state)
         question = self.inline.question(inline[0]) if inline is not None else None
+        strip = 0
+        if question is None or question.style != Style.PLACE:
+            question = self.volcano_question(state)
+            strip = self._strip_height(ctx, state, right.width) if question else 0
+            if question is not None:
+                self._show_map_once(state)
+        elif question.style == Style.PLACE:
+            self.tab = "map"
         spots: list[tuple[int, int]] = []
         if question is not None and question.style == Style.PLACE:
-            self.tab = "map"
             spots = [(int(a.value[0]), int(a.value[1])) for a in question.answers]
         theme = ctx.theme
-        page = pygame.Rect(right.x, right.y + theme.touch + theme.gap, right.width,
-                           right.height - theme.touch - theme.gap)
+        page = pygame.Rect(right.x, right.y + theme.touch + theme.gap + strip, right.width,
+                           right.height - theme.touch - theme.gap - strip)
         self.map_layout = HexMapLayout(page, state, spots, theme)
+
+    def volcano_question(self, state: TikalState) -> Question | None:
+        """Where the volcano lies, while one waits for its field on a fully tracked board
+        (``None``: nothing to ask, a lean game, or a flat table, whose map has no room)."""
+        if self.flat or state.tracking != "full" or state.phase != PHASE_ACTIONS \
+                or unlaid_volcano(state) is None:
+            return None
+        return self.volcano.question(state)
+
+    def _strip_height(self, ctx: Context, state: TikalState, width: int) -> int:
+        """Room the volcano's question takes along the top of the map."""
+        look = QuestionLook(lambda key: None, None, False)
+        return needed_height(self.volcano, state, width - 2 * ctx.theme.pad, ctx, look) \
+            + ctx.theme.px(8)
+
+    def _show_map_once(self, state: TikalState) -> None:
+        """Bring the map forward when a volcano has just come back after its scoring round
+        (the table may then look at other tabs; the question stays on the map)."""
+        volcano = unlaid_volcano(state)
+        just_placed = volcano is not None and volcano.id == len(state.hexes) - 1 \
+            and state.scoring is None
+        if volcano is not None and just_placed and volcano.id != self._volcano_shown:
+            self._volcano_shown = volcano.id
+            self.tab = "map"
+
+    def _volcano_strip(self, ctx: Context, state: TikalState, page: pygame.Rect
+                       ) -> list[Widget]:
+        """The volcano's question along the top of the map, its fields on the map."""
+        if self.volcano_question(state) is None:
+            return []
+        layout = self.map_layout
+
+        def rects(key: str) -> pygame.Rect | None:
+            return layout.rect_for(state, key) if layout is not None else None
+
+        theme = ctx.theme
+        strip = pygame.Rect(page.x + theme.pad, page.y + theme.px(4), page.width - 2 * theme.pad,
+                            self._strip_height(ctx, state, page.width) - theme.px(8))
+        look = QuestionLook(rects, tikal_look(state).seat_colour, False)
+        return question_widgets(self.volcano, state, strip, ctx, look)
 
     def _inline_draw(self, ctx: Context, state: TikalState, area: pygame.Rect
                      ) -> list[Widget]:
@@ -578,7 +631,8 @@ class TikalPlayScene(GameScene):
         """The page of one tab."""
         if tab == "map":
             layout = self.map_layout or HexMapLayout(page, state, (), ctx.theme)
-            return [Panel(page, ctx.theme.palette.surface), HexMap(page, state, layout)]
+            return [Panel(page, ctx.theme.palette.surface), HexMap(page, state, layout),
+                    *self._volcano_strip(ctx, state, page)]
         if tab == "temples":
             return panels.temples_panel(ctx, state, page, self.temple_scroll)
         if tab == "treasures":

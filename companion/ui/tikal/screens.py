@@ -14,7 +14,7 @@ LIVE_SCREENS: tuple[str, ...] = ("setup", "play")
 PREVIEW_SCREENS: tuple[str, ...] = (
     "actions", "draw", "move", "reveal", "auction", "choose", "scoring", "round", "temples",
     "treasures", "track", "stack", "gameover", "board-early", "board-mid", "board-full",
-    "place", "lean-play", "lean-score", "board-count",
+    "place", "lean-play", "lean-score", "board-count", "volcano", "stages",
 )
 """Screens drawn from a demo game in a chosen situation (for screenshots and docs).
 
@@ -35,6 +35,7 @@ TAB_PREVIEWS: dict[str, tuple[str, str]] = {
     "board-mid": ("board-mid", "map"),
     "board-full": ("board-full", "map"),
     "lean-play": ("lean-play", "map"),
+    "volcano": ("volcano", "map"),
 }
 """Preview name -> (demo situation, right-column tab shown)."""
 
@@ -62,6 +63,11 @@ def make_tikal_screen(screen: str) -> Scene:
         return TikalScoringScene(preview="board-scoring")
     if screen in DIALOG_PREVIEWS:
         return _dialog_preview(screen)
+    if screen == "stages":
+        from companion.ui.tikal.setup import TikalSetupScene
+        from companion.ui.tikal.stages import StagesDialog
+
+        return LayeredScene(TikalSetupScene(), StagesDialog(None, lambda stages: None))
     return TikalPlayScene(preview=screen)
 
 

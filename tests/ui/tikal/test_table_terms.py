@@ -136,3 +136,27 @@ def test_a_bid_over_the_bidders_score_is_not_offered(journal: Journal, flat: boo
             if w.key == "tikal:bid"]
     assert bid and all(not w.enabled for w in bid)  # type: ignore[attr-defined]
     pygame.quit()
+
+
+def test_the_volcano_is_laid_by_a_tap_on_the_map_and_drawn_there(
+        app: App, journal: Journal) -> None:
+    """After its scoring round the volcano is asked for on the map and drawn where it lies,
+    no longer in a row under the board."""
+    from companion.games.tikal.flow import free_spots
+    from companion.games.tikal.queries import unlaid_volcano
+    from companion.ui.questions import answer_key
+    from companion.ui.tikal.hexmap import HexMapLayout
+
+    session = replayed(journal, "board", 41)
+    open_game(app, session)
+    state = state_of(session)
+    volcano = unlaid_volcano(state)
+    assert volcano is not None
+    spot = list(free_spots(state)[0])
+    tap_widget(app, f"place:at:{answer_key(spot)}")
+    assert session.actions()[-1] == {"type": "lay_volcano", "at": spot}
+    after = state_of(session)
+    assert after.hexes[volcano.id].at == tuple(spot)
+    layout = HexMapLayout(pygame.Rect(0, 0, 400, 300), after)
+    assert volcano.id not in {hx.id for hx in layout.unplaced}
+    assert not has_widget(app, f"place:at:{answer_key(list(free_spots(after)[0]))}")
