@@ -26,8 +26,7 @@ from companion.core.record import GameRecord
 from companion.core.upgrade import current, stamped
 from companion.games.tikal import GAME
 from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, STAGES
-from companion.games.tikal.flow import free_spots
-from companion.games.tikal.queries import unlaid_volcano
+from companion.games.tikal.queries import free_spots, unlaid_volcano
 from companion.games.tikal.scoring import temple_controller
 from companion.games.tikal.state import PHASE_DRAW, TikalState
 from companion.games.tikal.turn import guard_piece
@@ -140,8 +139,13 @@ class TikalDriver:
         return bench.find(key) if _shown(bench, key) else None
 
     def _inline(self, bench: Bench, state: Any, draw: Mapping[str, Any]) -> Spot | None:
-        """The answer to the next-hex question on the play screen that gives ``draw``."""
+        """The answer to the next-hex question on the play screen that gives ``draw`` (in a
+        lean game, the field it lies on first, when the record says)."""
         scene = bench.app.scene
+        at = draw.get("at")
+        spot = f"tikal:spot:{at[0]},{at[1]}" if at is not None else ""
+        if at is not None and scene.inline.partial.get("at") != at and _shown(bench, spot):  # type: ignore[attr-defined]
+            return bench.find(spot)
         if _shown(bench, "tikal:draw:only"):
             return bench.find("tikal:draw:only")
         inline = scene.inline_state(state)  # type: ignore[attr-defined]
@@ -295,6 +299,7 @@ def placed_record(record: GameRecord) -> GameRecord:
     setup, actions = current(GAME, record.setup, record.actions)
     state = GAME.new_state(setup)
     placed: list[dict[str, Any]] = []
+    lays = any(action.get("type") == "lay_volcano" for action in actions)
     for index, action in enumerate(actions):
         entry = dict(action)
         if entry.get("type") in COUNTED and entry.get("piece") == "worker":
@@ -305,7 +310,7 @@ def placed_record(record: GameRecord) -> GameRecord:
             entry["at"] = list(_nearest(free_spots(state)))
         state = GAME.apply(state, entry)
         placed.append(entry)
-        if state.tracking == "full" and unlaid_volcano(state) is not None:
+        if not lays and unlaid_volcano(state) is not None:
             later = {tuple(a["at"]) for a in actions[index + 1:] if a.get("at") is not None}
             lay = {"type": "lay_volcano", "at": list(_nearest(
                 [s for s in free_spots(state) if s not in later]))}

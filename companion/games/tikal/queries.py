@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.games.tikal.constants import STAGES
 from companion.games.tikal.state import Hex, TikalState
+from companion.games.tikal.tiles import Position, neighbours
 
 
 def stack_size(state: TikalState) -> int:
@@ -44,3 +45,10 @@ def unlaid_volcano(state: TikalState) -> Hex | None:
         return None
     return next((hx for hx in reversed(state.hexes)
                  if hx.kind == "volcano" and hx.at is None), None)
+
+
+def free_spots(state: TikalState) -> tuple[Position, ...]:
+    """Empty fields beside the laid hexes whose place is known, where a drawn hex may go."""
+    laid = {hx.at for hx in state.hexes if hx.at is not None}
+    spots = {spot for at in laid for spot in neighbours(at) if spot not in laid}
+    return tuple(sorted(spots, key=lambda spot: (spot[1], spot[0])))

@@ -25,13 +25,8 @@ from companion.games.tikal.constants import (
     MIN_MASKS,
     TREASURE_KINDS,
 )
-from companion.games.tikal.flow import (
-    free_spots,
-    in_scoring_turn,
-    letter_tiles,
-    take_from_stack,
-)
-from companion.games.tikal.queries import hexes_left, unlaid_volcano
+from companion.games.tikal.flow import in_scoring_turn, letter_tiles, take_from_stack
+from companion.games.tikal.queries import free_spots, hexes_left, unlaid_volcano
 from companion.games.tikal.serialise import tile_json
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,

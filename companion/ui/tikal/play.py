@@ -19,7 +19,7 @@ from companion.core.questions import Complete, Question, Style
 from companion.core.session import Session
 from companion.games.tikal import GAME
 from companion.games.tikal.constants import ACTION_POINTS, MAX_CAMPS, MAX_GUARDS
-from companion.games.tikal.queries import unlaid_volcano
+from companion.games.tikal.queries import free_spots, unlaid_volcano
 from companion.games.tikal.questions import offered_types, type_refusal
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
@@ -43,6 +43,7 @@ from companion.ui.questions import (
     QuestionLook,
     needed_height,
     question_widgets,
+    share_touch,
 )
 from companion.ui.scene import Context, GameScene
 from companion.ui.theme import MIN_TOUCH, Theme
@@ -50,7 +51,7 @@ from companion.ui.tikal import panels
 from companion.ui.tikal.demo import preview_session
 from companion.ui.tikal.dialogs import ask_tikal, grid, tikal_look
 from companion.ui.tikal.flat import seat_panel
-from companion.ui.tikal.hexmap import HexMap, HexMapLayout
+from companion.ui.tikal.hexmap import HexMap, HexMapLayout, SpotTarget
 from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton, fitting_instructions
 from companion.ui.tikal.view import (
     ACTION_COSTS,
@@ -188,16 +189,17 @@ class TikalPlayScene(GameScene):
         spots: list[tuple[int, int]] = []
         if question is not None and question.style == Style.PLACE:
             spots = [(int(a.value[0]), int(a.value[1])) for a in question.answers]
+        elif inline is not None:
+            spots = list(self.lean_spots(state))
         theme = ctx.theme
         page = pygame.Rect(right.x, right.y + theme.touch + theme.gap + strip, right.width,
                            right.height - theme.touch - theme.gap - strip)
         self.map_layout = HexMapLayout(page, state, spots, theme)
 
     def volcano_question(self, state: TikalState) -> Question | None:
-        """Where the volcano lies, while one waits for its field on a fully tracked board
-        (``None``: nothing to ask, a lean game, or a flat table, whose map has no room)."""
-        if self.flat or state.tracking != "full" or state.phase != PHASE_ACTIONS \
-                or unlaid_volcano(state) is None:
+        """Where the volcano lies, while one waits for its field on a board whose every hex
+        has its place (``None``: nothing to ask, or a flat table, whose map has no room)."""
+        if self.flat or state.phase != PHASE_ACTIONS or unlaid_volcano(state) is None:
             return None
         return self.volcano.question(state)
 
@@ -206,6 +208,41 @@ class TikalPlayScene(GameScene):
         look = QuestionLook(lambda key: None, None, False)
         return needed_height(self.volcano, state, width - 2 * ctx.theme.pad, ctx, look) \
             + ctx.theme.px(8)
+
+    def lean_spots(self, state: TikalState) -> tuple[tuple[int, int], ...]:
+        """A lean game's empty fields beside the board while its next hex is asked: a tap on
+        one says where the hex lies (the map then grows as in full tracking); a table that
+        does not care just names the hex."""
+        inline = self.inline_state(state)
+        if state.tracking != "lean" or inline is None or self.volcano_question(state):
+            return ()
+        return free_spots(inline[0])
+
+    def mark_spot(self, spot: tuple[int, int]) -> list[Intent]:
+        """Note (or forget, tapped again) the field where the next hex lies."""
+        chosen = [spot[0], spot[1]]
+        if self.inline.partial.get("at") == chosen:
+            self.inline.partial.pop("at")
+        else:
+            self.inline.partial["at"] = chosen
+        return [Redraw()]
+
+    def _spot_targets(self, state: TikalState) -> list[Widget]:
+        """The empty fields of a lean game's map, each a target for :meth:`mark_spot`."""
+        layout = self.map_layout
+        if layout is None:
+            return []
+        chosen = self.inline.partial.get("at")
+        widgets: list[Widget] = []
+        for spot in self.lean_spots(state):
+            def tap(field: tuple[int, int] = spot) -> list[Intent]:
+                return self.mark_spot(field)
+
+            widgets.append(SpotTarget(layout.box(layout.centre_of(spot)), tap,
+                                      chosen == [spot[0], spot[1]],
+                                      key=f"tikal:spot:{spot[0]},{spot[1]}"))
+        share_touch(widgets)
+        return widgets
 
     def _show_map_once(self, state: TikalState) -> None:
         """Bring the map forward when a volcano has just come back after its scoring round
@@ -632,7 +669,7 @@ class TikalPlayScene(GameScene):
         if tab == "map":
             layout = self.map_layout or HexMapLayout(page, state, (), ctx.theme)
             return [Panel(page, ctx.theme.palette.surface), HexMap(page, state, layout),
-                    *self._volcano_strip(ctx, state, page)]
+                    *self._volcano_strip(ctx, state, page), *self._spot_targets(state)]
         if tab == "temples":
             return panels.temples_panel(ctx, state, page, self.temple_scroll)
         if tab == "treasures":

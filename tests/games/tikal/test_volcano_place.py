@@ -7,8 +7,7 @@ import pytest
 from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError
 from companion.games.tikal import GAME
-from companion.games.tikal.flow import free_spots
-from companion.games.tikal.queries import unlaid_volcano
+from companion.games.tikal.queries import free_spots, unlaid_volcano
 from companion.games.tikal.state import TikalState
 from companion.ui.tikal.demo import SITUATIONS, preview_session
 

@@ -142,8 +142,7 @@ def test_the_volcano_is_laid_by_a_tap_on_the_map_and_drawn_there(
         app: App, journal: Journal) -> None:
     """After its scoring round the volcano is asked for on the map and drawn where it lies,
     no longer in a row under the board."""
-    from companion.games.tikal.flow import free_spots
-    from companion.games.tikal.queries import unlaid_volcano
+    from companion.games.tikal.queries import free_spots, unlaid_volcano
     from companion.ui.questions import answer_key
     from companion.ui.tikal.hexmap import HexMapLayout
 
