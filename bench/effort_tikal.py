@@ -116,6 +116,9 @@ class TikalDriver:
             return self._inline(bench, state, following)
         if kind == "draw":
             return self._inline(bench, state, action)
+        level = f"tikal:level:{action.get('hex')}"
+        if kind == "uncover" and _shown(bench, level):
+            return bench.find(level)
         if kind == "lay_volcano":
             question = scene.volcano_question(state)  # type: ignore[attr-defined]
             return None if question is None else self._answer(

@@ -227,17 +227,20 @@ def _centre_text(hx: Hex) -> str:
 
 
 class SpotTarget(Widget):
-    """An empty field of the map, tapped to say a hex lies there (ringed once chosen)."""
+    """A field of the map a finger taps: an empty one to say a hex lies there (ringed once
+    chosen), or a laid hex whose tap enters a step (``intents``)."""
 
     interactive = True
 
     def __init__(self, rect: pygame.Rect, on_tap: Callable[[], list[Intent]], chosen: bool,
-                 key: str) -> None:
+                 key: str, intents: tuple[Intent, ...] = ()) -> None:
         super().__init__(rect, key)
         self.on_tap = on_tap
-        """What a tap does."""
+        """What a tap does (after ``intents``)."""
         self.chosen = chosen
         """Whether the next hex is noted as lying here."""
+        self.intents = intents
+        """Intents a tap gives besides :attr:`on_tap`'s (a step submitted)."""
 
     peers: tuple[tuple[int, int], ...] = ()
     """Centres of the other fields (a touch goes to the nearest one)."""
@@ -252,8 +255,8 @@ class SpotTarget(Widget):
                              border_radius=theme.radius)
 
     def release(self, pos: tuple[int, int]) -> list[Intent]:
-        """Note or forget the field."""
-        return self.on_tap()
+        """Note or forget the field, or enter the step."""
+        return [*self.intents, *self.on_tap()]
 
     def touch_targets(self) -> list[pygame.Rect]:
         """The field, grown to the smallest touch size around its centre."""

@@ -20,7 +20,7 @@ from companion.core.session import Session
 from companion.games.tikal import GAME
 from companion.games.tikal.constants import ACTION_POINTS, MAX_CAMPS, MAX_GUARDS
 from companion.games.tikal.queries import free_spots, unlaid_volcano
-from companion.games.tikal.questions import offered_types, type_refusal
+from companion.games.tikal.questions import offered_types, refusal, type_refusal
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
     LEADER_OUT,
@@ -227,6 +227,28 @@ class TikalPlayScene(GameScene):
             self.inline.partial["at"] = chosen
         return [Redraw()]
 
+    def _map_targets(self, state: TikalState) -> list[Widget]:
+        """What a finger does on a lean game's map: an empty field says where the next hex
+        lies, a temple gets its next level (the lean turn's most common entry, one tap)."""
+        targets = self._spot_targets(state) + self._level_targets(state)
+        share_touch(targets)
+        return targets
+
+    def _level_targets(self, state: TikalState) -> list[Widget]:
+        """Each temple of a lean game's map whose next level the rules accept now."""
+        layout = self.map_layout
+        if layout is None or self.flat or state.tracking != "lean" \
+                or state.phase != PHASE_ACTIONS:
+            return []
+        widgets: list[Widget] = []
+        for hx in state.hexes:
+            action = {"type": "uncover", "hex": hx.id}
+            if hx.kind != "temple" or refusal(state, action) is not None:
+                continue
+            widgets.append(SpotTarget(layout.box(layout.centre(hx)), lambda: [], False,
+                                      key=f"tikal:level:{hx.id}", intents=(Submit(action),)))
+        return widgets
+
     def _spot_targets(self, state: TikalState) -> list[Widget]:
         """The empty fields of a lean game's map, each a target for :meth:`mark_spot`."""
         layout = self.map_layout
@@ -241,7 +263,6 @@ class TikalPlayScene(GameScene):
             widgets.append(SpotTarget(layout.box(layout.centre_of(spot)), tap,
                                       chosen == [spot[0], spot[1]],
                                       key=f"tikal:spot:{spot[0]},{spot[1]}"))
-        share_touch(widgets)
         return widgets
 
     def _show_map_once(self, state: TikalState) -> None:
@@ -669,7 +690,7 @@ class TikalPlayScene(GameScene):
         if tab == "map":
             layout = self.map_layout or HexMapLayout(page, state, (), ctx.theme)
             return [Panel(page, ctx.theme.palette.surface), HexMap(page, state, layout),
-                    *self._volcano_strip(ctx, state, page), *self._spot_targets(state)]
+                    *self._volcano_strip(ctx, state, page), *self._map_targets(state)]
         if tab == "temples":
             return panels.temples_panel(ctx, state, page, self.temple_scroll)
         if tab == "treasures":

@@ -159,3 +159,36 @@ def test_the_volcano_is_laid_by_a_tap_on_the_map_and_drawn_there(
     layout = HexMapLayout(pygame.Rect(0, 0, 400, 300), after)
     assert volcano.id not in {hx.id for hx in layout.unplaced}
     assert not has_widget(app, f"place:at:{answer_key(list(free_spots(after)[0]))}")
+
+
+def test_a_lean_hex_is_placed_by_a_tap_on_its_field_then_named(
+        app: App, journal: Journal) -> None:
+    """Lean tracking: a tap on the empty field, then the hex's name, lays it there and ends
+    the turn; naming it alone still works (the hex then waits beside the map)."""
+    from companion.games.tikal.queries import free_spots
+    from companion.ui.questions import answer_key
+
+    session = start(journal, {"variant": "basic", "tracking": "lean", "players": [
+        {"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"}]}, box=True)
+    session.submit({"type": "draw", "kind": "jungle", "at": [-1, 0]})
+    open_game(app, session)
+    spot = free_spots(state_of(session))[0]
+    tap_widget(app, f"tikal:spot:{spot[0]},{spot[1]}")
+    tap_widget(app, f"answer:tile:{answer_key({'kind': 'temple', 'value': 1})}")
+    assert session.actions()[-2:] == [
+        {"type": "end_turn"}, {"type": "draw", "kind": "temple", "value": 1,
+                               "at": [spot[0], spot[1]]}]
+    assert state_of(session).hexes[-1].at == spot
+
+
+def test_a_lean_level_is_one_tap_on_the_temple(app: App, journal: Journal) -> None:
+    """Lean tracking: a temple whose next level the rules accept is tapped on the map."""
+    session = start(journal, {"variant": "basic", "tracking": "lean", "players": [
+        {"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"}]}, box=True)
+    session.submit({"type": "draw", "kind": "jungle", "at": [-1, 0]})
+    open_game(app, session)
+    temple = next(hx for hx in state_of(session).hexes if hx.kind == "temple")
+    before = temple.value
+    tap_widget(app, f"tikal:level:{temple.id}")
+    assert session.actions()[-1] == {"type": "uncover", "hex": temple.id}
+    assert state_of(session).hexes[temple.id].value > before
