@@ -763,4 +763,4 @@ def pieces_line(state: TikalState) -> Msg:
         return msg("ui_tikal.turn.pieces_reserve", **common)
     if player.leader == LEADER_OUT:
         return msg("ui_tikal.turn.pieces_out", **common)
-    return msg("ui_tikal.turn.pieces_on", hex=player.leader, **common)
+    return msg("ui_tikal.turn.pieces_on", **common)  # the map shows on which hex (L)
