@@ -286,6 +286,8 @@ class Counts:
     """Each tap series in play: the first recorded action it entered and its taps."""
     record: GameRecord | None = None
     """The record played (as the driver prepared it)."""
+    name: str = ""
+    """The record's file name."""
 
 
 class Bench:
@@ -819,7 +821,7 @@ def play_record(path: Path, driver: Driver, layout: str = "upright") -> Counts:
         record = prepare(record)
     before_play = getattr(driver, "setup_steps", lambda _: 0)(record)
     bench = Bench(driver, layout)
-    bench.counts.record = record
+    bench.counts.record, bench.counts.name = record, path.name
     bench.start(record)
     number = 0
     while number < len(record.actions):

@@ -190,7 +190,18 @@ class TikalDriver:
 
     def figures(self, counts: Sequence[Counts]) -> dict[str, Any]:
         """Per turn for each way of tracking, between scorings, and per temple at a
-        lean scoring (the targets of the Tikal issue)."""
+        lean scoring (the targets of the Tikal issue); then the same for each record."""
+        found = self._by_tracking(counts)
+        for one in counts:
+            if one.record is not None:
+                mine = self._by_tracking([one])
+                found[one.name or "record"] = {
+                    key.split("_", 1)[1]: value["mean"] if isinstance(value, dict) else value
+                    for key, value in mine.items()}
+        return found
+
+    def _by_tracking(self, counts: Sequence[Counts]) -> dict[str, Any]:
+        """The figures of ``counts`` by way of tracking."""
         found: dict[str, Any] = {}
         for tracking in ("full", "lean"):
             mine = [one for one in counts if one.record is not None

@@ -87,12 +87,11 @@ def place_key(hx: Hex) -> str:
 
 
 def hex_name(hx: Hex) -> Msg:
-    """What the table sees on a hex: its kind and printed or uncovered number."""
-    if hx.kind == "temple":
-        return msg("tikal.name.temple", value=hx.value)
+    """What the table sees on a laid hex: its kind and printed or uncovered number (a
+    treasure hex: the tokens still on it)."""
     if hx.kind == "treasure":
         return msg("tikal.name.treasure", left=hx.treasures)
-    return Msg(f"tikal.name.{hx.kind}")
+    return tile_name(HexTile(hx.kind, hx.value))
 
 
 def _hex_answer(state: TikalState, hx: Hex, reason: Msg | None) -> Answer:
