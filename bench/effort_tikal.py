@@ -123,6 +123,10 @@ class TikalDriver:
             question = scene.volcano_question(state)  # type: ignore[attr-defined]
             return None if question is None else self._answer(
                 bench, question, action, scene.volcano)  # type: ignore[attr-defined]
+        if kind == "score" and scene.lean_scoring(state):  # type: ignore[attr-defined]
+            question = scene.score_inline.question(state)  # type: ignore[attr-defined]
+            return None if question is None else self._answer(
+                bench, question, action, scene.score_inline)  # type: ignore[attr-defined]
         if kind == "score" and state.tracking == "full":
             if _shown(bench, "tikal:count"):
                 return bench.find("tikal:count")

@@ -32,7 +32,7 @@ SITUATIONS: dict[str, tuple[str, int | None]] = {
     "board-full": ("board", 181),
     "lean-play": ("lean-placed", 61),
     "board-scoring": ("board", 187),
-    "lean-scoring": ("lean-placed", 104),
+    "lean-scoring": ("lean-placed", 119),
     "volcano": ("board", 41),
 }
 """Situation name -> (record, steps replayed; ``None``: the whole game)."""

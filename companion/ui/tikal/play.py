@@ -20,7 +20,12 @@ from companion.core.session import Session
 from companion.games.tikal import GAME
 from companion.games.tikal.constants import ACTION_POINTS, MAX_CAMPS, MAX_GUARDS
 from companion.games.tikal.queries import free_spots, unlaid_volcano
-from companion.games.tikal.questions import offered_types, refusal, type_refusal
+from companion.games.tikal.questions import (
+    TEMPLE_FIELD,
+    offered_types,
+    refusal,
+    type_refusal,
+)
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
     LEADER_OUT,
@@ -103,6 +108,8 @@ class TikalPlayScene(GameScene):
         """The next drawn hex, asked on the play screen itself."""
         self.volcano = Dialogue(GAME.ask, {"type": "lay_volcano"})
         """Where the volcano placed after a scoring round lies, asked on the map itself."""
+        self.score_inline = Dialogue(GAME.ask, {"type": "score"})
+        """A lean scoring turn's temples, asked on the play screen itself."""
         self._volcano_shown: int | None = None
         """The volcano whose question has already brought the map forward once."""
         self.map_layout: HexMapLayout | None = None
@@ -175,6 +182,9 @@ class TikalPlayScene(GameScene):
             # Each drawn hex is a new question: the letter's tiles differ from the last.
             self.inline = Dialogue(GAME.ask, {"type": "draw"}, cursor=session.cursor)
             self.volcano = Dialogue(GAME.ask, {"type": "lay_volcano"}, cursor=session.cursor)
+            self.score_inline = Dialogue(GAME.ask, {"type": "score"}, cursor=session.cursor)
+            if self.lean_scoring(state):
+                self.tab = "map"  # the temple asked about is ringed there
         self.map_layout = None
         inline = self.inline_state(state)
         question = self.inline.question(inline[0]) if inline is not None else None
@@ -291,6 +301,36 @@ class TikalPlayScene(GameScene):
         look = QuestionLook(rects, tikal_look(state).seat_colour, False)
         return question_widgets(self.volcano, state, strip, ctx, look)
 
+    def lean_scoring(self, state: TikalState) -> bool:
+        """Whether a lean scoring turn asks who holds each temple right on the screen."""
+        return (not self.flat and state.tracking == "lean" and state.phase == PHASE_ACTIONS
+                and state.scoring is not None
+                and self.score_inline.question(state) is not None)
+
+    def _score_needs(self, ctx: Context, state: TikalState, area: pygame.Rect,
+                     head: pygame.Rect, notes_h: int) -> bool:
+        """Whether a lean scoring's question would not fit above ``notes_h`` of notes."""
+        theme = ctx.theme
+        look = QuestionLook(lambda key: None, None, False)
+        wanted = needed_height(self.score_inline, state, area.width, ctx, look)
+        room = area.bottom - notes_h - head.bottom - 3 * theme.gap - theme.touch
+        return wanted > room
+
+    def scored_temple(self, state: TikalState) -> int | None:
+        """The temple a lean scoring asks about now (ringed on the map)."""
+        if not self.lean_scoring(state):
+            return None
+        question = self.score_inline.question(state)
+        field = question.field if question is not None else ""
+        return int(field.removeprefix(TEMPLE_FIELD)) if field.startswith(TEMPLE_FIELD) else None
+
+    def _inline_score(self, ctx: Context, state: TikalState, area: pygame.Rect
+                      ) -> list[Widget]:
+        """Who holds each open temple, asked right on the play screen (one seat colour per
+        temple, that temple ringed on the map)."""
+        look = QuestionLook(lambda key: None, tikal_look(state).seat_colour, False)
+        return question_widgets(self.score_inline, state, area, ctx, look)
+
     def _inline_draw(self, ctx: Context, state: TikalState, area: pygame.Rect
                      ) -> list[Widget]:
         """The question of the next drawn hex, answered right on the play screen."""
@@ -356,6 +396,8 @@ class TikalPlayScene(GameScene):
         notes_h = theme.px(62 if self.flat or state.tracking == "lean" else 84)
         if state.tracking == "lean" and not state.instructions and not self.flat:
             notes_h = 0  # nothing to tell the table: the next hex's question takes the room
+        elif self.lean_scoring(state) and self._score_needs(ctx, state, area, head, notes_h):
+            notes_h = 0  # the temple's answers need the room (the round tab keeps the points)
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         middle = pygame.Rect(area.x, head.bottom + theme.gap, area.width,
                              notes.y - head.bottom - 2 * theme.gap)
@@ -397,15 +439,19 @@ class TikalPlayScene(GameScene):
         buttons = area
         if not self.flat and state.tracking == "lean":
             inline = self.inline_state(state)
-            if inline is not None:
+            scoring = self.lean_scoring(state)
+            if inline is not None or scoring:
+                dialogue, asked = (self.inline, inline[0]) if inline is not None else (
+                    self.score_inline, state)
                 look = QuestionLook(lambda key: None, None, False)
-                wanted = needed_height(self.inline, inline[0], area.width, ctx, look)
+                wanted = needed_height(dialogue, asked, area.width, ctx, look)
                 rows = 2 if area.height - wanted >= 2 * theme.touch + 3 * theme.gap else 1
                 top = rows * theme.touch + (rows - 1) * theme.gap
                 buttons = pygame.Rect(area.x, area.y, area.width, top)
                 below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
                                     area.bottom - buttons.bottom - theme.gap)
-                widgets += self._inline_draw(ctx, state, below)
+                widgets += (self._inline_draw(ctx, state, below) if inline is not None
+                            else self._inline_score(ctx, state, below))
         elif not self.flat:
             meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
             widgets.append(PointsMeter(meter, state.turn.spent, ACTION_POINTS))
@@ -414,7 +460,7 @@ class TikalPlayScene(GameScene):
             buttons = pygame.Rect(area.x, pieces.bottom + theme.px(2), area.width,
                                   area.bottom - pieces.bottom - theme.px(2))
         kinds = [kind for kind in offered_types(state) if kind != "end_turn"]
-        if state.tracking == "full":
+        if state.tracking == "full" or self.lean_scoring(state):
             kinds = [kind for kind in kinds if kind != "score"]
         inline_below = state.tracking == "lean" and buttons.height < area.height // 2
         one_row = inline_below and buttons.height <= ctx.theme.touch
@@ -689,7 +735,8 @@ class TikalPlayScene(GameScene):
         """The page of one tab."""
         if tab == "map":
             layout = self.map_layout or HexMapLayout(page, state, (), ctx.theme)
-            return [Panel(page, ctx.theme.palette.surface), HexMap(page, state, layout),
+            return [Panel(page, ctx.theme.palette.surface),
+                    HexMap(page, state, layout, highlight=self.scored_temple(state)),
                     *self._volcano_strip(ctx, state, page), *self._map_targets(state)]
         if tab == "temples":
             return panels.temples_panel(ctx, state, page, self.temple_scroll)

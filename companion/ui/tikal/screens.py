@@ -36,6 +36,7 @@ TAB_PREVIEWS: dict[str, tuple[str, str]] = {
     "board-full": ("board-full", "map"),
     "lean-play": ("lean-play", "map"),
     "volcano": ("volcano", "map"),
+    "lean-score": ("lean-scoring", "map"),
 }
 """Preview name -> (demo situation, right-column tab shown)."""
 
@@ -75,7 +76,6 @@ DIALOG_PREVIEWS: dict[str, tuple[str, dict[str, Any]]] = {
     "move": ("play", {"type": "move", "from": 0}),
     "reveal": ("reveal", {"type": "reveal", "hex0": {"kind": "temple", "value": 5}}),
     "place": ("board-mid", {"type": "draw", "tile": {"kind": "jungle"}}),
-    "lean-score": ("lean-scoring", {"type": "score"}),
 }
 """Preview name -> (demo situation, answers given so far in its dialog)."""
 
