@@ -211,7 +211,7 @@ def test_a_lean_scoring_is_one_seat_colour_per_temple_on_the_play_screen(
         scene = app.scene
         question = scene.score_inline.question(state)  # type: ignore[attr-defined]
         assert question is not None
-        ringed = [w for w in scene.widgets if isinstance(w, HexMap)][0].highlight
+        ringed = next(w for w in scene.widgets if isinstance(w, HexMap)).highlight
         assert question.field == f"temple_{ringed}"
         tap_widget(app, f"answer:{question.field}:{answer_key(-1)}")
         taps += 1
