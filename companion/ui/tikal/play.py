@@ -440,6 +440,9 @@ class TikalPlayScene(GameScene):
         if not self.flat and state.tracking == "lean":
             inline = self.inline_state(state)
             scoring = self.lean_scoring(state)
+            if scoring and inline is None and self.score_inline.path:
+                # The player has played and is scoring: the temples take the whole column.
+                return self._inline_score(ctx, state, area)
             if inline is not None or scoring:
                 dialogue, asked = (self.inline, inline[0]) if inline is not None else (
                     self.score_inline, state)

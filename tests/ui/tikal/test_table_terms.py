@@ -218,3 +218,40 @@ def test_a_lean_scoring_is_one_seat_colour_per_temple_on_the_play_screen(
     open_temples = [hx for hx in state.hexes if hx.kind == "temple" and hx.guard is None]
     assert taps == len(open_temples)
     assert session.actions()[-1]["type"] == "score"
+
+
+def test_four_players_score_a_temple_without_turning_pages(journal: Journal) -> None:
+    """Once a lean scoring has begun, the temples' questions take the whole turn column, so
+    four seats and *Nobody* stay on one page with *Back* (no answer hidden behind a page
+    button, none overlapping another)."""
+    import random
+
+    from companion.core.session import Session
+    from companion.games.tikal import GAME
+    from companion.ui.questions import answer_key
+    from companion.ui.scene import Settings
+    from tests.ui.tikal.helpers import LONG_NAMES
+
+    session = Session.start(journal, "tikal", {"variant": "basic", "tracking": "lean",
+                                               "players": LONG_NAMES})
+    rng = random.Random(3)
+    while not (session.state.scoring is not None and session.state.phase == "actions"):
+        actions = [a for a in GAME.legal_actions(session.state) if a["type"] != "score"]
+        session.submit(rng.choice(actions or list(GAME.legal_actions(session.state))))
+    open_temples = [hx for hx in session.state.hexes if hx.kind == "temple" and hx.guard is None]
+    assert len(open_temples) >= 2
+    for lang in ("en", "pl", "fr", "es"):
+        app = App(journal, Settings(language=lang), (800, 480))
+        open_game(app, session)
+        scene = app.scene
+        question = scene.score_inline.question(session.state)  # type: ignore[attr-defined]
+        assert question is not None and len(question.answers) == 5
+        tap_widget(app, f"answer:{question.field}:{answer_key(-1)}")
+        app.draw()
+        shown = [w for w in app.scene.widgets if w.key.startswith(("answer:", "answers:"))]
+        keys = [w.key for w in shown]
+        assert not any(key.startswith("answers:") for key in keys), keys
+        assert len(shown) == 5
+        assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(shown)
+                       for b in shown[i + 1:])
+        tap_widget(app, "question:back")
