@@ -261,6 +261,12 @@ class Counts:
     """Screen states visited by the searches (a measure of the bench's own work)."""
     notes: list[str] = field(default_factory=list)
     """Each forced question and refusable offer found, for ``--verbose``."""
+    per_step: list[tuple[Mapping[str, Any], int]] = field(default_factory=list)
+    """Each tap series in play: the first recorded action it entered and its taps."""
+    record: GameRecord | None = None
+    """The record played (as the driver prepared it)."""
+    name: str = ""
+    """The record's file name."""
 
 
 class Bench:
@@ -276,6 +282,8 @@ class Bench:
         self.taps = 0
         self.target: Mapping[str, Any] = {}
         """The action being entered."""
+        self.upcoming: Sequence[Mapping[str, Any]] = ()
+        """The recorded actions after it (a screen may enter several with one tap)."""
         self.counts = Counts()
         self._seen_questions: set[Hashable] = set()
         self._probed: dict[Hashable, bool | None] = {}
@@ -379,12 +387,15 @@ class Bench:
         raise BenchError(f"the name keyboard has no key for {letter!r}")
 
     # ------------------------------------------------------------------ play
-    def play(self, action: Mapping[str, Any]) -> None:
-        """Enter one recorded action through the screens."""
+    def play(self, action: Mapping[str, Any], upcoming: Sequence[Mapping[str, Any]] = ()
+             ) -> int:
+        """Enter one recorded action through the screens; how many recorded actions the
+        taps entered (a screen may enter the next ones with the same tap)."""
         session = self.app.session
         assert session is not None
         target = plain_action(action)
         self.target = target
+        self.upcoming = upcoming
         cursor = session.cursor
         unit = self.driver.unit(session.state)
         before = self.taps
@@ -412,14 +423,19 @@ class Bench:
                 self.tap(step)
                 if session.cursor != cursor:
                     break
-        if session.cursor != cursor + 1:
+        taken = session.cursor - cursor
+        wanted = [target, *(plain_action(a) for a in upcoming[:max(0, taken - 1)])]
+        if taken < 1 or taken > len(wanted):
             raise BenchError(f"step {cursor + 1}: {target} was not taken "
                              f"(toast: {self.app.toast})")
-        if session.actions()[-1] != target:
+        entered = [plain_action(a) for a in session.actions()[cursor:]]
+        if entered != wanted:
             raise BenchError(f"step {cursor + 1}: the screens entered "
-                             f"{session.actions()[-1]} instead of {target}")
+                             f"{entered} instead of {wanted}")
         self.counts.units[unit] += self.taps - before
-        self.counts.steps += 1
+        self.counts.per_step.append((target, self.taps - before))
+        self.counts.steps += taken
+        return taken
 
     def _closer(self) -> Spot | None:
         """The button that closes the open dialog (*Done*, *Close*, *Cancel*)."""
@@ -551,12 +567,13 @@ class Bench:
             return None
         return None
 
-    def accepts(self, action: Mapping[str, Any]) -> bool:
-        """Whether the rules take ``action`` now (tried on the state, which is immutable)."""
+    def accepts(self, action: Mapping[str, Any], state: Any = None) -> bool:
+        """Whether the rules take ``action`` now, or in ``state`` (states are immutable)."""
         session = self.app.session
         assert session is not None
         try:
-            session.game.apply(session.state, plain_action(action))
+            session.game.apply(session.state if state is None else state,
+                               plain_action(action))
         except IllegalActionError:
             return False
         except Exception:
@@ -587,6 +604,8 @@ class Bench:
         from companion.ui.questions import AnswerTarget
 
         answers = [spot.widget for spot in shown if isinstance(spot.widget, AnswerTarget)]
+        if any(spot.widget.key.startswith(("pad:", "answers:")) for spot in shown):
+            return  # a number pad (its OK answers what was typed), or one page of answers
         if answers:
             fields = {widget.field for widget in answers}  # type: ignore[attr-defined]
             legal = [w for w in answers if w.answer.legal]  # type: ignore[attr-defined]
@@ -639,11 +658,12 @@ class Bench:
         ask = getattr(session.game, "ask", None) if session is not None else None
         if partial is None or ask is None or session is None:
             return True
+        state = getattr(widget, "asked_in", None) or session.state
         start = {**partial, widget.field: widget.answer.value}
         walked = 0
-        for action in completions(ask, session.state, start, limit=200):
+        for action in completions(ask, state, start, limit=200):
             walked += 1
-            if self.accepts(action):
+            if self.accepts(action, state):
                 return True
         return None if walked >= 200 else False
 
@@ -780,13 +800,16 @@ def play_record(path: Path, driver: Driver, layout: str = "upright") -> Counts:
         record = prepare(record)
     before_play = getattr(driver, "setup_steps", lambda _: 0)(record)
     bench = Bench(driver, layout)
+    bench.counts.record, bench.counts.name = record, path.name
     bench.start(record)
-    for number, action in enumerate(record.actions, start=1):
-        bench.play(action)
-        if number == before_play:
+    number = 0
+    while number < len(record.actions):
+        taken = bench.play(record.actions[number], record.actions[number + 1:])
+        number += taken
+        if before_play and number >= before_play > number - taken:
             bench.counts.setup_inputs += sum(bench.counts.units.values())
             bench.counts.units.clear()
-        if PROGRESS and number % 20 == 0:
+        if PROGRESS and number // 20 != (number - taken) // 20:
             print(f"  {path.name}: {number}/{len(record.actions)} steps, {bench.taps} taps, "
                   f"{bench.counts.searched} screens searched", file=sys.stderr)
     check_replay(bench, record)
@@ -845,6 +868,9 @@ def run(games: Sequence[str], layout: str, only: str | None = None,
             results[game] = {"error": f"{error}"}
             continue
         results[game] = figures(game, counts, driver.unit_name)
+        more = getattr(driver, "figures", None)
+        if more is not None:
+            results[game].update(more(counts))
         if verbose:
             for one in counts:
                 for note in one.notes:

@@ -3,19 +3,37 @@ rules' questions (``GAME.ask``) as the screens put them.
 
 The driver taps the button that starts an action (the drawn hex is asked on the play
 screen itself), then the answer the record gives to each question: a button, a seat
-colour, a place on the map or the digits of the number pad.  What it cannot find is
-left to the bench's search (see ``bench/effort.py``).
+colour, a place on the map or the digits of the number pad.  A scoring of a fully
+tracked game is entered on the counting screen: the temples the table counts
+differently from the books, then *Record*.  In a lean game the next player's hex ends
+the turn with the same tap, so one tap enters two recorded actions.  What the driver
+cannot find is left to the bench's search (see ``bench/effort.py``).
+
+Records written before hexes had places on the board (data version 1) are first put
+in today's form, as a table would enter them now: each laid hex on the first free field
+beside the board (:func:`placed_record`); their scores stay the same.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
+import statistics
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
-from effort import Bench, BenchError, Spot, default_order
+from effort import Bench, BenchError, Counts, Spot, default_order
 
 from companion.core.record import GameRecord
+from companion.core.upgrade import current, stamped
+from companion.games.tikal import GAME
+from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, STAGES
+from companion.games.tikal.queries import free_spots, unlaid_volcano
+from companion.games.tikal.scoring import temple_controller
+from companion.games.tikal.state import PHASE_DRAW, TikalState
+from companion.games.tikal.turn import guard_piece
 from companion.ui.widgets import Widget
+
+COUNTED = frozenset({"bring", "move", "camp_move"})
+"""Action types whose worker count the screens always enter (older records left out 1)."""
 
 COLOURS_TRIED = 8
 """Most taps on a colour button before the bench gives up on reaching a colour."""
@@ -27,16 +45,23 @@ class TikalDriver:
     game = "tikal"
     unit_name = "turn"
 
+    def prepare(self, record: GameRecord) -> GameRecord:
+        """The record as the screens enter it today (see :func:`placed_record`)."""
+        return placed_record(record)
+
     def unit(self, state: Any) -> Hashable:
-        """A new value whenever a turn begins: hexes drawn and the active seat; in the
-        auction game, hexes revealed and hexes placed this round (one auction and the
-        winner's actions make a turn)."""
+        """A new value whenever a turn begins: hexes drawn, the active seat and whether it
+        is a scoring turn; in the auction game, hexes revealed and hexes placed this round
+        (one auction and the winner's actions make a turn)."""
+        scoring = state.scoring is not None
         if state.variant == "auction":
-            return (state.drawn, len(state.placed_this_round))
-        return (state.drawn, state.active)
+            return (state.drawn, len(state.placed_this_round), scoring)
+        drawing = 1 if state.phase == PHASE_DRAW else 0  # the draw opens the next turn
+        return (state.drawn + drawing, state.active, scoring)
 
     def setup_taps(self, bench: Bench, record: GameRecord) -> Iterator[str | Spot]:
-        """Players in seating order with their colours and names, and the variant."""
+        """Players in seating order with their colours and names, the variant, what the
+        app records, and the hexes per letter when they are not the box's."""
         wanted = list(record.setup["players"])
         while len(bench.top.setup["players"]) < len(wanted):
             yield "setup:add"
@@ -58,17 +83,21 @@ class TikalDriver:
         tracking = record.setup.get("tracking", "full")
         if bench.top.setup.get("tracking", "full") != tracking:
             yield f"setup:tracking:{tracking}"
+        yield from _stage_taps(bench, record.setup.get("stages"))
         yield "setup:start"
 
     def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
         """The button that starts the action, then the answer the record gives to each
         question, on the open dialog, the play screen itself or the map."""
         from companion.ui.questions import QuestionDialog
+        from companion.ui.tikal.scoring import TikalScoringScene
 
         session = bench.app.session
         assert session is not None
         state = session.state
         dialog = bench.app.dialog
+        if isinstance(dialog, TikalScoringScene):
+            return _count_tap(bench, dialog, state, action)
         if isinstance(dialog, QuestionDialog):
             question = dialog.dialogue.question(state)
             return None if question is None else self._answer(bench, question, action,
@@ -81,30 +110,57 @@ class TikalDriver:
         """What starts ``action`` on the play screen (the drawn hex is asked right there)."""
         kind = str(action.get("type"))
         scene = bench.app.scene
+        following = bench.upcoming[0] if bench.upcoming else None
+        if kind == "end_turn" and following is not None and following.get("type") == "draw" \
+                and scene.inline_state(state) is not None:  # type: ignore[attr-defined]
+            return self._inline(bench, state, following)
         if kind == "draw":
-            if self._shown(bench, "tikal:draw:only"):
-                return bench.find("tikal:draw:only")
-            inline = scene.inline_state(state)  # type: ignore[attr-defined]
-            if inline is None:
-                return None
-            question = scene.inline.question(inline[0])  # type: ignore[attr-defined]
-            return None if question is None else self._answer(bench, question, action,
-                                                              scene.inline)  # type: ignore[attr-defined]
+            return self._inline(bench, state, action)
+        level = f"tikal:level:{action.get('hex')}"
+        if kind == "uncover" and _shown(bench, level):
+            return bench.find(level)
+        if kind == "lay_volcano":
+            question = scene.volcano_question(state)  # type: ignore[attr-defined]
+            return None if question is None else self._answer(
+                bench, question, action, scene.volcano)  # type: ignore[attr-defined]
+        if kind == "score" and scene.lean_scoring(state):  # type: ignore[attr-defined]
+            question = scene.score_inline.question(state)  # type: ignore[attr-defined]
+            return None if question is None else self._answer(
+                bench, question, action, scene.score_inline)  # type: ignore[attr-defined]
+        if kind == "score" and state.tracking == "full":
+            if _shown(bench, "tikal:count"):
+                return bench.find("tikal:count")
+            return bench.find("tikal:tab:round") if _shown(bench, "tikal:tab:round") else None
         keys = {
             "end_turn": "tikal:end_turn", "reveal": "tikal:reveal", "pass": "tikal:pass",
             "choose": f"tikal:choose:{action.get('index')}",
         }
         if kind == "bid":
             prepared = scene.bid_amount(state)  # type: ignore[attr-defined]
-            return bench.find("tikal:bid" if prepared == action.get("amount")
-                              else "tikal:bid:pad")
+            wanted = int(action.get("amount", 0))
+            if prepared == wanted:
+                return bench.find("tikal:bid")
+            step = f"tikal:bid:plus{wanted - prepared}"
+            return bench.find(step if _shown(bench, step) else "tikal:bid:pad")
         key = keys.get(kind, f"tikal:act:{kind}")
-        return bench.find(key) if self._shown(bench, key) else None
+        return bench.find(key) if _shown(bench, key) else None
 
-    @staticmethod
-    def _shown(bench: Bench, key: str) -> bool:
-        """Whether a widget with ``key`` is drawn now."""
-        return any(spot.widget.key == key for spot in bench.spots())
+    def _inline(self, bench: Bench, state: Any, draw: Mapping[str, Any]) -> Spot | None:
+        """The answer to the next-hex question on the play screen that gives ``draw`` (in a
+        lean game, the field it lies on first, when the record says)."""
+        scene = bench.app.scene
+        at = draw.get("at")
+        spot = f"tikal:spot:{at[0]},{at[1]}" if at is not None else ""
+        if at is not None and scene.inline.partial.get("at") != at and _shown(bench, spot):  # type: ignore[attr-defined]
+            return bench.find(spot)
+        if _shown(bench, "tikal:draw:only"):
+            return bench.find("tikal:draw:only")
+        inline = scene.inline_state(state)  # type: ignore[attr-defined]
+        if inline is None:
+            return None
+        question = scene.inline.question(inline[0])  # type: ignore[attr-defined]
+        return None if question is None else self._answer(bench, question, draw,
+                                                          scene.inline)  # type: ignore[attr-defined]
 
     def _answer(self, bench: Bench, question: Any, action: Mapping[str, Any],
                 dialogue: Any) -> Spot | None:
@@ -114,7 +170,7 @@ class TikalDriver:
         value = answer_for(question.field, action)
         if value is None:
             return None
-        if self._shown(bench, "pad:ok"):
+        if _shown(bench, "pad:ok"):
             wanted, typed = str(value), dialogue.typed
             if typed == wanted:
                 return bench.find("pad:ok")
@@ -123,9 +179,9 @@ class TikalDriver:
             return bench.find(f"pad:{wanted[len(typed)]}")
         for prefix in ("answer", "place"):
             key = f"{prefix}:{question.field}:{answer_key(value)}"
-            if self._shown(bench, key):
+            if _shown(bench, key):
                 return bench.find(key)
-        return bench.find("answers:next") if self._shown(bench, "answers:next") else None
+        return bench.find("answers:next") if _shown(bench, "answers:next") else None
 
     def positions(self, widget: Widget, action: Mapping[str, Any]
                   ) -> list[tuple[int, int]] | None:
@@ -136,10 +192,102 @@ class TikalDriver:
         """Labels naming what the action names first."""
         return default_order(widget, action)
 
+    def figures(self, counts: Sequence[Counts]) -> dict[str, Any]:
+        """Per turn for each way of tracking, between scorings, and per temple at a
+        lean scoring (the targets of the Tikal issue); then the same for each record."""
+        found = self._by_tracking(counts)
+        for one in counts:
+            if one.record is not None:
+                mine = self._by_tracking([one])
+                found[one.name or "record"] = {
+                    key.split("_", 1)[1]: value["mean"] if isinstance(value, dict) else value
+                    for key, value in mine.items()}
+        return found
+
+    def _by_tracking(self, counts: Sequence[Counts]) -> dict[str, Any]:
+        """The figures of ``counts`` by way of tracking."""
+        found: dict[str, Any] = {}
+        for tracking in ("full", "lean"):
+            mine = [one for one in counts if one.record is not None
+                    and one.record.setup.get("tracking", "full") == tracking]
+            if not mine:
+                continue
+            turns = [taps for one in mine for taps in one.units.values()]
+            calm = [taps for one in mine for unit, taps in one.units.items()
+                    if not _scoring_unit(unit)]
+            found[f"{tracking}_per_turn"] = _spread(turns)
+            found[f"{tracking}_between_scorings"] = _spread(calm)
+            if tracking == "lean":
+                scores = [(taps, len(action.get("temples", ()))) for one in mine
+                          for action, taps in one.per_step if action.get("type") == "score"]
+                temples = sum(n for _, n in scores)
+                found["lean_score_inputs_per_temple"] = round(
+                    sum(taps for taps, _ in scores) / temples, 2) if temples else 0
+        return found
+
+
+def _scoring_unit(unit: Hashable) -> bool:
+    """Whether a unit key (see :meth:`TikalDriver.unit`) is a scoring turn."""
+    return bool(isinstance(unit, tuple) and unit and unit[-1] is True)
+
+
+def _spread(values: Sequence[int]) -> dict[str, Any]:
+    """Mean, max and count of a list of tap counts."""
+    return {"mean": round(statistics.mean(values), 1) if values else 0,
+            "max": max(values, default=0), "count": len(values)}
+
+
+def _shown(bench: Bench, key: str) -> bool:
+    """Whether a widget with ``key`` is drawn now."""
+    return any(spot.widget.key == key for spot in bench.spots())
+
+
+def _stage_taps(bench: Bench, stages: Mapping[str, int] | None) -> Iterator[str]:
+    """The taps on the hexes-per-letter editor that give ``stages`` (none for the box)."""
+    if stages is None or dict(stages) == dict(DEFAULT_STAGE_SIZES):
+        return
+    yield "setup:stages"
+    for letter in STAGES:
+        while True:
+            shown = bench.top.stages[letter]  # type: ignore[attr-defined]
+            if shown == stages[letter]:
+                break
+            yield f"stages:{'plus' if shown < stages[letter] else 'minus'}:{letter}"
+    yield "stages:done"
+
+
+def _count_tap(bench: Bench, scene: Any, state: TikalState,
+               action: Mapping[str, Any]) -> Spot | None:
+    """On the counting screen: the next temple the table counts differently, the seat
+    (or nobody) it gives the temple to, then *Record*."""
+    if action.get("type") != "score":
+        return bench.find("score:record")
+    wanted = {entry["hex"]: entry.get("controller") for entry in action.get("temples", ())}
+    books = {hx.id: temple_controller(state, hx) for hx in state.hexes if hx.kind == "temple"}
+    differing = [hex_id for hex_id, seat in wanted.items()
+                 if hx_open(state, hex_id) and seat != books.get(hex_id)]
+    if not differing:
+        # The table confirms one temple as the books have it: the score is then written
+        # out temple by temple, as the record has it.
+        differing = [next(h for h in wanted if hx_open(state, h))]
+    for hex_id in differing:
+        if scene.entries.get(hex_id) == ("controller", wanted[hex_id]):
+            continue
+        if scene.selected != hex_id:
+            return bench.find(f"score:temple:{hex_id}")
+        seat = wanted[hex_id]
+        return bench.find("score:nobody" if seat is None else f"score:give:{seat}")
+    return bench.find("score:record")
+
+
+def hx_open(state: TikalState, hex_id: int) -> bool:
+    """Whether the temple on ``hex_id`` has no guard (a guarded one is never counted)."""
+    return state.hexes[hex_id].guard is None
+
 
 def answer_for(field: str, action: Mapping[str, Any]) -> Any:
     """The answer a recorded action gives to the question filling ``field`` (``None``:
-    the record does not say, e.g. where a hex of an older record was laid)."""
+    the record does not say)."""
     if field == "tile":
         return {key: action[key] for key in ("kind", "value", "masks") if key in action}
     if field.startswith("temple_"):
@@ -153,6 +301,68 @@ def answer_for(field: str, action: Mapping[str, Any]) -> Any:
         slot = int(field.removeprefix("hex"))
         return hexes[slot] if slot < len(hexes) else None
     return action.get(field)
+
+
+def placed_record(record: GameRecord) -> GameRecord:
+    """``record`` in today's format, with a place for every hex laid without one.
+
+    Records of data version 1 never said where a hex was laid; the screens now ask.  Each
+    such hex goes on the first free field beside the board, nearest the base camp, and so
+    does a volcano once its scoring round is over (records of a fully tracked game never
+    said where it lay either; the later hexes' own fields are left free for them).  They
+    also left out a count of one worker and the piece that became a guard (the rules
+    chose it), which the screens enter.  None of this changes a score: the final scores
+    are checked to be the record's own.
+    """
+    setup, actions = current(GAME, record.setup, record.actions)
+    state = GAME.new_state(setup)
+    placed: list[dict[str, Any]] = []
+    lays = any(action.get("type") == "lay_volcano" for action in actions)
+    for index, action in enumerate(actions):
+        entry = dict(action)
+        if entry.get("type") in COUNTED and entry.get("piece") == "worker":
+            entry.setdefault("count", 1)
+        if entry.get("type") == "place_guard" and state.tracking == "full":
+            entry.setdefault("piece", guard_piece(state, entry, state.hexes[entry["hex"]]))
+        if _needs_place(state, entry):
+            entry["at"] = list(_nearest(free_spots(state)))
+        state = GAME.apply(state, entry)
+        placed.append(entry)
+        if not lays and unlaid_volcano(state) is not None:
+            later = {tuple(a["at"]) for a in actions[index + 1:] if a.get("at") is not None}
+            lay = {"type": "lay_volcano", "at": list(_nearest(
+                [s for s in free_spots(state) if s not in later]))}
+            state = GAME.apply(state, lay)
+            placed.append(lay)
+    before = _final_scores(setup, actions)
+    if before != tuple(p.score for p in state.players):
+        raise BenchError("placing the hexes of an older record changed its scores")
+    return GameRecord(record.game, stamped(GAME, setup), placed, record.expect, record.title)
+
+
+def _nearest(spots: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The field of ``spots`` nearest the base camp (then the northernmost, westernmost)."""
+    return min(spots, key=lambda s: (abs(s[0]) + abs(s[1]) + abs(s[0] + s[1]), s[1], s[0]))
+
+
+def _needs_place(state: TikalState, action: Mapping[str, Any]) -> bool:
+    """Whether ``action`` lays a hex the screens would ask a place for, and has none."""
+    if "at" in action or state.tracking == "lean":
+        return False
+    if action.get("type") == "draw":
+        return action.get("kind") != "volcano"
+    if action.get("type") == "choose":
+        return state.revealed[int(action["index"])].kind != "volcano"
+    return False
+
+
+def _final_scores(setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]
+                  ) -> tuple[int, ...]:
+    """The players' scores at the end of a record."""
+    state = GAME.new_state(setup)
+    for action in actions:
+        state = GAME.apply(state, action)
+    return tuple(p.score for p in state.players)
 
 
 DRIVER = TikalDriver()

@@ -252,6 +252,8 @@ class AnswerTarget:
     """The answer it gives."""
     partial: Mapping[str, Any] = {}
     """The fields answered before the question (forced answers included)."""
+    asked_in: Any = None
+    """The game state the question was asked in (``None``: not noted)."""
 
 
 def _greyed_colours(theme: Theme) -> tuple[Colour, Colour]:
@@ -383,9 +385,29 @@ class PlaceTarget(Widget, AnswerTarget):
             rect = rect.inflate(max(0, MIN_TOUCH - rect.width), max(0, MIN_TOUCH - rect.height))
         return [rect]
 
+    peers: tuple[tuple[int, int], ...] = ()
+    """Centres of the other places drawn with it (a touch goes to the nearest one)."""
+
     def hit(self, pos: tuple[int, int]) -> bool:
-        """A touch anywhere on the grown target counts."""
-        return bool(self.touch_targets()[0].collidepoint(pos))
+        """A touch on the grown target counts, unless another place is nearer to it."""
+        return bool(self.touch_targets()[0].collidepoint(pos)) and nearest(
+            pos, self.rect.center, self.peers)
+
+
+def nearest(pos: tuple[int, int], centre: tuple[int, int],
+            peers: Sequence[tuple[int, int]]) -> bool:
+    """Whether ``centre`` is at least as near to ``pos`` as every centre in ``peers``: grown
+    touch targets of small places overlap, and a touch belongs to the place nearest it."""
+    def far(other: tuple[int, int]) -> int:
+        return (pos[0] - other[0]) ** 2 + (pos[1] - other[1]) ** 2
+    return all(far(centre) <= far(other) for other in peers)
+
+
+def share_touch(targets: Sequence[Widget]) -> None:
+    """Tell each place target of ``targets`` where the others are (see :func:`nearest`)."""
+    centres = tuple(target.rect.center for target in targets)
+    for target in targets:
+        target.peers = centres  # type: ignore[attr-defined]
 
 
 class DigitButton(TapButton):
@@ -551,6 +573,7 @@ def _place_widgets(dialogue: Dialogue, state: Any, question: Question, place_rec
             return dialogue.tap(state, value, done)
         widgets.append(PlaceTarget(rect, question.field, answer, on_tap,
                                    key=f"place:{question.field}:{answer_key(answer.value)}"))
+    share_touch(widgets)
     return widgets
 
 
@@ -628,14 +651,15 @@ def question_widgets(dialogue: Dialogue, state: Any, area: pygame.Rect, ctx: Con
         widgets.extend(_number_pad(dialogue, state, question, rest, ctx, done))
     else:
         widgets.extend(_answer_widgets(dialogue, state, question, rest, ctx, look, done))
-    return _asked_after(widgets + footer, progress.partial)
+    return _asked_after(widgets + footer, progress.partial, state)
 
 
-def _asked_after(widgets: list[Widget], partial: Mapping[str, Any]) -> list[Widget]:
-    """Note on each answer the fields answered before its question."""
+def _asked_after(widgets: list[Widget], partial: Mapping[str, Any], state: Any) -> list[Widget]:
+    """Note on each answer the fields answered before its question, and the state asked in."""
     for widget in widgets:
         if isinstance(widget, AnswerTarget):
             widget.partial = dict(partial)
+            widget.asked_in = state
     return widgets
 
 
@@ -738,7 +762,7 @@ class QuestionDialog(Scene):
         if on_map and self.look.place_rects is not None:
             widgets.extend(_asked_after(
                 _place_widgets(self.dialogue, state, question, self.look.place_rects,
-                               (CloseDialog(),)), progress.partial))
+                               (CloseDialog(),)), progress.partial, state))
         return widgets
 
     def _box(self, ctx: Context, state: Any, angle: int, on_map: bool) -> pygame.Rect:

@@ -16,6 +16,7 @@ from typing import Any
 from companion.core.questions import Complete
 from companion.games.tikal import GAME
 from companion.games.tikal.constants import FORMER_STAGE_SIZES, STAGES
+from companion.games.tikal.queries import free_spots, unlaid_volcano
 from companion.games.tikal.scoring import temple_controller
 from companion.games.tikal.state import TikalState
 from companion.games.tikal.tiles import neighbours
@@ -78,15 +79,23 @@ def record(variant: str, names: list[str], seed: int) -> dict[str, Any]:
         action = next_action(state, stack, rng)
         state = GAME.apply(state, action)
         actions.append(action)
-    scores = GAME.state_to_json(state)["scores"]
+    return document(1, f"Tikal sample game ({variant}, {len(names)} players)", setup,
+                    actions, state)
+
+
+def document(version: int, title: str, setup: Mapping[str, Any],
+             actions: list[dict[str, Any]], end: TikalState) -> dict[str, Any]:
+    """A record file's contents: the game, its set-up and actions, and the scores at
+    ``end``; a set-up of version 2 or later carries its data version."""
+    stamped = dict(setup) if version == 1 else {**setup, "data_version": GAME.data_version}
     return {
         "format": "table-companion-record",
-        "version": 1,
+        "version": version,
         "game": "tikal",
-        "title": f"Tikal sample game ({variant}, {len(names)} players)",
-        "setup": setup,
+        "title": title,
+        "setup": stamped,
         "actions": actions,
-        "expect": {"scores": scores},
+        "expect": {"scores": GAME.state_to_json(end)["scores"]},
     }
 
 
@@ -134,15 +143,8 @@ def asked_record(tracking: str, seed: int) -> dict[str, Any]:
         action = asked_action(state, rng)
         state = GAME.apply(state, action)
         actions.append(action)
-    return {
-        "format": "table-companion-record",
-        "version": 2,
-        "game": "tikal",
-        "title": f"Tikal sample game (published box, {tracking} tracking, 3 players)",
-        "setup": {**setup, "data_version": GAME.data_version},
-        "actions": actions,
-        "expect": {"scores": GAME.state_to_json(state)["scores"]},
-    }
+    return document(2, f"Tikal sample game (published box, {tracking} tracking, 3 players)",
+                    setup, actions, state)
 
 
 LEAN_KEPT = frozenset({"draw", "uncover", "take_treasure", "exchange", "place_guard", "score",
@@ -150,40 +152,46 @@ LEAN_KEPT = frozenset({"draw", "uncover", "take_treasure", "exchange", "place_gu
 """Actions of a full game that a lean game records too."""
 
 
-def lean_record(full: Mapping[str, Any]) -> dict[str, Any]:
+def lean_record(full: Mapping[str, Any], placed: bool = False) -> dict[str, Any]:
     """The same game as ``full``, entered in lean tracking.
 
     Only what changes a scoring is kept (hexes drawn, levels uncovered, treasures taken
     and swapped, guards), and at each scoring the table says who holds every open
-    temple, as the full game's books had it then.
+    temple, as the full game's books had it then.  With ``placed`` the table also taps
+    where each hex lies (the lean map then grows like the full one), and lays each
+    volcano after its scoring round on a field no later hex takes.
     """
     setup = {key: value for key, value in full["setup"].items() if key != "data_version"}
     state = GAME.new_state(setup)
     lean = GAME.new_state({**setup, "tracking": "lean"})
     actions: list[dict[str, Any]] = []
+    later = [tuple(a["at"]) for a in full["actions"] if "at" in a]
     for action in full["actions"]:
-        entered = _lean_action(state, action)
+        entered = _lean_action(state, action, placed)
         state = GAME.apply(state, action)
+        if "at" in action:
+            later.remove(tuple(action["at"]))
         if entered is not None:
             lean = GAME.apply(lean, entered)
             actions.append(entered)
-    return {
-        "format": "table-companion-record",
-        "version": 2,
-        "game": "tikal",
-        "title": "Tikal sample game (published box, lean tracking, 3 players)",
-        "setup": {**setup, "tracking": "lean", "data_version": GAME.data_version},
-        "actions": actions,
-        "expect": {"scores": GAME.state_to_json(lean)["scores"]},
-    }
+        if placed and unlaid_volcano(lean) is not None:
+            free = [spot for spot in free_spots(lean) if spot not in later]
+            lay = {"type": "lay_volcano", "at": list(free[0])}
+            lean = GAME.apply(lean, lay)
+            actions.append(lay)
+    title = "lean tracking, hexes placed" if placed else "lean tracking"
+    return document(2, f"Tikal sample game (published box, {title}, 3 players)",
+                    {**setup, "tracking": "lean"}, actions, lean)
 
 
-def _lean_action(state: TikalState, action: Mapping[str, Any]) -> dict[str, Any] | None:
+def _lean_action(state: TikalState, action: Mapping[str, Any], placed: bool
+                 ) -> dict[str, Any] | None:
     """What the lean table enters for one action of the full game (``None``: nothing)."""
     kind = action["type"]
-    if kind not in LEAN_KEPT:
+    if kind not in LEAN_KEPT and not (placed and kind == "lay_volcano"):
         return None
-    dropped = {"draw": ("at",), "take_treasure": ("hex",), "place_guard": ("piece",)}
+    dropped = {"draw": () if placed else ("at",), "take_treasure": ("hex",),
+               "place_guard": ("piece",)}
     entered = {k: v for k, v in action.items() if k not in dropped.get(kind, ())}
     if kind == "end_turn" and state.scoring is not None:
         temples = [{"hex": hx.id, "controller": temple_controller(state, hx)}
@@ -204,6 +212,7 @@ def main() -> None:
         "board.json": asked_record("full", seed=2026),
     }
     games["lean.json"] = lean_record(games["board.json"])
+    games["lean-placed.json"] = lean_record(games["board.json"], placed=True)
     for name, document in games.items():
         text = json.dumps(document, ensure_ascii=False, indent=1)
         (HERE / name).write_text(text + "\n", encoding="utf-8")

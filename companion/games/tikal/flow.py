@@ -15,7 +15,7 @@ from companion.games.tikal.constants import (
     MIN_MASKS,
 )
 from companion.games.tikal.fields import choice_field, int_field
-from companion.games.tikal.queries import hexes_left
+from companion.games.tikal.queries import free_spots, hexes_left, unlaid_volcano
 from companion.games.tikal.scoring import (
     majority_holder,
     temple_controller,
@@ -34,7 +34,7 @@ from companion.games.tikal.state import (
     TikalState,
     Turn,
 )
-from companion.games.tikal.tiles import BoxTile, Position, neighbours
+from companion.games.tikal.tiles import BoxTile, Position
 
 Action = Mapping[str, Any]
 
@@ -97,13 +97,6 @@ def take_from_stack(state: TikalState, tiles: Sequence[HexTile]) -> TikalState:
 def fresh_turn(state: TikalState, seat: int) -> TikalState:
     """Return the state with ``seat`` about to spend a new set of 10 action points."""
     return replace(state, active=seat, phase=PHASE_ACTIONS, turn=Turn())
-
-
-def free_spots(state: TikalState) -> tuple[Position, ...]:
-    """Empty fields beside the laid hexes whose place is known, where a drawn hex may go."""
-    laid = {hx.at for hx in state.hexes if hx.at is not None}
-    spots = {spot for at in laid for spot in neighbours(at) if spot not in laid}
-    return tuple(sorted(spots, key=lambda spot: (spot[1], spot[0])))
 
 
 def spot_field(state: TikalState, action: Action) -> Position | None:
@@ -226,6 +219,18 @@ def place_volcano(state: TikalState) -> TikalState:
     note = msg("tikal.instruction.place_volcano", player=state.players[owner].name,
                hex=len(placed.hexes) - 1)
     return fresh_turn(replace(placed, instructions=(*placed.instructions, note)), owner)
+
+
+def lay_volcano(state: TikalState, action: Action) -> TikalState:
+    """Say where the volcano lies on the board (it costs nothing and changes no score)."""
+    volcano = unlaid_volcano(state)
+    if volcano is None:
+        raise IllegalActionError("tikal.error.no_volcano_to_lay")
+    spot = spot_field(state, action)
+    if spot is None:
+        raise IllegalActionError("tikal.error.bad_field", field="at")
+    hexes = tuple(replace(hx, at=spot) if hx.id == volcano.id else hx for hx in state.hexes)
+    return replace(state, hexes=hexes)
 
 
 def score_entered(state: TikalState, action: Action) -> TikalState:

@@ -1,4 +1,5 @@
-"""Read-only views of a Tikal state for the screens and the rules: the hex stack.
+"""Read-only views of a Tikal state for the screens and the rules: the hex stack, and a
+volcano waiting for its place on the board.
 
 The screens import the rules only through this module (with game, state and
 questions), so it also re-exports the rules' names they read.
@@ -10,12 +11,13 @@ from companion.games.tikal.books import next_seat as next_seat
 from companion.games.tikal.constants import ACTION_POINTS as ACTION_POINTS
 from companion.games.tikal.constants import BASE_CAMP as BASE_CAMP
 from companion.games.tikal.constants import COLOURS as COLOURS
+from companion.games.tikal.constants import DEFAULT_STAGE_SIZES as DEFAULT_STAGE_SIZES
 from companion.games.tikal.constants import HEX_KIND_COUNTS as HEX_KIND_COUNTS
 from companion.games.tikal.constants import HEX_KINDS as HEX_KINDS
 from companion.games.tikal.constants import LEVEL_SUPPLY as LEVEL_SUPPLY
 from companion.games.tikal.constants import MAX_CAMPS as MAX_CAMPS
 from companion.games.tikal.constants import MAX_GUARDS as MAX_GUARDS
-from companion.games.tikal.constants import STAGES
+from companion.games.tikal.constants import STAGES as STAGES
 from companion.games.tikal.constants import TRACKING as TRACKING
 from companion.games.tikal.constants import TREASURE_KINDS as TREASURE_KINDS
 from companion.games.tikal.scoring import majority_holder as majority_holder
@@ -26,8 +28,9 @@ from companion.games.tikal.scoring import track_position as track_position
 from companion.games.tikal.scoring import treasure_points as treasure_points
 from companion.games.tikal.setup import MAX_PLAYERS as MAX_PLAYERS
 from companion.games.tikal.setup import MIN_PLAYERS as MIN_PLAYERS
-from companion.games.tikal.state import TikalState
+from companion.games.tikal.state import Hex, TikalState
 from companion.games.tikal.tiles import Position as Position
+from companion.games.tikal.tiles import neighbours
 
 
 def stack_size(state: TikalState) -> int:
@@ -57,3 +60,20 @@ def current_stage(state: TikalState) -> str | None:
         if left > 0:
             return letter
     return None
+
+
+def unlaid_volcano(state: TikalState) -> Hex | None:
+    """The volcano placed after its scoring round whose field the table has not said yet,
+    on a board where every other hex has its place (``None`` if there is none; a game
+    recorded without places, or a lean one that skipped them, has no map to put it on)."""
+    if any(hx.at is None and hx.kind != "volcano" for hx in state.hexes):
+        return None
+    return next((hx for hx in reversed(state.hexes)
+                 if hx.kind == "volcano" and hx.at is None), None)
+
+
+def free_spots(state: TikalState) -> tuple[Position, ...]:
+    """Empty fields beside the laid hexes whose place is known, where a drawn hex may go."""
+    laid = {hx.at for hx in state.hexes if hx.at is not None}
+    spots = {spot for at in laid for spot in neighbours(at) if spot not in laid}
+    return tuple(sorted(spots, key=lambda spot: (spot[1], spot[0])))

@@ -25,8 +25,9 @@ from companion.games.tikal.constants import (
     MIN_MASKS,
     TREASURE_KINDS,
 )
-from companion.games.tikal.flow import free_spots, in_scoring_turn, letter_tiles, take_from_stack
-from companion.games.tikal.queries import hexes_left
+from companion.games.tikal.flow import in_scoring_turn, letter_tiles, take_from_stack
+from companion.games.tikal.queries import free_spots, hexes_left, unlaid_volcano
+from companion.games.tikal.serialise import tile_json
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
     PHASE_ACTIONS,
@@ -86,12 +87,11 @@ def place_key(hx: Hex) -> str:
 
 
 def hex_name(hx: Hex) -> Msg:
-    """What the table sees on a hex: its kind and printed or uncovered number."""
-    if hx.kind == "temple":
-        return msg("tikal.name.temple", value=hx.value)
+    """What the table sees on a laid hex: its kind and printed or uncovered number (a
+    treasure hex: the tokens still on it)."""
     if hx.kind == "treasure":
         return msg("tikal.name.treasure", left=hx.treasures)
-    return Msg(f"tikal.name.{hx.kind}")
+    return tile_name(HexTile(hx.kind, hx.value))
 
 
 def _hex_answer(state: TikalState, hx: Hex, reason: Msg | None) -> Answer:
@@ -187,7 +187,7 @@ def tile_options(state: TikalState) -> list[dict[str, Any]]:
     if state.box is not None:
         seen: list[dict[str, Any]] = []
         for tile in letter_tiles(state):
-            entry = _tile_entry(HexTile(tile.kind, tile.value, tile.masks))
+            entry = tile_json(HexTile(tile.kind, tile.value, tile.masks))
             if entry not in seen:
                 seen.append(entry)
         return seen
@@ -205,16 +205,6 @@ def tile_options(state: TikalState) -> list[dict[str, Any]]:
     return options
 
 
-def _tile_entry(tile: HexTile) -> dict[str, Any]:
-    """A tile as action fields."""
-    entry: dict[str, Any] = {"kind": tile.kind}
-    if tile.kind == "temple":
-        entry["value"] = tile.value
-    if tile.kind == "treasure":
-        entry["masks"] = tile.masks
-    return entry
-
-
 TILE_FIELD = "tile"
 """The question field naming a drawn or revealed hex (kind and printed number in one)."""
 
@@ -225,7 +215,7 @@ def _tile_question(state: TikalState, field: str) -> Question:
     The answer's value holds the action fields (``kind`` and ``value`` or ``masks``), so
     a tile is named in one tap by what the table sees on it.
     """
-    answers = tuple(Answer(entry, _tile_name(HexTile(str(entry["kind"]),
+    answers = tuple(Answer(entry, tile_name(HexTile(str(entry["kind"]),
                                                       int(entry.get("value", 0)),
                                                       int(entry.get("masks", 0)))))
                     for entry in tile_options(state))
@@ -277,7 +267,7 @@ def _ask_reveal(state: TikalState, partial: Partial) -> Step:
         tile = HexTile(str(entry.get("kind")), int(entry.get("value", 0)),
                        int(entry.get("masks", 0)))
         counted = _counted(counted, tile)
-        tiles.append(_tile_entry(tile))
+        tiles.append(tile_json(tile))
     return Complete({"type": "reveal", "hexes": tiles})
 
 
@@ -300,7 +290,7 @@ def _ask_bid(state: TikalState, partial: Partial) -> Step:
 def _ask_choose(state: TikalState, partial: Partial) -> Step:
     """The revealed hex the winner takes, then where it was laid."""
     if "index" not in partial:
-        answers = tuple(Answer(i, _tile_name(tile)) for i, tile in enumerate(state.revealed))
+        answers = tuple(Answer(i, tile_name(tile)) for i, tile in enumerate(state.revealed))
         return _question("index", "tikal.ask.choose", answers, state)
     tile = state.revealed[int(partial["index"])]
     if tile.kind != "volcano":
@@ -310,8 +300,8 @@ def _ask_choose(state: TikalState, partial: Partial) -> Step:
     return _done(partial)
 
 
-def _tile_name(tile: HexTile) -> Msg:
-    """A revealed tile by what it shows."""
+def tile_name(tile: HexTile) -> Msg:
+    """A tile from the stack by what it shows: "Temple 4", "Treasure, 3 masks"."""
     if tile.kind == "temple":
         return msg("tikal.name.temple", value=tile.value)
     if tile.kind == "treasure":
@@ -528,6 +518,16 @@ def _guard_piece(state: TikalState, partial: Partial) -> Step:
     return _question("piece", "tikal.ask.guard_piece", answers, state)
 
 
+def _ask_lay_volcano(state: TikalState, partial: Partial) -> Step:
+    """Where the volcano placed after its scoring round lies: a tap on an empty field."""
+    if "at" not in partial:
+        reason = None if unlaid_volcano(state) else Msg("tikal.error.no_volcano_to_lay")
+        answers = tuple(Answer([q, r], msg("tikal.answer.spot", q=q, r=r), reason,
+                               place=f"{q},{r}") for q, r in free_spots(state))
+        return _question("at", "tikal.ask.volcano_spot", answers, state, Style.PLACE)
+    return _done(partial)
+
+
 def _ask_end_turn(state: TikalState, partial: Partial) -> Step:
     """Nothing to ask: the turn ends (a scoring turn scores from the books)."""
     return _done(partial)
@@ -572,5 +572,6 @@ ASKERS: Mapping[str, Callable[[TikalState, Partial], Step]] = {
     "place_guard": _ask_place_guard,
     "end_turn": _ask_end_turn,
     "score": _ask_score,
+    "lay_volcano": _ask_lay_volcano,
 }
 """The questions of each action type."""

@@ -37,6 +37,7 @@ HANDLERS: Mapping[str, tuple[str, Handler]] = {
     "place_guard": (PHASE_ACTIONS, turn.place_guard),
     "end_turn": (PHASE_ACTIONS, lambda state, _action: progress.end_turn(state)),
     "score": (PHASE_ACTIONS, flow.score_entered),
+    "lay_volcano": (PHASE_ACTIONS, flow.lay_volcano),
 }
 """Every action type, the phase it belongs to and the function that applies it."""
 

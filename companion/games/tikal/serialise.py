@@ -46,7 +46,7 @@ def state_to_json(state: TikalState) -> dict[str, Any]:
         "scores": {player.name: player.score for player in state.players},
         "scoring": _scoring_json(state),
         "volcano_aside": state.volcano_aside,
-        "revealed": [_tile_json(tile) for tile in state.revealed],
+        "revealed": [tile_json(tile) for tile in state.revealed],
         "auction": _auction_json(state.auction),
         "placed_this_round": list(state.placed_this_round),
         "last_placer": state.last_placer,
@@ -138,8 +138,8 @@ def _scoring_json(state: TikalState) -> dict[str, Any] | None:
     }
 
 
-def _tile_json(tile: HexTile) -> dict[str, Any]:
-    """A revealed hex as entered by the table."""
+def tile_json(tile: HexTile) -> dict[str, Any]:
+    """A hex from the stack as action fields: its kind and printed number or masks."""
     data: dict[str, Any] = {"kind": tile.kind}
     if tile.kind == "temple":
         data["value"] = tile.value

@@ -27,9 +27,10 @@ SITUATIONS: dict[str, tuple[str, int | None]] = {
     "board-early": ("board", 14),
     "board-mid": ("board", 105),
     "board-full": ("board", 181),
-    "lean-play": ("lean", 61),
+    "lean-play": ("lean-placed", 61),
     "board-scoring": ("board", 187),
-    "lean-scoring": ("lean", 104),
+    "lean-scoring": ("lean-placed", 119),
+    "volcano": ("board", 41),
 }
 """Situation name -> (record, steps replayed; ``None``: the whole game)."""
 

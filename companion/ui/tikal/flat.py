@@ -37,6 +37,8 @@ class SeatControl:
     """How the button looks."""
     key: str
     """The widget key (the same as the upright screen's button)."""
+    enabled: bool = True
+    """Whether the rules can take it now (greyed otherwise, in its place)."""
 
 
 def seat_controls(state: TikalState, seat: int, bid: int) -> list[SeatControl]:
@@ -49,7 +51,8 @@ def seat_controls(state: TikalState, seat: int, bid: int) -> list[SeatControl]:
     if state.phase == PHASE_AUCTION and auction is not None and seat == auction.current:
         return [
             SeatControl(msg("ui_tikal.auction.bid", amount=bid),
-                        (Submit({"type": "bid", "amount": bid}),), "primary", "tikal:bid"),
+                        (Submit({"type": "bid", "amount": bid}),), "primary", "tikal:bid",
+                        bid <= state.players[seat].score),
             SeatControl(Msg("ui_tikal.auction.pass"), (Submit({"type": "pass"}),), "danger",
                         "tikal:pass"),
         ]
@@ -76,8 +79,8 @@ def seat_panel(ctx: Context, state: TikalState, seat: int, area: pygame.Rect,
     widgets: list[Widget] = [Panel(area, theme.palette.surface_high if active else None)]
     buttons = control_rects(theme, area, len(seat_controls(state, seat, bid)))
     for control, rect in zip(seat_controls(state, seat, bid), buttons, strict=True):
-        widgets.append(Button(rect, control.text, control.intents, control.style, role="small",
-                              key=control.key))
+        widgets.append(Button(rect, control.text, control.intents, control.style,
+                              control.enabled, role="small", key=control.key))
     text_right = buttons[0].x - theme.px(6) if buttons else area.right - theme.pad
     side = min(area.height - theme.px(16), theme.px(30))
     chip = pygame.Rect(area.x + theme.pad, area.centery - side // 2, side, side)

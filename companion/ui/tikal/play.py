@@ -15,11 +15,22 @@ import pygame
 
 from companion.core.i18n import translate
 from companion.core.messages import IllegalActionError, Msg, msg
-from companion.core.questions import Complete, Style
+from companion.core.questions import Complete, Question, Style
 from companion.core.session import Session
 from companion.games.tikal import GAME
-from companion.games.tikal.queries import ACTION_POINTS, MAX_CAMPS, MAX_GUARDS
-from companion.games.tikal.questions import offered_types, type_refusal
+from companion.games.tikal.queries import (
+    ACTION_POINTS,
+    MAX_CAMPS,
+    MAX_GUARDS,
+    free_spots,
+    unlaid_volcano,
+)
+from companion.games.tikal.questions import (
+    TEMPLE_FIELD,
+    offered_types,
+    refusal,
+    type_refusal,
+)
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
     LEADER_OUT,
@@ -42,6 +53,7 @@ from companion.ui.questions import (
     QuestionLook,
     needed_height,
     question_widgets,
+    share_touch,
 )
 from companion.ui.scene import Context, GameScene
 from companion.ui.theme import MIN_TOUCH, Theme
@@ -49,7 +61,7 @@ from companion.ui.tikal import panels
 from companion.ui.tikal.demo import preview_session
 from companion.ui.tikal.dialogs import ask_tikal, grid, tikal_look
 from companion.ui.tikal.flat import seat_panel
-from companion.ui.tikal.hexmap import HexMap, HexMapLayout
+from companion.ui.tikal.hexmap import HexMap, HexMapLayout, SpotTarget
 from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton, fitting_instructions
 from companion.ui.tikal.view import (
     ACTION_COSTS,
@@ -99,6 +111,12 @@ class TikalPlayScene(GameScene):
         """Whether the last build was the flat-table layout (per-seat buttons in the panels)."""
         self.inline = Dialogue(GAME.ask, {"type": "draw"})
         """The next drawn hex, asked on the play screen itself."""
+        self.volcano = Dialogue(GAME.ask, {"type": "lay_volcano"})
+        """Where the volcano placed after a scoring round lies, asked on the map itself."""
+        self.score_inline = Dialogue(GAME.ask, {"type": "score"})
+        """A lean scoring turn's temples, asked on the play screen itself."""
+        self._volcano_shown: int | None = None
+        """The volcano whose question has already brought the map forward once."""
         self.map_layout: HexMapLayout | None = None
         """Where the map tab draws each hex (the inline question's places are tapped there)."""
 
@@ -162,17 +180,155 @@ class TikalPlayScene(GameScene):
         if self.inline.cursor != session.cursor:
             # Each drawn hex is a new question: the letter's tiles differ from the last.
             self.inline = Dialogue(GAME.ask, {"type": "draw"}, cursor=session.cursor)
+            self.volcano = Dialogue(GAME.ask, {"type": "lay_volcano"}, cursor=session.cursor)
+            self.score_inline = Dialogue(GAME.ask, {"type": "score"}, cursor=session.cursor)
+            if self.lean_scoring(state):
+                self.tab = "map"  # the temple asked about is ringed there
         self.map_layout = None
         inline = self.inline_state(state)
         question = self.inline.question(inline[0]) if inline is not None else None
+        strip = 0
+        if question is None or question.style != Style.PLACE:
+            question = self.volcano_question(state)
+            strip = self._strip_height(ctx, state, right.width) if question else 0
+            if question is not None:
+                self._show_map_once(state)
+        elif question.style == Style.PLACE:
+            self.tab = "map"
         spots: list[tuple[int, int]] = []
         if question is not None and question.style == Style.PLACE:
-            self.tab = "map"
             spots = [(int(a.value[0]), int(a.value[1])) for a in question.answers]
+        elif inline is not None:
+            spots = list(self.lean_spots(state))
         theme = ctx.theme
-        page = pygame.Rect(right.x, right.y + theme.touch + theme.gap, right.width,
-                           right.height - theme.touch - theme.gap)
+        page = pygame.Rect(right.x, right.y + theme.touch + theme.gap + strip, right.width,
+                           right.height - theme.touch - theme.gap - strip)
         self.map_layout = HexMapLayout(page, state, spots, theme)
+
+    def volcano_question(self, state: TikalState) -> Question | None:
+        """Where the volcano lies, while one waits for its field on a board whose every hex
+        has its place (``None``: nothing to ask, or a flat table, whose map has no room)."""
+        if self.flat or state.phase != PHASE_ACTIONS or unlaid_volcano(state) is None:
+            return None
+        return self.volcano.question(state)
+
+    def _strip_height(self, ctx: Context, state: TikalState, width: int) -> int:
+        """Room the volcano's question takes along the top of the map."""
+        look = QuestionLook(lambda key: None, None, False)
+        return needed_height(self.volcano, state, width - 2 * ctx.theme.pad, ctx, look) \
+            + ctx.theme.px(8)
+
+    def lean_spots(self, state: TikalState) -> tuple[tuple[int, int], ...]:
+        """A lean game's empty fields beside the board while its next hex is asked: a tap on
+        one says where the hex lies (the map then grows as in full tracking); a table that
+        does not care just names the hex."""
+        inline = self.inline_state(state)
+        if state.tracking != "lean" or inline is None or self.volcano_question(state):
+            return ()
+        return free_spots(inline[0])
+
+    def mark_spot(self, spot: tuple[int, int]) -> list[Intent]:
+        """Note (or forget, tapped again) the field where the next hex lies."""
+        chosen = [spot[0], spot[1]]
+        if self.inline.partial.get("at") == chosen:
+            self.inline.partial.pop("at")
+        else:
+            self.inline.partial["at"] = chosen
+        return [Redraw()]
+
+    def _map_targets(self, state: TikalState) -> list[Widget]:
+        """What a finger does on a lean game's map: an empty field says where the next hex
+        lies, a temple gets its next level (the lean turn's most common entry, one tap)."""
+        targets = self._spot_targets(state) + self._level_targets(state)
+        share_touch(targets)
+        return targets
+
+    def _level_targets(self, state: TikalState) -> list[Widget]:
+        """Each temple of a lean game's map whose next level the rules accept now."""
+        layout = self.map_layout
+        if layout is None or self.flat or state.tracking != "lean" \
+                or state.phase != PHASE_ACTIONS:
+            return []
+        widgets: list[Widget] = []
+        for hx in state.hexes:
+            action = {"type": "uncover", "hex": hx.id}
+            if hx.kind != "temple" or refusal(state, action) is not None:
+                continue
+            widgets.append(SpotTarget(layout.box(layout.centre(hx)), lambda: [], False,
+                                      key=f"tikal:level:{hx.id}", intents=(Submit(action),)))
+        return widgets
+
+    def _spot_targets(self, state: TikalState) -> list[Widget]:
+        """The empty fields of a lean game's map, each a target for :meth:`mark_spot`."""
+        layout = self.map_layout
+        if layout is None:
+            return []
+        chosen = self.inline.partial.get("at")
+        widgets: list[Widget] = []
+        for spot in self.lean_spots(state):
+            def tap(field: tuple[int, int] = spot) -> list[Intent]:
+                return self.mark_spot(field)
+
+            widgets.append(SpotTarget(layout.box(layout.centre_of(spot)), tap,
+                                      chosen == [spot[0], spot[1]],
+                                      key=f"tikal:spot:{spot[0]},{spot[1]}"))
+        return widgets
+
+    def _show_map_once(self, state: TikalState) -> None:
+        """Bring the map forward when a volcano has just come back after its scoring round
+        (the table may then look at other tabs; the question stays on the map)."""
+        volcano = unlaid_volcano(state)
+        just_placed = volcano is not None and volcano.id == len(state.hexes) - 1 \
+            and state.scoring is None
+        if volcano is not None and just_placed and volcano.id != self._volcano_shown:
+            self._volcano_shown = volcano.id
+            self.tab = "map"
+
+    def _volcano_strip(self, ctx: Context, state: TikalState, page: pygame.Rect
+                       ) -> list[Widget]:
+        """The volcano's question along the top of the map, its fields on the map."""
+        if self.volcano_question(state) is None:
+            return []
+        layout = self.map_layout
+
+        def rects(key: str) -> pygame.Rect | None:
+            return layout.rect_for(state, key) if layout is not None else None
+
+        theme = ctx.theme
+        strip = pygame.Rect(page.x + theme.pad, page.y + theme.px(4), page.width - 2 * theme.pad,
+                            self._strip_height(ctx, state, page.width) - theme.px(8))
+        look = QuestionLook(rects, tikal_look(state).seat_colour, False)
+        return question_widgets(self.volcano, state, strip, ctx, look)
+
+    def lean_scoring(self, state: TikalState) -> bool:
+        """Whether a lean scoring turn asks who holds each temple right on the screen."""
+        return (not self.flat and state.tracking == "lean" and state.phase == PHASE_ACTIONS
+                and state.scoring is not None
+                and self.score_inline.question(state) is not None)
+
+    def _score_needs(self, ctx: Context, state: TikalState, area: pygame.Rect,
+                     head: pygame.Rect, notes_h: int) -> bool:
+        """Whether a lean scoring's question would not fit above ``notes_h`` of notes."""
+        theme = ctx.theme
+        look = QuestionLook(lambda key: None, None, False)
+        wanted = needed_height(self.score_inline, state, area.width, ctx, look)
+        room = area.bottom - notes_h - head.bottom - 3 * theme.gap - theme.touch
+        return wanted > room
+
+    def scored_temple(self, state: TikalState) -> int | None:
+        """The temple a lean scoring asks about now (ringed on the map)."""
+        if not self.lean_scoring(state):
+            return None
+        question = self.score_inline.question(state)
+        field = question.field if question is not None else ""
+        return int(field.removeprefix(TEMPLE_FIELD)) if field.startswith(TEMPLE_FIELD) else None
+
+    def _inline_score(self, ctx: Context, state: TikalState, area: pygame.Rect
+                      ) -> list[Widget]:
+        """Who holds each open temple, asked right on the play screen (one seat colour per
+        temple, that temple ringed on the map)."""
+        look = QuestionLook(lambda key: None, tikal_look(state).seat_colour, False)
+        return question_widgets(self.score_inline, state, area, ctx, look)
 
     def _inline_draw(self, ctx: Context, state: TikalState, area: pygame.Rect
                      ) -> list[Widget]:
@@ -241,6 +397,8 @@ class TikalPlayScene(GameScene):
         notes_h = theme.px(62 if self.flat or state.tracking == "lean" else 84)
         if state.tracking == "lean" and not state.instructions and not self.flat:
             notes_h = 0  # nothing to tell the table: the next hex's question takes the room
+        elif self.lean_scoring(state) and self._score_needs(ctx, state, area, head, notes_h):
+            notes_h = 0  # the temple's answers need the room (the round tab keeps the points)
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         middle = pygame.Rect(area.x, head.bottom + theme.gap, area.width,
                              notes.y - head.bottom - 2 * theme.gap)
@@ -271,7 +429,8 @@ class TikalPlayScene(GameScene):
         widgets.append(ColourChip(chip, player.colour, player.seat))
         text = pygame.Rect(chip.right + theme.pad, head.y, head.right - chip.right
                            - 2 * theme.pad, head.height)
-        widgets.append(Label(text, header_text(state), "body", bold=True))
+        widgets.append(Label(text, header_text(state, self.inline_state(state) is not None),
+                             "body", bold=True))
         return widgets
 
     def _actions(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
@@ -281,15 +440,22 @@ class TikalPlayScene(GameScene):
         buttons = area
         if not self.flat and state.tracking == "lean":
             inline = self.inline_state(state)
-            if inline is not None:
+            scoring = self.lean_scoring(state)
+            if scoring and inline is None and self.score_inline.path:
+                # The player has played and is scoring: the temples take the whole column.
+                return self._inline_score(ctx, state, area)
+            if inline is not None or scoring:
+                dialogue, asked = (self.inline, inline[0]) if inline is not None else (
+                    self.score_inline, state)
                 look = QuestionLook(lambda key: None, None, False)
-                wanted = needed_height(self.inline, inline[0], area.width, ctx, look)
+                wanted = needed_height(dialogue, asked, area.width, ctx, look)
                 rows = 2 if area.height - wanted >= 2 * theme.touch + 3 * theme.gap else 1
                 top = rows * theme.touch + (rows - 1) * theme.gap
                 buttons = pygame.Rect(area.x, area.y, area.width, top)
                 below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
                                     area.bottom - buttons.bottom - theme.gap)
-                widgets += self._inline_draw(ctx, state, below)
+                widgets += (self._inline_draw(ctx, state, below) if inline is not None
+                            else self._inline_score(ctx, state, below))
         elif not self.flat:
             meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
             widgets.append(PointsMeter(meter, state.turn.spent, ACTION_POINTS))
@@ -298,7 +464,7 @@ class TikalPlayScene(GameScene):
             buttons = pygame.Rect(area.x, pieces.bottom + theme.px(2), area.width,
                                   area.bottom - pieces.bottom - theme.px(2))
         kinds = [kind for kind in offered_types(state) if kind != "end_turn"]
-        if state.tracking == "full":
+        if state.tracking == "full" or self.lean_scoring(state):
             kinds = [kind for kind in kinds if kind != "score"]
         inline_below = state.tracking == "lean" and buttons.height < area.height // 2
         one_row = inline_below and buttons.height <= ctx.theme.touch
@@ -428,7 +594,7 @@ class TikalPlayScene(GameScene):
         widgets.append(Button(pygame.Rect(actions.x, actions.y, half, actions.height),
                               msg("ui_tikal.auction.bid", amount=amount),
                               (Submit({"type": "bid", "amount": amount}),), "primary",
-                              key="tikal:bid"))
+                              enabled=can_bid(state), key="tikal:bid"))
         widgets.append(Button(pygame.Rect(actions.x + half + theme.gap, actions.y, half,
                                           actions.height), Msg("ui_tikal.auction.pass"),
                               (Submit({"type": "pass"}),), "danger", key="tikal:pass"))
@@ -476,6 +642,7 @@ class TikalPlayScene(GameScene):
         button_w = min(button_w, (row.width - len(steps) * theme.gap) // (len(steps) + 1))
         widgets: list[Widget] = []
         x = row.x
+        enabled = can_bid(state)
         for step in steps:
             if step == 1:
                 after = len(steps) - 1
@@ -483,7 +650,8 @@ class TikalPlayScene(GameScene):
                                   row.height)
                 widgets.append(TapButton(pad, str(amount),
                                          lambda: self.ask(ctx, state, {"type": "bid"}),
-                                         "selected", role="heading", key="tikal:bid:pad"))
+                                         "selected", role="heading", key="tikal:bid:pad",
+                                         enabled=enabled))
                 x = pad.right + theme.gap
             text = "−" if step < 0 else f"+{step}"
 
@@ -492,7 +660,7 @@ class TikalPlayScene(GameScene):
 
             widgets.append(TapButton(pygame.Rect(x, row.y, button_w, row.height), text, tap,
                                      key="tikal:bid:minus" if step < 0
-                                     else f"tikal:bid:plus{step}"))
+                                     else f"tikal:bid:plus{step}", enabled=enabled))
             x += button_w + theme.gap
         return widgets
 
@@ -571,7 +739,9 @@ class TikalPlayScene(GameScene):
         """The page of one tab."""
         if tab == "map":
             layout = self.map_layout or HexMapLayout(page, state, (), ctx.theme)
-            return [Panel(page, ctx.theme.palette.surface), HexMap(page, state, layout)]
+            return [Panel(page, ctx.theme.palette.surface),
+                    HexMap(page, state, layout, highlight=self.scored_temple(state)),
+                    *self._volcano_strip(ctx, state, page), *self._map_targets(state)]
         if tab == "temples":
             return panels.temples_panel(ctx, state, page, self.temple_scroll)
         if tab == "treasures":
@@ -611,11 +781,24 @@ def tab_rects(row: pygame.Rect, tabs: tuple[str, ...], lang: str,
     return rects
 
 
-def header_text(state: TikalState) -> Msg:
-    """Whose turn and what they do now; during a turn, the action points left."""
+def can_bid(state: TikalState) -> bool:
+    """Whether the current bidder can still raise: a bid may not exceed their score."""
+    auction = state.auction
+    if auction is None:
+        return False
+    return auction.high_bid + 1 <= state.players[auction.current].score
+
+
+def header_text(state: TikalState, next_hex_here: bool = False) -> Msg:
+    """Whose turn and what they do now; during a fully tracked turn, the action points
+    left.  A lean game counts no points: the player plays at the table, and the screen
+    says what ends the turn (the next hex, entered here, or the scoring)."""
     name = state.players[state.active].name
     if state.phase == PHASE_ACTIONS and state.tracking == "lean":
-        return msg("ui_tikal.turn.header", player=name, phase=f"@tikal.phase.{state.phase}")
+        if state.scoring is not None:
+            return msg("ui_tikal.turn.lean_score", player=name)
+        key = "ui_tikal.turn.lean_next" if next_hex_here else "ui_tikal.turn.lean"
+        return msg(key, player=name)
     if state.phase == PHASE_ACTIONS:
         return msg("ui_tikal.turn.points", player=name, left=points_left(state),
                    total=ACTION_POINTS)
@@ -631,4 +814,4 @@ def pieces_line(state: TikalState) -> Msg:
         return msg("ui_tikal.turn.pieces_reserve", **common)
     if player.leader == LEADER_OUT:
         return msg("ui_tikal.turn.pieces_out", **common)
-    return msg("ui_tikal.turn.pieces_on", hex=player.leader, **common)
+    return msg("ui_tikal.turn.pieces_on", **common)  # the map shows on which hex (L)

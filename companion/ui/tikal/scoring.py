@@ -21,6 +21,7 @@ from companion.core.session import Session
 from companion.games.tikal.queries import majority_holder, strengths, temple_controller
 from companion.games.tikal.state import Hex, TikalState
 from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
+from companion.ui.questions import nearest, share_touch
 from companion.ui.scene import Context, GameScene
 from companion.ui.shapes import seat_glyph
 from companion.ui.theme import MIN_TOUCH, Colour, Theme
@@ -82,7 +83,9 @@ def score_action(state: TikalState, entries: Mapping[int, Entry]) -> dict[str, A
         return {"type": "end_turn"}
     listed: list[dict[str, Any]] = []
     for outcome in temple_outcomes(state, entries):
-        entry = entries.get(outcome.hex.id) if outcome.hex.guard is None else None
+        if outcome.hex.guard is not None:
+            continue  # a guarded temple always scores for its guard: never entered
+        entry = entries.get(outcome.hex.id)
         if entry is not None and entry[0] == "strengths":
             listed.append({"hex": outcome.hex.id, "strengths": list(entry[1])})
         else:
@@ -214,9 +217,10 @@ class TikalScoringScene(GameScene):
                                 max(theme.touch * 2, area.bottom - hint.bottom - editing))
             layout = HexMapLayout(board, state, (), theme)
             widgets += [Panel(board, theme.palette.surface), HexMap(board, state, layout)]
-            for outcome in outcomes:
-                widgets.append(self._chip(state, outcome,
-                                          layout.box(layout.centre(outcome.hex))))
+            targets = [self._chip(state, outcome, layout.box(layout.centre(outcome.hex)))
+                       for outcome in outcomes]
+            share_touch(targets)
+            widgets += targets
             top = board.bottom
         else:
             columns = 7 if len(outcomes) > 12 else (6 if len(outcomes) > 8 else 4)
@@ -391,6 +395,10 @@ class TempleTarget(Widget):
         grow_w, grow_h = max(0, MIN_TOUCH - rect.width), max(0, MIN_TOUCH - rect.height)
         return [rect.inflate(grow_w, grow_h)]
 
+    peers: tuple[tuple[int, int], ...] = ()
+    """Centres of the other temples on the map (a touch goes to the nearest one)."""
+
     def hit(self, pos: tuple[int, int]) -> bool:
-        """A touch anywhere on the grown target counts."""
-        return bool(self.touch_targets()[0].collidepoint(pos))
+        """A touch on the grown target counts, unless another temple is nearer to it."""
+        return bool(self.touch_targets()[0].collidepoint(pos)) and nearest(
+            pos, self.rect.center, self.peers)

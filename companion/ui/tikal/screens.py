@@ -16,7 +16,7 @@ LIVE_SCREENS: tuple[str, ...] = ("setup", "play")
 PREVIEW_SCREENS: tuple[str, ...] = (
     "actions", "draw", "move", "reveal", "auction", "choose", "scoring", "round", "temples",
     "treasures", "track", "stack", "gameover", "board-early", "board-mid", "board-full",
-    "place", "lean-play", "lean-score", "board-count",
+    "place", "lean-play", "lean-score", "board-count", "volcano", "stages",
 )
 """Screens drawn from a demo game in a chosen situation (for screenshots and docs).
 
@@ -37,6 +37,8 @@ TAB_PREVIEWS: dict[str, tuple[str, str]] = {
     "board-mid": ("board-mid", "map"),
     "board-full": ("board-full", "map"),
     "lean-play": ("lean-play", "map"),
+    "volcano": ("volcano", "map"),
+    "lean-score": ("lean-scoring", "map"),
 }
 """Preview name -> (demo situation, right-column tab shown)."""
 
@@ -64,6 +66,11 @@ def make_tikal_screen(screen: str) -> Scene:
         return TikalScoringScene(preview="board-scoring")
     if screen in DIALOG_PREVIEWS:
         return _dialog_preview(screen)
+    if screen == "stages":
+        from companion.ui.tikal.setup import TikalSetupScene
+        from companion.ui.tikal.stages import StagesDialog
+
+        return LayeredScene(TikalSetupScene(), StagesDialog(None, lambda stages: None))
     return TikalPlayScene(preview=screen)
 
 
@@ -71,7 +78,6 @@ DIALOG_PREVIEWS: dict[str, tuple[str, dict[str, Any]]] = {
     "move": ("play", {"type": "move", "from": 0}),
     "reveal": ("reveal", {"type": "reveal", "hex0": {"kind": "temple", "value": 5}}),
     "place": ("board-mid", {"type": "draw", "tile": {"kind": "jungle"}}),
-    "lean-score": ("lean-scoring", {"type": "score"}),
 }
 """Preview name -> (demo situation, answers given so far in its dialog)."""
 

@@ -7,6 +7,7 @@ functions below each return an edited copy, so they are easy to test on their ow
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -21,6 +22,7 @@ from companion.ui.intents import Intent, Redraw, ShowDialog
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.tikal.parts import ColourButton, TapButton
+from companion.ui.tikal.stages import StagesDialog, stages_text
 from companion.ui.widgets import Label, Widget
 
 Setup = dict[str, Any]
@@ -104,6 +106,14 @@ def choose_tracking(setup: Setup, tracking: str) -> Setup:
     return {**setup, "tracking": tracking if tracking in TRACKING else "full"}
 
 
+def choose_stages(setup: Setup, stages: dict[str, int] | None) -> Setup:
+    """Hexes per letter of the table's stack (``None``: the published box's)."""
+    edited = {key: value for key, value in setup.items() if key != "stages"}
+    if stages is not None:
+        edited["stages"] = dict(stages)
+    return edited
+
+
 def finished(setup: Setup, colour_names: list[str]) -> Setup:
     """The set-up to start: players without a name are called by their colour."""
     entries = players(setup)
@@ -166,12 +176,24 @@ class TikalSetupScene(Scene):
             row = pygame.Rect(area.x, y, area.width, height)
             widgets += self._player_row(ctx, row, seat, entry)
             y += height + theme.gap
+        half = (area.width - theme.gap) // 2
         if len(entries) < MAX_PLAYERS:
-            widgets.append(TapButton(pygame.Rect(area.x, y, area.width // 2, height),
+            widgets.append(TapButton(pygame.Rect(area.x, y, half, height),
                                      Msg("ui_tikal.setup.add"),
                                      lambda: self.change(add_player(self.setup)),
                                      key="setup:add"))
+        stack = pygame.Rect(area.right - half, y, half, height)
+        widgets.append(TapButton(stack, msg("ui_tikal.setup.stages",
+                                            split=stages_text(self.setup.get("stages"))),
+                                 self.edit_stages, role="small", key="setup:stages"))
         return widgets
+
+    def edit_stages(self) -> list[Intent]:
+        """Open the hexes-per-letter editor."""
+        def done(stages: dict[str, int] | None) -> None:
+            self.setup = choose_stages(self.setup, stages)
+
+        return [ShowDialog(StagesDialog(self.setup.get("stages"), done))]
 
     def _player_row(self, ctx: Context, row: pygame.Rect, seat: int,
                     entry: dict[str, Any]) -> list[Widget]:
@@ -216,17 +238,10 @@ class TikalSetupScene(Scene):
         tracking = pygame.Rect(area.x, start.y - theme.gap - theme.touch - theme.px(26),
                                area.width, theme.touch + theme.px(26))
         height = min(theme.px(96), (tracking.y - head.bottom - 3 * theme.gap) // 2)
-        y = head.bottom
-        for variant in VARIANTS:
-            def tap(chosen: str = variant) -> list[Intent]:
-                return self.change(choose_variant(self.setup, chosen))
-
-            chosen = self.setup.get("variant") == variant
-            widgets.append(TapButton(pygame.Rect(area.x, y, area.width, height),
-                                     Msg(f"tikal.variant.{variant}"), tap,
-                                     "selected" if chosen else "normal", role="small",
-                                     key=f"setup:variant:{variant}"))
-            y += height + theme.gap
+        rects = [pygame.Rect(area.x, head.bottom + n * (height + theme.gap), area.width, height)
+                 for n in range(len(VARIANTS))]
+        widgets += self._choices(rects, "variant", VARIANTS, self.setup.get("variant"),
+                                 lambda variant: f"tikal.variant.{variant}", choose_variant)
         widgets += self._tracking(ctx, tracking)
         widgets.append(TapButton(start, Msg("ui_tikal.setup.start"), lambda: self.start(ctx.lang),
                                  "primary", key="setup:start"))
@@ -239,14 +254,23 @@ class TikalSetupScene(Scene):
         widgets: list[Widget] = [Label(head, Msg("ui_tikal.setup.tracking"), "small",
                                        theme.palette.text_muted)]
         width = (area.width - theme.gap) // 2
-        current = self.setup.get("tracking", "full")
-        for index, tracking in enumerate(TRACKING):
-            def tap(chosen: str = tracking) -> list[Intent]:
-                return self.change(choose_tracking(self.setup, chosen))
+        rects = [pygame.Rect(area.x + n * (width + theme.gap), head.bottom, width,
+                             area.bottom - head.bottom) for n in range(len(TRACKING))]
+        return widgets + self._choices(rects, "tracking", TRACKING,
+                                       self.setup.get("tracking", "full"),
+                                       lambda tracking: f"ui_tikal.setup.tracking_{tracking}",
+                                       choose_tracking)
 
-            rect = pygame.Rect(area.x + index * (width + theme.gap), head.bottom, width,
-                               area.bottom - head.bottom)
-            widgets.append(TapButton(rect, Msg(f"ui_tikal.setup.tracking_{tracking}"), tap,
-                                     "selected" if current == tracking else "normal",
-                                     role="small", key=f"setup:tracking:{tracking}"))
+    def _choices(self, rects: list[pygame.Rect], name: str, options: tuple[str, ...],
+                 current: object, text_key: Callable[[str], str],
+                 choose: Callable[[Setup, str], Setup]) -> list[Widget]:
+        """One button per option of a set-up choice, the chosen one highlighted."""
+        widgets: list[Widget] = []
+        for option, rect in zip(options, rects, strict=True):
+            def tap(chosen: str = option) -> list[Intent]:
+                return self.change(choose(self.setup, chosen))
+
+            widgets.append(TapButton(rect, Msg(text_key(option)), tap,
+                                     "selected" if current == option else "normal",
+                                     role="small", key=f"setup:{name}:{option}"))
         return widgets

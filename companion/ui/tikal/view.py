@@ -28,6 +28,7 @@ from companion.games.tikal.queries import (
     track_position,
     treasure_points,
 )
+from companion.games.tikal.questions import tile_name
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
     PHASE_ACTIONS,
@@ -69,12 +70,8 @@ def hex_label(hx: Hex) -> Msg:
 
 
 def tile_label(tile: HexTile) -> Msg:
-    """A hex from the stack (revealed or drawn), e.g. "temple 4" or "treasure, 3 masks"."""
-    if tile.kind == "temple":
-        return msg("ui_tikal.tile.temple", value=tile.value)
-    if tile.kind == "treasure":
-        return msg("ui_tikal.tile.treasure", masks=tile.masks)
-    return Msg(f"ui_tikal.tile.{tile.kind}")
+    """A hex from the stack (revealed or drawn), named as the questions name it."""
+    return tile_name(tile)
 
 
 def temples(state: TikalState) -> tuple[Hex, ...]:

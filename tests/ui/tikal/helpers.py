@@ -8,8 +8,10 @@ from typing import Any
 from companion.core.journal import Journal
 from companion.core.record import load_record, session_from_record
 from companion.core.session import Session
+from companion.games.tikal import GAME
 from companion.games.tikal.constants import FORMER_STAGE_SIZES
 from companion.games.tikal.state import TikalState
+from companion.ui.app import App
 from companion.ui.tikal.demo import EXAMPLES
 from tests.ui.taps import SIZES as SIZES
 from tests.ui.taps import context as context
@@ -60,3 +62,21 @@ def state_of(session: Session) -> TikalState:
     state: TikalState = session.state
     return state
 
+
+def random_taps_stay_legal(app: App, journal: Journal, session: Session,
+                           picks: list[int]) -> None:
+    """Tap the touch targets chosen by ``picks`` in turn (until a dialog-less screen that
+    needs no game, or the game closes); every step the journal took must replay to the
+    session's state."""
+    for pick in picks:
+        targets = [rect.center for rect in (app.dialog or app.scene).touch_targets()]
+        if not targets or app.session is None:
+            break
+        tap(app, targets[pick % len(targets)])
+        if app.dialog is None and not app.stack[-1].needs_session:
+            break
+    state = GAME.new_state(session.setup)
+    for action in session.actions():
+        state = GAME.apply(state, action)
+    assert state == session.state
+    journal.close()

@@ -10,12 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.journal import Journal
-from companion.games.tikal import GAME
 from companion.ui.app import App
 from companion.ui.fonts import clear_cache
 from companion.ui.scene import Settings
 from tests.fuzzing import examples
-from tests.ui.tikal.helpers import replayed, tap
+from tests.ui.tikal.helpers import random_taps_stay_legal, replayed
 
 STARTS: tuple[tuple[str, int | None], ...] = (
     ("basic", 0), ("basic", 153), ("basic", 267), ("auction", 38), ("auction", 55),
@@ -33,11 +32,6 @@ def screen() -> Iterator[None]:
     pygame.quit()
 
 
-def _targets(app: App) -> list[tuple[int, int]]:
-    scene = app.dialog or app.scene
-    return [rect.center for rect in scene.touch_targets()]
-
-
 @pytest.mark.usefixtures("screen")
 @examples("some")
 @given(start=st.sampled_from(STARTS), picks=st.lists(st.integers(0, 10_000), max_size=25))
@@ -48,17 +42,4 @@ def test_random_taps_only_make_legal_steps(start: tuple[str, int | None],
     app = App(journal, Settings(language="fr"), (800, 480))
     app.open_game(session)
     app.draw()
-    for pick in picks:
-        targets = _targets(app)
-        if not targets:
-            break
-        tap(app, targets[pick % len(targets)])
-        if app.session is None:
-            break
-        if app.dialog is None and not app.stack[-1].needs_session:
-            break
-    state = GAME.new_state(session.setup)
-    for action in session.actions():
-        state = GAME.apply(state, action)
-    assert state == session.state
-    journal.close()
+    random_taps_stay_legal(app, journal, session, picks)

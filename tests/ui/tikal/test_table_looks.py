@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.session import Session
-from companion.games.tikal import GAME
 from companion.games.tikal.state import TikalState
 from companion.ui.app import App
 from companion.ui.flat import TurnedPanel, to_screen_rect
@@ -37,6 +36,7 @@ from tests.ui.tikal.helpers import (
     SIZES,
     draw_problems,
     open_game,
+    random_taps_stay_legal,
     replayed,
     start,
     state_of,
@@ -224,18 +224,7 @@ def test_random_taps_on_the_flat_screen_only_make_legal_steps(
     session = replayed(journal, *start)
     app = App(journal, Settings(language=lang, table_layout="flat"), (800, 480))
     open_game(app, session)
-    for pick in picks:
-        targets = [rect.center for rect in (app.dialog or app.scene).touch_targets()]
-        if not targets or app.session is None:
-            break
-        tap(app, targets[pick % len(targets)])
-        if app.dialog is None and not app.stack[-1].needs_session:
-            break
-    state = GAME.new_state(session.setup)
-    for action in session.actions():
-        state = GAME.apply(state, action)
-    assert state == session.state
-    journal.close()
+    random_taps_stay_legal(app, journal, session, picks)
 
 
 # ---------------------------------------------------------------- colour-safe shapes

@@ -119,10 +119,11 @@ def test_scoring_order_shows_points_given(journal: Journal) -> None:
 
 
 def test_tile_labels_name_the_number_or_masks() -> None:
-    assert tile_label(HexTile("temple", 7)) == Msg("ui_tikal.tile.temple", {"value": 7})
-    assert tile_label(HexTile("treasure", masks=3)) == Msg("ui_tikal.tile.treasure",
-                                                           {"masks": 3})
-    assert tile_label(HexTile("volcano")) == Msg("ui_tikal.tile.volcano")
+    """A drawn or revealed hex reads the same on a button as in the drawn-hex question."""
+    assert tile_label(HexTile("temple", 7)) == Msg("tikal.name.temple", {"value": 7})
+    assert tile_label(HexTile("treasure", masks=3)) == Msg("tikal.answer.masks",
+                                                           {"count": 3})
+    assert tile_label(HexTile("volcano")) == Msg("tikal.name.volcano")
 
 
 @pytest.fixture(scope="module")
