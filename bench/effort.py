@@ -500,7 +500,7 @@ class Bench:
                 options = sorted(spots(top.widgets, self.driver, target),
                                  key=lambda s: self.driver.order(s.widget, target or {}))
                 for spot in options:
-                    if leaves_flow(spot.widget):
+                    if leaves_flow(spot.widget) or getattr(spot.widget, "refusal", None):
                         continue
                     visited += 1
                     outcome = self._try(scene, dialog, spot, target)
@@ -757,6 +757,10 @@ def _only_view(intents: tuple[Intent, ...] | None, on_screen: bool) -> bool:
 
 
 def _enabled(widget: Widget) -> bool:
+    """Whether a widget offers something: enabled, and not greyed with the rules' reason
+    (a widget carrying a ``refusal`` only says why it cannot be done)."""
+    if getattr(widget, "refusal", None) is not None:
+        return False
     return bool(getattr(widget, "enabled", True))
 
 

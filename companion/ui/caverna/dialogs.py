@@ -21,11 +21,14 @@ from companion.games.caverna.cave import EMPTY, Cave, Edge, Pos, wall_spots
 from companion.games.caverna.cavework import EXTRA
 from companion.games.caverna.goods import GOODS
 from companion.games.caverna.questions import (
+    answers,
     ends_turn_after,
     furnish_rooms,
     furnish_spaces,
     outcome,
     refusal,
+    settle,
+    settled_action,
 )
 from companion.games.caverna.rooms import SIDES
 from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
@@ -37,6 +40,7 @@ from companion.ui.caverna.parts import (
     TapButton,
     board_columns,
     grid,
+    offer,
 )
 from companion.ui.caverna.view import (
     choice_label,
@@ -54,7 +58,7 @@ from companion.ui.caverna.view import (
     usable_rooms,
     walls_message,
 )
-from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, ShowDialog, Submit
+from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import dialog_frame
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
@@ -135,17 +139,40 @@ def only_choice(state: CavernaState | None, room: str) -> str | None:
 
 
 def rooms_intents(state: CavernaState, preview: Session | None) -> list[Intent]:
-    """The tile's room option: used at once when one room with one accepted choice is
-    all there is, else the room picker."""
-    usable = [room for room in usable_rooms(state)
-              if room not in ("junction_room", "digging_cave")]
-    if len(usable) == len(usable_rooms(state)) == 1:
-        room = usable[0]
-        options = choices(room)
-        only = options[0] if len(options) == 1 else only_choice(state, room)
-        if only is not None and refusal(state, room_action(room, only)) is None:
-            return turn_intents(state, room_action(room, only))
-    return [ShowDialog(RoomUseDialog(preview))]
+    """The tile's room option: used at once when the rules leave one room with one
+    choice, else the room picker (opened at the room when only one can be used)."""
+    progress = settle(state, {"type": "use_room"})
+    action = settled_action(progress)
+    if action is not None:
+        return turn_intents(state, action)
+    dialog = RoomUseDialog(preview)
+    room = progress.partial.get("room_used") if progress is not None else None
+    if room is not None:
+        dialog.open_at(str(room))
+    return [ShowDialog(dialog)]
+
+
+def furnish_intents(state: CavernaState, option: Option,
+                    preview: Session | None) -> list[Intent]:
+    """The tile's furnishing: done at once when one room fits one place, else the picker
+    (at the room's places when only one room can be furnished)."""
+    progress = settle(state, {"type": "furnish", "fee": option.fee})
+    action = settled_action(progress)
+    if action is not None:
+        return turn_intents(state, action)
+    dialog = FurnishDialog(option, preview)
+    room = progress.partial.get("room_furnished") if progress is not None else None
+    if room is not None:
+        dialog.room, dialog.forced = str(room), True
+    return [ShowDialog(dialog)]
+
+
+def wall_intents(state: CavernaState, remove: bool, preview: Session | None) -> list[Intent]:
+    """Build (or, for Breach, remove) a wall: at once when only one border can take it."""
+    action = settled_action(settle(state, {"type": "remove_wall" if remove else "build_wall"}))
+    if action is not None:
+        return turn_intents(state, action)
+    return [ShowDialog(WallDialog(remove, preview))]
 
 
 def cave_area(area: pygame.Rect, cave: Cave, theme: Theme) -> pygame.Rect:
@@ -298,6 +325,8 @@ class DigPicker:
         """The space picked for the dig being prepared."""
         self.colour = "all"
         """Which rooms the naming step shows: ``all``, ``orange`` or ``blue``."""
+        self.forced_space = False
+        """The space of the dig being prepared was the only one the rules allow."""
 
     @property
     def step(self) -> str:
@@ -312,9 +341,15 @@ class DigPicker:
         assert self.space is not None
         return msg("ui_caverna.dig.room", row=self.space[0] + 1, col=self.space[1] + 1)
 
+    @property
+    def chosen(self) -> bool:
+        """Whether the table has answered something that *Back* can take back (a space
+        the rules left as the only one was not the table's answer)."""
+        return (self.space is not None and not self.forced_space) or bool(self.digs)
+
     def pick_space(self, pos: Pos) -> list[Intent]:
         """A face-down space was chosen."""
-        self.space = pos
+        self.space, self.forced_space = pos, False
         return [Redraw()]
 
     def pick_room(self, room: str) -> list[Intent]:
@@ -327,12 +362,13 @@ class DigPicker:
         return [Redraw()]
 
     def back(self) -> list[Intent] | None:
-        """Undo the last choice of the picker (``None`` at the very start)."""
-        if self.space is not None:
+        """Undo the last choice of the table (``None`` when it has made none)."""
+        if self.space is not None and not self.forced_space:
             self.space = None
             return [Redraw()]
         if self.digs:
             self.digs.pop()
+            self.space, self.forced_space = None, False
             return [Redraw()]
         return None
 
@@ -346,7 +382,7 @@ class DigPicker:
         targets = [pos for pos in face_down_spaces(cave)
                    if pos not in picked and pos in suggested]
         if len(targets) == 1:
-            self.space = targets[0]
+            self.space, self.forced_space = targets[0], True
 
     def widgets(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         """The cave to pick a space on, or the rooms to name the one found."""
@@ -359,7 +395,7 @@ class DigPicker:
         targets = [pos for pos in face_down_spaces(cave)
                    if pos not in picked and pos in suggested]
         if len(targets) == 1:
-            self.space = targets[0]
+            self.space, self.forced_space = targets[0], True
             return self._rooms(ctx, state, area)
         return cave_targets(ctx, state, area, targets, suggested, self.pick_space, "dig:cell")
 
@@ -452,8 +488,8 @@ class DigDialog(CavernaDialog):
         return self.picker.title()
 
     def has_back(self) -> bool:
-        """A space or a dig has been chosen already."""
-        return self.picker.space is not None or bool(self.picker.digs)
+        """The table has chosen a space or a dig already."""
+        return self.picker.chosen
 
     def go_back(self) -> list[Intent]:
         """Step back inside the picker."""
@@ -476,6 +512,8 @@ class RoomUseDialog(CavernaDialog):
         """Junction room: the goods given so far."""
         self.picker: DigPicker | None = None
         """Digging cave: the dig being named."""
+        self.forced = False
+        """The room was the only one the rules allow (so there is no going back to a list)."""
 
     def title(self, state: CavernaState) -> Msg:
         """The question of the current step."""
@@ -492,8 +530,17 @@ class RoomUseDialog(CavernaDialog):
         return Msg("ui_caverna.rooms.title")
 
     def has_back(self) -> bool:
-        """A room has been picked."""
-        return self.room is not None
+        """A room has been picked by the table (not left as the only one by the rules)."""
+        if self.picker is not None and (self.picker.digs or self.picker.chosen):
+            return True
+        return self.room is not None and not self.forced
+
+    def open_at(self, room: str) -> None:
+        """Start at ``room``'s own question: the rules leave no other room to use."""
+        self.forced = True
+        self.room = room
+        if room == "digging_cave":
+            self.picker = DigPicker(1, False, self._dig_done)
 
     def go_back(self) -> list[Intent]:
         """Back one step inside the dig picker, else back to the room list."""
@@ -541,11 +588,13 @@ class RoomUseDialog(CavernaDialog):
             return [Label(area, Msg("ui_caverna.rooms.none"), "body", align="center")]
         widgets: list[Widget] = []
         rects = grid(area, len(rooms), ctx.theme, 3, ctx.theme.px(84))
+        reasons = {answer.value: answer.reason
+                   for answer in answers(state, {"type": "use_room"}, "room_used")}
         for number, (room, rect) in enumerate(zip(rooms, rects, strict=True)):
             text, reason = self._room_text(state, room, ctx.lang)
-            on_tap = self._pick_tap(room) if reason is None else self._reason_tap(reason)
-            widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
-                                     role="small", key=f"rooms:room:{number}"))
+            reason = reason or reasons.get(room)
+            widgets.append(offer(rect, text, self._pick_tap(room), reason,
+                                 key=f"rooms:room:{number}"))
         return widgets
 
     @staticmethod
@@ -568,19 +617,13 @@ class RoomUseDialog(CavernaDialog):
         for number, (choice, rect) in enumerate(zip(options, rects, strict=True)):
             action = room_action(room, choice)
             text, reason = result_text(state, action, choice_label(choice), ctx.lang)
-            on_tap = (self._submit_tap(action, state) if reason is None
-                      else self._reason_tap(reason))
-            widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
-                                     role="small", key=f"rooms:choice:{number}"))
+            widgets.append(offer(rect, text, self._submit_tap(action, state), reason,
+                                 key=f"rooms:choice:{number}"))
         return widgets
 
     @staticmethod
     def _submit_tap(action: Action, state: CavernaState) -> Callable[[], list[Intent]]:
         return lambda: submit(action, state)
-
-    @staticmethod
-    def _reason_tap(reason: Msg) -> Callable[[], list[Intent]]:
-        return lambda: [Notify(reason, error=True)]
 
     def _pick_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick(room)
@@ -631,6 +674,8 @@ class FurnishDialog(CavernaDialog):
         """The room picked."""
         self.page = 0
         """The page of rooms shown when the display holds more than fit at once."""
+        self.forced = False
+        """The room was the only one the rules allow (so there is no going back to a list)."""
 
     def title(self, state: CavernaState) -> Msg:
         """The question of the current step."""
@@ -639,8 +684,8 @@ class FurnishDialog(CavernaDialog):
         return msg("ui_caverna.furnish.space", room=f"@caverna.room.{self.room}")
 
     def has_back(self) -> bool:
-        """A room has been picked."""
-        return self.room is not None
+        """A room has been picked by the table."""
+        return self.room is not None and not self.forced
 
     def go_back(self) -> list[Intent]:
         """Back to the room list."""
@@ -698,18 +743,13 @@ class FurnishDialog(CavernaDialog):
         rects = grid(rooms, slots, theme, 2, theme.px(84))
         for number, rect in zip(shown, rects, strict=False):
             room, text, reason = entries[number]
-            on_tap = self._room_tap(room) if reason is None else self._reason_tap(reason)
-            widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
-                                     role="small", key=f"furnish:room:{room}"))
+            widgets.append(offer(rect, text, self._room_tap(room), reason,
+                                 key=f"furnish:room:{room}"))
         if pages > 1:
             widgets.append(TapButton(rects[-1], msg("ui_caverna.furnish.more", page=self.page + 1,
                                                     pages=pages), self.next_page, "quiet",
                                      key="furnish:more"))
         return widgets
-
-    @staticmethod
-    def _reason_tap(reason: Msg) -> Callable[[], list[Intent]]:
-        return lambda: [Notify(reason, error=True)]
 
     def next_page(self) -> list[Intent]:
         """Show the next page of rooms (after the last, the first)."""

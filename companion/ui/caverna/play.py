@@ -25,7 +25,13 @@ from companion.core.session import Session
 from companion.games.caverna.game import GAME
 from companion.games.caverna.goods import FOOD_SOURCES
 from companion.games.caverna.queries import phase_message, result_message
-from companion.games.caverna.questions import loses_goods, nothing_left, outcome
+from companion.games.caverna.questions import (
+    loses_goods,
+    nothing_left,
+    option_refusal,
+    outcome,
+    refusal,
+)
 from companion.games.caverna.scoring import score
 from companion.games.caverna.setup import back_for_round
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
@@ -35,12 +41,12 @@ from companion.ui.caverna.demo import preview_session
 from companion.ui.caverna.dialogs import (
     DigDialog,
     ExtraCavernDialog,
-    FurnishDialog,
     PileDialog,
-    WallDialog,
     cave_view,
+    furnish_intents,
     rooms_intents,
     turn_intents,
+    wall_intents,
 )
 from companion.ui.caverna.flat import SeatMark, SeatTab, corner_buttons, mark_side, seat_panel
 from companion.ui.caverna.parts import (
@@ -51,6 +57,7 @@ from companion.ui.caverna.parts import (
     CompactLabel,
     CompactTapButton,
     GoodsTrack,
+    RefusedButton,
     compact_min_size,
     grid,
 )
@@ -296,10 +303,15 @@ class CavernaPlayScene(GameScene):
         widgets: list[Widget] = []
         for tile, rect in zip(tiles, grid(area, len(tiles), theme, 3, theme.px(84)),
                               strict=True):
-            style: ButtonStyle = "quiet" if tile in state.taken_tiles else "normal"
-            widgets.append(CompactButton(rect, tile_button_text(state, tile),
-                                  (Submit({"type": "take_tile", "tile": tile}),), style,
-                                  role="small", key=f"caverna:tile:{tile}"))
+            action = {"type": "take_tile", "tile": tile}
+            reason = refusal(state, action)
+            key = f"caverna:tile:{tile}"
+            if reason is not None:
+                widgets.append(RefusedButton(rect, tile_button_text(state, tile), reason,
+                                             key=key))
+                continue
+            widgets.append(CompactButton(rect, tile_button_text(state, tile), (Submit(action),),
+                                         role="small", key=key))
         return widgets
 
     def _act(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
@@ -338,8 +350,12 @@ class CavernaPlayScene(GameScene):
                   row: pygame.Rect) -> list[Widget]:
         widgets: list[Widget] = []
         for spec, rect in zip(part, grid(row, len(part), ctx.theme, len(part)), strict=True):
-            widgets.append(Button(rect, option_text(state, spec.option, ctx.lang),
-                                  self.option_intents(state, spec.option),
+            text = option_text(state, spec.option, ctx.lang)
+            reason = option_refusal(state, spec.option) if spec.available else None
+            if reason is not None:
+                widgets.append(RefusedButton(rect, text, reason, key=option_key(spec)))
+                continue
+            widgets.append(Button(rect, text, self.option_intents(state, spec.option),
                                   enabled=spec.available, role="small", key=option_key(spec)))
         return widgets
 
@@ -354,8 +370,8 @@ class CavernaPlayScene(GameScene):
         if kind == "excavate":
             return (ShowDialog(DigDialog(option, preview)),)
         if kind == "furnish":
-            return (ShowDialog(FurnishDialog(option, preview)),)
-        return (ShowDialog(WallDialog(kind == "breach", preview)),)
+            return tuple(furnish_intents(state, option, preview))
+        return tuple(wall_intents(state, kind == "breach", preview))
 
     def _draw(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme

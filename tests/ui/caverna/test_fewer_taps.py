@@ -12,13 +12,14 @@ from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.caverna.cave import FURNISHED, Space
 from companion.games.caverna.goods import Goods
+from companion.games.caverna.questions import refusal
 from companion.games.caverna.state import CavernaState
+from companion.games.caverna.tiles import Option
 from companion.ui.app import App
 from companion.ui.caverna.dialogs import FurnishDialog, RoomUseDialog, WallDialog
-from companion.ui.caverna.parts import CaveView
+from companion.ui.caverna.parts import CaveView, RefusedButton
 from companion.ui.caverna.play import option_text
-from companion.ui.intents import Undo
-from companion.ui.widgets import Button, TapButton
+from companion.ui.intents import ShowDialog, Undo
 from tests.ui.caverna.helpers import (
     SIZES,
     context,
@@ -118,14 +119,32 @@ def test_a_room_that_cannot_be_placed_is_greyed_and_says_why(app: App,
                                                             journal: Journal) -> None:
     session = _round_one(journal, app)
     tap_widget(app, "caverna:tile:furnishing")
-    tap_widget(app, "caverna:option:1:furnish:round_food")
-    assert isinstance(app.dialog, FurnishDialog)
+    app.perform(ShowDialog(FurnishDialog(Option("furnish", fee="round_food"))))
+    app.draw()
     parlor = widget(app, "furnish:room:parlor")
-    assert isinstance(parlor, TapButton | Button)
+    assert isinstance(parlor, RefusedButton)
     steps = session.cursor
     tap_widget(app, "furnish:room:parlor")
     assert app.toast is not None and app.toast.error
     assert session.cursor == steps and isinstance(app.dialog, FurnishDialog)
+
+
+def test_one_room_fitting_one_place_is_furnished_with_one_tap(app: App,
+                                                               journal: Journal) -> None:
+    """Rulebook: a room is paid for and placed in an empty cavern whose walls it fits;
+    when the rules leave one room and one cavern, the option tap furnishes it."""
+    session = start(journal, {"players": ["Sola"], "display": ["shelf", "tunnel", "parlor"]})
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    open_game(app, session)
+    tap_widget(app, "caverna:tile:furnishing")
+    assert isinstance(widget(app, "caverna:option:1:furnish:round_food"), RefusedButton)
+    tap_widget(app, "caverna:option:0:gain:food")
+    steps = session.cursor
+    tap_widget(app, "caverna:option:1:furnish:round_food")
+    assert app.dialog is None
+    furnished = session.actions()[steps]
+    assert furnished["type"] == "furnish" and furnished["fee"] == "round_food"
+    assert refusal(state_of(session), furnished) is not None  # done, not offered again
 
 
 def test_the_room_found_is_named_from_its_colour_with_points_and_cost(

@@ -27,7 +27,7 @@ from companion.ui.dialogs import ChoiceDialog
 from companion.ui.intents import Back, ShowDialog, Undo
 from companion.ui.scene import Settings
 from companion.ui.widgets import Button
-from tests.ui.caverna.helpers import open_game, start, state_of, tap_widget, widget
+from tests.ui.caverna.helpers import has_widget, open_game, start, state_of, tap_widget, widget
 
 
 def _round_one(journal: Journal, app: App) -> Session:
@@ -147,9 +147,9 @@ def test_a_room_with_choices_asks_which_one(app: App, journal: Journal) -> None:
     session = _round_one(journal, app)
     tap_widget(app, "caverna:tile:cultivation")
     tap_widget(app, "caverna:option:0:rooms:1")
-    assert isinstance(app.dialog, RoomUseDialog)
-    tap_widget(app, "rooms:room:0")
-    assert app.dialog is not None and app.dialog.room == "entrance"  # type: ignore[attr-defined]
+    # The entrance is the only room to use, so its choices are asked straight away.
+    assert isinstance(app.dialog, RoomUseDialog) and app.dialog.room == "entrance"
+    assert not has_widget(app, "dialog:back")
     wood = state_of(session).players[0].goods.wood
     tap_widget(app, "rooms:choice:0")
     assert state_of(session).players[0].goods.wood == wood + 1
@@ -318,7 +318,7 @@ def test_a_room_goes_into_the_extra_cavern(app: App, journal: Journal) -> None:
     session = _extra_cavern_game(journal)
     open_game(app, session)
     tap_widget(app, "caverna:option:0:furnish:round_food")
-    tap_widget(app, "furnish:room:tunnel")
+    assert app.dialog is None  # the tunnel fits only the extra cavern: one tap
     assert {"type": "furnish", "room": "tunnel", "space": "extra",
             "fee": "round_food"} in session.actions()[-2:]
     extra = state_of(session).players[0].cave.extra
