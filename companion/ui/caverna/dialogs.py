@@ -17,7 +17,7 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
-from companion.games.caverna.cave import EMPTY, Cave, Edge, Pos, wall_spots
+from companion.games.caverna.cave import EMPTY, FURNISHED, Cave, Edge, Pos, wall_spots
 from companion.games.caverna.cavework import EXTRA
 from companion.games.caverna.goods import GOODS
 from companion.games.caverna.questions import (
@@ -32,7 +32,7 @@ from companion.games.caverna.questions import (
 )
 from companion.games.caverna.rooms import SIDES
 from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
-from companion.games.caverna.state import CavernaState
+from companion.games.caverna.state import ACT, CavernaState
 from companion.games.caverna.tiles import Option
 from companion.ui.caverna.parts import (
     CaveView,
@@ -61,7 +61,7 @@ from companion.ui.caverna.view import (
 from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import dialog_frame
 from companion.ui.scene import Context, Scene
-from companion.ui.theme import Theme
+from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.widgets import ButtonStyle, Label, Text, Widget
 
 Action = dict[str, Any]
@@ -112,6 +112,15 @@ class CellTarget(Widget):
     def release(self, pos: tuple[int, int]) -> list[Intent]:
         """Run the tap function."""
         return self.on_tap()
+
+    def touch_targets(self) -> list[pygame.Rect]:
+        """The space, grown to the smallest touch size around its centre."""
+        rect = pygame.Rect(self.rect)
+        return [rect.inflate(max(0, MIN_TOUCH - rect.width), max(0, MIN_TOUCH - rect.height))]
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """A touch anywhere on the grown target counts."""
+        return bool(self.touch_targets()[0].collidepoint(pos))
 
 
 def result_text(state: CavernaState, action: Mapping[str, Any], label: Msg,
@@ -173,6 +182,66 @@ def wall_intents(state: CavernaState, remove: bool, preview: Session | None) -> 
     if action is not None:
         return turn_intents(state, action)
     return [ShowDialog(WallDialog(remove, preview))]
+
+
+def room_intents(state: CavernaState, room: str, preview: Session | None) -> list[Intent]:
+    """A room tapped in the cave: used at once when the rules leave it one choice, else
+    its choices are asked."""
+    action = settled_action(settle(state, {"type": "use_room", "room_used": room}))
+    if action is not None:
+        return turn_intents(state, action)
+    dialog = RoomUseDialog(preview)
+    dialog.open_at(room)
+    dialog.forced = False
+    return [ShowDialog(dialog)]
+
+
+def dig_intents(option: Option, pos: Pos, preview: Session | None) -> list[Intent]:
+    """A face-down space tapped in the cave: the dig starts there, and the room found
+    under it is asked."""
+    dialog = DigDialog(option, preview)
+    dialog.picker.pick_space(pos)
+    return [ShowDialog(dialog)]
+
+
+def cave_taps(state: CavernaState, view: CaveView, options: list[Option],
+              preview: Session | None) -> list[Widget]:
+    """Tap targets over the active player's cave for what the tile in use allows there:
+    each face-down space a dig can reach, each room a room option can use.
+
+    ``options`` are the tile's options the rules accept now (an excavation is taken
+    from the first, digging one cavern before two).
+    """
+    if state.phase != ACT or state.turn is None:
+        return []
+    cave = view.cave
+    widgets: list[Widget] = []
+    digs = sorted((o for o in options if o.kind == "excavate"), key=lambda o: o.amount)
+    if digs:
+        reach = reachable_digs(cave, digs[0].through_wall)
+        for pos in face_down_spaces(cave):
+            if pos in reach:
+                widgets.append(CellTarget(view.cell(pos), _dig_tap(digs[0], pos, preview), True,
+                                          f"caverna:cave:dig:{pos[0]}:{pos[1]}"))
+    if any(o.kind == "rooms" for o in options):
+        legal = {answer.value for answer in answers(state, {"type": "use_room"}, "room_used")
+                 if answer.legal}
+        for pos in cave.positions():
+            space = cave.at(pos)
+            if space is not None and space.state == FURNISHED and space.room in legal:
+                widgets.append(CellTarget(view.cell(pos),
+                                          _room_tap(state, space.room, preview), True,
+                                          f"caverna:cave:room:{pos[0]}:{pos[1]}"))
+    return widgets
+
+
+def _dig_tap(option: Option, pos: Pos, preview: Session | None) -> Callable[[], list[Intent]]:
+    return lambda: dig_intents(option, pos, preview)
+
+
+def _room_tap(state: CavernaState, room: str,
+              preview: Session | None) -> Callable[[], list[Intent]]:
+    return lambda: room_intents(state, room, preview)
 
 
 def cave_area(area: pygame.Rect, cave: Cave, theme: Theme) -> pygame.Rect:

@@ -42,6 +42,7 @@ from companion.ui.caverna.dialogs import (
     DigDialog,
     ExtraCavernDialog,
     PileDialog,
+    cave_taps,
     cave_view,
     furnish_intents,
     rooms_intents,
@@ -52,6 +53,7 @@ from companion.ui.caverna.flat import SeatMark, SeatTab, corner_buttons, mark_si
 from companion.ui.caverna.parts import (
     FACE_DOWN,
     ROOM_COLOURS,
+    CaveView,
     ColourChip,
     CompactButton,
     CompactLabel,
@@ -468,7 +470,8 @@ class CavernaPlayScene(GameScene):
             return widgets + self._display_page(ctx, state, page)
         seat = int(chosen.split(":")[1])
         if flat:
-            return [*widgets, cave_view(state, seat, page)]
+            view = cave_view(state, seat, page)
+            return [*widgets, view, *self._cave_taps(state, seat, view)]
         return widgets + self._seat_page(ctx, state, seat, page)
 
     def _tab_tap(self, tab: str, state: CavernaState) -> TapHandler:
@@ -494,8 +497,16 @@ class CavernaPlayScene(GameScene):
                                   (ShowDialog(ExtraCavernDialog(seat, self.preview_session())),),
                                   "primary", role="small", key=f"caverna:extra:{seat}"))
             cave_box.height -= theme.touch + theme.gap
-        widgets.append(cave_view(state, seat, cave_box))
-        return widgets
+        view = cave_view(state, seat, cave_box)
+        return [*widgets, view, *self._cave_taps(state, seat, view)]
+
+    def _cave_taps(self, state: CavernaState, seat: int, view: CaveView) -> list[Widget]:
+        """Taps on the active player's cave for the tile in use (digs, room uses)."""
+        if seat != state.active:
+            return []
+        options = [spec.option for part in turn_parts(state) for spec in part
+                   if spec.available and option_refusal(state, spec.option) is None]
+        return cave_taps(state, view, options, self.preview_session())
 
     def _tiles_page(self, ctx: Context, state: CavernaState,
                     page: pygame.Rect) -> list[Widget]:

@@ -24,6 +24,7 @@ from tests.ui.caverna.helpers import (
     SIZES,
     context,
     draw_problems,
+    has_widget,
     open_game,
     start,
     state_of,
@@ -218,3 +219,33 @@ def test_no_label_of_the_cave_is_covered_by_a_wall_button(journal: Journal, lang
     for label in views[0].label_rects:
         assert label.width > 0 and label.height > 0
         assert label.collidelist(buttons) == -1, label
+
+
+def test_a_dig_starts_with_a_tap_on_the_space_in_the_cave(app: App, journal: Journal) -> None:
+    """Rulebook: excavating turns a reachable face-down room over; the space is tapped
+    where it lies on the player's cave, then the room found is named."""
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:excavation")
+    keys = {w.key for w in app.scene.widgets if w.key.startswith("caverna:cave:dig:")}
+    assert keys == {"caverna:cave:dig:1:0", "caverna:cave:dig:2:1", "caverna:cave:dig:3:1",
+                    "caverna:cave:dig:4:0"}
+    tap_widget(app, "caverna:cave:dig:2:1")
+    assert app.dialog is not None and has_widget(app, "dig:room:0")
+    tap_widget(app, "dig:room:0")
+    dug = [a for a in session.actions() if a["type"] == "excavate"][-1]
+    assert dug["digs"][0]["space"] == [2, 1]
+
+
+def test_a_room_is_used_with_a_tap_on_it_in_the_cave(app: App, journal: Journal) -> None:
+    """Rulebook: a room action uses orange rooms of one's own cave; the entrance is tapped
+    where it lies, and its choices (which good) are asked."""
+    session = _round_one(journal, app)
+    tap_widget(app, "caverna:tile:cultivation")
+    rooms = [w.key for w in app.scene.widgets if w.key.startswith("caverna:cave:room:")]
+    assert rooms == ["caverna:cave:room:3:0"]
+    tap_widget(app, "caverna:cave:room:3:0")
+    assert isinstance(app.dialog, RoomUseDialog) and app.dialog.room == "entrance"
+    tap_widget(app, "rooms:choice:0")
+    assert session.actions()[-1] == {"type": "use_room", "room": "entrance", "choice": "wood"}
+    # Used: the entrance is no longer offered on the cave.
+    assert not any(w.key.startswith("caverna:cave:room:") for w in app.scene.widgets)
