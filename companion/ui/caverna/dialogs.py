@@ -176,6 +176,39 @@ def furnish_intents(state: CavernaState, option: Option,
     return [ShowDialog(dialog)]
 
 
+QUICK_ROOMS = 3
+"""Most rooms a furnishing offers straight on the play screen."""
+
+
+def quick_rooms(state: CavernaState, option: Option) -> tuple[str, ...]:
+    """The rooms a furnishing option can place now, when they are few enough to offer
+    on the play screen (else none: the picker lists them)."""
+    if option.kind != "furnish":
+        return ()
+    legal = tuple(str(answer.value) for answer in furnish_rooms(state, option.fee)
+                  if answer.legal)
+    return legal if len(legal) <= QUICK_ROOMS else ()
+
+
+def first_fit(state: CavernaState, option: Option, room: str) -> dict[str, Any]:
+    """The furnishing of ``room`` in the first cavern it fits (what its cost shows)."""
+    fits = [answer.value for answer in furnish_spaces(state, option.fee, room) if answer.legal]
+    space: Any = EXTRA if fits and fits[0] == EXTRA else list(fits[0]) if fits else []
+    return {"type": "furnish", "room": room, "space": space, "fee": option.fee}
+
+
+def furnish_room_intents(state: CavernaState, option: Option, room: str,
+                         preview: Session | None) -> list[Intent]:
+    """A room chosen on the play screen: furnished at once where it fits one cavern,
+    else the caverns it fits are lit to choose from."""
+    fits = [answer for answer in furnish_spaces(state, option.fee, room) if answer.legal]
+    if len(fits) == 1:
+        return turn_intents(state, first_fit(state, option, room))
+    dialog = FurnishDialog(option, preview)
+    dialog.room = room
+    return [ShowDialog(dialog)]
+
+
 def wall_intents(state: CavernaState, remove: bool, preview: Session | None) -> list[Intent]:
     """Build (or, for Breach, remove) a wall: at once when only one border can take it."""
     action = settled_action(settle(state, {"type": "remove_wall" if remove else "build_wall"}))

@@ -45,6 +45,8 @@ from companion.ui.caverna.dialogs import (
     cave_taps,
     cave_view,
     furnish_intents,
+    furnish_room_intents,
+    quick_rooms,
     rooms_intents,
     turn_intents,
     wall_intents,
@@ -67,6 +69,7 @@ from companion.ui.caverna.view import (
     OptionSpec,
     closing_note,
     cost_message,
+    dark_rooms_left,
     option_label,
     revealable_tiles,
     round_line,
@@ -176,6 +179,8 @@ class CavernaPlayScene(GameScene):
         if ctx.settings.flat:
             return self._build_flat(ctx, state)
         bar, body = game_bar(ctx)
+        if state.phase == DRAW:
+            return [*bar, *self._pile_screen(ctx, state, body)]
         theme = ctx.theme
         left = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, body.height)
         right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,
@@ -357,8 +362,33 @@ class CavernaPlayScene(GameScene):
             if reason is not None:
                 widgets.append(RefusedButton(rect, text, reason, key=option_key(spec)))
                 continue
+            quick = quick_rooms(state, spec.option) if spec.available else ()
+            if quick and len(quick) <= quick_fit(ctx.theme, rect):
+                widgets += self._furnish_row(ctx, state, spec, rect, quick)
+                continue
             widgets.append(Button(rect, text, self.option_intents(state, spec.option),
                                   enabled=spec.available, role="small", key=option_key(spec)))
+        return widgets
+
+    def _furnish_row(self, ctx: Context, state: CavernaState, spec: OptionSpec,
+                     rect: pygame.Rect, rooms: tuple[str, ...]) -> list[Widget]:
+        """A furnishing with few rooms the rules allow: one button per room (furnished
+        with its tap when it fits one cavern), and a narrow button for the whole
+        display with the refused rooms and their reasons."""
+        theme = ctx.theme
+        more = pygame.Rect(rect.right - theme.touch, rect.y, theme.touch, rect.height)
+        area = pygame.Rect(rect.x, rect.y, more.x - theme.gap - rect.x, rect.height)
+        widgets: list[Widget] = []
+        preview = self.preview_session()
+        for room, box in zip(rooms, grid(area, len(rooms), theme, len(rooms)), strict=True):
+            text = msg("ui_caverna.furnish.quick", room=f"@caverna.room.{room}",
+                       points=state.config.room(room).points)
+            widgets.append(CompactButton(box, text,
+                                  tuple(furnish_room_intents(state, spec.option, room,
+                                                             preview)),
+                                  role="small", key=f"caverna:furnish:{room}"))
+        widgets.append(Button(more, "…", self.option_intents(state, spec.option),
+                              role="small", key=option_key(spec)))
         return widgets
 
     def option_intents(self, state: CavernaState, option: Option) -> tuple[Intent, ...]:
@@ -374,6 +404,31 @@ class CavernaPlayScene(GameScene):
         if kind == "furnish":
             return tuple(furnish_intents(state, option, preview))
         return tuple(wall_intents(state, kind == "breach", preview))
+
+    def _pile_screen(self, ctx: Context, state: CavernaState,
+                     body: pygame.Rect) -> list[Widget]:
+        """Solo, between rounds: the rooms that can come up from the pile, one tap each,
+        over the whole screen (with the turn's header and what to do beside it)."""
+        theme = ctx.theme
+        head = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, theme.px(60))
+        line = pygame.Rect(head.right + theme.gap, body.y, body.right - head.right - theme.gap,
+                           head.height)
+        ask = pygame.Rect(line.x, line.y, line.width, line.height // 2)
+        info = pygame.Rect(line.x, ask.bottom, line.width, line.bottom - ask.bottom)
+        widgets = [*self._header(ctx, state, head),
+                   Label(ask, Msg("ui_caverna.pile.title"), "small", theme.palette.accent,
+                         bold=True),
+                   CompactLabel(info, msg("ui_caverna.pile.info", count=state.pile), "small",
+                                theme.palette.text_muted)]
+        rooms = dark_rooms_left(state)
+        area = pygame.Rect(body.x, head.bottom + theme.gap, body.width,
+                           body.bottom - head.bottom - theme.gap)
+        for room, rect in zip(rooms, grid(area, len(rooms), theme, 4, theme.px(84)),
+                              strict=True):
+            widgets.append(CompactButton(rect, Msg(f"caverna.room.{room}"),
+                                         (Submit({"type": "draw_pile", "room": room}),),
+                                         role="small", key=f"caverna:pile:{room}"))
+        return widgets
 
     def _draw(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
@@ -565,6 +620,16 @@ class CavernaPlayScene(GameScene):
                 widgets.append(ColourChip(pygame.Rect(row.right - chip - theme.pad, top, chip,
                                                       chip), ROOM_COLOURS[colour]))
         return widgets
+
+
+QUICK_ROOM_WIDTH = 150
+"""Narrowest button for a room offered straight on the play screen, at 800x480."""
+
+
+def quick_fit(theme: Theme, rect: pygame.Rect) -> int:
+    """How many room buttons fit beside the narrow *all rooms* button in ``rect``."""
+    room = rect.width - theme.touch - theme.gap
+    return max(0, (room + theme.gap) // (theme.px(QUICK_ROOM_WIDTH) + theme.gap))
 
 
 def direct_action(option: Option) -> dict[str, Any]:

@@ -28,8 +28,7 @@ SCREENS: tuple[str, ...] = (*LIVE_SCREENS, *PREVIEW_SCREENS)
 TAB_PREVIEWS: dict[str, str] = {"tiles": "tiles", "display": "display"}
 """Preview name -> right-column tab shown."""
 
-DIALOG_PREVIEWS: tuple[str, ...] = ("reveal", "rooms", "limit", "furnish", "dig", "wall",
-                                    "pile")
+DIALOG_PREVIEWS: tuple[str, ...] = ("reveal", "rooms", "limit", "furnish", "dig", "wall")
 """Previews that show a dialog open over the play screen."""
 
 
@@ -69,7 +68,6 @@ def _dialog_preview(screen: str) -> Scene:
     state: CavernaState = session.state
     builders: dict[str, Callable[[], Scene]] = {
         "reveal": lambda: dialogs.RevealDialog(session),
-        "pile": lambda: dialogs.PileDialog(session),
         "rooms": lambda: dialogs.RoomUseDialog(session),
         "limit": lambda: dialogs.RoomUseDialog(session),
         "furnish": lambda: dialogs.FurnishDialog(_first_option(state, "furnish"), session),

@@ -249,3 +249,31 @@ def test_a_room_is_used_with_a_tap_on_it_in_the_cave(app: App, journal: Journal)
     assert session.actions()[-1] == {"type": "use_room", "room": "entrance", "choice": "wood"}
     # Used: the entrance is no longer offered on the cave.
     assert not any(w.key.startswith("caverna:cave:room:") for w in app.scene.widgets)
+
+
+def test_a_furnishing_with_few_possible_rooms_offers_them_on_the_play_screen(
+        app: App, journal: Journal) -> None:
+    """Rulebook: furnishing pays a room's cost and places it in an empty cavern it fits.
+    With two rooms the rules allow, both are offered on the play screen with their
+    points; the one tapped fits one cavern, so that tap furnishes it."""
+    from companion.ui.caverna.demo import replay
+
+    session = replay("solo", 24, journal)
+    open_game(app, session)
+    state = state_of(session)
+    assert state.turn is not None and state.turn.tile == "furnishing"
+    offered = sorted(w.key for w in app.scene.widgets if w.key.startswith("caverna:furnish:"))
+    assert offered == ["caverna:furnish:stall", "caverna:furnish:warehouse"]
+    points = state.config.room("stall").points
+    shown = translate(getattr(widget(app, "caverna:furnish:stall"), "text"), "en")
+    assert shown == f"Stall\n+{points} pts"
+    steps = session.cursor
+    tap_widget(app, "caverna:furnish:stall")
+    assert session.actions()[steps] == {"type": "furnish", "room": "stall", "space": [3, 1],
+                                        "fee": "round_food"}
+    # The whole display, greyed rooms and their reasons included, is one tap away.
+    app.perform(Undo())
+    app.perform(Undo())
+    app.draw()
+    tap_widget(app, "caverna:option:1:furnish:round_food")
+    assert isinstance(app.dialog, FurnishDialog)

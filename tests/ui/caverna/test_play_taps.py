@@ -17,7 +17,6 @@ from companion.ui.caverna.demo import replay
 from companion.ui.caverna.dialogs import (
     DigDialog,
     FurnishDialog,
-    PileDialog,
     RoomUseDialog,
     WallDialog,
 )
@@ -189,9 +188,9 @@ def test_the_solo_pile_names_the_room_turned_up(app: App, journal: Journal) -> N
     open_game(app, session)
     assert state_of(session).phase == "draw"
     first = dark_rooms_left(state_of(session))[0]
-    tap_widget(app, "caverna:pile")
-    assert isinstance(app.dialog, PileDialog)
-    tap_widget(app, "pile:0")
+    steps = session.cursor
+    tap_widget(app, f"caverna:pile:{first}")  # one tap, straight on the play screen
+    assert session.cursor == steps + 1
     assert first in state_of(session).display
     assert state_of(session).phase != "draw"
 
