@@ -20,6 +20,7 @@ from companion.ui.caverna.dialogs import FurnishDialog, RoomUseDialog, WallDialo
 from companion.ui.caverna.parts import CaveView, RefusedButton
 from companion.ui.caverna.play import option_text
 from companion.ui.intents import ShowDialog, Undo
+from companion.ui.widgets import Button
 from tests.ui.caverna.helpers import (
     SIZES,
     context,
@@ -265,7 +266,9 @@ def test_a_furnishing_with_few_possible_rooms_offers_them_on_the_play_screen(
     offered = sorted(w.key for w in app.scene.widgets if w.key.startswith("caverna:furnish:"))
     assert offered == ["caverna:furnish:stall", "caverna:furnish:warehouse"]
     points = state.config.room("stall").points
-    shown = translate(getattr(widget(app, "caverna:furnish:stall"), "text"), "en")
+    button = widget(app, "caverna:furnish:stall")
+    assert isinstance(button, Button)
+    shown = translate(button.text, "en")
     assert shown == f"Stall\n+{points} pts"
     steps = session.cursor
     tap_widget(app, "caverna:furnish:stall")
