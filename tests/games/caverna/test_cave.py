@@ -274,10 +274,12 @@ def test_a_refused_dig_names_its_space_as_the_question_does() -> None:
     """Rows and columns are counted from 1 everywhere a person reads them: the refusal of
     a dig names the same row and column as the question that offered the space."""
     from companion.core.i18n import translate
+    from companion.core.questions import Question
     from companion.games.caverna.questions import ask
 
     state = begin(duo(), "excavation")
     question = ask(state, {"type": "excavate", "count": 1})
+    assert isinstance(question, Question)
     labels = {tuple(a.value): translate(a.label, "en") for a in question.answers}
     with pytest.raises(IllegalActionError) as unreachable:
         play(state, dig_action(([4, 2], "gold_vein")))
