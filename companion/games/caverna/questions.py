@@ -173,7 +173,10 @@ def _field_question(state: CavernaState, name: str, matching: Sequence[Candidate
         answers.append(Answer(value, _label(name, value), reason, _place(name, value),
                               detail=detail))
     style = Style.PLACE if name in PLACE_FIELDS else Style.CHOICE
-    return Question(name, Msg(f"caverna.ask.{name}"), tuple(answers), style, state.active)
+    prompt = Msg(f"caverna.ask.{name}")
+    if name == "choice" and "room_used" in partial:
+        prompt = msg("caverna.ask.choice_of", room=f"@caverna.room.{partial['room_used']}")
+    return Question(name, prompt, tuple(answers), style, state.active)
 
 
 def _room_found_question(state: CavernaState, partial: Partial, name: str) -> Question:

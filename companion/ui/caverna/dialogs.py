@@ -8,20 +8,22 @@ a refusal comes back as a toast with the reason while the state stays as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
 
 from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
+from companion.core.questions import Complete
 from companion.core.session import Session
 from companion.games.caverna.cave import EMPTY, FURNISHED, Cave, Edge, Pos, wall_spots
 from companion.games.caverna.cavework import EXTRA
 from companion.games.caverna.goods import GOODS
 from companion.games.caverna.questions import (
     answers,
+    ask,
     ends_turn_after,
     furnish_rooms,
     furnish_spaces,
@@ -43,7 +45,6 @@ from companion.ui.caverna.parts import (
     offer,
 )
 from companion.ui.caverna.view import (
-    choice_label,
     colour_balance,
     cost_message,
     dark_rooms_left,
@@ -60,6 +61,7 @@ from companion.ui.caverna.view import (
 )
 from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import dialog_frame
+from companion.ui.questions import Dialogue, QuestionDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.widgets import ButtonStyle, Label, Text, Widget
@@ -137,16 +139,6 @@ def result_text(state: CavernaState, action: Mapping[str, Any], label: Msg,
     return f"{shown}\n{translate(result, lang)}", None
 
 
-def only_choice(state: CavernaState | None, room: str) -> str | None:
-    """The one choice of ``room`` the rules accept now, when the others are refused (so
-    the table is not asked)."""
-    if state is None:
-        return None
-    legal = [choice for choice in choices(room)
-             if refusal(state, room_action(room, choice)) is None]
-    return legal[0] if len(legal) == 1 else None
-
-
 def rooms_intents(state: CavernaState, preview: Session | None) -> list[Intent]:
     """The tile's room option: used at once when the rules leave one room with one
     choice, else the room picker (opened at the room when only one can be used)."""
@@ -156,6 +148,8 @@ def rooms_intents(state: CavernaState, preview: Session | None) -> list[Intent]:
         return turn_intents(state, action)
     dialog = RoomUseDialog(preview)
     room = progress.partial.get("room_used") if progress is not None else None
+    if room is not None and asks_choice(str(room)):
+        return choice_intents(state, str(room))
     if room is not None:
         dialog.open_at(str(room))
     return [ShowDialog(dialog)]
@@ -223,10 +217,47 @@ def room_intents(state: CavernaState, room: str, preview: Session | None) -> lis
     action = settled_action(settle(state, {"type": "use_room", "room_used": room}))
     if action is not None:
         return turn_intents(state, action)
+    if asks_choice(room):
+        return choice_intents(state, room)
     dialog = RoomUseDialog(preview)
     dialog.open_at(room)
     dialog.forced = False
     return [ShowDialog(dialog)]
+
+
+def asks_choice(room: str) -> bool:
+    """Whether using ``room`` asks one of its printed choices (put by the shared
+    question dialog); the Junction room's goods and the Digging cave's dig have their
+    own pickers."""
+    return room not in ("junction_room", "digging_cave") and len(choices(room)) > 1
+
+
+@dataclass
+class TurnDialogue(Dialogue):
+    """A question dialogue whose finished action also ends the turn when it leaves
+    nothing more to do with the tile (one undo brings the turn back)."""
+
+    seen: CavernaState | None = None
+    """The state the last answer was given in."""
+
+    def tap(self, state: Any, value: Any, done: Sequence[Intent] = ()) -> list[Intent]:
+        """Answer ``value`` (see :meth:`Dialogue.tap`), remembering the state."""
+        self.seen = state
+        return super().tap(state, value, done)
+
+    def _finish(self, complete: Complete, done: Sequence[Intent]) -> list[Intent]:
+        self.reset()
+        return [*done, *turn_intents(self.seen, complete.action)]
+
+
+def choice_intents(state: CavernaState, room: str) -> list[Intent]:
+    """Ask which of ``room``'s printed choices is taken, each answer saying what it gives
+    (the shared question dialog); used at once when the rules leave one."""
+    start = {"type": "use_room", "room_used": room}
+    action = settled_action(settle(state, start))
+    if action is not None:
+        return turn_intents(state, action)
+    return [ShowDialog(QuestionDialog(TurnDialogue(ask, start), seats=len(state.players)))]
 
 
 def dig_intents(option: Option, pos: Pos, preview: Session | None) -> list[Intent]:
@@ -624,8 +655,6 @@ class RoomUseDialog(CavernaDialog):
             return self.picker.title()
         if self.room == "junction_room":
             return msg("ui_caverna.rooms.give", count=JUNCTION_GIVE)
-        if self.room is not None:
-            return msg("ui_caverna.rooms.choice", room=f"@caverna.room.{self.room}")
         left = state.turn.room_uses_left if state.turn is not None else 0
         if left:
             return msg("ui_caverna.rooms.title_left", left=left)
@@ -658,10 +687,10 @@ class RoomUseDialog(CavernaDialog):
             self.room = room
             self.picker = DigPicker(1, False, self._dig_done)
             return [Redraw()]
-        if room == "junction_room" or len(options) > 1:
-            only = only_choice(self.current, room) if room != "junction_room" else None
-            if only is not None:
-                return submit(room_action(room, only), self.current)
+        if asks_choice(room) and self.current is not None:
+            intents = choice_intents(self.current, room)
+            return intents if isinstance(intents[0], ShowDialog) else [CloseDialog(), *intents]
+        if room == "junction_room":
             self.room = room
             return [Redraw()]
         return submit(room_action(room, options[0] if options else ""), self.current)
@@ -682,9 +711,6 @@ class RoomUseDialog(CavernaDialog):
             return self.picker.widgets(ctx, state, area)
         if self.room == "junction_room":
             return self._give(ctx, state, area)
-        if self.room is not None:
-            room = self.room
-            return self._choices(ctx, state, area, room)
         rooms = usable_rooms(state)
         if not rooms:
             return [Label(area, Msg("ui_caverna.rooms.none"), "body", align="center")]
@@ -708,24 +734,6 @@ class RoomUseDialog(CavernaDialog):
             return Msg(f"caverna.room.{room}"), None
         return result_text(state, room_action(room, options[0]), Msg(f"caverna.room.{room}"),
                            lang)
-
-    def _choices(self, ctx: Context, state: CavernaState, area: pygame.Rect,
-                 room: str) -> list[Widget]:
-        """One button per choice of ``room``, each saying what it gives; a choice the
-        rules refuse is greyed and tells why when tapped."""
-        widgets: list[Widget] = []
-        options = choices(room)
-        rects = grid(area, len(options), ctx.theme, 2, ctx.theme.px(84))
-        for number, (choice, rect) in enumerate(zip(options, rects, strict=True)):
-            action = room_action(room, choice)
-            text, reason = result_text(state, action, choice_label(choice), ctx.lang)
-            widgets.append(offer(rect, text, self._submit_tap(action, state), reason,
-                                 key=f"rooms:choice:{number}"))
-        return widgets
-
-    @staticmethod
-    def _submit_tap(action: Action, state: CavernaState) -> Callable[[], list[Intent]]:
-        return lambda: submit(action, state)
 
     def _pick_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick(room)

@@ -9,17 +9,19 @@ import pytest
 
 from companion.core.i18n import LANGUAGES, translate
 from companion.core.journal import Journal
+from companion.core.questions import Question
 from companion.core.session import Session
 from companion.games.caverna.cave import FURNISHED, Space
 from companion.games.caverna.goods import Goods
-from companion.games.caverna.questions import refusal
+from companion.games.caverna.questions import ask, refusal
 from companion.games.caverna.state import CavernaState
 from companion.games.caverna.tiles import Option
 from companion.ui.app import App
-from companion.ui.caverna.dialogs import FurnishDialog, RoomUseDialog, WallDialog
+from companion.ui.caverna.dialogs import FurnishDialog, WallDialog
 from companion.ui.caverna.parts import CaveView, RefusedButton
 from companion.ui.caverna.play import option_text
 from companion.ui.intents import ShowDialog, Undo
+from companion.ui.questions import QuestionDialog
 from companion.ui.widgets import Button
 from tests.ui.caverna.helpers import (
     SIZES,
@@ -100,14 +102,12 @@ def test_tunnel_choices_show_what_they_give(app: App, journal: Journal) -> None:
     player = state.players[0]
     cave = player.cave.with_space((2, 0), Space(FURNISHED, "tunnel"))
     session_state = replace(state, players=(replace(player, cave=cave), state.players[1]))
-    dialog = RoomUseDialog()
-    dialog.room = "tunnel"
-    dialog.preview = _StateOnly(session_state)  # type: ignore[assignment]
-    draw_problems(dialog, context((800, 480), "en"))
-    labels = [getattr(w, "text", "") for w in dialog.widgets if w.key.startswith("rooms:choice:")]
-    both = next(text for text in labels if isinstance(text, str) and "+2" in text
-                and "+1" in text)
-    assert "\n" in both
+    question = ask(session_state, {"type": "use_room", "room_used": "tunnel"})
+    assert isinstance(question, Question) and question.field == "choice"
+    details = {answer.value: translate(answer.detail, "en") for answer in question.answers
+               if answer.detail is not None}
+    assert set(details) == {answer.value for answer in question.answers}
+    assert any("+2" in text and "+1" in text for text in details.values())
 
 
 class _StateOnly:
@@ -245,8 +245,8 @@ def test_a_room_is_used_with_a_tap_on_it_in_the_cave(app: App, journal: Journal)
     rooms = [w.key for w in app.scene.widgets if w.key.startswith("caverna:cave:room:")]
     assert rooms == ["caverna:cave:room:3:0"]
     tap_widget(app, "caverna:cave:room:3:0")
-    assert isinstance(app.dialog, RoomUseDialog) and app.dialog.room == "entrance"
-    tap_widget(app, "rooms:choice:0")
+    assert isinstance(app.dialog, QuestionDialog)
+    tap_widget(app, 'answer:choice:"wood"')
     assert session.actions()[-1] == {"type": "use_room", "room": "entrance", "choice": "wood"}
     # Used: the entrance is no longer offered on the cave.
     assert not any(w.key.startswith("caverna:cave:room:") for w in app.scene.widgets)

@@ -24,6 +24,7 @@ from companion.ui.caverna.play import CavernaPlayScene
 from companion.ui.caverna.view import dark_rooms_left, revealable_tiles
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.intents import Back, ShowDialog, Undo
+from companion.ui.questions import QuestionDialog
 from companion.ui.scene import Settings
 from companion.ui.widgets import Button
 from tests.ui.caverna.helpers import has_widget, open_game, start, state_of, tap_widget, widget
@@ -146,11 +147,12 @@ def test_a_room_with_choices_asks_which_one(app: App, journal: Journal) -> None:
     session = _round_one(journal, app)
     tap_widget(app, "caverna:tile:cultivation")
     tap_widget(app, "caverna:option:0:rooms:1")
-    # The entrance is the only room to use, so its choices are asked straight away.
-    assert isinstance(app.dialog, RoomUseDialog) and app.dialog.room == "entrance"
-    assert not has_widget(app, "dialog:back")
+    # The entrance is the only room to use, so only its choice is asked (the shared
+    # question dialog, every answer saying what it gives).
+    assert isinstance(app.dialog, QuestionDialog)
+    assert not has_widget(app, "question:back")
     wood = state_of(session).players[0].goods.wood
-    tap_widget(app, "rooms:choice:0")
+    tap_widget(app, 'answer:choice:"wood"')
     assert state_of(session).players[0].goods.wood == wood + 1
     assert session.actions()[-1] == {"type": "use_room", "room": "entrance", "choice": "wood"}
     assert state_of(session).turn is not None
