@@ -505,15 +505,19 @@ class DigPicker:
             return [Redraw()]
         return None
 
+    def targets(self, state: CavernaState) -> tuple[list[Pos], frozenset[Pos]]:
+        """The face-down spaces the next dig may take, and every reachable one."""
+        cave = state.players[state.active].cave
+        picked = {(int(dig["space"][0]), int(dig["space"][1])) for dig in self.digs}
+        suggested = reachable_digs(dug_out(cave, picked), self.through_wall)
+        return ([pos for pos in face_down_spaces(cave)
+                 if pos not in picked and pos in suggested], suggested)
+
     def settle(self, state: CavernaState) -> None:
         """Take the space when only one face-down room can be dug (it is not asked)."""
         if self.space is not None:
             return
-        cave = state.players[state.active].cave
-        picked = {(int(dig["space"][0]), int(dig["space"][1])) for dig in self.digs}
-        suggested = reachable_digs(dug_out(cave, picked), self.through_wall)
-        targets = [pos for pos in face_down_spaces(cave)
-                   if pos not in picked and pos in suggested]
+        targets, _ = self.targets(state)
         if len(targets) == 1:
             self.space, self.forced_space = targets[0], True
 
@@ -522,14 +526,7 @@ class DigPicker:
         self.settle(state)
         if self.step == "room":
             return self._rooms(ctx, state, area)
-        cave = state.players[state.active].cave
-        picked = {(int(dig["space"][0]), int(dig["space"][1])) for dig in self.digs}
-        suggested = reachable_digs(dug_out(cave, picked), self.through_wall)
-        targets = [pos for pos in face_down_spaces(cave)
-                   if pos not in picked and pos in suggested]
-        if len(targets) == 1:
-            self.space, self.forced_space = targets[0], True
-            return self._rooms(ctx, state, area)
+        targets, suggested = self.targets(state)
         return cave_targets(ctx, state, area, targets, suggested, self.pick_space, "dig:cell")
 
     def _rooms(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:

@@ -83,6 +83,7 @@ from companion.ui.caverna.view import (
 from companion.ui.dialogs import choose
 from companion.ui.flat import FlatLayout, TurnedPanel, flat_depths, flat_layout, upright_rect
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
+from companion.ui.layout import split_columns
 from companion.ui.scene import Context, GameScene
 from companion.ui.theme import TextRole, Theme
 from companion.ui.widgets import (
@@ -181,10 +182,7 @@ class CavernaPlayScene(GameScene):
         bar, body = game_bar(ctx)
         if state.phase == DRAW:
             return [*bar, *self._pile_screen(ctx, state, body)]
-        theme = ctx.theme
-        left = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, body.height)
-        right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,
-                            body.height)
+        left, right = split_columns(body, body.width * LEFT_SHARE // 100, ctx.theme.gap)
         return [*bar, *self._turn_column(ctx, state, left), *self._right_column(ctx, state, right)]
 
     # ---------------------------------------------------------------- flat table
@@ -195,10 +193,7 @@ class CavernaPlayScene(GameScene):
         seats = len(state.players)
         layout = flat_layout(ctx.size, seats, flat_depths(theme), theme.gap)
         centre = flat_centre(layout, ctx.size, theme.gap)
-        left = pygame.Rect(centre.x, centre.y, centre.width * FLAT_LEFT_SHARE // 100,
-                           centre.height)
-        right = pygame.Rect(left.right + theme.gap, centre.y,
-                            centre.right - left.right - theme.gap, centre.height)
+        left, right = split_columns(centre, centre.width * FLAT_LEFT_SHARE // 100, theme.gap)
         widgets: list[Widget] = [
             *self._turn_column(ctx, state, left, flat=True),
             *self._right_column(ctx, state, right, flat=True),

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from companion.core.journal import Journal
 from companion.core.session import Session
+from companion.games.caverna.game import GAME
 from companion.games.caverna.state import CavernaState
 from companion.ui.app import App
 from tests.ui.taps import SIZES as SIZES
@@ -32,3 +34,13 @@ def open_game(app: App, session: Session) -> None:
     """Show ``session`` on its play screen and draw it."""
     app.open_game(session)
     app.draw()
+
+
+def random_step(session: Session, rng: random.Random) -> bool:
+    """Submit one random legal action, preferring anything over ending the turn."""
+    actions = list(GAME.legal_actions(session.state))
+    if not actions:
+        return False
+    doing = [a for a in actions if a["type"] not in ("end_turn", "convert")]
+    session.submit(rng.choice(doing if doing and rng.random() < 0.7 else actions))
+    return True
