@@ -52,10 +52,14 @@ def make_caverna_screen(screen: str) -> Scene:
 
 
 def _first_option(state: CavernaState, kind: str) -> Option:
-    """The tile's first option of ``kind`` (the demo situations are chosen to have one)."""
+    """The tile's first option of ``kind`` the rules accept now, else its first of that
+    kind (the demo situations are chosen to have one)."""
+    from companion.games.caverna.questions import option_refusal
+
     assert state.turn is not None
     parts = tile_parts(state.turn.tile, state.config.tile_rules)
-    return next(option for part in parts for option in part if option.kind == kind)
+    options = [option for part in parts for option in part if option.kind == kind]
+    return next((o for o in options if option_refusal(state, o) is None), options[0])
 
 
 def _dialog_preview(screen: str) -> Scene:
