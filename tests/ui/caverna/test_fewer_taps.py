@@ -10,7 +10,6 @@ import pytest
 from companion.core.i18n import LANGUAGES, translate
 from companion.core.journal import Journal
 from companion.core.questions import Question
-from companion.core.session import Session
 from companion.games.caverna.cave import FURNISHED, Space
 from companion.games.caverna.goods import Goods
 from companion.games.caverna.questions import ask, refusal
@@ -29,6 +28,7 @@ from tests.ui.caverna.helpers import (
     draw_problems,
     has_widget,
     open_game,
+    round_one,
     start,
     state_of,
     tap_widget,
@@ -36,15 +36,8 @@ from tests.ui.caverna.helpers import (
 )
 
 
-def _round_one(journal: Journal, app: App) -> Session:
-    session = start(journal)
-    session.submit({"type": "reveal", "tile": "furnishing"})
-    open_game(app, session)
-    return session
-
-
 def test_take_all_takes_every_plain_gain_in_one_tap(app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:cultivation")
     before = state_of(session).players[0].goods
     tap_widget(app, "caverna:take_all")
@@ -57,7 +50,7 @@ def test_take_all_takes_every_plain_gain_in_one_tap(app: App, journal: Journal) 
 def test_the_turn_ends_by_itself_when_the_tile_is_used_up(app: App, journal: Journal) -> None:
     """Rulebook: "Możesz wykonać część lub wszystkie ... ale każdą tylko raz w turze" — once
     every part is used there is nothing left, so the turn passes without a tap."""
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:excavation")
     tap_widget(app, "caverna:option:1:gain:stone")
     assert state_of(session).phase == "act"
@@ -96,7 +89,7 @@ def test_a_gain_cut_by_the_limit_is_warned_of_on_its_button(journal: Journal) ->
 def test_tunnel_choices_show_what_they_give(app: App, journal: Journal) -> None:
     """Rulebook: the Tunnel gives stone only below 3 ("jeśli masz już 3 lub więcej ...
     nie przyniesie ci kolejnego kamienia"); each choice shows its goods before the tap."""
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     session.submit({"type": "take_tile", "tile": "cultivation"})
     state = state_of(session)
     player = state.players[0]
@@ -119,7 +112,7 @@ class _StateOnly:
 
 def test_a_room_that_cannot_be_placed_is_greyed_and_says_why(app: App,
                                                             journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:furnishing")
     app.perform(ShowDialog(FurnishDialog(Option("furnish", fee="round_food"))))
     app.draw()
@@ -153,7 +146,7 @@ def test_the_room_found_is_named_from_its_colour_with_points_and_cost(
         app: App, journal: Journal) -> None:
     """Rulebook: only reachable face-down rooms may be dug; the room turned up is named,
     here narrowed to the colour of its front."""
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:excavation")
     tap_widget(app, "caverna:option:0:excavate:1")
     keys = {w.key for w in app.dialog.widgets} if app.dialog is not None else set()
@@ -225,7 +218,7 @@ def test_no_label_of_the_cave_is_covered_by_a_wall_button(journal: Journal, lang
 def test_a_dig_starts_with_a_tap_on_the_space_in_the_cave(app: App, journal: Journal) -> None:
     """Rulebook: excavating turns a reachable face-down room over; the space is tapped
     where it lies on the player's cave, then the room found is named."""
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:excavation")
     keys = {w.key for w in app.scene.widgets if w.key.startswith("caverna:cave:dig:")}
     assert keys == {"caverna:cave:dig:1:0", "caverna:cave:dig:2:1", "caverna:cave:dig:3:1",
@@ -240,7 +233,7 @@ def test_a_dig_starts_with_a_tap_on_the_space_in_the_cave(app: App, journal: Jou
 def test_a_room_is_used_with_a_tap_on_it_in_the_cave(app: App, journal: Journal) -> None:
     """Rulebook: a room action uses orange rooms of one's own cave; the entrance is tapped
     where it lies, and its choices (which good) are asked."""
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:cultivation")
     rooms = [w.key for w in app.scene.widgets if w.key.startswith("caverna:cave:room:")]
     assert rooms == ["caverna:cave:room:3:0"]

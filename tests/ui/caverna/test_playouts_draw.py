@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.core.journal import Journal
-from companion.core.session import Session
 from companion.ui.caverna.play import CavernaPlayScene
 from tests.fuzzing import examples
-from tests.ui.caverna.helpers import context, draw_problems, random_step
+from tests.ui.caverna.helpers import context, draw_problems, random_game
 
 SETUPS = (
     {"players": ["Ada", "Borys"]},
@@ -29,16 +25,7 @@ SETUPS = (
        lang=st.sampled_from(["pl", "fr"]))
 def test_random_games_draw_without_overflow(seed: int, setup: dict[str, object],
                                             lang: str) -> None:
-    rng = random.Random(seed)
-    journal = Journal(":memory:")
-    try:
-        session = Session.start(journal, "caverna", setup)
-        scene = CavernaPlayScene()
-        ctx = context((800, 480), lang, session)
-        for _ in range(400):
-            overflowing, small = draw_problems(scene, ctx)
-            assert (overflowing, small) == ([], []), session.actions()[-3:]
-            if session.finished or not random_step(session, rng):
-                break
-    finally:
-        journal.close()
+    scene = CavernaPlayScene()
+    for session in random_game(seed, setup):
+        overflowing, small = draw_problems(scene, context((800, 480), lang, session))
+        assert (overflowing, small) == ([], []), session.actions()[-3:]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -30,7 +29,7 @@ from tests.fuzzing import examples
 from tests.ui.caverna.helpers import (
     SIZES,
     draw_problems,
-    random_step,
+    random_game,
     start,
     state_of,
     tap,
@@ -227,21 +226,13 @@ RANDOM_SETUPS: tuple[dict[str, Any], ...] = (
        lang=st.sampled_from(LANGUAGES), safe=st.booleans())
 def test_random_games_fit_on_a_flat_screen(seed: int, setup: dict[str, Any], lang: str,
                                            safe: bool) -> None:
-    rng = random.Random(seed)
-    journal = Journal(":memory:")
-    try:
-        session = Session.start(journal, "caverna", setup)
-        scene = CavernaPlayScene()
+    scene = CavernaPlayScene()
+    for session in random_game(seed, setup):
         ctx = _flat(lang, safe=safe, session=session)
         screen = pygame.Rect(0, 0, *ctx.size)
-        for _ in range(400):
-            assert draw_problems(scene, ctx) == ([], []), session.actions()[-3:]
-            assert len(_panels(scene.widgets)) == len(state_of(session).players)
-            assert all(screen.contains(rect) for rect in scene.touch_targets())
-            if session.finished or not random_step(session, rng):
-                break
-    finally:
-        journal.close()
+        assert draw_problems(scene, ctx) == ([], []), session.actions()[-3:]
+        assert len(_panels(scene.widgets)) == len(state_of(session).players)
+        assert all(screen.contains(rect) for rect in scene.touch_targets())
 
 
 # ---------------------------------------------------------------- colour-safe
