@@ -36,6 +36,7 @@ from companion.games.caverna.rooms import SIDES
 from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
 from companion.games.caverna.state import ACT, CavernaState
 from companion.games.caverna.tiles import Option
+from companion.ui.asked import asked
 from companion.ui.caverna.parts import (
     CaveView,
     Shade,
@@ -288,8 +289,7 @@ def cave_taps(state: CavernaState, view: CaveView, options: list[Option],
                 widgets.append(CellTarget(view.cell(pos), _dig_tap(digs[0], pos, preview), True,
                                           f"caverna:cave:dig:{pos[0]}:{pos[1]}"))
     if any(o.kind == "rooms" for o in options):
-        legal = {answer.value for answer in answers(state, {"type": "use_room"}, "room_used")
-                 if answer.legal}
+        legal = asked(usable_in_cave, state)
         for pos in cave.positions():
             space = cave.at(pos)
             if space is not None and space.state == FURNISHED and space.room in legal:
@@ -297,6 +297,13 @@ def cave_taps(state: CavernaState, view: CaveView, options: list[Option],
                                           _room_tap(state, space.room, preview), True,
                                           f"caverna:cave:room:{pos[0]}:{pos[1]}"))
     return widgets
+
+
+def usable_in_cave(state: CavernaState) -> frozenset[str]:
+    """The active player's rooms a room use is accepted for now."""
+    return frozenset(str(answer.value)
+                     for answer in answers(state, {"type": "use_room"}, "room_used")
+                     if answer.legal)
 
 
 def _dig_tap(option: Option, pos: Pos, preview: Session | None) -> Callable[[], list[Intent]]:

@@ -36,6 +36,7 @@ from companion.games.caverna.scoring import score
 from companion.games.caverna.setup import back_for_round
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
 from companion.games.caverna.tiles import Option, tile_parts
+from companion.ui.asked import asked
 from companion.ui.bar import game_bar
 from companion.ui.caverna.demo import preview_session
 from companion.ui.caverna.dialogs import (
@@ -94,6 +95,7 @@ from companion.ui.widgets import (
     ListView,
     Panel,
     ScrollState,
+    TapButton,
     Widget,
     fit_text,
 )
@@ -306,7 +308,7 @@ class CavernaPlayScene(GameScene):
         for tile, rect in zip(tiles, grid(area, len(tiles), theme, 3, theme.px(84)),
                               strict=True):
             action = {"type": "take_tile", "tile": tile}
-            reason = refusal(state, action)
+            reason = asked(tile_refusal, state, tile)
             key = f"caverna:tile:{tile}"
             if reason is not None:
                 widgets.append(RefusedButton(rect, tile_button_text(state, tile), reason,
@@ -334,15 +336,15 @@ class CavernaPlayScene(GameScene):
         for index, part in enumerate(parts):
             row = pygame.Rect(rows.x, rows.y + index * (height + theme.gap), rows.width, height)
             widgets += self._part_row(ctx, state, part, row)
-        gains = plain_gains(state)
+        gains = asked(plain_gains, state)
         if len(gains) >= 2:
             half = (end.width - theme.gap) // 2
             take = pygame.Rect(end.x, end.y, half, end.height)
             end = pygame.Rect(take.right + theme.gap, end.y, end.right - take.right - theme.gap,
                               end.height)
-            widgets.append(Button(take, Msg("ui_caverna.turn.take_all"),
-                                  tuple(take_all_intents(state, gains)), role="small",
-                                  key="caverna:take_all"))
+            widgets.append(TapButton(take, Msg("ui_caverna.turn.take_all"),
+                                     lambda: take_all_intents(state, gains), role="small",
+                                     key="caverna:take_all"))
         widgets.append(Button(end, Msg("ui_caverna.turn.end"), (Submit({"type": "end_turn"}),),
                               "primary", role="small" if len(gains) >= 2 else "button",
                               key="caverna:end_turn"))
@@ -352,17 +354,18 @@ class CavernaPlayScene(GameScene):
                   row: pygame.Rect) -> list[Widget]:
         widgets: list[Widget] = []
         for spec, rect in zip(part, grid(row, len(part), ctx.theme, len(part)), strict=True):
-            text = option_text(state, spec.option, ctx.lang)
-            reason = option_refusal(state, spec.option) if spec.available else None
+            text = asked(option_text, state, spec.option, ctx.lang)
+            reason = asked(option_refusal, state, spec.option) if spec.available else None
             if reason is not None:
                 widgets.append(RefusedButton(rect, text, reason, key=option_key(spec)))
                 continue
-            quick = quick_rooms(state, spec.option) if spec.available else ()
+            quick = asked(quick_rooms, state, spec.option) if spec.available else ()
             if quick and len(quick) <= quick_fit(ctx.theme, rect):
                 widgets += self._furnish_row(ctx, state, spec, rect, quick)
                 continue
-            widgets.append(Button(rect, text, self.option_intents(state, spec.option),
-                                  enabled=spec.available, role="small", key=option_key(spec)))
+            widgets.append(TapButton(rect, text, self._option_tap(state, spec.option),
+                                     role="small", key=option_key(spec),
+                                     enabled=spec.available))
         return widgets
 
     def _furnish_row(self, ctx: Context, state: CavernaState, spec: OptionSpec,
@@ -378,13 +381,22 @@ class CavernaPlayScene(GameScene):
         for room, box in zip(rooms, grid(area, len(rooms), theme, len(rooms)), strict=True):
             text = msg("ui_caverna.furnish.quick", room=f"@caverna.room.{room}",
                        points=state.config.room(room).points)
-            widgets.append(CompactButton(box, text,
-                                  tuple(furnish_room_intents(state, spec.option, room,
-                                                             preview)),
-                                  role="small", key=f"caverna:furnish:{room}"))
-        widgets.append(Button(more, "…", self.option_intents(state, spec.option),
-                              role="small", key=option_key(spec)))
+            widgets.append(CompactTapButton(box, text,
+                                            self._furnish_tap(state, spec.option, room,
+                                                              preview),
+                                            role="small", key=f"caverna:furnish:{room}"))
+        widgets.append(TapButton(more, "…", self._option_tap(state, spec.option),
+                                 role="small", key=option_key(spec)))
         return widgets
+
+    def _option_tap(self, state: CavernaState, option: Option) -> TapHandler:
+        """What a tap on an option does, worked out at the tap (not on every redraw)."""
+        return lambda: list(self.option_intents(state, option))
+
+    @staticmethod
+    def _furnish_tap(state: CavernaState, option: Option, room: str,
+                     preview: Session | None) -> TapHandler:
+        return lambda: furnish_room_intents(state, option, room, preview)
 
     def option_intents(self, state: CavernaState, option: Option) -> tuple[Intent, ...]:
         """What tapping an option does: submit it, or open the dialog that builds it."""
@@ -555,7 +567,7 @@ class CavernaPlayScene(GameScene):
         if seat != state.active:
             return []
         options = [spec.option for part in turn_parts(state) for spec in part
-                   if spec.available and option_refusal(state, spec.option) is None]
+                   if spec.available and asked(option_refusal, state, spec.option) is None]
         return cave_taps(state, view, options, self.preview_session())
 
     def _tiles_page(self, ctx: Context, state: CavernaState,
@@ -625,6 +637,11 @@ def quick_fit(theme: Theme, rect: pygame.Rect) -> int:
     """How many room buttons fit beside the narrow *all rooms* button in ``rect``."""
     room = rect.width - theme.touch - theme.gap
     return max(0, (room + theme.gap) // (theme.px(QUICK_ROOM_WIDTH) + theme.gap))
+
+
+def tile_refusal(state: CavernaState, tile: str) -> Msg | None:
+    """Why the active player cannot take ``tile`` now (``None``: they can)."""
+    return refusal(state, {"type": "take_tile", "tile": tile})
 
 
 def direct_action(option: Option) -> dict[str, Any]:
