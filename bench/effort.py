@@ -282,8 +282,9 @@ class Bench:
         self.taps = 0
         self.target: Mapping[str, Any] = {}
         """The action being entered."""
-        self.upcoming: Sequence[Mapping[str, Any]] = ()
-        """The recorded actions after it (a screen may enter several with one tap)."""
+        self.upcoming: list[dict[str, Any]] = []
+        """The recorded actions after it (one tap may enter some of them too)."""
+        self._goal_size = 0
         self.counts = Counts()
         self._seen_questions: set[Hashable] = set()
         self._probed: dict[Hashable, bool | None] = {}
@@ -387,15 +388,19 @@ class Bench:
         raise BenchError(f"the name keyboard has no key for {letter!r}")
 
     # ------------------------------------------------------------------ play
-    def play(self, action: Mapping[str, Any], upcoming: Sequence[Mapping[str, Any]] = ()
-             ) -> int:
-        """Enter one recorded action through the screens; how many recorded actions the
-        taps entered (a screen may enter the next ones with the same tap)."""
+    def play(self, action: Mapping[str, Any],
+             upcoming: Sequence[Mapping[str, Any]] = ()) -> int:
+        """Enter one recorded action through the screens; how many recorded steps it took.
+
+        A tap may also submit some of the ``upcoming`` recorded actions (an action that
+        ends the turn by itself, a lean Tikal hex that also ends the turn); the journal
+        must then hold them in order.
+        """
         session = self.app.session
         assert session is not None
         target = plain_action(action)
         self.target = target
-        self.upcoming = upcoming
+        self.upcoming = [plain_action(a) for a in upcoming]
         cursor = session.cursor
         unit = self.driver.unit(session.state)
         before = self.taps
@@ -485,14 +490,16 @@ class Bench:
                     continue
                 options = sorted(spots(top.widgets, self.driver, target),
                                  key=lambda s: self.driver.order(s.widget, target or {}))
+                best: tuple[int, Spot] | None = None
                 for spot in options:
-                    if leaves_flow(spot.widget):
+                    if leaves_flow(spot.widget) or getattr(spot.widget, "refusal", None):
                         continue
                     visited += 1
                     outcome = self._try(scene, dialog, spot, target)
                     if outcome is True:
-                        self.counts.searched += visited
-                        return [*path, spot]
+                        if best is None or self._goal_size > best[0]:
+                            best = (self._goal_size, spot)
+                        continue
                     if outcome is None or outcome is False or outcome is REFUSED:
                         continue
                     signature = state_signature(outcome)
@@ -502,6 +509,9 @@ class Bench:
                     layer.append((outcome, [*path, spot]))
                     if visited >= nodes:
                         break
+                if best is not None:
+                    self.counts.searched += visited
+                    return [*path, best[1]]
             frontier = layer
         self.counts.searched += visited
         self._last_exhausted = visited < nodes
@@ -535,7 +545,7 @@ class Bench:
                     return None
                 if target is None:
                     return self.accepts(action)
-                return plain_action(action) == target
+                return self._enters_record(intents, target)
             if isinstance(intent, (ui.StartGame, NEVER)):
                 return None
             if isinstance(intent, ui.Notify) and intent.error:
@@ -547,6 +557,16 @@ class Bench:
             else:
                 changed = True
         return (scene, dialog) if changed else None
+
+    def _enters_record(self, intents: Sequence[Intent], target: Mapping[str, Any]) -> bool:
+        """Whether the actions ``intents`` submit are ``target`` and then the next recorded
+        ones (a tap entering several steps, such as *Take all*); notes how many."""
+        submitted = [plain_action(a) for a in (self._action_of(i) for i in intents
+                                               if isinstance(i, Submit | PressButton))
+                     if a is not None]
+        wanted = [dict(target), *self.upcoming][:len(submitted)]
+        self._goal_size = len(submitted)
+        return bool(submitted) and submitted == wanted
 
     def _action_of(self, intent: Submit | PressButton) -> Mapping[str, Any] | None:
         """The action an intent would submit (a table button's through the game)."""
@@ -747,6 +767,10 @@ def _only_view(intents: tuple[Intent, ...] | None, on_screen: bool) -> bool:
 
 
 def _enabled(widget: Widget) -> bool:
+    """Whether a widget offers something: enabled, and not greyed with the rules' reason
+    (a widget carrying a ``refusal`` only says why it cannot be done)."""
+    if getattr(widget, "refusal", None) is not None:
+        return False
     return bool(getattr(widget, "enabled", True))
 
 

@@ -2,7 +2,8 @@
 
 Every other tap is found by the bench's search over the drawn widgets (see
 ``bench/effort.py``); this driver only enters the set-up and names the spaces and
-rooms of a multi-dig excavation, which is too long a series for the search.
+rooms of an excavation, which is too long a series for the search: one cavern is dug
+by a tap on its space in the cave, two through the tile's option.
 """
 
 from __future__ import annotations
@@ -55,6 +56,11 @@ class CavernaDriver:
         if action.get("type") != "excavate":
             return None
         if bench.app.dialog is None:
+            row, col = action["digs"][0]["space"]
+            keys = {spot.widget.key: spot for spot in bench.spots()}
+            on_cave = keys.get(f"caverna:cave:dig:{row}:{col}")
+            if on_cave is not None and len(action["digs"]) == 1:
+                return on_cave
             return _dig_opener(bench, len(action["digs"]))
         picker = getattr(bench.app.dialog, "picker", None)
         if picker is None or not hasattr(picker, "digs"):

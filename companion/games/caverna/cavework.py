@@ -80,12 +80,13 @@ def dig(state: CavernaState, seat: int, dig_data: Any, through_wall: bool) -> Ca
     require(
         space is not None and space.state == HIDDEN,
         "caverna.error.not_face_down",
-        row=pos[0],
-        col=pos[1],
+        row=pos[0] + 1,
+        col=pos[1] + 1,
     )
     assert space is not None
     require(
-        pos in diggable(cave, through_wall), "caverna.error.not_accessible", row=pos[0], col=pos[1]
+        pos in diggable(cave, through_wall), "caverna.error.not_accessible",
+        row=pos[0] + 1, col=pos[1] + 1
     )
     room = dig_data.get("room")
     require(isinstance(room, str), "caverna.error.bad_field", field="room")

@@ -24,7 +24,16 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from companion.core.messages import IllegalActionError, Msg, msg
-from companion.core.questions import Answer, Complete, Partial, Question, Step, Style
+from companion.core.questions import (
+    Answer,
+    Complete,
+    Partial,
+    Progress,
+    Question,
+    Step,
+    Style,
+    advance,
+)
 from companion.games.caverna.cave import EMPTY, HIDDEN, Cave, Pos, wall_spots
 from companion.games.caverna.cavework import EXTRA, unseen_dark_rooms
 from companion.games.caverna.goods import FOOD_SOURCES, GOODS
@@ -33,7 +42,7 @@ from companion.games.caverna.rules import apply_action
 from companion.games.caverna.scoring import score
 from companion.games.caverna.setup import back_for_round
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, REVEAL, CavernaState
-from companion.games.caverna.tiles import FURNISH_FEES, TILE_BACKS, tile_parts
+from companion.games.caverna.tiles import FURNISH_FEES, TILE_BACKS, Option, tile_parts
 
 TYPE = "type"
 """The first field of every action."""
@@ -79,6 +88,7 @@ def ask(state: CavernaState, partial: Partial) -> Step:
     if not open_fields:
         return Complete(_finished(matching[0].action, partial))
     name = open_fields[0]
+    matching = [candidate for candidate in matching if name in candidate.fields]
     if name in ROOM_FIELDS:
         return _room_found_question(state, partial, name)
     return _field_question(state, name, matching, partial)
@@ -163,7 +173,10 @@ def _field_question(state: CavernaState, name: str, matching: Sequence[Candidate
         answers.append(Answer(value, _label(name, value), reason, _place(name, value),
                               detail=detail))
     style = Style.PLACE if name in PLACE_FIELDS else Style.CHOICE
-    return Question(name, Msg(f"caverna.ask.{name}"), tuple(answers), style, state.active)
+    prompt = Msg(f"caverna.ask.{name}")
+    if name == "choice" and "room_used" in partial:
+        prompt = msg("caverna.ask.choice_of", room=f"@caverna.room.{partial['room_used']}")
+    return Question(name, prompt, tuple(answers), style, state.active)
 
 
 def _room_found_question(state: CavernaState, partial: Partial, name: str) -> Question:
@@ -464,27 +477,37 @@ OPEN_ANY_TIME = frozenset({"end_turn", "convert"})
 """Action types that do not keep a turn going: ending it, and turning goods into food."""
 
 
+def answers(state: CavernaState, partial: Partial, name: str) -> tuple[Answer, ...]:
+    """The answers offered for field ``name`` after ``partial`` (each greyed with the
+    rules' reason when refused); empty when that field is not what is asked next."""
+    try:
+        step = ask(state, partial)
+    except IllegalActionError:
+        return ()
+    if isinstance(step, Complete) or step.field != name:
+        return ()
+    return step.answers
+
+
 def furnish_rooms(state: CavernaState, fee: str) -> tuple[Answer, ...]:
     """The rooms of the display for the tile's furnishing with ``fee``: each greyed with
     the reason when it cannot be paid for or fits no empty cavern."""
-    try:
-        step = ask(state, {TYPE: "furnish", "fee": fee})
-    except IllegalActionError:
-        return ()
-    if isinstance(step, Complete) or step.field != "room_furnished":
-        return ()
-    return step.answers
+    return answers(state, {TYPE: "furnish", "fee": fee}, "room_furnished")
 
 
 def furnish_spaces(state: CavernaState, fee: str, room: str) -> tuple[Answer, ...]:
     """Where ``room`` may go with ``fee``: every empty cavern, lit when the room fits."""
-    try:
-        step = ask(state, {TYPE: "furnish", "fee": fee, "room_furnished": room})
-    except IllegalActionError:
-        return ()
-    if isinstance(step, Complete) or step.field != "space":
-        return ()
-    return step.answers
+    return answers(state, {TYPE: "furnish", "fee": fee, "room_furnished": room}, "space")
+
+
+def answer_refusal(state: CavernaState, partial: Partial, name: str, value: Any,
+                   fallback: Msg) -> Msg | None:
+    """Why no action goes through answering ``name`` with ``value`` after ``partial``
+    (``None``: some way through it is accepted; ``fallback`` when it is not offered)."""
+    for answer in answers(state, partial, name):
+        if answer.value == value:
+            return answer.reason
+    return fallback
 
 
 def nothing_left(state: CavernaState) -> bool:
@@ -506,3 +529,38 @@ def ends_turn_after(state: CavernaState, action: Mapping[str, Any]) -> bool:
     except IllegalActionError:
         return False
     return nothing_left(after)
+
+
+OPTION_TYPES: Mapping[str, str] = {"prospect": "prospect", "rooms": "use_room",
+                                   "wall": "build_wall", "breach": "remove_wall"}
+"""The action type of each tile option that is asked from its type on."""
+
+
+def option_refusal(state: CavernaState, option: Option) -> Msg | None:
+    """Why no action through a tile's option is accepted now (``None``: one is)."""
+    nothing = Msg("caverna.ask.nothing")
+    if option.kind == "gain":
+        return refusal(state, {TYPE: "gain", "good": option.good})
+    if option.kind == "trade":
+        return refusal(state, {TYPE: "trade", "give": option.good})
+    if option.kind == "excavate":
+        return answer_refusal(state, {TYPE: "excavate"}, "count", option.amount, nothing)
+    if option.kind == "furnish":
+        return answer_refusal(state, {TYPE: "furnish"}, "fee", option.fee, nothing)
+    return answer_refusal(state, {}, TYPE, OPTION_TYPES[option.kind], nothing)
+
+
+def settle(state: CavernaState, partial: Partial) -> Progress | None:
+    """``partial`` with every answer the rules leave as the only one taken: the finished
+    action when nothing is left to ask (``None`` when no way through is accepted)."""
+    try:
+        return advance(ask, state, partial)
+    except IllegalActionError:
+        return None
+
+
+def settled_action(progress: Progress | None) -> dict[str, Any] | None:
+    """The finished action of a settled dialogue, if nothing was left to ask."""
+    if progress is not None and isinstance(progress.step, Complete):
+        return progress.step.action
+    return None

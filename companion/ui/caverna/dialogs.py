@@ -8,18 +8,20 @@ a refusal comes back as a toast with the reason while the state stays as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
 
 from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
+from companion.core.questions import Complete
 from companion.core.session import Session
 from companion.games.caverna.queries import (
     EMPTY,
     EXTRA,
+    FURNISHED,
     GOODS,
     JUNCTION_GIVE,
     SIDES,
@@ -31,22 +33,27 @@ from companion.games.caverna.queries import (
     wall_spots,
 )
 from companion.games.caverna.questions import (
+    answers,
+    ask,
     ends_turn_after,
     furnish_rooms,
     furnish_spaces,
     outcome,
     refusal,
+    settle,
+    settled_action,
 )
-from companion.games.caverna.state import CavernaState
+from companion.games.caverna.state import ACT, CavernaState
+from companion.ui.asked import asked
 from companion.ui.caverna.parts import (
     CaveView,
     Shade,
     TapButton,
     board_columns,
     grid,
+    offer,
 )
 from companion.ui.caverna.view import (
-    choice_label,
     colour_balance,
     cost_message,
     dark_rooms_left,
@@ -61,10 +68,11 @@ from companion.ui.caverna.view import (
     usable_rooms,
     walls_message,
 )
-from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, ShowDialog, Submit
+from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import dialog_frame
+from companion.ui.questions import Dialogue, QuestionDialog
 from companion.ui.scene import Context, Scene
-from companion.ui.theme import Theme
+from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.widgets import ButtonStyle, Label, Text, Widget
 
 Action = dict[str, Any]
@@ -116,6 +124,15 @@ class CellTarget(Widget):
         """Run the tap function."""
         return self.on_tap()
 
+    def touch_targets(self) -> list[pygame.Rect]:
+        """The space, grown to the smallest touch size around its centre."""
+        rect = pygame.Rect(self.rect)
+        return [rect.inflate(max(0, MIN_TOUCH - rect.width), max(0, MIN_TOUCH - rect.height))]
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """A touch anywhere on the grown target counts."""
+        return bool(self.touch_targets()[0].collidepoint(pos))
+
 
 def result_text(state: CavernaState, action: Mapping[str, Any], label: Msg,
                 lang: str) -> tuple[str, Msg | None]:
@@ -131,28 +148,179 @@ def result_text(state: CavernaState, action: Mapping[str, Any], label: Msg,
     return f"{shown}\n{translate(result, lang)}", None
 
 
-def only_choice(state: CavernaState | None, room: str) -> str | None:
-    """The one choice of ``room`` the rules accept now, when the others are refused (so
-    the table is not asked)."""
-    if state is None:
-        return None
-    legal = [choice for choice in choices(room)
-             if refusal(state, room_action(room, choice)) is None]
-    return legal[0] if len(legal) == 1 else None
-
-
 def rooms_intents(state: CavernaState, preview: Session | None) -> list[Intent]:
-    """The tile's room option: used at once when one room with one accepted choice is
-    all there is, else the room picker."""
-    usable = [room for room in usable_rooms(state)
-              if room not in ("junction_room", "digging_cave")]
-    if len(usable) == len(usable_rooms(state)) == 1:
-        room = usable[0]
-        options = choices(room)
-        only = options[0] if len(options) == 1 else only_choice(state, room)
-        if only is not None and refusal(state, room_action(room, only)) is None:
-            return turn_intents(state, room_action(room, only))
-    return [ShowDialog(RoomUseDialog(preview))]
+    """The tile's room option: used at once when the rules leave one room with one
+    choice, else the room picker (opened at the room when only one can be used)."""
+    progress = settle(state, {"type": "use_room"})
+    action = settled_action(progress)
+    if action is not None:
+        return turn_intents(state, action)
+    dialog = RoomUseDialog(preview)
+    room = progress.partial.get("room_used") if progress is not None else None
+    if room is not None and asks_choice(str(room)):
+        return choice_intents(state, str(room))
+    if room is not None:
+        dialog.open_at(str(room))
+    return [ShowDialog(dialog)]
+
+
+def furnish_intents(state: CavernaState, option: Option,
+                    preview: Session | None) -> list[Intent]:
+    """The tile's furnishing: done at once when one room fits one place, else the picker
+    (at the room's places when only one room can be furnished)."""
+    progress = settle(state, {"type": "furnish", "fee": option.fee})
+    action = settled_action(progress)
+    if action is not None:
+        return turn_intents(state, action)
+    dialog = FurnishDialog(option, preview)
+    room = progress.partial.get("room_furnished") if progress is not None else None
+    if room is not None:
+        dialog.room, dialog.forced = str(room), True
+    return [ShowDialog(dialog)]
+
+
+QUICK_ROOMS = 3
+"""Most rooms a furnishing offers straight on the play screen."""
+
+
+def quick_rooms(state: CavernaState, option: Option) -> tuple[str, ...]:
+    """The rooms a furnishing option can place now, when they are few enough to offer
+    on the play screen (else none: the picker lists them)."""
+    if option.kind != "furnish":
+        return ()
+    legal = tuple(str(answer.value) for answer in furnish_rooms(state, option.fee)
+                  if answer.legal)
+    return legal if len(legal) <= QUICK_ROOMS else ()
+
+
+def first_fit(state: CavernaState, option: Option, room: str) -> dict[str, Any]:
+    """The furnishing of ``room`` in the first cavern it fits (what its cost shows)."""
+    fits = [answer.value for answer in furnish_spaces(state, option.fee, room) if answer.legal]
+    space: Any = EXTRA if fits and fits[0] == EXTRA else list(fits[0]) if fits else []
+    return {"type": "furnish", "room": room, "space": space, "fee": option.fee}
+
+
+def furnish_room_intents(state: CavernaState, option: Option, room: str,
+                         preview: Session | None) -> list[Intent]:
+    """A room chosen on the play screen: furnished at once where it fits one cavern,
+    else the caverns it fits are lit to choose from."""
+    fits = [answer for answer in furnish_spaces(state, option.fee, room) if answer.legal]
+    if len(fits) == 1:
+        return turn_intents(state, first_fit(state, option, room))
+    dialog = FurnishDialog(option, preview)
+    dialog.room = room
+    return [ShowDialog(dialog)]
+
+
+def wall_intents(state: CavernaState, remove: bool, preview: Session | None) -> list[Intent]:
+    """Build (or, for Breach, remove) a wall: at once when only one border can take it."""
+    action = settled_action(settle(state, {"type": "remove_wall" if remove else "build_wall"}))
+    if action is not None:
+        return turn_intents(state, action)
+    return [ShowDialog(WallDialog(remove, preview))]
+
+
+def room_intents(state: CavernaState, room: str, preview: Session | None) -> list[Intent]:
+    """A room tapped in the cave: used at once when the rules leave it one choice, else
+    its choices are asked."""
+    action = settled_action(settle(state, {"type": "use_room", "room_used": room}))
+    if action is not None:
+        return turn_intents(state, action)
+    if asks_choice(room):
+        return choice_intents(state, room)
+    dialog = RoomUseDialog(preview)
+    dialog.open_at(room)
+    dialog.forced = False
+    return [ShowDialog(dialog)]
+
+
+def asks_choice(room: str) -> bool:
+    """Whether using ``room`` asks one of its printed choices (put by the shared
+    question dialog); the Junction room's goods and the Digging cave's dig have their
+    own pickers."""
+    return room not in ("junction_room", "digging_cave") and len(choices(room)) > 1
+
+
+@dataclass
+class TurnDialogue(Dialogue):
+    """A question dialogue whose finished action also ends the turn when it leaves
+    nothing more to do with the tile (one undo brings the turn back)."""
+
+    seen: CavernaState | None = None
+    """The state the last answer was given in."""
+
+    def tap(self, state: Any, value: Any, done: Sequence[Intent] = ()) -> list[Intent]:
+        """Answer ``value`` (see :meth:`Dialogue.tap`), remembering the state."""
+        self.seen = state
+        return super().tap(state, value, done)
+
+    def _finish(self, complete: Complete, done: Sequence[Intent]) -> list[Intent]:
+        self.reset()
+        return [*done, *turn_intents(self.seen, complete.action)]
+
+
+def choice_intents(state: CavernaState, room: str) -> list[Intent]:
+    """Ask which of ``room``'s printed choices is taken, each answer saying what it gives
+    (the shared question dialog); used at once when the rules leave one."""
+    start = {"type": "use_room", "room_used": room}
+    action = settled_action(settle(state, start))
+    if action is not None:
+        return turn_intents(state, action)
+    return [ShowDialog(QuestionDialog(TurnDialogue(ask, start), seats=len(state.players)))]
+
+
+def dig_intents(option: Option, pos: Pos, preview: Session | None) -> list[Intent]:
+    """A face-down space tapped in the cave: the dig starts there, and the room found
+    under it is asked."""
+    dialog = DigDialog(option, preview)
+    dialog.picker.pick_space(pos)
+    return [ShowDialog(dialog)]
+
+
+def cave_taps(state: CavernaState, view: CaveView, options: list[Option],
+              preview: Session | None) -> list[Widget]:
+    """Tap targets over the active player's cave for what the tile in use allows there:
+    each face-down space a dig can reach, each room a room option can use.
+
+    ``options`` are the tile's options the rules accept now (an excavation is taken
+    from the first, digging one cavern before two).
+    """
+    if state.phase != ACT or state.turn is None:
+        return []
+    cave = view.cave
+    widgets: list[Widget] = []
+    digs = sorted((o for o in options if o.kind == "excavate"), key=lambda o: o.amount)
+    if digs:
+        reach = reachable_digs(cave, digs[0].through_wall)
+        for pos in face_down_spaces(cave):
+            if pos in reach:
+                widgets.append(CellTarget(view.cell(pos), _dig_tap(digs[0], pos, preview), True,
+                                          f"caverna:cave:dig:{pos[0]}:{pos[1]}"))
+    if any(o.kind == "rooms" for o in options):
+        legal = asked(usable_in_cave, state)
+        for pos in cave.positions():
+            space = cave.at(pos)
+            if space is not None and space.state == FURNISHED and space.room in legal:
+                widgets.append(CellTarget(view.cell(pos),
+                                          _room_tap(state, space.room, preview), True,
+                                          f"caverna:cave:room:{pos[0]}:{pos[1]}"))
+    return widgets
+
+
+def usable_in_cave(state: CavernaState) -> frozenset[str]:
+    """The active player's rooms a room use is accepted for now."""
+    return frozenset(str(answer.value)
+                     for answer in answers(state, {"type": "use_room"}, "room_used")
+                     if answer.legal)
+
+
+def _dig_tap(option: Option, pos: Pos, preview: Session | None) -> Callable[[], list[Intent]]:
+    return lambda: dig_intents(option, pos, preview)
+
+
+def _room_tap(state: CavernaState, room: str,
+              preview: Session | None) -> Callable[[], list[Intent]]:
+    return lambda: room_intents(state, room, preview)
 
 
 def cave_area(area: pygame.Rect, cave: Cave, theme: Theme) -> pygame.Rect:
@@ -305,6 +473,8 @@ class DigPicker:
         """The space picked for the dig being prepared."""
         self.colour = "all"
         """Which rooms the naming step shows: ``all``, ``orange`` or ``blue``."""
+        self.forced_space = False
+        """The space of the dig being prepared was the only one the rules allow."""
 
     @property
     def step(self) -> str:
@@ -319,9 +489,15 @@ class DigPicker:
         assert self.space is not None
         return msg("ui_caverna.dig.room", row=self.space[0] + 1, col=self.space[1] + 1)
 
+    @property
+    def chosen(self) -> bool:
+        """Whether the table has answered something that *Back* can take back (a space
+        the rules left as the only one was not the table's answer)."""
+        return (self.space is not None and not self.forced_space) or bool(self.digs)
+
     def pick_space(self, pos: Pos) -> list[Intent]:
         """A face-down space was chosen."""
-        self.space = pos
+        self.space, self.forced_space = pos, False
         return [Redraw()]
 
     def pick_room(self, room: str) -> list[Intent]:
@@ -334,40 +510,38 @@ class DigPicker:
         return [Redraw()]
 
     def back(self) -> list[Intent] | None:
-        """Undo the last choice of the picker (``None`` at the very start)."""
-        if self.space is not None:
+        """Undo the last choice of the table (``None`` when it has made none)."""
+        if self.space is not None and not self.forced_space:
             self.space = None
             return [Redraw()]
         if self.digs:
             self.digs.pop()
+            self.space, self.forced_space = None, False
             return [Redraw()]
         return None
+
+    def targets(self, state: CavernaState) -> tuple[list[Pos], frozenset[Pos]]:
+        """The face-down spaces the next dig may take, and every reachable one."""
+        cave = state.players[state.active].cave
+        picked = {(int(dig["space"][0]), int(dig["space"][1])) for dig in self.digs}
+        suggested = reachable_digs(dug_out(cave, picked), self.through_wall)
+        return ([pos for pos in face_down_spaces(cave)
+                 if pos not in picked and pos in suggested], suggested)
 
     def settle(self, state: CavernaState) -> None:
         """Take the space when only one face-down room can be dug (it is not asked)."""
         if self.space is not None:
             return
-        cave = state.players[state.active].cave
-        picked = {(int(dig["space"][0]), int(dig["space"][1])) for dig in self.digs}
-        suggested = reachable_digs(dug_out(cave, picked), self.through_wall)
-        targets = [pos for pos in face_down_spaces(cave)
-                   if pos not in picked and pos in suggested]
+        targets, _ = self.targets(state)
         if len(targets) == 1:
-            self.space = targets[0]
+            self.space, self.forced_space = targets[0], True
 
     def widgets(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         """The cave to pick a space on, or the rooms to name the one found."""
         self.settle(state)
         if self.step == "room":
             return self._rooms(ctx, state, area)
-        cave = state.players[state.active].cave
-        picked = {(int(dig["space"][0]), int(dig["space"][1])) for dig in self.digs}
-        suggested = reachable_digs(dug_out(cave, picked), self.through_wall)
-        targets = [pos for pos in face_down_spaces(cave)
-                   if pos not in picked and pos in suggested]
-        if len(targets) == 1:
-            self.space = targets[0]
-            return self._rooms(ctx, state, area)
+        targets, suggested = self.targets(state)
         return cave_targets(ctx, state, area, targets, suggested, self.pick_space, "dig:cell")
 
     def _rooms(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
@@ -459,8 +633,8 @@ class DigDialog(CavernaDialog):
         return self.picker.title()
 
     def has_back(self) -> bool:
-        """A space or a dig has been chosen already."""
-        return self.picker.space is not None or bool(self.picker.digs)
+        """The table has chosen a space or a dig already."""
+        return self.picker.chosen
 
     def go_back(self) -> list[Intent]:
         """Step back inside the picker."""
@@ -483,6 +657,8 @@ class RoomUseDialog(CavernaDialog):
         """Junction room: the goods given so far."""
         self.picker: DigPicker | None = None
         """Digging cave: the dig being named."""
+        self.forced = False
+        """The room was the only one the rules allow (so there is no going back to a list)."""
 
     def title(self, state: CavernaState) -> Msg:
         """The question of the current step."""
@@ -491,16 +667,23 @@ class RoomUseDialog(CavernaDialog):
             return self.picker.title()
         if self.room == "junction_room":
             return msg("ui_caverna.rooms.give", count=JUNCTION_GIVE)
-        if self.room is not None:
-            return msg("ui_caverna.rooms.choice", room=f"@caverna.room.{self.room}")
         left = state.turn.room_uses_left if state.turn is not None else 0
         if left:
             return msg("ui_caverna.rooms.title_left", left=left)
         return Msg("ui_caverna.rooms.title")
 
     def has_back(self) -> bool:
-        """A room has been picked."""
-        return self.room is not None
+        """A room has been picked by the table (not left as the only one by the rules)."""
+        if self.picker is not None and (self.picker.digs or self.picker.chosen):
+            return True
+        return self.room is not None and not self.forced
+
+    def open_at(self, room: str) -> None:
+        """Start at ``room``'s own question: the rules leave no other room to use."""
+        self.forced = True
+        self.room = room
+        if room == "digging_cave":
+            self.picker = DigPicker(1, False, self._dig_done)
 
     def go_back(self) -> list[Intent]:
         """Back one step inside the dig picker, else back to the room list."""
@@ -516,10 +699,10 @@ class RoomUseDialog(CavernaDialog):
             self.room = room
             self.picker = DigPicker(1, False, self._dig_done)
             return [Redraw()]
-        if room == "junction_room" or len(options) > 1:
-            only = only_choice(self.current, room) if room != "junction_room" else None
-            if only is not None:
-                return submit(room_action(room, only), self.current)
+        if asks_choice(room) and self.current is not None:
+            intents = choice_intents(self.current, room)
+            return intents if isinstance(intents[0], ShowDialog) else [CloseDialog(), *intents]
+        if room == "junction_room":
             self.room = room
             return [Redraw()]
         return submit(room_action(room, options[0] if options else ""), self.current)
@@ -540,19 +723,18 @@ class RoomUseDialog(CavernaDialog):
             return self.picker.widgets(ctx, state, area)
         if self.room == "junction_room":
             return self._give(ctx, state, area)
-        if self.room is not None:
-            room = self.room
-            return self._choices(ctx, state, area, room)
         rooms = usable_rooms(state)
         if not rooms:
             return [Label(area, Msg("ui_caverna.rooms.none"), "body", align="center")]
         widgets: list[Widget] = []
         rects = grid(area, len(rooms), ctx.theme, 3, ctx.theme.px(84))
+        reasons = {answer.value: answer.reason
+                   for answer in answers(state, {"type": "use_room"}, "room_used")}
         for number, (room, rect) in enumerate(zip(rooms, rects, strict=True)):
             text, reason = self._room_text(state, room, ctx.lang)
-            on_tap = self._pick_tap(room) if reason is None else self._reason_tap(reason)
-            widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
-                                     role="small", key=f"rooms:room:{number}"))
+            reason = reason or reasons.get(room)
+            widgets.append(offer(rect, text, self._pick_tap(room), reason,
+                                 key=f"rooms:room:{number}"))
         return widgets
 
     @staticmethod
@@ -564,30 +746,6 @@ class RoomUseDialog(CavernaDialog):
             return Msg(f"caverna.room.{room}"), None
         return result_text(state, room_action(room, options[0]), Msg(f"caverna.room.{room}"),
                            lang)
-
-    def _choices(self, ctx: Context, state: CavernaState, area: pygame.Rect,
-                 room: str) -> list[Widget]:
-        """One button per choice of ``room``, each saying what it gives; a choice the
-        rules refuse is greyed and tells why when tapped."""
-        widgets: list[Widget] = []
-        options = choices(room)
-        rects = grid(area, len(options), ctx.theme, 2, ctx.theme.px(84))
-        for number, (choice, rect) in enumerate(zip(options, rects, strict=True)):
-            action = room_action(room, choice)
-            text, reason = result_text(state, action, choice_label(choice), ctx.lang)
-            on_tap = (self._submit_tap(action, state) if reason is None
-                      else self._reason_tap(reason))
-            widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
-                                     role="small", key=f"rooms:choice:{number}"))
-        return widgets
-
-    @staticmethod
-    def _submit_tap(action: Action, state: CavernaState) -> Callable[[], list[Intent]]:
-        return lambda: submit(action, state)
-
-    @staticmethod
-    def _reason_tap(reason: Msg) -> Callable[[], list[Intent]]:
-        return lambda: [Notify(reason, error=True)]
 
     def _pick_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick(room)
@@ -638,6 +796,8 @@ class FurnishDialog(CavernaDialog):
         """The room picked."""
         self.page = 0
         """The page of rooms shown when the display holds more than fit at once."""
+        self.forced = False
+        """The room was the only one the rules allow (so there is no going back to a list)."""
 
     def title(self, state: CavernaState) -> Msg:
         """The question of the current step."""
@@ -646,8 +806,8 @@ class FurnishDialog(CavernaDialog):
         return msg("ui_caverna.furnish.space", room=f"@caverna.room.{self.room}")
 
     def has_back(self) -> bool:
-        """A room has been picked."""
-        return self.room is not None
+        """A room has been picked by the table."""
+        return self.room is not None and not self.forced
 
     def go_back(self) -> list[Intent]:
         """Back to the room list."""
@@ -705,18 +865,13 @@ class FurnishDialog(CavernaDialog):
         rects = grid(rooms, slots, theme, 2, theme.px(84))
         for number, rect in zip(shown, rects, strict=False):
             room, text, reason = entries[number]
-            on_tap = self._room_tap(room) if reason is None else self._reason_tap(reason)
-            widgets.append(TapButton(rect, text, on_tap, "normal" if reason is None else "quiet",
-                                     role="small", key=f"furnish:room:{room}"))
+            widgets.append(offer(rect, text, self._room_tap(room), reason,
+                                 key=f"furnish:room:{room}"))
         if pages > 1:
             widgets.append(TapButton(rects[-1], msg("ui_caverna.furnish.more", page=self.page + 1,
                                                     pages=pages), self.next_page, "quiet",
                                      key="furnish:more"))
         return widgets
-
-    @staticmethod
-    def _reason_tap(reason: Msg) -> Callable[[], list[Intent]]:
-        return lambda: [Notify(reason, error=True)]
 
     def next_page(self) -> list[Intent]:
         """Show the next page of rooms (after the last, the first)."""

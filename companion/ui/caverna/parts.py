@@ -8,7 +8,7 @@ are dark, walls are light stone bars between the spaces.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import pygame
 
@@ -25,10 +25,12 @@ from companion.games.caverna.queries import (
 )
 from companion.ui import layout
 from companion.ui.fonts import font
+from companion.ui.intents import Intent, Notify
 from companion.ui.theme import Colour, TextRole, Theme
 from companion.ui.theme import ink_on as theme_ink_on
 from companion.ui.widgets import (
     Button,
+    ButtonStyle,
     FittedText,
     Label,
     Text,
@@ -101,6 +103,34 @@ class CompactButton(Button):
 class CompactTapButton(TapButton, CompactButton):
     """A tap button in a tight row (tabs): its label may shrink back to the normal minimum
     size when a larger text size is chosen in the settings."""
+
+
+class RefusedButton(CompactTapButton):
+    """An answer the rules refuse now: drawn greyed, and a tap only says why."""
+
+    def __init__(self, rect: pygame.Rect, text: Text, refusal: Msg, role: TextRole = "small",
+                 key: str = "") -> None:
+        super().__init__(rect, text, self.tell, "quiet", role, key)
+        self.refusal = refusal
+        """The rules' reason, shown when it is tapped."""
+
+    def tell(self) -> list[Intent]:
+        """The reason, as an error notice (nothing else happens)."""
+        return [Notify(self.refusal, error=True)]
+
+    def colours(self, theme: Theme) -> tuple[Colour, Colour]:
+        """Greyed like a switched-off button."""
+        return theme.palette.background, theme.palette.text_disabled
+
+
+def offer(rect: pygame.Rect, text: Text, on_tap: Callable[[], list[Intent]],
+          refusal: Msg | None, role: TextRole = "small", key: str = "",
+          style: ButtonStyle = "normal") -> TapButton:
+    """A button for an answer: tappable when the rules accept it, else greyed with the
+    rules' reason."""
+    if refusal is not None:
+        return RefusedButton(rect, text, refusal, role, key)
+    return TapButton(rect, text, on_tap, style, role, key)
 
 
 class CompactLabel(Label):

@@ -32,29 +32,41 @@ from companion.games.caverna.queries import (
     score,
     tile_parts,
 )
-from companion.games.caverna.questions import loses_goods, nothing_left, outcome
+from companion.games.caverna.questions import (
+    loses_goods,
+    nothing_left,
+    option_refusal,
+    outcome,
+    refusal,
+)
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
+from companion.ui.asked import asked
 from companion.ui.bar import game_bar
 from companion.ui.caverna.demo import preview_session
 from companion.ui.caverna.dialogs import (
     DigDialog,
     ExtraCavernDialog,
-    FurnishDialog,
     PileDialog,
-    WallDialog,
+    cave_taps,
     cave_view,
+    furnish_intents,
+    furnish_room_intents,
+    quick_rooms,
     rooms_intents,
     turn_intents,
+    wall_intents,
 )
 from companion.ui.caverna.flat import SeatMark, SeatTab, corner_buttons, mark_side, seat_panel
 from companion.ui.caverna.parts import (
     FACE_DOWN,
     ROOM_COLOURS,
+    CaveView,
     ColourChip,
     CompactButton,
     CompactLabel,
     CompactTapButton,
     GoodsTrack,
+    RefusedButton,
     compact_min_size,
     grid,
 )
@@ -62,6 +74,7 @@ from companion.ui.caverna.view import (
     OptionSpec,
     closing_note,
     cost_message,
+    dark_rooms_left,
     option_label,
     revealable_tiles,
     round_line,
@@ -75,6 +88,7 @@ from companion.ui.caverna.view import (
 from companion.ui.dialogs import choose
 from companion.ui.flat import FlatLayout, TurnedPanel, flat_depths, flat_layout, upright_rect
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
+from companion.ui.layout import split_columns
 from companion.ui.scene import Context, GameScene
 from companion.ui.theme import TextRole, Theme
 from companion.ui.widgets import (
@@ -85,6 +99,7 @@ from companion.ui.widgets import (
     ListView,
     Panel,
     ScrollState,
+    TapButton,
     Widget,
     fit_text,
 )
@@ -165,10 +180,9 @@ class CavernaPlayScene(GameScene):
         """Bar, the turn column and the caves column."""
         state: CavernaState = session.state
         bar, body = game_bar(ctx)
-        theme = ctx.theme
-        left = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, body.height)
-        right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,
-                            body.height)
+        if state.phase == DRAW:
+            return [*bar, *self._pile_screen(ctx, state, body)]
+        left, right = split_columns(body, body.width * LEFT_SHARE // 100, ctx.theme.gap)
         return [*bar, *self._turn_column(ctx, state, left), *self._right_column(ctx, state, right)]
 
     # ---------------------------------------------------------------- flat table
@@ -180,10 +194,7 @@ class CavernaPlayScene(GameScene):
         seats = len(state.players)
         layout = flat_layout(ctx.size, seats, flat_depths(theme), theme.gap)
         centre = flat_centre(layout, ctx.size, theme.gap)
-        left = pygame.Rect(centre.x, centre.y, centre.width * FLAT_LEFT_SHARE // 100,
-                           centre.height)
-        right = pygame.Rect(left.right + theme.gap, centre.y,
-                            centre.right - left.right - theme.gap, centre.height)
+        left, right = split_columns(centre, centre.width * FLAT_LEFT_SHARE // 100, theme.gap)
         widgets: list[Widget] = [
             *self._turn_column(ctx, state, left, flat=True),
             *self._right_column(ctx, state, right, flat=True),
@@ -295,10 +306,15 @@ class CavernaPlayScene(GameScene):
         widgets: list[Widget] = []
         for tile, rect in zip(tiles, grid(area, len(tiles), theme, 3, theme.px(84)),
                               strict=True):
-            style: ButtonStyle = "quiet" if tile in state.taken_tiles else "normal"
-            widgets.append(CompactButton(rect, tile_button_text(state, tile),
-                                  (Submit({"type": "take_tile", "tile": tile}),), style,
-                                  role="small", key=f"caverna:tile:{tile}"))
+            action = {"type": "take_tile", "tile": tile}
+            reason = asked(tile_refusal, state, tile)
+            key = f"caverna:tile:{tile}"
+            if reason is not None:
+                widgets.append(RefusedButton(rect, tile_button_text(state, tile), reason,
+                                             key=key))
+                continue
+            widgets.append(CompactButton(rect, tile_button_text(state, tile), (Submit(action),),
+                                         role="small", key=key))
         return widgets
 
     def _act(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
@@ -319,15 +335,15 @@ class CavernaPlayScene(GameScene):
         for index, part in enumerate(parts):
             row = pygame.Rect(rows.x, rows.y + index * (height + theme.gap), rows.width, height)
             widgets += self._part_row(ctx, state, part, row)
-        gains = plain_gains(state)
+        gains = asked(plain_gains, state)
         if len(gains) >= 2:
             half = (end.width - theme.gap) // 2
             take = pygame.Rect(end.x, end.y, half, end.height)
             end = pygame.Rect(take.right + theme.gap, end.y, end.right - take.right - theme.gap,
                               end.height)
-            widgets.append(Button(take, Msg("ui_caverna.turn.take_all"),
-                                  tuple(take_all_intents(state, gains)), role="small",
-                                  key="caverna:take_all"))
+            widgets.append(TapButton(take, Msg("ui_caverna.turn.take_all"),
+                                     lambda: take_all_intents(state, gains), role="small",
+                                     key="caverna:take_all"))
         widgets.append(Button(end, Msg("ui_caverna.turn.end"), (Submit({"type": "end_turn"}),),
                               "primary", role="small" if len(gains) >= 2 else "button",
                               key="caverna:end_turn"))
@@ -337,10 +353,49 @@ class CavernaPlayScene(GameScene):
                   row: pygame.Rect) -> list[Widget]:
         widgets: list[Widget] = []
         for spec, rect in zip(part, grid(row, len(part), ctx.theme, len(part)), strict=True):
-            widgets.append(Button(rect, option_text(state, spec.option, ctx.lang),
-                                  self.option_intents(state, spec.option),
-                                  enabled=spec.available, role="small", key=option_key(spec)))
+            text = asked(option_text, state, spec.option, ctx.lang)
+            reason = asked(option_refusal, state, spec.option) if spec.available else None
+            if reason is not None:
+                widgets.append(RefusedButton(rect, text, reason, key=option_key(spec)))
+                continue
+            quick = asked(quick_rooms, state, spec.option) if spec.available else ()
+            if quick and len(quick) <= quick_fit(ctx.theme, rect):
+                widgets += self._furnish_row(ctx, state, spec, rect, quick)
+                continue
+            widgets.append(TapButton(rect, text, self._option_tap(state, spec.option),
+                                     role="small", key=option_key(spec),
+                                     enabled=spec.available))
         return widgets
+
+    def _furnish_row(self, ctx: Context, state: CavernaState, spec: OptionSpec,
+                     rect: pygame.Rect, rooms: tuple[str, ...]) -> list[Widget]:
+        """A furnishing with few rooms the rules allow: one button per room (furnished
+        with its tap when it fits one cavern), and a narrow button for the whole
+        display with the refused rooms and their reasons."""
+        theme = ctx.theme
+        more = pygame.Rect(rect.right - theme.touch, rect.y, theme.touch, rect.height)
+        area = pygame.Rect(rect.x, rect.y, more.x - theme.gap - rect.x, rect.height)
+        widgets: list[Widget] = []
+        preview = self.preview_session()
+        for room, box in zip(rooms, grid(area, len(rooms), theme, len(rooms)), strict=True):
+            text = msg("ui_caverna.furnish.quick", room=f"@caverna.room.{room}",
+                       points=state.config.room(room).points)
+            widgets.append(CompactTapButton(box, text,
+                                            self._furnish_tap(state, spec.option, room,
+                                                              preview),
+                                            role="small", key=f"caverna:furnish:{room}"))
+        widgets.append(TapButton(more, "…", self._option_tap(state, spec.option),
+                                 role="small", key=option_key(spec)))
+        return widgets
+
+    def _option_tap(self, state: CavernaState, option: Option) -> TapHandler:
+        """What a tap on an option does, worked out at the tap (not on every redraw)."""
+        return lambda: list(self.option_intents(state, option))
+
+    @staticmethod
+    def _furnish_tap(state: CavernaState, option: Option, room: str,
+                     preview: Session | None) -> TapHandler:
+        return lambda: furnish_room_intents(state, option, room, preview)
 
     def option_intents(self, state: CavernaState, option: Option) -> tuple[Intent, ...]:
         """What tapping an option does: submit it, or open the dialog that builds it."""
@@ -353,8 +408,33 @@ class CavernaPlayScene(GameScene):
         if kind == "excavate":
             return (ShowDialog(DigDialog(option, preview)),)
         if kind == "furnish":
-            return (ShowDialog(FurnishDialog(option, preview)),)
-        return (ShowDialog(WallDialog(kind == "breach", preview)),)
+            return tuple(furnish_intents(state, option, preview))
+        return tuple(wall_intents(state, kind == "breach", preview))
+
+    def _pile_screen(self, ctx: Context, state: CavernaState,
+                     body: pygame.Rect) -> list[Widget]:
+        """Solo, between rounds: the rooms that can come up from the pile, one tap each,
+        over the whole screen (with the turn's header and what to do beside it)."""
+        theme = ctx.theme
+        head = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, theme.px(60))
+        line = pygame.Rect(head.right + theme.gap, body.y, body.right - head.right - theme.gap,
+                           head.height)
+        ask = pygame.Rect(line.x, line.y, line.width, line.height // 2)
+        info = pygame.Rect(line.x, ask.bottom, line.width, line.bottom - ask.bottom)
+        widgets = [*self._header(ctx, state, head),
+                   Label(ask, Msg("ui_caverna.pile.title"), "small", theme.palette.accent,
+                         bold=True),
+                   CompactLabel(info, msg("ui_caverna.pile.info", count=state.pile), "small",
+                                theme.palette.text_muted)]
+        rooms = dark_rooms_left(state)
+        area = pygame.Rect(body.x, head.bottom + theme.gap, body.width,
+                           body.bottom - head.bottom - theme.gap)
+        for room, rect in zip(rooms, grid(area, len(rooms), theme, 4, theme.px(84)),
+                              strict=True):
+            widgets.append(CompactButton(rect, Msg(f"caverna.room.{room}"),
+                                         (Submit({"type": "draw_pile", "room": room}),),
+                                         role="small", key=f"caverna:pile:{room}"))
+        return widgets
 
     def _draw(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
@@ -451,7 +531,8 @@ class CavernaPlayScene(GameScene):
             return widgets + self._display_page(ctx, state, page)
         seat = int(chosen.split(":")[1])
         if flat:
-            return [*widgets, cave_view(state, seat, page)]
+            view = cave_view(state, seat, page)
+            return [*widgets, view, *self._cave_taps(state, seat, view)]
         return widgets + self._seat_page(ctx, state, seat, page)
 
     def _tab_tap(self, tab: str, state: CavernaState) -> TapHandler:
@@ -477,8 +558,16 @@ class CavernaPlayScene(GameScene):
                                   (ShowDialog(ExtraCavernDialog(seat, self.preview_session())),),
                                   "primary", role="small", key=f"caverna:extra:{seat}"))
             cave_box.height -= theme.touch + theme.gap
-        widgets.append(cave_view(state, seat, cave_box))
-        return widgets
+        view = cave_view(state, seat, cave_box)
+        return [*widgets, view, *self._cave_taps(state, seat, view)]
+
+    def _cave_taps(self, state: CavernaState, seat: int, view: CaveView) -> list[Widget]:
+        """Taps on the active player's cave for the tile in use (digs, room uses)."""
+        if seat != state.active:
+            return []
+        options = [spec.option for part in turn_parts(state) for spec in part
+                   if spec.available and asked(option_refusal, state, spec.option) is None]
+        return cave_taps(state, view, options, self.preview_session())
 
     def _tiles_page(self, ctx: Context, state: CavernaState,
                     page: pygame.Rect) -> list[Widget]:
@@ -537,6 +626,21 @@ class CavernaPlayScene(GameScene):
                 widgets.append(ColourChip(pygame.Rect(row.right - chip - theme.pad, top, chip,
                                                       chip), ROOM_COLOURS[colour]))
         return widgets
+
+
+QUICK_ROOM_WIDTH = 150
+"""Narrowest button for a room offered straight on the play screen, at 800x480."""
+
+
+def quick_fit(theme: Theme, rect: pygame.Rect) -> int:
+    """How many room buttons fit beside the narrow *all rooms* button in ``rect``."""
+    room = rect.width - theme.touch - theme.gap
+    return max(0, (room + theme.gap) // (theme.px(QUICK_ROOM_WIDTH) + theme.gap))
+
+
+def tile_refusal(state: CavernaState, tile: str) -> Msg | None:
+    """Why the active player cannot take ``tile`` now (``None``: they can)."""
+    return refusal(state, {"type": "take_tile", "tile": tile})
 
 
 def direct_action(option: Option) -> dict[str, Any]:

@@ -31,8 +31,7 @@ SCREENS: tuple[str, ...] = (*LIVE_SCREENS, *PREVIEW_SCREENS)
 TAB_PREVIEWS: dict[str, str] = {"tiles": "tiles", "display": "display"}
 """Preview name -> right-column tab shown."""
 
-DIALOG_PREVIEWS: tuple[str, ...] = ("reveal", "rooms", "limit", "furnish", "dig", "wall",
-                                    "pile")
+DIALOG_PREVIEWS: tuple[str, ...] = ("reveal", "rooms", "limit", "furnish", "dig", "wall")
 """Previews that show a dialog open over the play screen."""
 
 
@@ -56,12 +55,15 @@ def make_caverna_screen(screen: str) -> Scene:
 
 
 def _first_option(state: CavernaState, kind: str) -> Option:
-    """The tile's first option of ``kind`` (the demo situations are chosen to have one)."""
+    """The tile's first option of ``kind`` the rules accept now, else its first of that
+    kind (the demo situations are chosen to have one)."""
     from companion.games.caverna.queries import tile_parts
+    from companion.games.caverna.questions import option_refusal
 
     assert state.turn is not None
     parts = tile_parts(state.turn.tile, state.config.tile_rules)
-    return next(option for part in parts for option in part if option.kind == kind)
+    options = [option for part in parts for option in part if option.kind == kind]
+    return next((o for o in options if option_refusal(state, o) is None), options[0])
 
 
 def _dialog_preview(screen: str) -> Scene:
@@ -74,7 +76,6 @@ def _dialog_preview(screen: str) -> Scene:
     state: CavernaState = session.state
     builders: dict[str, Callable[[], Scene]] = {
         "reveal": lambda: dialogs.RevealDialog(session),
-        "pile": lambda: dialogs.PileDialog(session),
         "rooms": lambda: dialogs.RoomUseDialog(session),
         "limit": lambda: dialogs.RoomUseDialog(session),
         "furnish": lambda: dialogs.FurnishDialog(_first_option(state, "furnish"), session),

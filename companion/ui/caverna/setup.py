@@ -30,6 +30,7 @@ from companion.ui.caverna.parts import TapButton, grid
 from companion.ui.games import start_checked
 from companion.ui.intents import Intent, Redraw, ShowDialog, StartGame
 from companion.ui.keyboard import NameDialog
+from companion.ui.layout import split_columns
 from companion.ui.scene import Context, Scene
 from companion.ui.widgets import ButtonStyle, Label, Widget
 
@@ -216,10 +217,7 @@ class CavernaSetupScene(Scene):
 
     # ---------------------------------------------------------------- main page
     def _main_page(self, ctx: Context, body: pygame.Rect) -> list[Widget]:
-        theme = ctx.theme
-        left = pygame.Rect(body.x, body.y, body.width * 52 // 100, body.height)
-        right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,
-                            body.height)
+        left, right = split_columns(body, body.width * 52 // 100, ctx.theme.gap)
         return [*self._players(ctx, left), *self._display(ctx, right)]
 
     def _players(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
@@ -293,10 +291,7 @@ class CavernaSetupScene(Scene):
 
     # ---------------------------------------------------------------- board page
     def _board_page(self, ctx: Context, body: pygame.Rect) -> list[Widget]:
-        theme = ctx.theme
-        left = pygame.Rect(body.x, body.y, body.width * 50 // 100, body.height)
-        right = pygame.Rect(left.right + theme.gap, body.y, body.right - left.right - theme.gap,
-                            body.height)
+        left, right = split_columns(body, body.width * 50 // 100, ctx.theme.gap)
         return [*self._cave_editor(ctx, left), *self._printing(ctx, right)]
 
     def _cave_editor(self, ctx: Context, area: pygame.Rect) -> list[Widget]:

@@ -268,3 +268,24 @@ def test_the_extra_cavern_is_furnished_like_a_cave_space() -> None:
     state = unused_tile(state)
     after = play(state, {"type": "furnish", "room": "tunnel", "space": "extra"})
     assert "tunnel" in after.players[0].cave.rooms()
+
+
+def test_a_refused_dig_names_its_space_as_the_question_does() -> None:
+    """Rows and columns are counted from 1 everywhere a person reads them: the refusal of
+    a dig names the same row and column as the question that offered the space."""
+    from companion.core.i18n import translate
+    from companion.core.questions import Question
+    from companion.games.caverna.questions import ask
+
+    state = begin(duo(), "excavation")
+    question = ask(state, {"type": "excavate", "count": 1})
+    assert isinstance(question, Question)
+    labels = {tuple(a.value): translate(a.label, "en") for a in question.answers}
+    with pytest.raises(IllegalActionError) as unreachable:
+        play(state, dig_action(([4, 2], "gold_vein")))
+    assert unreachable.value.params == {"row": 5, "col": 3}
+    assert labels[(4, 2)] == "Row 5, column 3"
+    with pytest.raises(IllegalActionError) as not_hidden:
+        play(state, dig_action(([3, 0], "gold_vein")))
+    assert not_hidden.value.key == "caverna.error.not_face_down"
+    assert (not_hidden.value.params["row"], not_hidden.value.params["col"]) == (4, 1)

@@ -189,18 +189,21 @@ def test_dungeon_gives_two_gold_per_wall() -> None:
     assert after.wall_supply == 6
 
 
-def test_equipment_room_allows_one_more_room_with_a_two_room_action() -> None:
-    state = with_room(duo(), 0, (0, 0), "equipment_room")
+def _two_rooms_used(state: CavernaState) -> CavernaState:
+    """Round 8, the first player on Undermining, having used the Gold vein and the State
+    room (both furnished for the purpose)."""
     state = with_room(state, 0, (0, 1), "gold_vein")
     state = with_room(state, 0, (0, 2), "state_room")
-    state = with_room(state, 0, (1, 0), "shelf")
     state = play(at_round(state, 8), {"type": "take_tile", "tile": "undermining"})
-    state = play(
-        state,
-        {"type": "use_room", "room": "gold_vein"},
-        {"type": "use_room", "room": "state_room"},
-        {"type": "use_room", "room": "entrance", "choice": "wood"},
-    )
+    return play(state, {"type": "use_room", "room": "gold_vein"},
+                {"type": "use_room", "room": "state_room"})
+
+
+def test_equipment_room_allows_one_more_room_with_a_two_room_action() -> None:
+    state = with_room(duo(), 0, (0, 0), "equipment_room")
+    state = with_room(state, 0, (1, 0), "shelf")
+    state = play(_two_rooms_used(state), {"type": "use_room", "room": "entrance",
+                                          "choice": "wood"})
     assert goods_of(state)["gold"] == 3
     with pytest.raises(IllegalActionError) as refused:
         play(state, {"type": "use_room", "room": "shelf", "choice": "wood"})
@@ -208,14 +211,7 @@ def test_equipment_room_allows_one_more_room_with_a_two_room_action() -> None:
 
 
 def test_two_room_action_without_equipment_room_stops_at_two() -> None:
-    state = with_room(duo(), 0, (0, 1), "gold_vein")
-    state = with_room(state, 0, (0, 2), "state_room")
-    state = play(at_round(state, 8), {"type": "take_tile", "tile": "undermining"})
-    state = play(
-        state,
-        {"type": "use_room", "room": "gold_vein"},
-        {"type": "use_room", "room": "state_room"},
-    )
+    state = _two_rooms_used(duo())
     with pytest.raises(IllegalActionError) as refused:
         play(state, {"type": "use_room", "room": "entrance", "choice": "wood"})
     assert refused.value.key == "caverna.error.part_used"

@@ -9,21 +9,26 @@ import pytest
 
 from companion.core.i18n import LANGUAGES, translate
 from companion.core.journal import Journal
-from companion.core.session import Session
+from companion.core.questions import Question
 from companion.games.caverna.cave import FURNISHED, Space
 from companion.games.caverna.goods import Goods
+from companion.games.caverna.questions import ask, refusal
 from companion.games.caverna.state import CavernaState
+from companion.games.caverna.tiles import Option
 from companion.ui.app import App
-from companion.ui.caverna.dialogs import FurnishDialog, RoomUseDialog, WallDialog
-from companion.ui.caverna.parts import CaveView
+from companion.ui.caverna.dialogs import FurnishDialog, WallDialog
+from companion.ui.caverna.parts import CaveView, RefusedButton
 from companion.ui.caverna.play import option_text
-from companion.ui.intents import Undo
-from companion.ui.widgets import Button, TapButton
+from companion.ui.intents import ShowDialog, Undo
+from companion.ui.questions import QuestionDialog
+from companion.ui.widgets import Button
 from tests.ui.caverna.helpers import (
     SIZES,
     context,
     draw_problems,
+    has_widget,
     open_game,
+    round_one,
     start,
     state_of,
     tap_widget,
@@ -31,15 +36,8 @@ from tests.ui.caverna.helpers import (
 )
 
 
-def _round_one(journal: Journal, app: App) -> Session:
-    session = start(journal)
-    session.submit({"type": "reveal", "tile": "furnishing"})
-    open_game(app, session)
-    return session
-
-
 def test_take_all_takes_every_plain_gain_in_one_tap(app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:cultivation")
     before = state_of(session).players[0].goods
     tap_widget(app, "caverna:take_all")
@@ -52,7 +50,7 @@ def test_take_all_takes_every_plain_gain_in_one_tap(app: App, journal: Journal) 
 def test_the_turn_ends_by_itself_when_the_tile_is_used_up(app: App, journal: Journal) -> None:
     """Rulebook: "Możesz wykonać część lub wszystkie ... ale każdą tylko raz w turze" — once
     every part is used there is nothing left, so the turn passes without a tap."""
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:excavation")
     tap_widget(app, "caverna:option:1:gain:stone")
     assert state_of(session).phase == "act"
@@ -91,20 +89,18 @@ def test_a_gain_cut_by_the_limit_is_warned_of_on_its_button(journal: Journal) ->
 def test_tunnel_choices_show_what_they_give(app: App, journal: Journal) -> None:
     """Rulebook: the Tunnel gives stone only below 3 ("jeśli masz już 3 lub więcej ...
     nie przyniesie ci kolejnego kamienia"); each choice shows its goods before the tap."""
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     session.submit({"type": "take_tile", "tile": "cultivation"})
     state = state_of(session)
     player = state.players[0]
     cave = player.cave.with_space((2, 0), Space(FURNISHED, "tunnel"))
     session_state = replace(state, players=(replace(player, cave=cave), state.players[1]))
-    dialog = RoomUseDialog()
-    dialog.room = "tunnel"
-    dialog.preview = _StateOnly(session_state)  # type: ignore[assignment]
-    draw_problems(dialog, context((800, 480), "en"))
-    labels = [getattr(w, "text", "") for w in dialog.widgets if w.key.startswith("rooms:choice:")]
-    both = next(text for text in labels if isinstance(text, str) and "+2" in text
-                and "+1" in text)
-    assert "\n" in both
+    question = ask(session_state, {"type": "use_room", "room_used": "tunnel"})
+    assert isinstance(question, Question) and question.field == "choice"
+    details = {answer.value: translate(answer.detail, "en") for answer in question.answers
+               if answer.detail is not None}
+    assert set(details) == {answer.value for answer in question.answers}
+    assert any("+2" in text and "+1" in text for text in details.values())
 
 
 class _StateOnly:
@@ -116,23 +112,41 @@ class _StateOnly:
 
 def test_a_room_that_cannot_be_placed_is_greyed_and_says_why(app: App,
                                                             journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:furnishing")
-    tap_widget(app, "caverna:option:1:furnish:round_food")
-    assert isinstance(app.dialog, FurnishDialog)
+    app.perform(ShowDialog(FurnishDialog(Option("furnish", fee="round_food"))))
+    app.draw()
     parlor = widget(app, "furnish:room:parlor")
-    assert isinstance(parlor, TapButton | Button)
+    assert isinstance(parlor, RefusedButton)
     steps = session.cursor
     tap_widget(app, "furnish:room:parlor")
     assert app.toast is not None and app.toast.error
     assert session.cursor == steps and isinstance(app.dialog, FurnishDialog)
 
 
+def test_one_room_fitting_one_place_is_furnished_with_one_tap(app: App,
+                                                               journal: Journal) -> None:
+    """Rulebook: a room is paid for and placed in an empty cavern whose walls it fits;
+    when the rules leave one room and one cavern, the option tap furnishes it."""
+    session = start(journal, {"players": ["Sola"], "display": ["shelf", "tunnel", "parlor"]})
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    open_game(app, session)
+    tap_widget(app, "caverna:tile:furnishing")
+    assert isinstance(widget(app, "caverna:option:1:furnish:round_food"), RefusedButton)
+    tap_widget(app, "caverna:option:0:gain:food")
+    steps = session.cursor
+    tap_widget(app, "caverna:option:1:furnish:round_food")
+    assert app.dialog is None
+    furnished = session.actions()[steps]
+    assert furnished["type"] == "furnish" and furnished["fee"] == "round_food"
+    assert refusal(state_of(session), furnished) is not None  # done, not offered again
+
+
 def test_the_room_found_is_named_from_its_colour_with_points_and_cost(
         app: App, journal: Journal) -> None:
     """Rulebook: only reachable face-down rooms may be dug; the room turned up is named,
     here narrowed to the colour of its front."""
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:excavation")
     tap_widget(app, "caverna:option:0:excavate:1")
     keys = {w.key for w in app.dialog.widgets} if app.dialog is not None else set()
@@ -199,3 +213,63 @@ def test_no_label_of_the_cave_is_covered_by_a_wall_button(journal: Journal, lang
     for label in views[0].label_rects:
         assert label.width > 0 and label.height > 0
         assert label.collidelist(buttons) == -1, label
+
+
+def test_a_dig_starts_with_a_tap_on_the_space_in_the_cave(app: App, journal: Journal) -> None:
+    """Rulebook: excavating turns a reachable face-down room over; the space is tapped
+    where it lies on the player's cave, then the room found is named."""
+    session = round_one(journal, app)
+    tap_widget(app, "caverna:tile:excavation")
+    keys = {w.key for w in app.scene.widgets if w.key.startswith("caverna:cave:dig:")}
+    assert keys == {"caverna:cave:dig:1:0", "caverna:cave:dig:2:1", "caverna:cave:dig:3:1",
+                    "caverna:cave:dig:4:0"}
+    tap_widget(app, "caverna:cave:dig:2:1")
+    assert app.dialog is not None and has_widget(app, "dig:room:0")
+    tap_widget(app, "dig:room:0")
+    dug = [a for a in session.actions() if a["type"] == "excavate"][-1]
+    assert dug["digs"][0]["space"] == [2, 1]
+
+
+def test_a_room_is_used_with_a_tap_on_it_in_the_cave(app: App, journal: Journal) -> None:
+    """Rulebook: a room action uses orange rooms of one's own cave; the entrance is tapped
+    where it lies, and its choices (which good) are asked."""
+    session = round_one(journal, app)
+    tap_widget(app, "caverna:tile:cultivation")
+    rooms = [w.key for w in app.scene.widgets if w.key.startswith("caverna:cave:room:")]
+    assert rooms == ["caverna:cave:room:3:0"]
+    tap_widget(app, "caverna:cave:room:3:0")
+    assert isinstance(app.dialog, QuestionDialog)
+    tap_widget(app, 'answer:choice:"wood"')
+    assert session.actions()[-1] == {"type": "use_room", "room": "entrance", "choice": "wood"}
+    # Used: the entrance is no longer offered on the cave.
+    assert not any(w.key.startswith("caverna:cave:room:") for w in app.scene.widgets)
+
+
+def test_a_furnishing_with_few_possible_rooms_offers_them_on_the_play_screen(
+        app: App, journal: Journal) -> None:
+    """Rulebook: furnishing pays a room's cost and places it in an empty cavern it fits.
+    With two rooms the rules allow, both are offered on the play screen with their
+    points; the one tapped fits one cavern, so that tap furnishes it."""
+    from companion.ui.caverna.demo import replay
+
+    session = replay("solo", 24, journal)
+    open_game(app, session)
+    state = state_of(session)
+    assert state.turn is not None and state.turn.tile == "furnishing"
+    offered = sorted(w.key for w in app.scene.widgets if w.key.startswith("caverna:furnish:"))
+    assert offered == ["caverna:furnish:stall", "caverna:furnish:warehouse"]
+    points = state.config.room("stall").points
+    button = widget(app, "caverna:furnish:stall")
+    assert isinstance(button, Button)
+    shown = translate(button.text, "en")
+    assert shown == f"Stall\n+{points} pts"
+    steps = session.cursor
+    tap_widget(app, "caverna:furnish:stall")
+    assert session.actions()[steps] == {"type": "furnish", "room": "stall", "space": [3, 1],
+                                        "fee": "round_food"}
+    # The whole display, greyed rooms and their reasons included, is one tap away.
+    app.perform(Undo())
+    app.perform(Undo())
+    app.draw()
+    tap_widget(app, "caverna:option:1:furnish:round_food")
+    assert isinstance(app.dialog, FurnishDialog)

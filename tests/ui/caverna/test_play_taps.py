@@ -17,7 +17,6 @@ from companion.ui.caverna.demo import replay
 from companion.ui.caverna.dialogs import (
     DigDialog,
     FurnishDialog,
-    PileDialog,
     RoomUseDialog,
     WallDialog,
 )
@@ -25,17 +24,18 @@ from companion.ui.caverna.play import CavernaPlayScene
 from companion.ui.caverna.view import dark_rooms_left, revealable_tiles
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.intents import Back, ShowDialog, Undo
+from companion.ui.questions import QuestionDialog
 from companion.ui.scene import Settings
 from companion.ui.widgets import Button
-from tests.ui.caverna.helpers import open_game, start, state_of, tap_widget, widget
-
-
-def _round_one(journal: Journal, app: App) -> Session:
-    """A new game with Furnishing turned up, shown in the app."""
-    session = start(journal)
-    session.submit({"type": "reveal", "tile": "furnishing"})
-    open_game(app, session)
-    return session
+from tests.ui.caverna.helpers import (
+    has_widget,
+    open_game,
+    round_one,
+    start,
+    state_of,
+    tap_widget,
+    widget,
+)
 
 
 def _refusal(app: App) -> str:
@@ -56,7 +56,7 @@ def test_the_reveal_dialog_records_the_tile_the_table_named(app: App, journal: J
 
 
 def test_taking_a_tile_then_its_goods(app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:furnishing")
     assert state_of(session).phase == "act"
     food = state_of(session).players[0].goods.food
@@ -70,7 +70,7 @@ def test_taking_a_tile_then_its_goods(app: App, journal: Journal) -> None:
 
 
 def test_furnishing_picks_the_room_then_the_space(app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:furnishing")
     tap_widget(app, "caverna:option:0:gain:food")
     tap_widget(app, "caverna:option:1:furnish:round_food")
@@ -102,7 +102,7 @@ def _dig_prospecting_site(app: App, session: Session) -> None:
 
 
 def test_digging_names_the_space_and_the_room_found(app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     _dig_prospecting_site(app, session)
     state = state_of(session)
     space = state.players[0].cave.at((3, 1))
@@ -115,7 +115,7 @@ def test_digging_names_the_space_and_the_room_found(app: App, journal: Journal) 
 
 def test_a_blue_room_without_enough_orange_is_refused_with_the_reason(
         app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     _dig_prospecting_site(app, session)
     tap_widget(app, "caverna:end_turn")
     session.submit({"type": "take_tile", "tile": "cultivation"})
@@ -133,7 +133,7 @@ def test_a_blue_room_without_enough_orange_is_refused_with_the_reason(
 
 
 def test_a_taken_tile_is_refused_with_the_reason(app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:cultivation")
     tap_widget(app, "caverna:end_turn")
     assert state_of(session).active == 1
@@ -144,14 +144,15 @@ def test_a_taken_tile_is_refused_with_the_reason(app: App, journal: Journal) -> 
 
 
 def test_a_room_with_choices_asks_which_one(app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:cultivation")
     tap_widget(app, "caverna:option:0:rooms:1")
-    assert isinstance(app.dialog, RoomUseDialog)
-    tap_widget(app, "rooms:room:0")
-    assert app.dialog is not None and app.dialog.room == "entrance"  # type: ignore[attr-defined]
+    # The entrance is the only room to use, so only its choice is asked (the shared
+    # question dialog, every answer saying what it gives).
+    assert isinstance(app.dialog, QuestionDialog)
+    assert not has_widget(app, "question:back")
     wood = state_of(session).players[0].goods.wood
-    tap_widget(app, "rooms:choice:0")
+    tap_widget(app, 'answer:choice:"wood"')
     assert state_of(session).players[0].goods.wood == wood + 1
     assert session.actions()[-1] == {"type": "use_room", "room": "entrance", "choice": "wood"}
     assert state_of(session).turn is not None
@@ -159,7 +160,7 @@ def test_a_room_with_choices_asks_which_one(app: App, journal: Journal) -> None:
 
 
 def test_converting_to_food_for_either_player(app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tab:seat:1")
     tap_widget(app, "caverna:convert:1")
     assert isinstance(app.dialog, ChoiceDialog)
@@ -189,9 +190,9 @@ def test_the_solo_pile_names_the_room_turned_up(app: App, journal: Journal) -> N
     open_game(app, session)
     assert state_of(session).phase == "draw"
     first = dark_rooms_left(state_of(session))[0]
-    tap_widget(app, "caverna:pile")
-    assert isinstance(app.dialog, PileDialog)
-    tap_widget(app, "pile:0")
+    steps = session.cursor
+    tap_widget(app, f"caverna:pile:{first}")  # one tap, straight on the play screen
+    assert session.cursor == steps + 1
     assert first in state_of(session).display
     assert state_of(session).phase != "draw"
 
@@ -206,7 +207,7 @@ def _pixels(app: App) -> bytes:
 
 
 def test_undo_in_the_bar_brings_the_screen_back(app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     before = _pixels(app)
     tap_widget(app, "caverna:tile:furnishing")
     assert state_of(session).phase == "act"
@@ -244,7 +245,7 @@ def test_the_play_screen_offers_what_the_phase_needs(app: App, journal: Journal,
 
 
 def test_the_right_column_follows_the_turn_after_a_peek(app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tab:seat:1")
     assert widget(app, "caverna:convert:1").interactive
     tap_widget(app, "caverna:tab:tiles")
@@ -282,7 +283,7 @@ def test_the_junction_room_takes_exactly_three_goods() -> None:
 
 
 def test_the_history_screen_opens_over_the_game_and_returns(app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:furnishing")
     tap_widget(app, "bar:history")
     assert not isinstance(app.scene, CavernaPlayScene)
@@ -318,7 +319,7 @@ def test_a_room_goes_into_the_extra_cavern(app: App, journal: Journal) -> None:
     session = _extra_cavern_game(journal)
     open_game(app, session)
     tap_widget(app, "caverna:option:0:furnish:round_food")
-    tap_widget(app, "furnish:room:tunnel")
+    assert app.dialog is None  # the tunnel fits only the extra cavern: one tap
     assert {"type": "furnish", "room": "tunnel", "space": "extra",
             "fee": "round_food"} in session.actions()[-2:]
     extra = state_of(session).players[0].cave.extra
@@ -341,7 +342,7 @@ def test_the_wall_picker_offers_the_open_sides_of_the_extra_cavern(
 
 
 def test_the_big_table_button_ends_the_turn_shown(app: App, journal: Journal) -> None:
-    session = _round_one(journal, app)
+    session = round_one(journal, app)
     tap_widget(app, "caverna:tile:furnishing")
     app.press_table_button("advance", "press")
     app.draw()

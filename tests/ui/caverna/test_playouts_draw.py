@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.core.journal import Journal
-from companion.core.session import Session
-from companion.games.caverna import GAME
 from companion.ui.caverna.play import CavernaPlayScene
 from tests.fuzzing import examples
-from tests.ui.caverna.helpers import context, draw_problems
+from tests.ui.caverna.helpers import context, draw_problems, random_game
 
 SETUPS = (
     {"players": ["Ada", "Borys"]},
@@ -22,14 +17,6 @@ SETUPS = (
 )
 
 
-def _step(session: Session, rng: random.Random) -> bool:
-    """Submit one random legal action, preferring anything over ending the turn."""
-    actions = list(GAME.legal_actions(session.state))
-    if not actions:
-        return False
-    doing = [a for a in actions if a["type"] not in ("end_turn", "convert")]
-    session.submit(rng.choice(doing if doing and rng.random() < 0.7 else actions))
-    return True
 
 
 @pytest.mark.usefixtures("display")
@@ -38,16 +25,7 @@ def _step(session: Session, rng: random.Random) -> bool:
        lang=st.sampled_from(["pl", "fr"]))
 def test_random_games_draw_without_overflow(seed: int, setup: dict[str, object],
                                             lang: str) -> None:
-    rng = random.Random(seed)
-    journal = Journal(":memory:")
-    try:
-        session = Session.start(journal, "caverna", setup)
-        scene = CavernaPlayScene()
-        ctx = context((800, 480), lang, session)
-        for _ in range(400):
-            overflowing, small = draw_problems(scene, ctx)
-            assert (overflowing, small) == ([], []), session.actions()[-3:]
-            if session.finished or not _step(session, rng):
-                break
-    finally:
-        journal.close()
+    scene = CavernaPlayScene()
+    for session in random_game(seed, setup):
+        overflowing, small = draw_problems(scene, context((800, 480), lang, session))
+        assert (overflowing, small) == ([], []), session.actions()[-3:]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -14,7 +13,6 @@ from hypothesis import strategies as st
 from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.session import Session
-from companion.games.caverna import GAME
 from companion.games.caverna.goods import FOOD_SOURCES
 from companion.ui.app import App
 from companion.ui.caverna.demo import SITUATIONS, record, replay
@@ -28,7 +26,15 @@ from companion.ui.shapes import draw_shape
 from companion.ui.theme import PALETTE, SAFE_SEAT_COLOURS
 from companion.ui.widgets import Widget
 from tests.fuzzing import examples
-from tests.ui.caverna.helpers import SIZES, draw_problems, start, state_of, tap, tap_widget
+from tests.ui.caverna.helpers import (
+    SIZES,
+    draw_problems,
+    random_game,
+    start,
+    state_of,
+    tap,
+    tap_widget,
+)
 
 
 def _setup(players: int) -> dict[str, Any]:
@@ -213,14 +219,6 @@ RANDOM_SETUPS: tuple[dict[str, Any], ...] = (
 """Set-ups for random games: long names, and a solo game."""
 
 
-def _random_step(session: Session, rng: random.Random) -> bool:
-    """Submit one random legal action, preferring anything over ending the turn."""
-    actions = list(GAME.legal_actions(session.state))
-    if not actions:
-        return False
-    doing = [a for a in actions if a["type"] not in ("end_turn", "convert")]
-    session.submit(rng.choice(doing if doing and rng.random() < 0.7 else actions))
-    return True
 
 
 @examples("few")
@@ -228,21 +226,13 @@ def _random_step(session: Session, rng: random.Random) -> bool:
        lang=st.sampled_from(LANGUAGES), safe=st.booleans())
 def test_random_games_fit_on_a_flat_screen(seed: int, setup: dict[str, Any], lang: str,
                                            safe: bool) -> None:
-    rng = random.Random(seed)
-    journal = Journal(":memory:")
-    try:
-        session = Session.start(journal, "caverna", setup)
-        scene = CavernaPlayScene()
+    scene = CavernaPlayScene()
+    for session in random_game(seed, setup):
         ctx = _flat(lang, safe=safe, session=session)
         screen = pygame.Rect(0, 0, *ctx.size)
-        for _ in range(400):
-            assert draw_problems(scene, ctx) == ([], []), session.actions()[-3:]
-            assert len(_panels(scene.widgets)) == len(state_of(session).players)
-            assert all(screen.contains(rect) for rect in scene.touch_targets())
-            if session.finished or not _random_step(session, rng):
-                break
-    finally:
-        journal.close()
+        assert draw_problems(scene, ctx) == ([], []), session.actions()[-3:]
+        assert len(_panels(scene.widgets)) == len(state_of(session).players)
+        assert all(screen.contains(rect) for rect in scene.touch_targets())
 
 
 # ---------------------------------------------------------------- colour-safe

@@ -103,3 +103,21 @@ def test_tile_chips_show_every_tile_once() -> None:
     assert sorted(chip.tile for chip in chips) == sorted(state.config.tiles)
     taken = {chip.tile for chip in chips if chip.status == "taken"}
     assert taken == set(state.taken_tiles)
+
+
+def test_rules_answers_are_worked_out_once_per_state_shown() -> None:
+    """The play screen asks the rules which options can be done on every redraw; while
+    the same state is shown the answer is kept, and a new state starts afresh."""
+    from companion.ui.asked import asked
+
+    calls: list[int] = []
+
+    def doubled(state: object, number: int) -> int:
+        calls.append(number)
+        return 2 * number
+
+    shown = object()
+    assert asked(doubled, shown, 3) == 6 and asked(doubled, shown, 3) == 6
+    assert calls == [3]
+    assert asked(doubled, object(), 3) == 6
+    assert calls == [3, 3]
