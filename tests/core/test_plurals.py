@@ -30,7 +30,7 @@ COUNTING = ("count", "left", "stones", "points", "waves", "masks", "steps", "bar
 """Parameters that hold a number of things."""
 
 COUNTED = re.compile(r"\{(" + "|".join(COUNTING) + r")\}\s+"
-                     r"(?!(?:of|de|z|in|to|left|max|maks|máx|is|jest|est|no)\b)[^\W\d_]")
+                     r"(?!(?:of|de|z|sur|in|to|left|max|maks|máx|is|jest|est|no)\b)[^\W\d_]")
 """A count followed by the word it counts (``{count} cards``): needs plural forms."""
 
 HEDGED = re.compile(r"\w\((s|y|es|i)\)|die/dice|vez/veces|pole/pola")
