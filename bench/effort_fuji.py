@@ -35,7 +35,7 @@ def table_record(record: GameRecord) -> GameRecord:
         deals.extend({"type": "add_equipment", "player": seat, "card": card}
                      for card in cards or [])
     setup["players"] = players
-    actions = per_die([*deals, *record.actions], setup)
+    actions = implied_steps(per_die([*deals, *record.actions], setup), setup)
     return GameRecord(record.game, setup, actions, record.expect, record.title)
 
 
@@ -59,6 +59,47 @@ def per_die(actions: list[dict[str, Any]], setup: Mapping[str, Any]) -> list[dic
             entered.append(dict(action))
         state = GAME.apply(state, action)
     return entered
+
+
+OPTIONAL = frozenset({"confirm_destination"})
+"""Steps the rules never need (a marker is final when phase 3 starts)."""
+
+
+def implied_steps(actions: list[dict[str, Any]], setup: Mapping[str, Any]
+                  ) -> list[dict[str, Any]]:
+    """The actions without the steps the screens no longer need: a *Next phase* that the
+    following step implies (the rules close finished phases themselves, see
+    ``rules.ahead``) and an optional confirmation.  A step is left out only when every
+    later step is still accepted and the game ends in the same state without it.
+    """
+    from companion.games.fuji import GAME
+
+    kept = [dict(action) for action in actions]
+    end = _replay(GAME, GAME.new_state(setup), kept)
+    state = GAME.new_state(setup)
+    index = 0
+    while index < len(kept):
+        action = kept[index]
+        if action.get("type") in ("advance", *OPTIONAL) and index + 1 < len(kept):
+            rest = kept[index + 1:]
+            if _replay(GAME, state, rest) == end:
+                del kept[index]
+                continue
+        state = GAME.apply(state, action)
+        index += 1
+    return kept
+
+
+def _replay(game: Any, state: Any, actions: list[dict[str, Any]]) -> Any:
+    """The state after ``actions`` from ``state``, or ``None`` if one is refused."""
+    from companion.core.messages import IllegalActionError
+
+    try:
+        for action in actions:
+            state = game.apply(state, action)
+    except IllegalActionError:
+        return None
+    return state
 
 
 def unique_cycle(shown: Any, wanted: list[dict[str, Any]], field: str) -> Iterator[str]:
@@ -95,6 +136,12 @@ def _cells(action: Mapping[str, Any]) -> list[tuple[int, int]]:
 
     walk(dict(action))
     return found
+
+
+NEEDS_SELECTION = frozenset({"set_destination", "use_equipment", "set_die_aside",
+                             "give_equipment", "spend_energy"})
+"""Steps entered for the selected player (on the map, or in the equipment dialog it opens);
+every other step has its own button on the player's card."""
 
 
 class FujiDriver:
@@ -159,7 +206,7 @@ class FujiDriver:
         if kind == "add_equipment":
             return self._deal(bench, action)
         player = action.get("player")
-        if isinstance(player, int) and bench.app.dialog is None:
+        if kind in NEEDS_SELECTION and isinstance(player, int) and bench.app.dialog is None:
             scene = bench.app.scene
             session = bench.app.session
             assert session is not None

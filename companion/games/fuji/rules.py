@@ -111,6 +111,39 @@ def advance(state: State, action: Action) -> State:
     return enter_phase(state, following)
 
 
+IMPLIED_PHASES: dict[str, Phase] = {
+    "set_destination": Phase.PLANNING,
+    "rerolls_done": Phase.REROLLS,
+    "set_dice": Phase.MOVEMENT,
+    "enter_die": Phase.MOVEMENT,
+    "set_movement_values": Phase.MOVEMENT,
+}
+"""Actions that close every finished phase before their own: placing a marker after the
+eruption starts the next round's planning, a reroll count after planning starts the
+rerolls, the first die entered takes the screens off (phase 5)."""
+
+MOST_IMPLIED_STEPS = len(PHASE_ORDER)
+"""Most phases an action may close before its own (one round at most)."""
+
+
+def ahead(state: State, phase: Phase) -> State | None:
+    """``state`` moved on to ``phase`` through phases with nothing left to do, or ``None``.
+
+    Only finished phases are closed, as the *Next phase* button would close them, and
+    never phase 5: the eruption it leads to is announced by its own step.
+    """
+    for _ in range(MOST_IMPLIED_STEPS):
+        if state.phase is phase:
+            return state
+        if state.outcome is not None or state.phase is Phase.MOVEMENT:
+            return None
+        try:
+            state = advance(state, {"type": "advance"})
+        except IllegalActionError:
+            return None
+    return state if state.phase is phase else None
+
+
 def _check_phase_finished(state: State) -> None:
     if state.pending:
         raise IllegalActionError("fuji.error.choices_pending")
@@ -698,4 +731,7 @@ def apply(state: State, action: Action) -> State:
         raise IllegalActionError("fuji.error.unknown_action", type=str(kind))
     if state.outcome is not None:
         raise IllegalActionError("fuji.error.game_over")
+    implied = IMPLIED_PHASES.get(kind)
+    if implied is not None and state.phase is not implied:
+        state = ahead(state, implied) or state
     return HANDLERS[kind](state, action)

@@ -39,6 +39,7 @@ from companion.ui.fuji.view import (
     entered_dice,
     holder_name,
     partial_dice,
+    table_state,
 )
 from companion.ui.intents import Back, CloseDialog, Intent, Redraw, ShowDialog, Submit, Undo
 from companion.ui.scene import Context, GameScene
@@ -240,7 +241,7 @@ class DiceScene(GameScene):
         session = self.session_of(ctx)
         if session is None:
             return [Label(ctx.screen, Msg("ui.error.no_game"), "body")]
-        state: State = session.state
+        state: State = table_state(session.state)
         holder = self.current(state)
         widgets = self._header(ctx, state, holder)
         top = theme.bar_height + theme.gap

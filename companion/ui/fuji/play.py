@@ -36,17 +36,20 @@ from companion.ui.fuji.dialogs import CardPickerDialog, NameCardDialog
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
 from companion.ui.fuji.view import (
     FLIP_KEYS,
+    advance_refusal,
     asked,
     board_picture,
     default_seat,
     flip_cells,
     screen_title,
+    table_state,
     waiting_seats,
 )
 from companion.ui.intents import (
     GoHome,
     Intent,
     Navigate,
+    Notify,
     PressButton,
     Redraw,
     ShowDialog,
@@ -102,7 +105,7 @@ class FujiPlayScene(GameScene):
         """The selected player, or the first one the table waits for."""
         if self.selected is not None and self.selected < len(state.players):
             return self.selected
-        return default_seat(state)
+        return default_seat(table_state(state))
 
     def select(self, seat: int) -> list[Intent]:
         """Select the player at ``seat`` (a view change only)."""
@@ -145,7 +148,7 @@ class FujiPlayScene(GameScene):
             *self._flat_column(ctx, state, column, seat),
             *corner_buttons(ctx, layout.corners),
         ]
-        waiting = waiting_seats(state)
+        waiting = waiting_seats(table_state(state))
         for someone, rect, place in zip(state.players, layout.panels, layout.places,
                                         strict=False):
             content = self._player_card(ctx, state, someone, upright_rect(rect, place.angle),
@@ -178,15 +181,8 @@ class FujiPlayScene(GameScene):
             (Msg("ui.bar.history"), Navigate("history"), "bar:Navigate"),
         ])
         widgets += self._notes(ctx, state, middle)
-        extras: list[tuple[Msg, Intent, str]] = []
-        if state.phase is Phase.MOVEMENT:
-            extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
-        if state.phase is not Phase.ERUPTION:
-            extras.append((Msg("ui_fuji.play.equipment"), self._equipment_dialog(seat),
-                           "fuji:equipment"))
-        widgets += button_row(ctx, rows[1], extras)
-        widgets.append(Button(rows[2], Msg("ui_fuji.play.advance"), (PressButton("advance"),),
-                              "primary", key="fuji:advance"))
+        widgets += button_row(ctx, rows[1], self._extras(state, seat))
+        widgets.append(advance_button(state, rows[2]))
         return widgets
 
     def _notes(self, ctx: Context, state: State, notes: pygame.Rect) -> list[Widget]:
@@ -270,7 +266,7 @@ class FujiPlayScene(GameScene):
         widgets: list[Widget] = []
         count = len(state.players)
         height = area.height // max(1, count)
-        waiting = waiting_seats(state)
+        waiting = waiting_seats(table_state(state))
         for someone in state.players:
             rect = pygame.Rect(area.x, area.y + someone.seat * height, area.width,
                                height - ctx.theme.px(4))
@@ -361,6 +357,8 @@ class FujiPlayScene(GameScene):
                        rect: pygame.Rect) -> Widget | None:
         seat = someone.seat
         key = f"fuji:act:{seat}"
+        state = table_state(state)
+        someone = state.players[seat]
         owed = [p for p in state.pending if p.seat == seat]
         if owed:
             return self._pending_button(state, someone, owed[0].kind, rect, key)
@@ -483,12 +481,7 @@ class FujiPlayScene(GameScene):
     def _bottom_row(self, ctx: Context, state: State, row: pygame.Rect,
                     seat: int) -> list[Widget]:
         theme = ctx.theme
-        extras: list[tuple[Msg, Intent, str]] = []
-        if state.phase is Phase.MOVEMENT:
-            extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
-        if state.phase is not Phase.ERUPTION:
-            extras.append((Msg("ui_fuji.play.equipment"), self._equipment_dialog(seat),
-                           "fuji:equipment"))
+        extras = self._extras(state, seat)
         count = len(extras) + 1
         width = (row.width - (count - 1) * theme.gap) // count
         widgets: list[Widget] = []
@@ -496,10 +489,19 @@ class FujiPlayScene(GameScene):
             rect = pygame.Rect(row.x + index * (width + theme.gap), row.y, width, row.height)
             widgets.append(Button(rect, text, (intent,), role="small", key=key))
         left = row.x + len(extras) * (width + theme.gap)
-        advance = pygame.Rect(left, row.y, row.right - left, row.height)
-        widgets.append(Button(advance, Msg("ui_fuji.play.advance"), (PressButton("advance"),),
-                              "primary", key="fuji:advance"))
+        widgets.append(advance_button(state, pygame.Rect(left, row.y, row.right - left,
+                                                         row.height)))
         return widgets
+
+    def _extras(self, state: State, seat: int) -> list[tuple[Msg, Intent, str]]:
+        """The dice and equipment buttons beside *Next phase*, when they have a use."""
+        extras: list[tuple[Msg, Intent, str]] = []
+        if table_state(state).phase is Phase.MOVEMENT:
+            extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
+        if state.phase is not Phase.ERUPTION:
+            extras.append((Msg("ui_fuji.play.equipment"), self._equipment_dialog(seat),
+                           "fuji:equipment"))
+        return extras
 
     def _game_over(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
@@ -537,6 +539,22 @@ def button_row(ctx: Context, row: pygame.Rect,
             for n, (text, intent, key) in enumerate(specs)]
 
 
+
+
+def advance_button(state: State, rect: pygame.Rect) -> Widget:
+    """*Next phase*: greyed while the phase is not finished, a tap then says what is left."""
+    reason = advance_refusal(state)
+    if reason is None:
+        return Button(rect, Msg("ui_fuji.play.advance"), (PressButton("advance"),), "primary",
+                      key="fuji:advance")
+
+    def tell() -> list[Intent]:
+        assert reason is not None
+        return [Notify(reason, error=True)]
+
+    button = TapButton(rect, Msg("ui_fuji.play.advance"), tell, key="fuji:advance")
+    button.style = "quiet"
+    return button
 
 
 def card_unknown(state: State, position: Position) -> bool:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from companion.core.messages import Msg, msg
+from companion.games.fuji import GAME
 from companion.games.fuji.queries import cards_flipping_next, legal_destinations
 from companion.games.fuji.state import OPEN_DICE_SEAT, Phase, Player, Position, State
 from companion.ui.fuji.board_view import BoardPicture, pawn_picture
@@ -59,6 +60,39 @@ def asked(query: Callable[..., Answer], state: State, *args: Hashable) -> Answer
     ``query`` must be pure and its answer must not be changed by the caller.
     """
     return _ANSWERS.ask(query, state, *args)
+
+
+def _ahead(state: State, phase: Phase) -> State | None:
+    return GAME.ahead(state, phase)
+
+
+TABLE_PHASES: tuple[Phase, ...] = (Phase.MOVEMENT, Phase.REROLLS, Phase.PLANNING)
+"""Phases whose choices the player cards offer as soon as every phase before is done."""
+
+
+def table_state(state: State) -> State:
+    """The state whose choices the player cards offer: phases with nothing left to do are
+    passed, as the rules pass them when the next phase's step is entered."""
+    for phase in TABLE_PHASES:
+        moved = asked(_ahead, state, phase)
+        if moved is not None:
+            return moved
+    return state
+
+
+def planning_state(state: State) -> State | None:
+    """The state in which markers are placed now (the next round's planning after the
+    eruption), or ``None`` when no marker may be placed."""
+    return asked(_ahead, state, Phase.PLANNING)
+
+
+def advance_refusal(state: State) -> Msg | None:
+    """Why *Next phase* would be refused now, or ``None``."""
+    return asked(_advance_refusal, state)
+
+
+def _advance_refusal(state: State) -> Msg | None:
+    return GAME.refusal(state, {"type": "advance"})
 
 
 def screen_title(state: State) -> Msg:
@@ -124,8 +158,10 @@ def waiting_seats(state: State) -> frozenset[int]:
 
 def legal_for(state: State, seat: int) -> frozenset[Position]:
     """Cards to outline for the selected player: only while they may still choose."""
-    if state.phase is not Phase.PLANNING or state.outcome is not None:
+    planning = planning_state(state)
+    if planning is None or state.outcome is not None:
         return frozenset()
+    state = planning
     someone = state.players[seat]
     if someone.destination_confirmed:
         return frozenset()
