@@ -108,6 +108,10 @@ class FujiGame:
             return refused.message
         return None
 
+    def card_refusal(self, state: State, seat: int, card: str) -> Msg | None:
+        """Why ``seat`` cannot play ``card`` now, or ``None`` (see :func:`rules.card_refusal`)."""
+        return rules.card_refusal(state, seat, card)
+
     def ahead(self, state: State, phase: Phase) -> State | None:
         """``state`` moved on to ``phase`` through finished phases (see :func:`rules.ahead`)."""
         return rules.ahead(state, phase)

@@ -14,9 +14,10 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.game import Action
-from companion.core.messages import IllegalActionError, msg
+from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.fuji.conditions import CARDS_BY_ID, ConditionCard
-from companion.games.fuji.equipment import EQUIPMENT_HANDLERS
+from companion.games.fuji.equipment import CARD_PHASES, EQUIPMENT_HANDLERS, KNIFE
+from companion.games.fuji.equipment import card_refusal as equipment_refusal
 from companion.games.fuji.eruption import trigger_eruption_token
 from companion.games.fuji.fields import (
     acting_player,
@@ -114,6 +115,7 @@ def advance(state: State, action: Action) -> State:
 IMPLIED_PHASES: dict[str, Phase] = {
     "set_destination": Phase.PLANNING,
     "rerolls_done": Phase.REROLLS,
+    "set_die_aside": Phase.REROLLS,
     "set_dice": Phase.MOVEMENT,
     "enter_die": Phase.MOVEMENT,
     "set_movement_values": Phase.MOVEMENT,
@@ -142,6 +144,29 @@ def ahead(state: State, phase: Phase) -> State | None:
         except IllegalActionError:
             return None
     return state if state.phase is phase else None
+
+
+def _card_phase(state: State, action: Action) -> Phase | None:
+    """For an equipment card played outside its phase, the next phase it may be played in."""
+    if action.get("type") != "use_equipment":
+        return None
+    card = action.get("card")
+    effect = action.get("copy") if card == KNIFE else card
+    phases = CARD_PHASES.get(effect) if isinstance(effect, str) else None
+    if not phases or state.phase in phases:
+        return None
+    start = PHASE_ORDER.index(state.phase)
+    later = PHASE_ORDER[start + 1:] + PHASE_ORDER[:start]
+    return next((phase for phase in later if phase in phases), None)
+
+
+def card_refusal(state: State, seat: int, card: str) -> Msg | None:
+    """Why ``seat`` cannot play ``card`` now, passing finished phases up to the card's own
+    phase as the rules do when it is played, or ``None`` if it can be played."""
+    phase = _card_phase(state, {"type": "use_equipment", "card": card})
+    if phase is not None:
+        state = ahead(state, phase) or state
+    return equipment_refusal(state, seat, card)
 
 
 def _check_phase_finished(state: State) -> None:
@@ -731,7 +756,7 @@ def apply(state: State, action: Action) -> State:
         raise IllegalActionError("fuji.error.unknown_action", type=str(kind))
     if state.outcome is not None:
         raise IllegalActionError("fuji.error.game_over")
-    implied = IMPLIED_PHASES.get(kind)
+    implied = IMPLIED_PHASES.get(kind) or _card_phase(state, action)
     if implied is not None and state.phase is not implied:
         state = ahead(state, implied) or state
     return HANDLERS[kind](state, action)

@@ -161,9 +161,12 @@ class DiceScene(GameScene):
         draft = self.draft(state, holder)
         if draft.full:
             return [Redraw()]
+        entry: list[Intent] = [Submit(enter_die_action(holder, colour, value))]
         if len(draft.dice) + 1 >= draft.capacity:
             self.holder = self._next_holder(state, holder)
-        return [Submit(enter_die_action(holder, colour, value))]
+            if self.as_dialog and self.holder == holder:
+                entry.append(CloseDialog())
+        return entry
 
     def _next_holder(self, state: State, holder: int) -> int:
         holders = list(dice_holders(state))

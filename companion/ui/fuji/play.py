@@ -400,6 +400,9 @@ class FujiPlayScene(GameScene):
             word = "ui_fuji.play.moved" if result.moved and result.path else "ui_fuji.play.stayed"
             return Button(rect, msg(word, loss=result.stamina_loss), (), "quiet", enabled=False,
                           role="small", key=key)
+        if state.pending:
+            return greyed_button(rect, Msg("ui_fuji.play.resolve"),
+                                 Msg("fuji.error.choices_pending"), key)
         preview = asked(movement_values, state, seat)
         if preview.missing:
             return Button(rect, Msg("ui_fuji.play.enter_dice"), (self._dice_dialog(seat),),
@@ -498,7 +501,7 @@ class FujiPlayScene(GameScene):
         extras: list[tuple[Msg, Intent, str]] = []
         if table_state(state).phase is Phase.MOVEMENT:
             extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
-        if state.phase is not Phase.ERUPTION:
+        if state.outcome is None:
             extras.append((Msg("ui_fuji.play.equipment"), self._equipment_dialog(seat),
                            "fuji:equipment"))
         return extras
@@ -547,12 +550,17 @@ def advance_button(state: State, rect: pygame.Rect) -> Widget:
     if reason is None:
         return Button(rect, Msg("ui_fuji.play.advance"), (PressButton("advance"),), "primary",
                       key="fuji:advance")
+    return greyed_button(rect, Msg("ui_fuji.play.advance"), reason, "fuji:advance", "button")
+
+
+def greyed_button(rect: pygame.Rect, text: Msg, reason: Msg, key: str,
+                  role: TextRole = "small") -> Widget:
+    """A button for a step the rules would refuse now: drawn quiet, a tap says why."""
 
     def tell() -> list[Intent]:
-        assert reason is not None
         return [Notify(reason, error=True)]
 
-    button = TapButton(rect, Msg("ui_fuji.play.advance"), tell, key="fuji:advance")
+    button = TapButton(rect, text, tell, role=role, key=key)
     button.style = "quiet"
     return button
 

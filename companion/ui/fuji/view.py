@@ -86,6 +86,17 @@ def planning_state(state: State) -> State | None:
     return asked(_ahead, state, Phase.PLANNING)
 
 
+def equipment_state(state: State) -> State:
+    """The state whose cards the equipment screen offers: after the eruption, the next
+    round's planning; once the rerolls are over, the equipment phase (the rules pass the
+    finished phases when a card of a later phase is played)."""
+    if state.phase in (Phase.ERUPTION, Phase.ROLL):
+        return planning_state(state) or state
+    if state.phase is Phase.REROLLS:
+        return asked(_ahead, state, Phase.EQUIPMENT) or state
+    return state
+
+
 def advance_refusal(state: State) -> Msg | None:
     """Why *Next phase* would be refused now, or ``None``."""
     return asked(_advance_refusal, state)

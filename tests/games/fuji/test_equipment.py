@@ -209,7 +209,17 @@ def rerolls_phase(state: State) -> State:
     return play(state, {"type": "advance"})
 
 
-@pytest.mark.parametrize("phase", ["roll", "rerolls", "movement"])
+def test_a_phase_two_card_played_after_the_roll_opens_the_planning() -> None:
+    """"2. Planning + equipment — ... use phase-2 equipment" (rules digest): nothing is
+    entered for the roll, so a phase-2 card played then starts the planning."""
+    state = new_game(hands=(["radio"], [], []))
+    assert state.phase is Phase.ROLL
+    after = GAME.apply(state, use(0, "radio"))
+    assert after.phase is Phase.PLANNING
+    assert after == GAME.apply(GAME.apply(state, {"type": "advance"}), use(0, "radio"))
+
+
+@pytest.mark.parametrize("phase", ["rerolls", "movement"])
 def test_no_card_works_outside_phases_two_and_four(phase: str) -> None:
     state = new_game(hands=(["radio"], [], []))
     if phase == "rerolls":

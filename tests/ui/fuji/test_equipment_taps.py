@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from companion.core.journal import Journal
+from companion.core.messages import msg
 from companion.core.session import Session
-from companion.games.fuji.state import Phase
+from companion.games.fuji import GAME
+from companion.games.fuji.state import Phase, Wounds
 from companion.ui.app import App
 from companion.ui.fuji import demo
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.equipment import EquipmentScene, rope_cells
 from companion.ui.widgets import ListView
+from tests.games.fuji.helpers import with_seat
 from tests.ui.fuji.helpers import start, state_of, tap, tap_widget, widget
 
 
@@ -56,16 +59,30 @@ def test_rope_asks_for_a_card_on_the_map(app: App, journal: Journal) -> None:
     assert session.actions()[-1]["cell"] == list(target)
 
 
-def test_wrong_phase_is_refused_with_the_reason(app: App, journal: Journal) -> None:
+def test_a_card_of_another_phase_offers_no_use(app: App, journal: Journal) -> None:
+    """A phase-4 card during the planning: its row says when it is played and has no
+    *Use* to refuse (a card that can be played has one)."""
     session = start(journal)
     session.submit({"type": "add_equipment", "player": 0, "card": "flare_gun"})
+    session.submit({"type": "add_equipment", "player": 0, "card": "radio"})
     session.submit({"type": "advance"})
     _open_equipment(app, session, 0)
-    before = session.state
-    _use_row(app, 0)
-    assert session.state == before
-    assert app.toast is not None and app.toast.error
-    assert app.toast.message.key.startswith("fuji.error")
+    hand = widget(app, "eq:hand")
+    assert isinstance(hand, ListView)
+    assert [len(item.buttons) for item in hand.items] == [0, 1]
+    assert hand.items[0].detail == msg("ui_fuji.equipment.detail",
+                                       phase="@ui_fuji.equipment.phase_4")
+
+
+def test_a_broken_arm_says_why_in_the_hand(journal: Journal) -> None:
+    """"arm (no more equipment use)" (rules digest, wounds): the card has a reason not to
+    be played, which the hand shows instead of a *Use* the rules would refuse."""
+    session = start(journal)
+    session.submit({"type": "add_equipment", "player": 0, "card": "radio"})
+    session.submit({"type": "advance"})
+    hurt = with_seat(state_of(session), 0, wounds=Wounds(arm=True))
+    assert GAME.card_refusal(hurt, 0, "radio") is not None
+    assert GAME.card_refusal(state_of(session), 0, "radio") is None
 
 
 def test_water_bottle_gives_a_reroll_to_a_teammate(app: App, journal: Journal) -> None:
