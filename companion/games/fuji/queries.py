@@ -245,6 +245,19 @@ def has_rerolls(state: State, seat: int) -> bool:
     return reroll_allowance(state, seat) + someone.modifiers.extra_rerolls > 0
 
 
+def reroll_count_matters(state: State, seat: int) -> bool:
+    """Tell whether the rules need to know how many phase-3 rerolls ``seat`` made.
+
+    Only a Gatherer (an energy bar per skipped reroll), a Scout (who walks 4 cards only
+    without rerolling) and a Buddy (who may set a die aside while rerolling) are asked;
+    for anyone else the count changes nothing.
+    """
+    someone = player(state, seat)
+    return has_rerolls(state, seat) and (skill_active(someone, Skill.GATHERER)
+                                         or skill_active(someone, Skill.BUDDY)
+                                         or reach(state, seat) > NORMAL_REACH)
+
+
 def condition_of(state: State, seat: int) -> DiceCondition | None:
     """Return the dice condition of the destination of ``seat`` (own card when staying)."""
     someone = player(state, seat)

@@ -41,6 +41,7 @@ from companion.games.fuji.queries import (
     neighbours,
     path_choice_needed,
     reroll_allowance,
+    reroll_count_matters,
     shortest_paths,
     side_by_side,
     skill_active,
@@ -319,6 +320,9 @@ def rerolls_done(state: State, action: Action) -> State:
     allowance = reroll_allowance(state, someone.seat)
     used = read_int(action, "used", 0)
     if someone.rerolls_done and not has_rerolls(state, someone.seat) and used == 0:
+        return state
+    if someone.rerolls_done and not reroll_count_matters(state, someone.seat) and (
+            0 <= used <= allowance + someone.modifiers.extra_rerolls):
         return state
     if someone.rerolls_done:
         raise IllegalActionError("fuji.error.rerolls_already_done", name=someone.name)

@@ -127,3 +127,19 @@ def test_an_implied_step_equals_next_phase_then_the_step(setup_index: int,
                 GAME.apply(state, action)
         else:
             assert GAME.apply(state, action) == GAME.apply(advanced, action)
+
+
+def test_only_a_reroll_count_the_rules_use_is_asked() -> None:
+    """"3. Rerolls — simultaneous, silent ... unused rerolls may be skipped" and
+    "Gatherer: each reroll it was entitled to and skipped earns an energy bar": the count
+    is needed of a Gatherer (and a Scout, a Buddy), not of a Tinkerer, whose count changes
+    nothing; an old record telling it anyway still replays, unchanged."""
+    state = planned(GAME.new_state(three_players()))
+    rerolls = play(state, ADVANCE)
+    claire, jonathan = rerolls.players[0], rerolls.players[1]
+    assert claire.skill.value == "tinkerer" and claire.rerolls_done
+    assert jonathan.skill.value == "gatherer" and not jonathan.rerolls_done
+    told = {"type": "rerolls_done", "player": 0, "used": 1}
+    assert GAME.apply(rerolls, told) == rerolls
+    with pytest.raises(IllegalActionError):
+        GAME.apply(rerolls, {"type": "rerolls_done", "player": 0, "used": 9})

@@ -108,7 +108,9 @@ def test_reroll_allowances_of_the_rulebook_example() -> None:
     assert reroll_allowance(state, STEPHANE) == 1  # two cards
     assert reroll_allowance(state, JONATHAN) == 0  # three cards
     assert state.players[JONATHAN].rerolls_done  # nothing to ask of him
-    assert not state.players[CLAIRE].rerolls_done
+    # Claire (Tinkerer) and Stéphane (Buddy): only the Buddy's set-aside needs phase 3.
+    assert state.players[CLAIRE].rerolls_done
+    assert not state.players[STEPHANE].rerolls_done
     with pytest.raises(IllegalActionError) as refused:
         play(state, {"type": "rerolls_done", "player": JONATHAN, "used": 1})
     assert refused.value.key == "fuji.error.rerolls_already_done"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.games.fuji import GAME
-from companion.games.fuji.queries import has_rerolls, legal_destinations
+from companion.games.fuji.queries import legal_destinations, reroll_count_matters
 from companion.games.fuji.state import Phase, State
 from companion.ui.app import App
 from companion.ui.fuji.board_view import BoardView
@@ -43,7 +43,7 @@ def test_a_round_from_set_up_to_eruption(app: App) -> None:
     assert state.phase is Phase.PLANNING
     assert all(p.destination is not None for p in state.players)
     for seat in range(3):
-        if has_rerolls(_ahead(state_of(session), Phase.REROLLS), seat):
+        if reroll_count_matters(_ahead(state_of(session), Phase.REROLLS), seat):
             tap_widget(app, f"fuji:act:{seat}")
             tap_widget(app, "choice:0")
     tap_widget(app, "fuji:dice")
