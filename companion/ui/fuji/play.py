@@ -199,6 +199,7 @@ class FujiPlayScene(GameScene):
 
     def _cell_tap(self, seat: int, state: State | None = None) -> Any:
         def tap(position: Position) -> list[Intent]:
+            self.selected = None
             cell = [position[0], position[1]]
             intents: list[Intent] = [
                 Submit({"type": "set_destination", "player": seat, "cell": cell})]

@@ -154,7 +154,7 @@ def _waiting(state: State, someone: Player) -> bool:
     if state.pending:
         return any(owed.seat == someone.seat for owed in state.pending)
     if state.phase is Phase.PLANNING:
-        return not someone.destination_confirmed
+        return someone.destination is None
     if state.phase is Phase.REROLLS:
         return not someone.rerolls_done
     if state.phase is Phase.MOVEMENT:

@@ -90,3 +90,20 @@ def test_next_phase_is_greyed_until_the_phase_is_done(app: App) -> None:
     tap_widget(app, "fuji:advance")
     assert len(session.actions()) == before
     assert app.toast is not None
+
+
+def test_after_a_marker_the_next_player_without_one_is_selected(app: App) -> None:
+    """Markers in any order, one tap each when the table goes round: a marker placed
+    hands the map to the first player still without one."""
+    app.perform(Navigate("fuji.setup"))
+    app.draw()
+    tap_widget(app, "setup:start")
+    session = app.session
+    assert session is not None
+    tap_widget(app, "fuji:card:1")
+    _tap_cell(app, legal_destinations(_ahead(state_of(session), Phase.PLANNING), 1)[0])
+    assert app.scene.seat(state_of(session)) == 0  # type: ignore[attr-defined]
+    _tap_cell(app, legal_destinations(state_of(session), 0)[0])
+    assert app.scene.seat(state_of(session)) == 2  # type: ignore[attr-defined]
+    _tap_cell(app, legal_destinations(state_of(session), 2)[0])
+    assert all(p.destination is not None for p in state_of(session).players)
