@@ -574,8 +574,7 @@ def card_unknown(state: State, position: Position) -> bool:
 
 def card_question(state: State, seat: int, position: Position) -> Intent:
     """Ask what the card under ``seat``'s new marker shows: the printed card, or its symbol."""
-    title = msg("ui_fuji.card.question", name=state.players[seat].name, row=position[0] + 1,
-                col=position[1] + 1)
+    title = msg("ui_fuji.card.question_marker", name=state.players[seat].name)
     return ShowDialog(NameCardDialog(title, position, cards_left_for(state, position)))
 
 

@@ -96,3 +96,31 @@ def test_the_printed_card_can_be_named_for_dice_entry(app: App) -> None:
     tap_widget(app, "editor:card:L07")
     cell = state_of(session).board.cell(target)
     assert cell is not None and cell.card_id == "L07" and cell.condition is not None
+
+
+def test_the_card_question_shows_printed_faces_only(app: App) -> None:
+    """The printed cards carry no id: the question shows each printed face once (its
+    condition and ↻), no catalogue number, and names the marker, not a row and column."""
+    from companion.core.i18n import translate
+    from companion.ui.fuji.dialogs import printed_faces
+    from companion.ui.fuji.editor import CardButton
+
+    open_setup(app)
+    tap_widget(app, "setup:deal:table")
+    tap_widget(app, "setup:start")
+    session = app.session
+    assert session is not None
+    session.submit({"type": "advance"})
+    app.open_game(session)
+    app.draw()
+    board = widget(app, "board")
+    assert isinstance(board, BoardView)
+    tap(app, board.geometry.cell_centre(*state_of(session).players[0].position))
+    dialog = app.dialog
+    assert isinstance(dialog, NameCardDialog)
+    buttons = [w for w in dialog.widgets if isinstance(w, CardButton)]
+    faces = {(b.condition, b.reroll) for b in buttons}
+    assert len(faces) == len(buttons) == len(printed_faces(dialog.cards))
+    assert all(not b.show_id for b in buttons)
+    title = translate(dialog.title, "en")
+    assert "row" not in title and "L0" not in title
