@@ -216,6 +216,23 @@ def path_choice_needed(state: State, seat: int) -> bool:
     return len(crossed) > 1
 
 
+def route_choices(state: State, seat: int) -> tuple[tuple[Position, ...], ...]:
+    """The walks worth offering to the destination: for each different set of eruption
+    tokens a walk within the step limit can cross, its shortest walk (shortest first).
+
+    Only the tokens crossed make routes play differently, so a longer way round a token
+    is offered beside the straight one; one walk means there is nothing to choose.
+    """
+    someone = player(state, seat)
+    target = someone.destination
+    if target is None or target == someone.position:
+        return ()
+    chosen: dict[frozenset[Position], tuple[Position, ...]] = {}
+    for walk in walks(state, seat, target):
+        chosen.setdefault(frozenset(eruption_tokens_on(state.board, walk)), walk)
+    return tuple(sorted(chosen.values(), key=lambda walk: (len(walk), walk)))
+
+
 def reroll_allowance(state: State, seat: int) -> int:
     """Return the phase-3 rerolls of ``seat`` for the destination chosen.
 

@@ -23,7 +23,7 @@ from companion.games.fuji.queries import (
     movement_values,
     path_choice_needed,
     reroll_allowance,
-    shortest_paths,
+    route_choices,
 )
 from companion.games.fuji.state import PendingKind, Phase, Player, Position, State
 from companion.ui.bar import game_bar
@@ -440,15 +440,17 @@ class FujiPlayScene(GameScene):
 
     def _resolve_intent(self, state: State, seat: int) -> Intent:
         action: dict[str, Any] = {"type": "resolve", "player": seat}
-        if not asked(path_choice_needed, state, seat):
+        routes = asked(route_choices, state, seat)
+        if len(routes) < 2 or not asked(movement_values, state, seat).allowed:
             return Submit(action)
         someone = state.players[seat]
-        target = someone.destination if someone.destination is not None else someone.position
+        needed = asked(path_choice_needed, state, seat)
         options = []
-        for number, path in enumerate(shortest_paths(state, seat, target), start=1):
+        for number, path in enumerate(routes, start=1):
             tokens = len(eruption_tokens_on(state.board, path))
             steps = " → ".join(f"{r + 1}·{c + 1}" for r, c in path)
-            chosen = {**action, "path": [[r, c] for r, c in path]}
+            shortest = number == 1 and not needed
+            chosen = action if shortest else {**action, "path": [[r, c] for r, c in path]}
             options.append(Option(msg("ui_fuji.resolve.path", number=number, tokens=tokens,
                                       steps=steps), (Submit(chosen),)))
         title = msg("ui_fuji.resolve.path_question", name=someone.name)
