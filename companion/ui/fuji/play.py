@@ -74,6 +74,12 @@ MAX_INSTRUCTIONS = 3
 MAX_ENERGY = 3
 """Energy bars a Gatherer can hold (drawn as three places)."""
 
+NAME_SHARE = 50
+"""Percent of a player card's text width given to the name and skill (the rest: stats)."""
+
+SMALL_PRINT = 14
+"""Least height (at 800x480) of the wound boxes and of the rerolls and cards text."""
+
 
 def split_body(body: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, pygame.Rect]:
     """Cut the body into the map (a square as tall as the body) and the side column."""
@@ -290,7 +296,7 @@ class FujiPlayScene(GameScene):
         button = pygame.Rect(rect.right - button_w - theme.px(3), rect.y + 1, button_w,
                              rect.height - 2)
         inner_x = rect.x + theme.px(16)
-        name_w = (button.x - inner_x) * 53 // 100
+        name_w = (button.x - inner_x) * NAME_SHARE // 100
         line = pygame.Rect(inner_x, rect.y, button.x - inner_x - theme.px(4),
                            rect.height // 3 - 2)
         anyone_holds = any(other.equipment for other in state.players)
@@ -331,27 +337,31 @@ class FujiPlayScene(GameScene):
 
     def _stats(self, ctx: Context, state: State, someone: Player,
                area: pygame.Rect) -> list[Widget]:
+        """Stamina (and a Gatherer's energy) on top; wounds, rerolls and cards below,
+        each at least :data:`SMALL_PRINT` pixels tall so they read from across the table."""
         theme = ctx.theme
         half = area.height // 2
         track = state.settings.stamina_track
+        energy_w = (area.width // 4 if someone.energy or someone.skill.value == "gatherer"
+                    else 0)
         widgets: list[Widget] = [
-            StaminaBar(pygame.Rect(area.x, area.y, area.width, half - 1), someone.stamina_lost,
-                       track, someone.colour)
+            StaminaBar(pygame.Rect(area.x, area.y, area.width - energy_w, half - 1),
+                       someone.stamina_lost, track, someone.colour)
         ]
-        boxes_w = min(area.width * 45 // 100, half * 4 + 6)
+        if energy_w:
+            widgets.append(Pips(pygame.Rect(area.right - energy_w + theme.px(4), area.y,
+                                            energy_w - theme.px(4), half - 1),
+                                someone.energy, MAX_ENERGY, (90, 210, 120)))
         row_y = area.y + half + 1
-        widgets.append(WoundBoxes(pygame.Rect(area.x, row_y, boxes_w, half - 2), someone.wounds))
+        row_h = max(half - 2, theme.px(SMALL_PRINT))
+        boxes_w = 4 * theme.px(SMALL_PRINT) + 6
+        widgets.append(WoundBoxes(pygame.Rect(area.x, row_y, boxes_w, row_h), someone.wounds))
         text = f"⚒{len(someone.equipment)}"
         if state.phase in (Phase.PLANNING, Phase.REROLLS):
             text = f"↻{asked(reroll_allowance, state, someone.seat)} {text}"
         rest_x = area.x + boxes_w + theme.px(4)
-        rest_w = area.right - rest_x
-        energy_w = rest_w // 3 if someone.energy or someone.skill.value == "gatherer" else 0
-        widgets.append(Label(pygame.Rect(rest_x, row_y, rest_w - energy_w, half - 2), text,
+        widgets.append(Label(pygame.Rect(rest_x, row_y, area.right - rest_x, row_h), text,
                              "small", align="center"))
-        if energy_w:
-            widgets.append(Pips(pygame.Rect(area.right - energy_w, row_y, energy_w, half - 2),
-                                someone.energy, MAX_ENERGY, (90, 210, 120)))
         return widgets
 
     def _player_action(self, state: State, someone: Player,
@@ -563,9 +573,15 @@ def greyed_button(rect: pygame.Rect, text: Msg, reason: Msg, key: str,
     def tell() -> list[Intent]:
         return [Notify(reason, error=True)]
 
-    button = TapButton(rect, text, tell, role=role, key=key)
-    button.style = "quiet"
-    return button
+    return GreyedButton(rect, text, tell, role=role, key=key)
+
+
+class GreyedButton(TapButton):
+    """A button drawn greyed whose tap still answers (with the reason it is refused)."""
+
+    def colours(self, theme: Theme) -> tuple[Any, Any]:
+        """The disabled look, though it stays tappable."""
+        return theme.palette.background, theme.palette.text_disabled
 
 
 def card_unknown(state: State, position: Position) -> bool:

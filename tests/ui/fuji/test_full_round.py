@@ -8,6 +8,7 @@ from companion.games.fuji.state import Phase, State
 from companion.ui.app import App
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.dice import DiceScene
+from companion.ui.fuji.play import GreyedButton
 from companion.ui.intents import Navigate
 from tests.ui.fuji.helpers import state_of, tap, tap_widget, widget
 
@@ -86,7 +87,7 @@ def test_next_phase_is_greyed_until_the_phase_is_done(app: App) -> None:
     _tap_cell(app, legal_destinations(_ahead(state_of(session), Phase.PLANNING), 0)[0])
     before = len(session.actions())
     button = widget(app, "fuji:advance")
-    assert getattr(button, "style", "") == "quiet"
+    assert isinstance(button, GreyedButton)
     tap_widget(app, "fuji:advance")
     assert len(session.actions()) == before
     assert app.toast is not None
