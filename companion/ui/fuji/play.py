@@ -32,7 +32,7 @@ from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_lay
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
 from companion.ui.fuji.demo import preview_session
-from companion.ui.fuji.dialogs import CardPickerDialog, NameCardDialog
+from companion.ui.fuji.dialogs import CardPickerDialog, CardZoomDialog, NameCardDialog
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
 from companion.ui.fuji.view import (
     FLIP_KEYS,
@@ -41,6 +41,7 @@ from companion.ui.fuji.view import (
     board_picture,
     default_seat,
     flip_cells,
+    planning_state,
     screen_title,
     table_state,
     waiting_seats,
@@ -205,6 +206,9 @@ class FujiPlayScene(GameScene):
 
     def _cell_tap(self, seat: int, state: State | None = None) -> Any:
         def tap(position: Position) -> list[Intent]:
+            shown = state.board.cell(position) if state is not None else None
+            if state is not None and planning_state(state) is None and shown is not None:
+                return [ShowDialog(CardZoomDialog(position, shown))]
             self.selected = None
             cell = [position[0], position[1]]
             intents: list[Intent] = [

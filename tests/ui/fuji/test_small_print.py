@@ -7,6 +7,7 @@ import re
 import pytest
 
 from companion.core.i18n import LANGUAGES
+from companion.ui.app import App
 from companion.ui.fuji.demo import preview_session
 from companion.ui.fuji.panels import WoundBoxes
 from companion.ui.fuji.play import SMALL_PRINT, FujiPlayScene
@@ -40,3 +41,20 @@ def test_wound_boxes_and_counts_are_at_least_14_px(situation: str, lang: str) ->
         fitted = fit_text(label.text, label.rect.width, label.rect.height,
                           ctx.theme.text_size("small"), ctx.theme.min_text_size("small"))
         assert not fitted.overflow and fitted.size >= SMALL_PRINT, label.text
+
+
+def test_a_tap_on_a_card_enlarges_it_when_no_marker_can_move(app: App) -> None:
+    """Outside the planning a tap on the map shows that card large (its condition and ↻
+    readable from across the table); during the planning it places the marker."""
+    from companion.ui.fuji.board_view import BoardView
+    from companion.ui.fuji.dialogs import CardZoomDialog
+    from tests.ui.taps import tap, widget
+
+    session = preview_session("resolve")
+    app.open_game(session)
+    app.draw()
+    board = widget(app, "board")
+    assert isinstance(board, BoardView)
+    spot = session.state.players[0].position
+    tap(app, board.geometry.cell_centre(*spot))
+    assert isinstance(app.dialog, CardZoomDialog) and app.dialog.position == spot
