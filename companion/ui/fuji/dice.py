@@ -13,6 +13,7 @@ lead and the stamina loss.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -21,6 +22,7 @@ from companion.core.session import Session
 from companion.games.fuji.queries import condition_of, movement_values, neighbours, quick_value
 from companion.games.fuji.state import OPEN_DICE_SEAT, State
 from companion.ui.dialogs import choose
+from companion.ui.flat import TurnedPanel, upright_size
 from companion.ui.fuji.colours import character_shape, player_colour, readable
 from companion.ui.fuji.demo import preview_session
 from companion.ui.fuji.dice_entry import (
@@ -42,6 +44,7 @@ from companion.ui.fuji.view import (
     table_state,
 )
 from companion.ui.intents import Back, CloseDialog, Intent, Redraw, ShowDialog, Submit, Undo
+from companion.ui.questions import seat_angle
 from companion.ui.scene import Context, GameScene
 from companion.ui.shapes import SHAPE_GLYPHS
 from companion.ui.theme import Theme
@@ -239,13 +242,24 @@ class DiceScene(GameScene):
 
     # ---------------------------------------------------------------- build
     def build(self, ctx: Context) -> list[Widget]:
-        """Header, holder tabs, the entry pad, and the summary table."""
-        theme = ctx.theme
+        """The entry, turned on a flat table to face the seat whose dice are entered."""
         session = self.session_of(ctx)
         if session is None:
             return [Label(ctx.screen, Msg("ui.error.no_game"), "body")]
         state: State = table_state(session.state)
         holder = self.current(state)
+        seat = holder if holder != OPEN_DICE_SEAT else 0
+        angle = seat_angle(ctx, seat, len(state.players))
+        if angle % 180:
+            angle = 0  # a side seat's panel is too narrow for the pad: it stays upright
+        if angle % 360 == 0:
+            return self._entry(ctx, state, holder)
+        turned = replace(ctx, size=upright_size(ctx.screen, angle))
+        return [TurnedPanel(ctx.screen, angle, self._entry(turned, state, holder), "dice:panel")]
+
+    def _entry(self, ctx: Context, state: State, holder: int) -> list[Widget]:
+        """Header, holder tabs, the entry pad, and the summary table (upright)."""
+        theme = ctx.theme
         widgets = self._header(ctx, state, holder)
         top = theme.bar_height + theme.gap
         tabs = pygame.Rect(theme.gap, top, ctx.size[0] - 2 * theme.gap, theme.touch)

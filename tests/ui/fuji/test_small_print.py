@@ -47,10 +47,11 @@ def test_a_tap_on_a_card_enlarges_it_when_no_marker_can_move(app: App) -> None:
     """Outside the planning a tap on the map shows that card large (its condition and ↻
     readable from across the table); during the planning it places the marker."""
     from companion.ui.fuji.board_view import BoardView
+    from companion.ui.fuji.demo import to_resolution
     from companion.ui.fuji.dialogs import CardZoomDialog
     from tests.ui.taps import tap, widget
 
-    session = preview_session("resolve")
+    session = to_resolution()
     app.open_game(session)
     app.draw()
     board = widget(app, "board")
