@@ -215,26 +215,17 @@ class FujiDriver:
         return None
 
     def _die(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
-        top = bench.top
-        session = bench.app.session
-        assert session is not None
-        if type(top).__name__ != "DiceScene":
-            return _opener(bench, "DiceScene")
-        holder = action["player"]
-        if top.current(session.state) != holder:  # type: ignore[attr-defined]
-            return bench.find(f"dice:tab:{holder}")
+        before = _on_tab(bench, "DiceScene", "dice:tab", action["player"])
+        if before is not None:
+            return before
         colour, value = action["die"]
         return bench.find(f"die:{colour}:{value}")
 
     def _deal(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
+        before = _on_tab(bench, "EquipmentScene", "eq:tab", action["player"])
+        if before is not None:
+            return before
         top = bench.top
-        session = bench.app.session
-        assert session is not None
-        if type(top).__name__ != "EquipmentScene":
-            return _opener(bench, "EquipmentScene")
-        seat = action["player"]
-        if top.current(session.state) != seat:  # type: ignore[attr-defined]
-            return bench.find(f"eq:tab:{seat}")
         use = getattr(top, "use", None)
         if use is None or use.steps[:1] != ("deal",):
             return bench.find("eq:deal")
@@ -253,6 +244,18 @@ class FujiDriver:
     def order(self, widget: Widget, action: Mapping[str, Any]) -> int:
         """Labels naming what the action names first."""
         return default_order(widget, action)
+
+
+def _on_tab(bench: Bench, dialog: str, tab: str, seat: int) -> Spot | None:
+    """The tap that opens ``dialog`` or its tab for ``seat`` (``None``: both are open)."""
+    top = bench.top
+    session = bench.app.session
+    assert session is not None
+    if type(top).__name__ != dialog:
+        return _opener(bench, dialog)
+    if top.current(session.state) != seat:  # type: ignore[attr-defined]
+        return bench.find(f"{tab}:{seat}")
+    return None
 
 
 def _opener(bench: Bench, dialog: str) -> Spot | None:

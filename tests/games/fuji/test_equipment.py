@@ -39,6 +39,7 @@ from companion.games.fuji.state import (
     Wounds,
 )
 from tests.fuzzing import examples
+from tests.games.fuji.helpers import refused_with as refused
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -124,15 +125,6 @@ def faces(*written: str) -> list[list[Any]]:
     """``faces("Y5", "P4")`` -> ``[["yellow", 5], ["pink", 4]]``."""
     colours = {"Y": "yellow", "B": "blue", "P": "pink"}
     return [[colours[face[0]], int(face[1:])] for face in written]
-
-
-def refused(state: State, action: dict[str, Any], key: str) -> None:
-    """Check ``action`` is refused with ``key`` and leaves ``state`` as it was."""
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalActionError) as caught:
-        GAME.apply(state, action)
-    assert caught.value.key == key
-    assert state == before
 
 
 def card_at(state: State, position: tuple[int, int]) -> Cell:

@@ -29,20 +29,12 @@ from .helpers import (
     everyone_wins,
     lava_cells,
     play,
+    refused,
     three_players,
     to_movement,
     totals,
     with_seat,
 )
-
-
-def refused(state: State, action: dict[str, object]) -> str:
-    """Apply an action that must be refused; return the reason's key."""
-    before = repr(state)
-    with pytest.raises(IllegalActionError) as error:
-        GAME.apply(state, action)
-    assert repr(state) == before
-    return error.value.key
 
 
 def grid_game(**extra: object) -> State:

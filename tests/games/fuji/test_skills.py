@@ -17,6 +17,7 @@ from companion.games.fuji.queries import legal_destinations, movement_values, re
 from companion.games.fuji.skills import label
 from companion.games.fuji.state import Die, DieColour, Phase, State, Wounds
 from tests.fuzzing import examples
+from tests.games.fuji.helpers import refused_with as refused
 
 MAP = [
     ["V", "R", "S", "L", "L", "L", "L", "v"],
@@ -99,15 +100,6 @@ def wounded(state: State, seat: int, **slots: bool) -> State:
     players = list(state.players)
     players[seat] = replace(players[seat], wounds=Wounds(**slots))
     return replace(state, players=tuple(players))
-
-
-def refused(state: State, action: dict[str, Any], key: str) -> None:
-    """Check ``action`` is refused with ``key`` and leaves ``state`` as it was."""
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalActionError) as caught:
-        GAME.apply(state, action)
-    assert caught.value.key == key
-    assert state == before
 
 
 # --- Equipment Manager ----------------------------------------------------------------
