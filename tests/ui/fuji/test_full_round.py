@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.core.session import Session
 from companion.games.fuji import GAME
 from companion.games.fuji.queries import legal_destinations, reroll_count_matters
 from companion.games.fuji.state import Phase, State
@@ -26,15 +27,21 @@ def _ahead(state: State, phase: Phase) -> State:
     return moved
 
 
-def test_a_round_from_set_up_to_eruption(app: App) -> None:
-    """Only the eruption needs *Next phase*: the first marker starts the planning, the
-    first reroll count the rerolls, the first die the movement (the rules close the
-    finished phases), and the next round's first marker closes the eruption."""
+def _started(app: App) -> Session:
+    """A game started from the set-up screen with its defaults."""
     app.perform(Navigate("fuji.setup"))
     app.draw()
     tap_widget(app, "setup:start")
     session = app.session
     assert session is not None
+    return session
+
+
+def test_a_round_from_set_up_to_eruption(app: App) -> None:
+    """Only the eruption needs *Next phase*: the first marker starts the planning, the
+    first reroll count the rerolls, the first die the movement (the rules close the
+    finished phases), and the next round's first marker closes the eruption."""
+    session = _started(app)
     assert state_of(session).phase is Phase.ROLL
     for seat in range(3):
         tap_widget(app, f"fuji:card:{seat}")
@@ -78,11 +85,7 @@ def test_a_round_from_set_up_to_eruption(app: App) -> None:
 def test_next_phase_is_greyed_until_the_phase_is_done(app: App) -> None:
     """*Next phase* is offered only when the rules would take it; tapped while greyed it
     says what is missing and changes nothing."""
-    app.perform(Navigate("fuji.setup"))
-    app.draw()
-    tap_widget(app, "setup:start")
-    session = app.session
-    assert session is not None
+    session = _started(app)
     tap_widget(app, "fuji:card:0")
     _tap_cell(app, legal_destinations(_ahead(state_of(session), Phase.PLANNING), 0)[0])
     before = len(session.actions())
@@ -96,11 +99,7 @@ def test_next_phase_is_greyed_until_the_phase_is_done(app: App) -> None:
 def test_after_a_marker_the_next_player_without_one_is_selected(app: App) -> None:
     """Markers in any order, one tap each when the table goes round: a marker placed
     hands the map to the first player still without one."""
-    app.perform(Navigate("fuji.setup"))
-    app.draw()
-    tap_widget(app, "setup:start")
-    session = app.session
-    assert session is not None
+    session = _started(app)
     tap_widget(app, "fuji:card:1")
     _tap_cell(app, legal_destinations(_ahead(state_of(session), Phase.PLANNING), 1)[0])
     assert app.scene.seat(state_of(session)) == 0  # type: ignore[attr-defined]

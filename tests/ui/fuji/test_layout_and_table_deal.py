@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.core.session import Session
 from companion.games.fuji.state import PendingKind
 from companion.ui.app import App
 from companion.ui.fuji.board_view import BoardView
@@ -18,6 +19,19 @@ def open_setup(app: App) -> FujiSetupScene:
     app.draw()
     assert isinstance(app.scene, FujiSetupScene)
     return app.scene
+
+
+def table_deal_game(app: App) -> Session:
+    """A game whose table deals the map, in its planning, on the play screen."""
+    open_setup(app)
+    tap_widget(app, "setup:deal:table")
+    tap_widget(app, "setup:start")
+    session = app.session
+    assert session is not None
+    session.submit({"type": "advance"})
+    app.open_game(session)
+    app.draw()
+    return session
 
 
 def test_the_layout_view_shows_the_cards_the_game_will_use(app: App) -> None:
@@ -55,14 +69,7 @@ def test_shuffle_again_deals_other_cards_and_the_game_follows(app: App) -> None:
 
 
 def test_table_deals_asks_about_a_card_when_a_marker_lands_on_it(app: App) -> None:
-    open_setup(app)
-    tap_widget(app, "setup:deal:table")
-    tap_widget(app, "setup:start")
-    session = app.session
-    assert session is not None
-    session.submit({"type": "advance"})
-    app.open_game(session)
-    app.draw()
+    session = table_deal_game(app)
     assert isinstance(app.scene, FujiPlayScene)
     board = widget(app, "board")
     assert isinstance(board, BoardView)
@@ -79,14 +86,7 @@ def test_table_deals_asks_about_a_card_when_a_marker_lands_on_it(app: App) -> No
 
 
 def test_the_printed_card_can_be_named_for_dice_entry(app: App) -> None:
-    open_setup(app)
-    tap_widget(app, "setup:deal:table")
-    tap_widget(app, "setup:start")
-    session = app.session
-    assert session is not None
-    session.submit({"type": "advance"})
-    app.open_game(session)
-    app.draw()
+    session = table_deal_game(app)
     board = widget(app, "board")
     assert isinstance(board, BoardView)
     target = state_of(session).players[0].position
@@ -105,14 +105,7 @@ def test_the_card_question_shows_printed_faces_only(app: App) -> None:
     from companion.ui.fuji.dialogs import printed_faces
     from companion.ui.fuji.editor import CardButton
 
-    open_setup(app)
-    tap_widget(app, "setup:deal:table")
-    tap_widget(app, "setup:start")
-    session = app.session
-    assert session is not None
-    session.submit({"type": "advance"})
-    app.open_game(session)
-    app.draw()
+    session = table_deal_game(app)
     board = widget(app, "board")
     assert isinstance(board, BoardView)
     tap(app, board.geometry.cell_centre(*state_of(session).players[0].position))
