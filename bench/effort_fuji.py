@@ -215,15 +215,15 @@ class FujiDriver:
         return None
 
     def _die(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
-        before = _on_tab(bench, "DiceScene", "dice:tab", action["player"])
-        if before is not None:
+        ready, before = _on_tab(bench, "DiceScene", "dice:tab", action["player"])
+        if not ready:
             return before
         colour, value = action["die"]
         return bench.find(f"die:{colour}:{value}")
 
     def _deal(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
-        before = _on_tab(bench, "EquipmentScene", "eq:tab", action["player"])
-        if before is not None:
+        ready, before = _on_tab(bench, "EquipmentScene", "eq:tab", action["player"])
+        if not ready:
             return before
         top = bench.top
         use = getattr(top, "use", None)
@@ -246,16 +246,17 @@ class FujiDriver:
         return default_order(widget, action)
 
 
-def _on_tab(bench: Bench, dialog: str, tab: str, seat: int) -> Spot | None:
-    """The tap that opens ``dialog`` or its tab for ``seat`` (``None``: both are open)."""
+def _on_tab(bench: Bench, dialog: str, tab: str, seat: int) -> tuple[bool, Spot | None]:
+    """Whether ``dialog`` is open on ``seat``'s tab; if not, the tap that gets there
+    (``None``: leave it to the search, e.g. to close another dialog first)."""
     top = bench.top
     session = bench.app.session
     assert session is not None
     if type(top).__name__ != dialog:
-        return _opener(bench, dialog)
+        return False, _opener(bench, dialog)
     if top.current(session.state) != seat:  # type: ignore[attr-defined]
-        return bench.find(f"{tab}:{seat}")
-    return None
+        return False, bench.find(f"{tab}:{seat}")
+    return True, None
 
 
 def _opener(bench: Bench, dialog: str) -> Spot | None:
