@@ -105,6 +105,14 @@ class EmptySlot(Widget):
                          border_radius=max(3, self.rect.width // 6))
 
 
+def pad_cells(pad: pygame.Rect, rows: int, gap: int) -> list[pygame.Rect]:
+    """The keys of a three-column pad filling ``pad``, row by row."""
+    width = (pad.width - 2 * gap) // 3
+    height = (pad.height - (rows - 1) * gap) // rows
+    return [pygame.Rect(pad.x + column * (width + gap), pad.y + row * (height + gap), width,
+                        height) for row in range(rows) for column in range(3)]
+
+
 class DiceScene(GameScene):
     """Enter the dice (or totals) of every player after the screens come off."""
 
@@ -326,15 +334,11 @@ class DiceScene(GameScene):
 
     def _colour_pad(self, ctx: Context, state: State, pad: pygame.Rect,
                     holder: int) -> list[Widget]:
-        theme = ctx.theme
-        gap = theme.px(6)
-        width = (pad.width - 2 * gap) // 3
-        height = (pad.height - 5 * gap) // 6
+        cells = pad_cells(pad, len(DIE_VALUES), ctx.theme.px(6))
         widgets: list[Widget] = []
         for column, colour in enumerate(DIE_COLOURS):
             for row, value in enumerate(DIE_VALUES):
-                rect = pygame.Rect(pad.x + column * (width + gap), pad.y + row * (height + gap),
-                                   width, height)
+                rect = cells[row * 3 + column]
 
                 def tap(c: str = colour, v: int = value) -> list[Intent]:
                     return self.tap_die(state, holder, c, v)
@@ -411,14 +415,10 @@ class DiceScene(GameScene):
 
     def _keypad(self, ctx: Context, state: State, pad: pygame.Rect,
                 holder: int) -> list[Widget]:
-        theme = ctx.theme
-        gap = theme.px(6)
-        width = (pad.width - 2 * gap) // 3
-        height = (pad.height - 3 * gap) // 4
+        cells = pad_cells(pad, len(KEYPAD) // 3, ctx.theme.px(6))
         widgets: list[Widget] = []
         for index, key in enumerate(KEYPAD):
-            rect = pygame.Rect(pad.x + (index % 3) * (width + gap),
-                               pad.y + (index // 3) * (height + gap), width, height)
+            rect = cells[index]
             text: Msg | str = key
             style: ButtonStyle = "normal"
             if key == "ok":
