@@ -65,6 +65,22 @@ def refused_with(state: State, action: dict[str, Any], key: str) -> None:
     assert refused(state, action) == key
 
 
+def hands_game(grid: list[list[str]], cards: dict[str, str], skills: tuple[str, str, str],
+               hands: tuple[list[str], list[str], list[str]], **options: Any) -> State:
+    """Ana, Ben and Cleo (blue, green, purple) with ``skills`` and any starting ``hands``
+    on the map ``grid`` with ``cards``, level 2, phase 1 of round 1 (``options``: more
+    set-up fields)."""
+    players = [
+        {"name": name, "colour": colour, "skill": skill, "equipment": hand}
+        for name, colour, skill, hand in zip(
+            ("Ana", "Ben", "Cleo"), ("blue", "green", "purple"), skills, hands, strict=True
+        )
+    ]
+    setup = {"scenario": "custom", "map": grid, "cards": cards, "players": players,
+             "level": 2, "starting_hands": "free"}
+    return GAME.new_state({**setup, **options})
+
+
 def play(state: State, *actions: dict[str, Any]) -> State:
     """Apply ``actions`` one after another."""
     for action in actions:

@@ -39,6 +39,7 @@ from companion.games.fuji.state import (
     Wounds,
 )
 from tests.fuzzing import examples
+from tests.games.fuji.helpers import hands_game, play
 from tests.games.fuji.helpers import refused_with as refused
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -72,22 +73,7 @@ def new_game(
     **options: Any,
 ) -> State:
     """Three players on the small map, in phase 1 of round 1 (``options``: set-up fields)."""
-    names = ("Ana", "Ben", "Cleo")
-    colours = ("blue", "green", "purple")
-    players = [
-        {"name": name, "colour": colour, "skill": skill, "equipment": hand}
-        for name, colour, skill, hand in zip(names, colours, skills, hands, strict=True)
-    ]
-    setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2,
-             "starting_hands": "free"}
-    return GAME.new_state({**setup, **options})
-
-
-def play(state: State, *actions: dict[str, Any]) -> State:
-    """Apply ``actions`` in order."""
-    for action in actions:
-        state = GAME.apply(state, action)
-    return state
+    return hands_game(MAP, CARDS, skills, hands, **options)
 
 
 def planning(state: State) -> State:
