@@ -119,6 +119,33 @@ def unique_cycle(shown: Any, wanted: list[dict[str, Any]], field: str) -> Iterat
     raise BenchError(f"the set-up screen cannot give every seat its {field}")
 
 
+def colour_taps(setup: Mapping[str, Any], wanted: list[dict[str, Any]]) -> list[str]:
+    """The fewest ``setup:colour:<seat>`` taps giving every seat its wanted colour, found
+    by a search over the set-up screen's own colour rule (a tap takes the next free
+    colour, or swaps with the next colour's holder when none is free)."""
+    from collections import deque
+
+    from companion.ui.fuji.setup_draft import cycle_colour
+
+    def colours(one: Mapping[str, Any]) -> tuple[str, ...]:
+        return tuple(entry["colour"] for entry in one["players"])
+
+    goal = tuple(entry["colour"] for entry in wanted)
+    start = dict(setup)
+    seen = {colours(start)}
+    queue: deque[tuple[dict[str, Any], list[str]]] = deque([(start, [])])
+    while queue:
+        here, taps = queue.popleft()
+        if colours(here) == goal:
+            return taps
+        for seat in range(len(goal)):
+            there = dict(cycle_colour(here, seat))
+            if colours(there) not in seen and len(taps) < TRIES:
+                seen.add(colours(there))
+                queue.append((there, [*taps, f"setup:colour:{seat}"]))
+    raise BenchError("the set-up screen cannot give every seat its colour")
+
+
 def _cells(action: Mapping[str, Any]) -> list[tuple[int, int]]:
     """Every [row, column] pair named in ``action``."""
     found: list[tuple[int, int]] = []
@@ -184,8 +211,8 @@ class FujiDriver:
             yield "setup:tab:options"
             yield f"setup:variant:{variant}"
             yield "setup:tab:players"
-        for field in ("colour", "skill"):
-            yield from unique_cycle(lambda: current()["players"], wanted, field)
+        yield from colour_taps(current(), wanted)
+        yield from unique_cycle(lambda: current()["players"], wanted, "skill")
         for seat, entry in enumerate(wanted):
             yield f"setup:name:{seat}"
             bench.type_name(entry["name"])
