@@ -543,7 +543,7 @@ class EquipmentScene(GameScene):
                     use: CardUse) -> list[Widget]:
         theme = ctx.theme
         options: list[tuple[Msg, dict[str, Any]]] = [
-            (msg("ui_fuji.equipment.water_self", count=2), {"rerolls": 2}),
+            (msg("ui_fuji.equipment.water_self", count=2), {}),  # the rules' default
             (msg("ui_fuji.equipment.water_self", count=1), {"rerolls": 1}),
         ]
         for someone in state.players:

@@ -136,3 +136,17 @@ def test_gatherer_spends_energy_on_a_teammate(app: App) -> None:
     tap_widget(app, "eq:bars:1")
     assert state_of(session).players[0].modifiers.energy_bonus == 1
     assert state_of(session).players[gatherer.seat].energy == gatherer.energy - 1
+
+
+def test_water_bottle_for_two_rerolls_is_stored_as_the_rules_default(app: App) -> None:
+    """The two rerolls of the water bottle are what the rules read from a use without a
+    count, the shape the example records keep, so the screen stores that shape."""
+    session = demo.to_equipment()
+    session.undo()
+    session.submit({"type": "add_equipment", "player": 1, "card": "water_bottle"})
+    session.submit({"type": "advance"})
+    _open_equipment(app, session, 1)
+    _use_row(app, 0)
+    tap_widget(app, "eq:water:0")
+    assert session.actions()[-1] == {"type": "use_equipment", "player": 1,
+                                     "card": "water_bottle"}
