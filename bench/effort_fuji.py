@@ -35,7 +35,7 @@ def table_record(record: GameRecord) -> GameRecord:
         deals.extend({"type": "add_equipment", "player": seat, "card": card}
                      for card in cards or [])
     setup["players"] = players
-    actions = per_die([*deals, *record.actions], setup)
+    actions = implied_steps(per_die([*deals, *record.actions], setup), setup)
     return GameRecord(record.game, setup, actions, record.expect, record.title)
 
 
@@ -61,6 +61,47 @@ def per_die(actions: list[dict[str, Any]], setup: Mapping[str, Any]) -> list[dic
     return entered
 
 
+OPTIONAL = frozenset({"confirm_destination"})
+"""Steps the rules never need (a marker is final when phase 3 starts)."""
+
+
+def implied_steps(actions: list[dict[str, Any]], setup: Mapping[str, Any]
+                  ) -> list[dict[str, Any]]:
+    """The actions without the steps the screens no longer need: a *Next phase* that the
+    following step implies (the rules close finished phases themselves, see
+    ``rules.ahead``) and an optional confirmation.  A step is left out only when every
+    later step is still accepted and the game ends in the same state without it.
+    """
+    from companion.games.fuji import GAME
+
+    kept = [dict(action) for action in actions]
+    end = _replay(GAME, GAME.new_state(setup), kept)
+    state = GAME.new_state(setup)
+    index = 0
+    while index < len(kept):
+        action = kept[index]
+        if action.get("type") in ("advance", *OPTIONAL) and index + 1 < len(kept):
+            rest = kept[index + 1:]
+            if _replay(GAME, state, rest) == end:
+                del kept[index]
+                continue
+        state = GAME.apply(state, action)
+        index += 1
+    return kept
+
+
+def _replay(game: Any, state: Any, actions: list[dict[str, Any]]) -> Any:
+    """The state after ``actions`` from ``state``, or ``None`` if one is refused."""
+    from companion.core.messages import IllegalActionError
+
+    try:
+        for action in actions:
+            state = game.apply(state, action)
+    except IllegalActionError:
+        return None
+    return state
+
+
 def unique_cycle(shown: Any, wanted: list[dict[str, Any]], field: str) -> Iterator[str]:
     """Taps on ``setup:<field>:<seat>`` buttons (each cycles to the next value nobody
     else holds) until every seat holds its wanted value; a seat holding the value
@@ -76,6 +117,33 @@ def unique_cycle(shown: Any, wanted: list[dict[str, Any]], field: str) -> Iterat
         blocker = holders.get(wanted[seat][field])
         yield f"setup:{field}:{blocker if blocker is not None else seat}"
     raise BenchError(f"the set-up screen cannot give every seat its {field}")
+
+
+def colour_taps(setup: Mapping[str, Any], wanted: list[dict[str, Any]]) -> list[str]:
+    """The fewest ``setup:colour:<seat>`` taps giving every seat its wanted colour, found
+    by a search over the set-up screen's own colour rule (a tap takes the next free
+    colour, or swaps with the next colour's holder when none is free)."""
+    from collections import deque
+
+    from companion.ui.fuji.setup_draft import cycle_colour
+
+    def colours(one: Mapping[str, Any]) -> tuple[str, ...]:
+        return tuple(entry["colour"] for entry in one["players"])
+
+    goal = tuple(entry["colour"] for entry in wanted)
+    start = dict(setup)
+    seen = {colours(start)}
+    queue: deque[tuple[dict[str, Any], list[str]]] = deque([(start, [])])
+    while queue:
+        here, taps = queue.popleft()
+        if colours(here) == goal:
+            return taps
+        for seat in range(len(goal)):
+            there = dict(cycle_colour(here, seat))
+            if colours(there) not in seen and len(taps) < TRIES:
+                seen.add(colours(there))
+                queue.append((there, [*taps, f"setup:colour:{seat}"]))
+    raise BenchError("the set-up screen cannot give every seat its colour")
 
 
 def _cells(action: Mapping[str, Any]) -> list[tuple[int, int]]:
@@ -95,6 +163,12 @@ def _cells(action: Mapping[str, Any]) -> list[tuple[int, int]]:
 
     walk(dict(action))
     return found
+
+
+NEEDS_SELECTION = frozenset({"set_destination", "use_equipment", "set_die_aside",
+                             "give_equipment", "spend_energy"})
+"""Steps entered for the selected player (on the map, or in the equipment dialog it opens);
+every other step has its own button on the player's card."""
 
 
 class FujiDriver:
@@ -137,8 +211,8 @@ class FujiDriver:
             yield "setup:tab:options"
             yield f"setup:variant:{variant}"
             yield "setup:tab:players"
-        for field in ("colour", "skill"):
-            yield from unique_cycle(lambda: current()["players"], wanted, field)
+        yield from colour_taps(current(), wanted)
+        yield from unique_cycle(lambda: current()["players"], wanted, "skill")
         for seat, entry in enumerate(wanted):
             yield f"setup:name:{seat}"
             bench.type_name(entry["name"])
@@ -159,7 +233,7 @@ class FujiDriver:
         if kind == "add_equipment":
             return self._deal(bench, action)
         player = action.get("player")
-        if isinstance(player, int) and bench.app.dialog is None:
+        if kind in NEEDS_SELECTION and isinstance(player, int) and bench.app.dialog is None:
             scene = bench.app.scene
             session = bench.app.session
             assert session is not None
@@ -168,26 +242,17 @@ class FujiDriver:
         return None
 
     def _die(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
-        top = bench.top
-        session = bench.app.session
-        assert session is not None
-        if type(top).__name__ != "DiceScene":
-            return _opener(bench, "DiceScene")
-        holder = action["player"]
-        if top.current(session.state) != holder:  # type: ignore[attr-defined]
-            return bench.find(f"dice:tab:{holder}")
+        ready, before = _on_tab(bench, "DiceScene", "dice:tab", action["player"])
+        if not ready:
+            return before
         colour, value = action["die"]
         return bench.find(f"die:{colour}:{value}")
 
     def _deal(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
+        ready, before = _on_tab(bench, "EquipmentScene", "eq:tab", action["player"])
+        if not ready:
+            return before
         top = bench.top
-        session = bench.app.session
-        assert session is not None
-        if type(top).__name__ != "EquipmentScene":
-            return _opener(bench, "EquipmentScene")
-        seat = action["player"]
-        if top.current(session.state) != seat:  # type: ignore[attr-defined]
-            return bench.find(f"eq:tab:{seat}")
         use = getattr(top, "use", None)
         if use is None or use.steps[:1] != ("deal",):
             return bench.find("eq:deal")
@@ -206,6 +271,19 @@ class FujiDriver:
     def order(self, widget: Widget, action: Mapping[str, Any]) -> int:
         """Labels naming what the action names first."""
         return default_order(widget, action)
+
+
+def _on_tab(bench: Bench, dialog: str, tab: str, seat: int) -> tuple[bool, Spot | None]:
+    """Whether ``dialog`` is open on ``seat``'s tab; if not, the tap that gets there
+    (``None``: leave it to the search, e.g. to close another dialog first)."""
+    top = bench.top
+    session = bench.app.session
+    assert session is not None
+    if type(top).__name__ != dialog:
+        return False, _opener(bench, dialog)
+    if top.current(session.state) != seat:  # type: ignore[attr-defined]
+        return False, bench.find(f"{tab}:{seat}")
+    return True, None
 
 
 def _opener(bench: Bench, dialog: str) -> Spot | None:

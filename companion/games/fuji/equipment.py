@@ -589,6 +589,25 @@ def sample_actions(state: State) -> list[dict[str, Any]]:
     return samples
 
 
+def card_refusal(state: State, seat: int, card: str) -> Msg | None:
+    """Why ``seat`` cannot start playing ``card`` in ``state``, or ``None`` if some use of
+    it would be accepted (its hand, its phase, and a target it could act on)."""
+    someone = state.players[seat]
+    try:
+        check_can_use(someone, card)
+        if card == KNIFE:
+            if not knife_samples(state, someone):
+                raise IllegalActionError("fuji.error.equipment.knife_not_visible",
+                                         card=card_param(card))
+            return None
+        check_phase(state, card, card)
+    except IllegalActionError as refused:
+        return refused.message
+    if not card_fields(state, someone, card):
+        return msg("fuji.error.equipment.nothing_to_act_on", card=card_param(card))
+    return None
+
+
 def usable_knives(someone: Player) -> tuple[str, ...]:
     """Return ``(KNIFE,)`` when ``someone`` may play the pocket knife now, else ``()``."""
     if someone.wounds.arm or KNIFE not in someone.equipment or KNIFE in someone.fresh_equipment:

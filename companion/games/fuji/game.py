@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.game import Action, Game, GameInfo, Result, Setup, TableButtons
-from companion.core.messages import Msg, SetupError
+from companion.core.messages import IllegalActionError, Msg, SetupError
 from companion.core.questions import AskingGame, Partial, Step
 from companion.games.fuji import cues, labels, legal, questions, rules, scoring, serialise
 from companion.games.fuji import setup as fuji_setup
@@ -99,6 +99,22 @@ class FujiGame:
     def advance_action(self, state: State) -> Action:
         """The big button always asks to move to the next phase."""
         return {"type": "advance"}
+
+    def refusal(self, state: State, action: Action) -> Msg | None:
+        """Why the rules would refuse ``action`` now, or ``None`` if they accept it."""
+        try:
+            rules.apply(state, action)
+        except IllegalActionError as refused:
+            return refused.message
+        return None
+
+    def card_refusal(self, state: State, seat: int, card: str) -> Msg | None:
+        """Why ``seat`` cannot play ``card`` now, or ``None`` (see :func:`rules.card_refusal`)."""
+        return rules.card_refusal(state, seat, card)
+
+    def ahead(self, state: State, phase: Phase) -> State | None:
+        """``state`` moved on to ``phase`` through finished phases (see :func:`rules.ahead`)."""
+        return rules.ahead(state, phase)
 
     def seat_action(self, state: State, seat: int, long_press: bool) -> Action | None:
         """Planning: confirm the marker, release it on a second or long press.

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from companion.core.messages import msg
 from companion.games.fuji.eruption import erupt, pawns_on
-from companion.games.fuji.queries import has_rerolls, reroll_allowance
+from companion.games.fuji.queries import reroll_allowance, reroll_count_matters
 from companion.games.fuji.scoring import lose
 from companion.games.fuji.state import (
     BuddyReturn,
@@ -81,7 +81,7 @@ def _enter_rerolls(state: State) -> State:
     players = tuple(replace(someone, destination_confirmed=True) for someone in state.players)
     confirmed = replace(state, players=players)
     players = tuple(
-        replace(someone, rerolls_done=not has_rerolls(confirmed, someone.seat))
+        replace(someone, rerolls_done=not reroll_count_matters(confirmed, someone.seat))
         for someone in players
     )
     confirmed = replace(confirmed, players=players)

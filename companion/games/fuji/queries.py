@@ -240,6 +240,23 @@ def path_choice_needed(state: State, seat: int) -> bool:
     return len(crossed) > 1
 
 
+def route_choices(state: State, seat: int) -> tuple[tuple[Position, ...], ...]:
+    """The walks worth offering to the destination: for each different set of eruption
+    tokens a walk within the step limit can cross, its shortest walk (shortest first).
+
+    Only the tokens crossed make routes play differently, so a longer way round a token
+    is offered beside the straight one; one walk means there is nothing to choose.
+    """
+    someone = player(state, seat)
+    target = someone.destination
+    if target is None or target == someone.position:
+        return ()
+    chosen: dict[frozenset[Position], tuple[Position, ...]] = {}
+    for walk in walks(state, seat, target):
+        chosen.setdefault(frozenset(eruption_tokens_on(state.board, walk)), walk)
+    return tuple(sorted(chosen.values(), key=lambda walk: (len(walk), walk)))
+
+
 def reroll_allowance(state: State, seat: int) -> int:
     """Return the phase-3 rerolls of ``seat`` for the destination chosen.
 
@@ -267,6 +284,19 @@ def has_rerolls(state: State, seat: int) -> bool:
     """Tell whether the player at ``seat`` may reroll at all in phase 3."""
     someone = player(state, seat)
     return reroll_allowance(state, seat) + someone.modifiers.extra_rerolls > 0
+
+
+def reroll_count_matters(state: State, seat: int) -> bool:
+    """Tell whether the rules need to know how many phase-3 rerolls ``seat`` made.
+
+    Only a Gatherer (an energy bar per skipped reroll), a Scout (who walks 4 cards only
+    without rerolling) and a Buddy (who may set a die aside while rerolling) are asked;
+    for anyone else the count changes nothing.
+    """
+    someone = player(state, seat)
+    return has_rerolls(state, seat) and (skill_active(someone, Skill.GATHERER)
+                                         or skill_active(someone, Skill.BUDDY)
+                                         or reach(state, seat) > NORMAL_REACH)
 
 
 def condition_of(state: State, seat: int) -> DiceCondition | None:

@@ -14,9 +14,10 @@ from dataclasses import replace
 from typing import Any
 
 from companion.core.game import Action
-from companion.core.messages import IllegalActionError, msg
+from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.fuji.conditions import CARDS_BY_ID, ConditionCard
-from companion.games.fuji.equipment import EQUIPMENT_HANDLERS
+from companion.games.fuji.equipment import CARD_PHASES, EQUIPMENT_HANDLERS, KNIFE
+from companion.games.fuji.equipment import card_refusal as equipment_refusal
 from companion.games.fuji.eruption import trigger_eruption_token
 from companion.games.fuji.fields import (
     acting_player,
@@ -40,6 +41,7 @@ from companion.games.fuji.queries import (
     neighbours,
     path_choice_needed,
     reroll_allowance,
+    reroll_count_matters,
     shortest_paths,
     side_by_side,
     skill_active,
@@ -109,6 +111,63 @@ def advance(state: State, action: Action) -> State:
         return enter_phase(replace(state, round=state.round + 1), Phase.ROLL)
     following = PHASE_ORDER[PHASE_ORDER.index(state.phase) + 1]
     return enter_phase(state, following)
+
+
+IMPLIED_PHASES: dict[str, Phase] = {
+    "set_destination": Phase.PLANNING,
+    "rerolls_done": Phase.REROLLS,
+    "set_die_aside": Phase.REROLLS,
+    "set_dice": Phase.MOVEMENT,
+    "enter_die": Phase.MOVEMENT,
+    "set_movement_values": Phase.MOVEMENT,
+}
+"""Actions that close every finished phase before their own: placing a marker after the
+eruption starts the next round's planning, a reroll count after planning starts the
+rerolls, the first die entered takes the screens off (phase 5)."""
+
+MOST_IMPLIED_STEPS = len(PHASE_ORDER)
+"""Most phases an action may close before its own (one round at most)."""
+
+
+def ahead(state: State, phase: Phase) -> State | None:
+    """``state`` moved on to ``phase`` through phases with nothing left to do, or ``None``.
+
+    Only finished phases are closed, as the *Next phase* button would close them, and
+    never phase 5: the eruption it leads to is announced by its own step.
+    """
+    for _ in range(MOST_IMPLIED_STEPS):
+        if state.phase is phase:
+            return state
+        if state.outcome is not None or state.phase is Phase.MOVEMENT:
+            return None
+        try:
+            state = advance(state, {"type": "advance"})
+        except IllegalActionError:
+            return None
+    return state if state.phase is phase else None
+
+
+def _card_phase(state: State, action: Action) -> Phase | None:
+    """For an equipment card played outside its phase, the next phase it may be played in."""
+    if action.get("type") != "use_equipment":
+        return None
+    card = action.get("card")
+    effect = action.get("copy") if card == KNIFE else card
+    phases = CARD_PHASES.get(effect) if isinstance(effect, str) else None
+    if not phases or state.phase in phases:
+        return None
+    start = PHASE_ORDER.index(state.phase)
+    later = PHASE_ORDER[start + 1:] + PHASE_ORDER[:start]
+    return next((phase for phase in later if phase in phases), None)
+
+
+def card_refusal(state: State, seat: int, card: str) -> Msg | None:
+    """Why ``seat`` cannot play ``card`` now, passing finished phases up to the card's own
+    phase as the rules do when it is played, or ``None`` if it can be played."""
+    phase = _card_phase(state, {"type": "use_equipment", "card": card})
+    if phase is not None:
+        state = ahead(state, phase) or state
+    return equipment_refusal(state, seat, card)
 
 
 def _check_phase_finished(state: State) -> None:
@@ -261,6 +320,9 @@ def rerolls_done(state: State, action: Action) -> State:
     allowance = reroll_allowance(state, someone.seat)
     used = read_int(action, "used", 0)
     if someone.rerolls_done and not has_rerolls(state, someone.seat) and used == 0:
+        return state
+    if someone.rerolls_done and not reroll_count_matters(state, someone.seat) and (
+            0 <= used <= allowance + someone.modifiers.extra_rerolls):
         return state
     if someone.rerolls_done:
         raise IllegalActionError("fuji.error.rerolls_already_done", name=someone.name)
@@ -698,4 +760,7 @@ def apply(state: State, action: Action) -> State:
         raise IllegalActionError("fuji.error.unknown_action", type=str(kind))
     if state.outcome is not None:
         raise IllegalActionError("fuji.error.game_over")
+    implied = IMPLIED_PHASES.get(kind) or _card_phase(state, action)
+    if implied is not None and state.phase is not implied:
+        state = ahead(state, implied) or state
     return HANDLERS[kind](state, action)

@@ -238,20 +238,21 @@ class NameCardDialog(Scene):
                              theme.touch)
         widgets: list[Widget] = [Shade(ctx.screen), Panel(frame),
                                  Label(head, self.title, "small", bold=True, align="center")]
+        faces = printed_faces(self.cards)
         columns = 6
-        rows = max(1, -(-len(self.cards) // columns))
+        rows = max(1, -(-len(faces) // columns))
         gap = theme.px(4)
         area_h = bottom.y - head.bottom - 2 * gap
         width = (head.width - (columns - 1) * gap) // columns
         height = max(MIN_CARD, min(theme.px(72), (area_h - (rows - 1) * gap) // rows))
         cell = [self.position[0], self.position[1]]
-        for index, card in enumerate(self.cards):
+        for index, card in enumerate(faces):
             rect = pygame.Rect(head.x + (index % columns) * (width + gap),
                                head.bottom + gap + (index // columns) * (height + gap),
                                width, height)
             named = Submit({"type": "name_card", "cell": cell, "card": card.card_id})
             widgets.append(CardButton(rect, card.card_id, card.condition, card.reroll_symbol,
-                                      _intents(named), False))
+                                      _intents(named), False, show_id=False))
         third = (bottom.width - 2 * theme.gap) // 3
         answers = (("ui_fuji.card.reroll_yes", True), ("ui_fuji.card.reroll_no", False))
         for index, (key, reroll) in enumerate(answers):
@@ -264,6 +265,19 @@ class NameCardDialog(Scene):
                               Msg("ui.common.cancel"), (CloseDialog(),), "quiet", role="small",
                               key="namecard:cancel"))
         return widgets
+
+
+def printed_faces(cards: tuple[ConditionCard, ...]) -> tuple[ConditionCard, ...]:
+    """One card per printed face (condition and reroll symbol): cards that look alike on
+    the table play alike, so the table is shown each face once, in catalogue order."""
+    seen: set[tuple[object, bool]] = set()
+    faces: list[ConditionCard] = []
+    for card in cards:
+        face = (card.condition, card.reroll_symbol)
+        if face not in seen:
+            seen.add(face)
+            faces.append(card)
+    return tuple(faces)
 
 
 MIN_CARD = 48

@@ -13,6 +13,7 @@ lead and the stamina loss.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
@@ -21,6 +22,7 @@ from companion.core.session import Session
 from companion.games.fuji.queries import condition_of, movement_values, neighbours, quick_value
 from companion.games.fuji.state import OPEN_DICE_SEAT, State
 from companion.ui.dialogs import choose
+from companion.ui.flat import TurnedPanel, upright_size
 from companion.ui.fuji.colours import character_shape, player_colour, readable
 from companion.ui.fuji.demo import preview_session
 from companion.ui.fuji.dice_entry import (
@@ -39,8 +41,10 @@ from companion.ui.fuji.view import (
     entered_dice,
     holder_name,
     partial_dice,
+    table_state,
 )
 from companion.ui.intents import Back, CloseDialog, Intent, Redraw, ShowDialog, Submit, Undo
+from companion.ui.questions import seat_angle
 from companion.ui.scene import Context, GameScene
 from companion.ui.shapes import SHAPE_GLYPHS
 from companion.ui.theme import Theme
@@ -99,6 +103,14 @@ class EmptySlot(Widget):
         """Draw the outline."""
         pygame.draw.rect(surface, theme.palette.border, self.rect, 2,
                          border_radius=max(3, self.rect.width // 6))
+
+
+def pad_cells(pad: pygame.Rect, rows: int, gap: int) -> list[pygame.Rect]:
+    """The keys of a three-column pad filling ``pad``, row by row."""
+    width = (pad.width - 2 * gap) // 3
+    height = (pad.height - (rows - 1) * gap) // rows
+    return [pygame.Rect(pad.x + column * (width + gap), pad.y + row * (height + gap), width,
+                        height) for row in range(rows) for column in range(3)]
 
 
 class DiceScene(GameScene):
@@ -160,9 +172,12 @@ class DiceScene(GameScene):
         draft = self.draft(state, holder)
         if draft.full:
             return [Redraw()]
+        entry: list[Intent] = [Submit(enter_die_action(holder, colour, value))]
         if len(draft.dice) + 1 >= draft.capacity:
             self.holder = self._next_holder(state, holder)
-        return [Submit(enter_die_action(holder, colour, value))]
+            if self.as_dialog and self.holder == holder:
+                entry.append(CloseDialog())
+        return entry
 
     def _next_holder(self, state: State, holder: int) -> int:
         holders = list(dice_holders(state))
@@ -235,10 +250,21 @@ class DiceScene(GameScene):
 
     # ---------------------------------------------------------------- build
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
-        """Header, holder tabs, the entry pad, and the summary table."""
-        theme = ctx.theme
-        state: State = session.state
+        """The entry, turned on a flat table to face the seat whose dice are entered."""
+        state: State = table_state(session.state)
         holder = self.current(state)
+        seat = holder if holder != OPEN_DICE_SEAT else 0
+        angle = seat_angle(ctx, seat, len(state.players))
+        if angle % 180:
+            angle = 0  # a side seat's panel is too narrow for the pad: it stays upright
+        if angle % 360 == 0:
+            return self._entry(ctx, state, holder)
+        turned = replace(ctx, size=upright_size(ctx.screen, angle))
+        return [TurnedPanel(ctx.screen, angle, self._entry(turned, state, holder), "dice:panel")]
+
+    def _entry(self, ctx: Context, state: State, holder: int) -> list[Widget]:
+        """Header, holder tabs, the entry pad, and the summary table (upright)."""
+        theme = ctx.theme
         widgets = self._header(ctx, state, holder)
         top = theme.bar_height + theme.gap
         tabs = pygame.Rect(theme.gap, top, ctx.size[0] - 2 * theme.gap, theme.touch)
@@ -305,15 +331,11 @@ class DiceScene(GameScene):
 
     def _colour_pad(self, ctx: Context, state: State, pad: pygame.Rect,
                     holder: int) -> list[Widget]:
-        theme = ctx.theme
-        gap = theme.px(6)
-        width = (pad.width - 2 * gap) // 3
-        height = (pad.height - 5 * gap) // 6
+        cells = pad_cells(pad, len(DIE_VALUES), ctx.theme.px(6))
         widgets: list[Widget] = []
         for column, colour in enumerate(DIE_COLOURS):
             for row, value in enumerate(DIE_VALUES):
-                rect = pygame.Rect(pad.x + column * (width + gap), pad.y + row * (height + gap),
-                                   width, height)
+                rect = cells[row * 3 + column]
 
                 def tap(c: str = colour, v: int = value) -> list[Intent]:
                     return self.tap_die(state, holder, c, v)
@@ -390,14 +412,10 @@ class DiceScene(GameScene):
 
     def _keypad(self, ctx: Context, state: State, pad: pygame.Rect,
                 holder: int) -> list[Widget]:
-        theme = ctx.theme
-        gap = theme.px(6)
-        width = (pad.width - 2 * gap) // 3
-        height = (pad.height - 3 * gap) // 4
+        cells = pad_cells(pad, len(KEYPAD) // 3, ctx.theme.px(6))
         widgets: list[Widget] = []
         for index, key in enumerate(KEYPAD):
-            rect = pygame.Rect(pad.x + (index % 3) * (width + gap),
-                               pad.y + (index // 3) * (height + gap), width, height)
+            rect = cells[index]
             text: Msg | str = key
             style: ButtonStyle = "normal"
             if key == "ok":

@@ -145,11 +145,15 @@ class CardButton(TapButton):
     """A catalogue card: its condition glyph and its id."""
 
     def __init__(self, rect: pygame.Rect, card_id: str, condition: DiceCondition, reroll: bool,
-                 on_tap: Callable[[], list[Intent]], selected: bool) -> None:
+                 on_tap: Callable[[], list[Intent]], selected: bool,
+                 show_id: bool = True) -> None:
         super().__init__(rect, "", on_tap, "selected" if selected else "normal",
                          key=f"editor:card:{card_id}")
         self.card_id = card_id
         """The catalogue id."""
+        self.show_id = show_id
+        """Whether the id is written above the glyph (not where the table reads the
+        printed card, which carries no id)."""
         self.condition = condition
         """Its condition."""
         self.reroll = reroll
@@ -165,7 +169,7 @@ class CardButton(TapButton):
         from companion.ui.fonts import font
 
         face = font(max(9, inner.height // 3), True)
-        label = self.card_id + (" ↻" if self.reroll else "")
+        label = (self.card_id + " " if self.show_id else "") + ("↻" if self.reroll else "")
         _fill, text = self.colours(theme)
         image = face.render(label, True, text)
         surface.blit(image, (inner.x, inner.y - 1))

@@ -17,6 +17,7 @@ import pygame
 
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
+from companion.games.fuji import GAME
 from companion.games.fuji.queries import orthogonal
 from companion.games.fuji.state import Phase, Position, State, TerrainKind
 from companion.ui.fuji.board_view import BoardPicture, BoardView
@@ -25,7 +26,7 @@ from companion.ui.fuji.dialogs import free_cards
 from companion.ui.fuji.dice import DieButton
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES
 from companion.ui.fuji.panels import TapButton, chosen_style
-from companion.ui.fuji.view import board_picture
+from companion.ui.fuji.view import board_picture, equipment_state
 from companion.ui.intents import Back, CloseDialog, Intent, Redraw, Submit
 from companion.ui.scene import Context, GameScene
 from companion.ui.widgets import (
@@ -58,6 +59,15 @@ CARD_PHASE_KEYS: dict[str, str] = {
     "pocket_knife": "ui_fuji.equipment.phase_any",
 }
 """When a card may be played, for the hand list (the others: phase 4)."""
+
+WHY_NOT_NOW: dict[str, str] = {
+    "fuji.error.equipment.broken_arm": "ui_fuji.equipment.why_arm",
+    "fuji.error.equipment.fresh_card": "ui_fuji.equipment.why_fresh",
+    "fuji.error.equipment.knife_not_visible": "ui_fuji.equipment.why_nothing",
+    "fuji.error.equipment.nothing_to_act_on": "ui_fuji.equipment.why_nothing",
+}
+"""Short reasons, in a hand row, that a card offers no *Use* now (a card of another
+phase keeps its phase line, which already says when it is played)."""
 
 SEAT_FIELDS: dict[str, str] = {"give": "to"}
 """Steps whose chosen seat goes into a field of another name."""
@@ -200,6 +210,8 @@ class EquipmentScene(GameScene):
         """Scroll position of the hand."""
         self.picked_dice: tuple[tuple[str, int], ...] = ()
         """Dice picked so far for the machete."""
+        self.cells_offered: frozenset[Position] = frozenset()
+        """The cards outlined on the map of the step being asked (others take no tap)."""
 
     def demo_session(self, name: str) -> Session:
         """The demo game called ``name``."""
@@ -239,7 +251,10 @@ class EquipmentScene(GameScene):
             self.use = use
             return [Redraw()]
         self.use = None
-        return [Submit(use.action())]
+        action = use.action()
+        if self.as_dialog and action.get("type") == "use_equipment":
+            return [Submit(action), CloseDialog()]
+        return [Submit(action)]
 
     def cancel(self) -> list[Intent]:
         """Stop using the card."""
@@ -250,7 +265,7 @@ class EquipmentScene(GameScene):
     def answer_cell(self, position: Position) -> list[Intent]:
         """A card tapped on the map for rope or binoculars."""
         use = self.use
-        if use is None:
+        if use is None or position not in self.cells_offered:
             return []
         cell = [position[0], position[1]]
         if use.steps[0] == "step":
@@ -288,7 +303,7 @@ class EquipmentScene(GameScene):
     # ---------------------------------------------------------------- build
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """Header, player tabs, the hand and the target panel."""
-        state: State = session.state
+        state: State = equipment_state(session.state)
         theme = ctx.theme
         seat = self.current(state)
         widgets = self._header(ctx, state, seat)
@@ -367,24 +382,30 @@ class EquipmentScene(GameScene):
                 card, "ui_fuji.equipment.phase_4"))
             if card in someone.equipment_turned:
                 detail = Msg("ui_fuji.equipment.turned")
-            buttons = [RowButton(Msg("ui_fuji.equipment.use"), (), "primary")]
+            refusal = GAME.card_refusal(state, seat, card)
+            buttons = [] if refusal is not None else [
+                RowButton(Msg("ui_fuji.equipment.use"), (), "primary")]
             if someone.skill.value == "equipment_manager":
                 buttons.append(RowButton(Msg("ui_fuji.equipment.give"), ()))
+            if refusal is not None and refusal.key in WHY_NOT_NOW:
+                detail = Msg(WHY_NOT_NOW[refusal.key])
             items.append(ListItem(Msg(f"fuji.equipment.{card}"), detail,
                                   buttons=tuple(buttons)))
-        functions = [self._row_functions(seat, card, someone.skill.value == "equipment_manager")
+        functions = [self._row_functions(seat, card, someone.skill.value == "equipment_manager",
+                                         GAME.card_refusal(state, seat, card) is None)
                      for card in someone.equipment]
         view = _HandList(area, items, max(theme.touch, theme.px(64)), self.scroll, functions)
         return [view]
 
-    def _row_functions(self, seat: int, card: str, can_give: bool) -> list[Any]:
+    def _row_functions(self, seat: int, card: str, can_give: bool,
+                       can_use: bool) -> list[Any]:
         def use() -> list[Intent]:
             return self.begin(seat, card)
 
         def give() -> list[Intent]:
             return self.begin_other(start_give(seat, card))
 
-        return [use, give] if can_give else [use]
+        return [*([use] if can_use else []), *([give] if can_give else [])]
 
     # ---------------------------------------------------------------- targets
     def _targets(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
@@ -472,6 +493,7 @@ class EquipmentScene(GameScene):
         picture = BoardPicture(board=base.board, pawns=base.pawns, markers=base.markers,
                                legal=frozenset(p for p in legal if p not in chosen),
                                flips=frozenset(), selected_colour=base.selected_colour)
+        self.cells_offered = picture.legal
         return [BoardView(space, picture, self.answer_cell, key="eq:board")]
 
     def _seat_step(self, ctx: Context, state: State, space: pygame.Rect, use: CardUse,
@@ -518,7 +540,7 @@ class EquipmentScene(GameScene):
                     use: CardUse) -> list[Widget]:
         theme = ctx.theme
         options: list[tuple[Msg, dict[str, Any]]] = [
-            (msg("ui_fuji.equipment.water_self", count=2), {"rerolls": 2}),
+            (msg("ui_fuji.equipment.water_self", count=2), {}),  # the rules' default
             (msg("ui_fuji.equipment.water_self", count=1), {"rerolls": 1}),
         ]
         for someone in state.players:

@@ -23,7 +23,7 @@ from companion.games.fuji.queries import (
     movement_values,
     path_choice_needed,
     reroll_allowance,
-    shortest_paths,
+    route_choices,
 )
 from companion.games.fuji.state import PendingKind, Phase, Player, Position, State
 from companion.ui.bar import game_bar
@@ -32,21 +32,25 @@ from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_lay
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
 from companion.ui.fuji.demo import preview_session
-from companion.ui.fuji.dialogs import CardPickerDialog, NameCardDialog
+from companion.ui.fuji.dialogs import CardPickerDialog, CardZoomDialog, NameCardDialog
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
 from companion.ui.fuji.view import (
     FLIP_KEYS,
+    advance_refusal,
     asked,
     board_picture,
     default_seat,
     flip_cells,
+    planning_state,
     screen_title,
+    table_state,
     waiting_seats,
 )
 from companion.ui.intents import (
     GoHome,
     Intent,
     Navigate,
+    Notify,
     PressButton,
     Redraw,
     ShowDialog,
@@ -70,6 +74,12 @@ MAX_INSTRUCTIONS = 3
 
 MAX_ENERGY = 3
 """Energy bars a Gatherer can hold (drawn as three places)."""
+
+NAME_SHARE = 50
+"""Percent of a player card's text width given to the name and skill (the rest: stats)."""
+
+SMALL_PRINT = 14
+"""Least height (at 800x480) of the wound boxes and of the rerolls and cards text."""
 
 
 def split_body(body: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, pygame.Rect]:
@@ -102,7 +112,7 @@ class FujiPlayScene(GameScene):
         """The selected player, or the first one the table waits for."""
         if self.selected is not None and self.selected < len(state.players):
             return self.selected
-        return default_seat(state)
+        return default_seat(table_state(state))
 
     def select(self, seat: int) -> list[Intent]:
         """Select the player at ``seat`` (a view change only)."""
@@ -141,7 +151,7 @@ class FujiPlayScene(GameScene):
             *self._flat_column(ctx, state, column, seat),
             *corner_buttons(ctx, layout.corners),
         ]
-        waiting = waiting_seats(state)
+        waiting = waiting_seats(table_state(state))
         for someone, rect, place in zip(state.players, layout.panels, layout.places,
                                         strict=False):
             content = self._player_card(ctx, state, someone, upright_rect(rect, place.angle),
@@ -174,15 +184,8 @@ class FujiPlayScene(GameScene):
             (Msg("ui.bar.history"), Navigate("history"), "bar:Navigate"),
         ])
         widgets += self._notes(ctx, state, middle)
-        extras: list[tuple[Msg, Intent, str]] = []
-        if state.phase is Phase.MOVEMENT:
-            extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
-        if state.phase is not Phase.ERUPTION:
-            extras.append((Msg("ui_fuji.play.equipment"), self._equipment_dialog(seat),
-                           "fuji:equipment"))
-        widgets += button_row(ctx, rows[1], extras)
-        widgets.append(Button(rows[2], Msg("ui_fuji.play.advance"), (PressButton("advance"),),
-                              "primary", key="fuji:advance"))
+        widgets += button_row(ctx, rows[1], self._extras(state, seat))
+        widgets.append(advance_button(state, rows[2]))
         return widgets
 
     def _notes(self, ctx: Context, state: State, notes: pygame.Rect) -> list[Widget]:
@@ -199,6 +202,10 @@ class FujiPlayScene(GameScene):
 
     def _cell_tap(self, seat: int, state: State | None = None) -> Any:
         def tap(position: Position) -> list[Intent]:
+            shown = state.board.cell(position) if state is not None else None
+            if state is not None and planning_state(state) is None and shown is not None:
+                return [ShowDialog(CardZoomDialog(position, shown))]
+            self.selected = None
             cell = [position[0], position[1]]
             intents: list[Intent] = [
                 Submit({"type": "set_destination", "player": seat, "cell": cell})]
@@ -266,7 +273,7 @@ class FujiPlayScene(GameScene):
         widgets: list[Widget] = []
         count = len(state.players)
         height = area.height // max(1, count)
-        waiting = waiting_seats(state)
+        waiting = waiting_seats(table_state(state))
         for someone in state.players:
             rect = pygame.Rect(area.x, area.y + someone.seat * height, area.width,
                                height - ctx.theme.px(4))
@@ -289,7 +296,7 @@ class FujiPlayScene(GameScene):
         button = pygame.Rect(rect.right - button_w - theme.px(3), rect.y + 1, button_w,
                              rect.height - 2)
         inner_x = rect.x + theme.px(16)
-        name_w = (button.x - inner_x) * 53 // 100
+        name_w = (button.x - inner_x) * NAME_SHARE // 100
         line = pygame.Rect(inner_x, rect.y, button.x - inner_x - theme.px(4),
                            rect.height // 3 - 2)
         anyone_holds = any(other.equipment for other in state.players)
@@ -330,33 +337,39 @@ class FujiPlayScene(GameScene):
 
     def _stats(self, ctx: Context, state: State, someone: Player,
                area: pygame.Rect) -> list[Widget]:
+        """Stamina (and a Gatherer's energy) on top; wounds, rerolls and cards below,
+        each at least :data:`SMALL_PRINT` pixels tall so they read from across the table."""
         theme = ctx.theme
         half = area.height // 2
         track = state.settings.stamina_track
+        energy_w = (area.width // 4 if someone.energy or someone.skill.value == "gatherer"
+                    else 0)
         widgets: list[Widget] = [
-            StaminaBar(pygame.Rect(area.x, area.y, area.width, half - 1), someone.stamina_lost,
-                       track, someone.colour)
+            StaminaBar(pygame.Rect(area.x, area.y, area.width - energy_w, half - 1),
+                       someone.stamina_lost, track, someone.colour)
         ]
-        boxes_w = min(area.width * 45 // 100, half * 4 + 6)
+        if energy_w:
+            widgets.append(Pips(pygame.Rect(area.right - energy_w + theme.px(4), area.y,
+                                            energy_w - theme.px(4), half - 1),
+                                someone.energy, MAX_ENERGY, (90, 210, 120)))
         row_y = area.y + half + 1
-        widgets.append(WoundBoxes(pygame.Rect(area.x, row_y, boxes_w, half - 2), someone.wounds))
+        row_h = max(half - 2, theme.px(SMALL_PRINT))
+        boxes_w = 4 * theme.px(SMALL_PRINT) + 6
+        widgets.append(WoundBoxes(pygame.Rect(area.x, row_y, boxes_w, row_h), someone.wounds))
         text = f"⚒{len(someone.equipment)}"
         if state.phase in (Phase.PLANNING, Phase.REROLLS):
             text = f"↻{asked(reroll_allowance, state, someone.seat)} {text}"
         rest_x = area.x + boxes_w + theme.px(4)
-        rest_w = area.right - rest_x
-        energy_w = rest_w // 3 if someone.energy or someone.skill.value == "gatherer" else 0
-        widgets.append(Label(pygame.Rect(rest_x, row_y, rest_w - energy_w, half - 2), text,
+        widgets.append(Label(pygame.Rect(rest_x, row_y, area.right - rest_x, row_h), text,
                              "small", align="center"))
-        if energy_w:
-            widgets.append(Pips(pygame.Rect(area.right - energy_w, row_y, energy_w, half - 2),
-                                someone.energy, MAX_ENERGY, (90, 210, 120)))
         return widgets
 
     def _player_action(self, state: State, someone: Player,
                        rect: pygame.Rect) -> Widget | None:
         seat = someone.seat
         key = f"fuji:act:{seat}"
+        state = table_state(state)
+        someone = state.players[seat]
         owed = [p for p in state.pending if p.seat == seat]
         if owed:
             return self._pending_button(state, someone, owed[0].kind, rect, key)
@@ -398,6 +411,9 @@ class FujiPlayScene(GameScene):
             word = "ui_fuji.play.moved" if result.moved and result.path else "ui_fuji.play.stayed"
             return Button(rect, msg(word, loss=result.stamina_loss), (), "quiet", enabled=False,
                           role="small", key=key)
+        if state.pending:
+            return greyed_button(rect, Msg("ui_fuji.play.resolve"),
+                                 Msg("fuji.error.choices_pending"), key)
         preview = asked(movement_values, state, seat)
         if preview.missing:
             return Button(rect, Msg("ui_fuji.play.enter_dice"), (self._dice_dialog(seat),),
@@ -434,15 +450,17 @@ class FujiPlayScene(GameScene):
 
     def _resolve_intent(self, state: State, seat: int) -> Intent:
         action: dict[str, Any] = {"type": "resolve", "player": seat}
-        if not asked(path_choice_needed, state, seat):
+        routes = asked(route_choices, state, seat)
+        if len(routes) < 2 or not asked(movement_values, state, seat).allowed:
             return Submit(action)
         someone = state.players[seat]
-        target = someone.destination if someone.destination is not None else someone.position
+        needed = asked(path_choice_needed, state, seat)
         options = []
-        for number, path in enumerate(shortest_paths(state, seat, target), start=1):
+        for number, path in enumerate(routes, start=1):
             tokens = len(eruption_tokens_on(state.board, path))
             steps = " → ".join(f"{r + 1}·{c + 1}" for r, c in path)
-            chosen = {**action, "path": [[r, c] for r, c in path]}
+            shortest = number == 1 and not needed
+            chosen = action if shortest else {**action, "path": [[r, c] for r, c in path]}
             options.append(Option(msg("ui_fuji.resolve.path", number=number, tokens=tokens,
                                       steps=steps), (Submit(chosen),)))
         title = msg("ui_fuji.resolve.path_question", name=someone.name)
@@ -479,12 +497,7 @@ class FujiPlayScene(GameScene):
     def _bottom_row(self, ctx: Context, state: State, row: pygame.Rect,
                     seat: int) -> list[Widget]:
         theme = ctx.theme
-        extras: list[tuple[Msg, Intent, str]] = []
-        if state.phase is Phase.MOVEMENT:
-            extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
-        if state.phase is not Phase.ERUPTION:
-            extras.append((Msg("ui_fuji.play.equipment"), self._equipment_dialog(seat),
-                           "fuji:equipment"))
+        extras = self._extras(state, seat)
         count = len(extras) + 1
         width = (row.width - (count - 1) * theme.gap) // count
         widgets: list[Widget] = []
@@ -492,10 +505,19 @@ class FujiPlayScene(GameScene):
             rect = pygame.Rect(row.x + index * (width + theme.gap), row.y, width, row.height)
             widgets.append(Button(rect, text, (intent,), role="small", key=key))
         left = row.x + len(extras) * (width + theme.gap)
-        advance = pygame.Rect(left, row.y, row.right - left, row.height)
-        widgets.append(Button(advance, Msg("ui_fuji.play.advance"), (PressButton("advance"),),
-                              "primary", key="fuji:advance"))
+        widgets.append(advance_button(state, pygame.Rect(left, row.y, row.right - left,
+                                                         row.height)))
         return widgets
+
+    def _extras(self, state: State, seat: int) -> list[tuple[Msg, Intent, str]]:
+        """The dice and equipment buttons beside *Next phase*, when they have a use."""
+        extras: list[tuple[Msg, Intent, str]] = []
+        if table_state(state).phase is Phase.MOVEMENT:
+            extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
+        if state.outcome is None:
+            extras.append((Msg("ui_fuji.play.equipment"), self._equipment_dialog(seat),
+                           "fuji:equipment"))
+        return extras
 
     def _game_over(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
@@ -535,6 +557,33 @@ def button_row(ctx: Context, row: pygame.Rect,
 
 
 
+def advance_button(state: State, rect: pygame.Rect) -> Widget:
+    """*Next phase*: greyed while the phase is not finished, a tap then says what is left."""
+    reason = advance_refusal(state)
+    if reason is None:
+        return Button(rect, Msg("ui_fuji.play.advance"), (PressButton("advance"),), "primary",
+                      key="fuji:advance")
+    return greyed_button(rect, Msg("ui_fuji.play.advance"), reason, "fuji:advance", "button")
+
+
+def greyed_button(rect: pygame.Rect, text: Msg, reason: Msg, key: str,
+                  role: TextRole = "small") -> Widget:
+    """A button for a step the rules would refuse now: drawn quiet, a tap says why."""
+
+    def tell() -> list[Intent]:
+        return [Notify(reason, error=True)]
+
+    return GreyedButton(rect, text, tell, role=role, key=key)
+
+
+class GreyedButton(TapButton):
+    """A button drawn greyed whose tap still answers (with the reason it is refused)."""
+
+    def colours(self, theme: Theme) -> tuple[Any, Any]:
+        """The disabled look, though it stays tappable."""
+        return theme.palette.background, theme.palette.text_disabled
+
+
 def card_unknown(state: State, position: Position) -> bool:
     """Tell whether the app has yet to learn the reroll symbol of the card at ``position``."""
     cell = state.board.cell(position)
@@ -543,8 +592,7 @@ def card_unknown(state: State, position: Position) -> bool:
 
 def card_question(state: State, seat: int, position: Position) -> Intent:
     """Ask what the card under ``seat``'s new marker shows: the printed card, or its symbol."""
-    title = msg("ui_fuji.card.question", name=state.players[seat].name, row=position[0] + 1,
-                col=position[1] + 1)
+    title = msg("ui_fuji.card.question_marker", name=state.players[seat].name)
     return ShowDialog(NameCardDialog(title, position, cards_left_for(state, position)))
 
 

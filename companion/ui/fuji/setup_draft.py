@@ -108,10 +108,19 @@ def _unused(values: tuple[str, ...], taken: list[str], current: str) -> str:
 
 
 def cycle_colour(setup: Mapping[str, Any], seat: int) -> Setup:
-    """Give ``seat`` the next character colour nobody else uses."""
+    """Give ``seat`` the next character colour nobody else uses; when every colour is
+    taken (four characters), swap with the holder of the next colour."""
     entries = players(setup)
+    current = entries[seat]["colour"]
     taken = [e["colour"] for i, e in enumerate(entries) if i != seat]
-    entries[seat]["colour"] = _unused(CHARACTER_COLOURS, taken, entries[seat]["colour"])
+    chosen = _unused(CHARACTER_COLOURS, taken, current)
+    if chosen == current and current in CHARACTER_COLOURS:
+        chosen = CHARACTER_COLOURS[(CHARACTER_COLOURS.index(current) + 1)
+                                   % len(CHARACTER_COLOURS)]
+        for entry in entries:
+            if entry["colour"] == chosen:
+                entry["colour"] = current
+    entries[seat]["colour"] = chosen
     return _with(setup, players=entries)
 
 

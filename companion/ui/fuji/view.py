@@ -10,6 +10,7 @@ from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from companion.core.messages import Msg, msg
+from companion.games.fuji import GAME
 from companion.games.fuji.queries import cards_flipping_next, legal_destinations
 from companion.games.fuji.state import OPEN_DICE_SEAT, Phase, Player, Position, State
 from companion.ui.fuji.board_view import BoardPicture, pawn_picture
@@ -61,6 +62,50 @@ def asked(query: Callable[..., Answer], state: State, *args: Hashable) -> Answer
     return _ANSWERS.ask(query, state, *args)
 
 
+def _ahead(state: State, phase: Phase) -> State | None:
+    return GAME.ahead(state, phase)
+
+
+TABLE_PHASES: tuple[Phase, ...] = (Phase.MOVEMENT, Phase.REROLLS, Phase.PLANNING)
+"""Phases whose choices the player cards offer as soon as every phase before is done."""
+
+
+def table_state(state: State) -> State:
+    """The state whose choices the player cards offer: phases with nothing left to do are
+    passed, as the rules pass them when the next phase's step is entered."""
+    for phase in TABLE_PHASES:
+        moved = asked(_ahead, state, phase)
+        if moved is not None:
+            return moved
+    return state
+
+
+def planning_state(state: State) -> State | None:
+    """The state in which markers are placed now (the next round's planning after the
+    eruption), or ``None`` when no marker may be placed."""
+    return asked(_ahead, state, Phase.PLANNING)
+
+
+def equipment_state(state: State) -> State:
+    """The state whose cards the equipment screen offers: after the eruption, the next
+    round's planning; once the rerolls are over, the equipment phase (the rules pass the
+    finished phases when a card of a later phase is played)."""
+    if state.phase in (Phase.ERUPTION, Phase.ROLL):
+        return planning_state(state) or state
+    if state.phase is Phase.REROLLS:
+        return asked(_ahead, state, Phase.EQUIPMENT) or state
+    return state
+
+
+def advance_refusal(state: State) -> Msg | None:
+    """Why *Next phase* would be refused now, or ``None``."""
+    return asked(_advance_refusal, state)
+
+
+def _advance_refusal(state: State) -> Msg | None:
+    return GAME.refusal(state, {"type": "advance"})
+
+
 def screen_title(state: State) -> Msg:
     """The bar title: round number and phase."""
     return msg("ui_fuji.play.title", round=state.round, phase=f"@ui_fuji.phase.{state.phase.value}")
@@ -109,7 +154,7 @@ def _waiting(state: State, someone: Player) -> bool:
     if state.pending:
         return any(owed.seat == someone.seat for owed in state.pending)
     if state.phase is Phase.PLANNING:
-        return not someone.destination_confirmed
+        return someone.destination is None
     if state.phase is Phase.REROLLS:
         return not someone.rerolls_done
     if state.phase is Phase.MOVEMENT:
@@ -124,8 +169,10 @@ def waiting_seats(state: State) -> frozenset[int]:
 
 def legal_for(state: State, seat: int) -> frozenset[Position]:
     """Cards to outline for the selected player: only while they may still choose."""
-    if state.phase is not Phase.PLANNING or state.outcome is not None:
+    planning = planning_state(state)
+    if planning is None or state.outcome is not None:
         return frozenset()
+    state = planning
     someone = state.players[seat]
     if someone.destination_confirmed:
         return frozenset()

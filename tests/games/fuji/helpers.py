@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
+from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
 from companion.games.fuji.state import Board, Cell, Die, DieColour, State
 
@@ -44,6 +48,37 @@ def dice(*faces: str) -> list[list[Any]]:
 def as_dice(*faces: str) -> tuple[Die, ...]:
     """The model dice for ``faces`` written as in :func:`dice`."""
     return tuple(Die(DieColour(colour), value) for colour, value in dice(*faces))
+
+
+def refused(state: State, action: dict[str, Any]) -> str:
+    """The key of the reason ``action`` is refused; fails if it is accepted or if the
+    refusal changed ``state``."""
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalActionError) as error:
+        GAME.apply(state, action)
+    assert state == before
+    return error.value.key
+
+
+def refused_with(state: State, action: dict[str, Any], key: str) -> None:
+    """Check ``action`` is refused with ``key`` and leaves ``state`` as it was."""
+    assert refused(state, action) == key
+
+
+def hands_game(grid: list[list[str]], cards: dict[str, str], skills: tuple[str, str, str],
+               hands: tuple[list[str], list[str], list[str]], **options: Any) -> State:
+    """Ana, Ben and Cleo (blue, green, purple) with ``skills`` and any starting ``hands``
+    on the map ``grid`` with ``cards``, level 2, phase 1 of round 1 (``options``: more
+    set-up fields)."""
+    players = [
+        {"name": name, "colour": colour, "skill": skill, "equipment": hand}
+        for name, colour, skill, hand in zip(
+            ("Ana", "Ben", "Cleo"), ("blue", "green", "purple"), skills, hands, strict=True
+        )
+    ]
+    setup = {"scenario": "custom", "map": grid, "cards": cards, "players": players,
+             "level": 2, "starting_hands": "free"}
+    return GAME.new_state({**setup, **options})
 
 
 def play(state: State, *actions: dict[str, Any]) -> State:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from companion.core.messages import IllegalActionError, SetupError
+from companion.core.messages import SetupError
 from companion.core.upgrade import current
 from companion.games.fuji import GAME
 from companion.games.fuji.queries import drawable_cards, starting_draw, walks
@@ -22,6 +22,7 @@ from tests.games.fuji.helpers import (
     dice,
     everyone_wins,
     play,
+    refused,
     three_players,
     to_movement,
     totals,
@@ -41,13 +42,6 @@ ONE_CARD_TABLE = [
     {"name": "Cleo", "colour": "purple", "skill": "buddy"},
 ]
 """Three characters that keep one card each and use each card once."""
-
-
-def refused(state: State, action: dict[str, Any]) -> str:
-    """The key of the reason ``action`` is refused (fails if it is accepted)."""
-    with pytest.raises(IllegalActionError) as error:
-        GAME.apply(state, action)
-    return error.value.key
 
 
 # --- used equipment is gone ----------------------------------------------------------

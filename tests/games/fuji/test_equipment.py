@@ -39,6 +39,8 @@ from companion.games.fuji.state import (
     Wounds,
 )
 from tests.fuzzing import examples
+from tests.games.fuji.helpers import hands_game, play
+from tests.games.fuji.helpers import refused_with as refused
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -71,22 +73,7 @@ def new_game(
     **options: Any,
 ) -> State:
     """Three players on the small map, in phase 1 of round 1 (``options``: set-up fields)."""
-    names = ("Ana", "Ben", "Cleo")
-    colours = ("blue", "green", "purple")
-    players = [
-        {"name": name, "colour": colour, "skill": skill, "equipment": hand}
-        for name, colour, skill, hand in zip(names, colours, skills, hands, strict=True)
-    ]
-    setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2,
-             "starting_hands": "free"}
-    return GAME.new_state({**setup, **options})
-
-
-def play(state: State, *actions: dict[str, Any]) -> State:
-    """Apply ``actions`` in order."""
-    for action in actions:
-        state = GAME.apply(state, action)
-    return state
+    return hands_game(MAP, CARDS, skills, hands, **options)
 
 
 def planning(state: State) -> State:
@@ -124,15 +111,6 @@ def faces(*written: str) -> list[list[Any]]:
     """``faces("Y5", "P4")`` -> ``[["yellow", 5], ["pink", 4]]``."""
     colours = {"Y": "yellow", "B": "blue", "P": "pink"}
     return [[colours[face[0]], int(face[1:])] for face in written]
-
-
-def refused(state: State, action: dict[str, Any], key: str) -> None:
-    """Check ``action`` is refused with ``key`` and leaves ``state`` as it was."""
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalActionError) as caught:
-        GAME.apply(state, action)
-    assert caught.value.key == key
-    assert state == before
 
 
 def card_at(state: State, position: tuple[int, int]) -> Cell:
@@ -209,7 +187,17 @@ def rerolls_phase(state: State) -> State:
     return play(state, {"type": "advance"})
 
 
-@pytest.mark.parametrize("phase", ["roll", "rerolls", "movement"])
+def test_a_phase_two_card_played_after_the_roll_opens_the_planning() -> None:
+    """"2. Planning + equipment — ... use phase-2 equipment" (rules digest): nothing is
+    entered for the roll, so a phase-2 card played then starts the planning."""
+    state = new_game(hands=(["radio"], [], []))
+    assert state.phase is Phase.ROLL
+    after = GAME.apply(state, use(0, "radio"))
+    assert after.phase is Phase.PLANNING
+    assert after == GAME.apply(GAME.apply(state, {"type": "advance"}), use(0, "radio"))
+
+
+@pytest.mark.parametrize("phase", ["rerolls", "movement"])
 def test_no_card_works_outside_phases_two_and_four(phase: str) -> None:
     state = new_game(hands=(["radio"], [], []))
     if phase == "rerolls":

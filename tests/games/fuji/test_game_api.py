@@ -50,14 +50,15 @@ def test_seat_buttons_finish_rerolls_and_lights_follow() -> None:
     for seat, cell in enumerate([[0, 3], [0, 2], [0, 4]]):
         state = play(state, {"type": "set_destination", "player": seat, "cell": cell})
     state = play(state, {"type": "advance"})
-    assert GAME.waiting_for(state) == frozenset({0, 1, 2})
+    # Claire (Tinkerer) need not tell her rerolls: the count changes nothing for her.
+    assert GAME.waiting_for(state) == frozenset({1, 2})
     press = GAME.seat_action(state, 1, False)
     assert press == {"type": "rerolls_done", "player": 1}
     assert press is not None
     state = play(state, dict(press))
-    assert GAME.waiting_for(state) == frozenset({0, 2})
+    assert GAME.waiting_for(state) == frozenset({2})
     assert GAME.seat_action(state, 1, False) is None
-    state = play(state, *[{"type": "rerolls_done", "player": s} for s in (0, 2)])
+    state = play(state, {"type": "rerolls_done", "player": 2})
     state = play(state, {"type": "advance"})
     assert GAME.waiting_for(state) == frozenset()
     state = play(state, {"type": "advance"})

@@ -29,20 +29,12 @@ from .helpers import (
     everyone_wins,
     lava_cells,
     play,
+    refused,
     three_players,
     to_movement,
     totals,
     with_seat,
 )
-
-
-def refused(state: State, action: dict[str, object]) -> str:
-    """Apply an action that must be refused; return the reason's key."""
-    before = repr(state)
-    with pytest.raises(IllegalActionError) as error:
-        GAME.apply(state, action)
-    assert repr(state) == before
-    return error.value.key
 
 
 def grid_game(**extra: object) -> State:
@@ -97,9 +89,7 @@ def test_advance_says_what_is_missing() -> None:
 
 def test_actions_out_of_their_phase_are_refused() -> None:
     state = GAME.new_state(three_players())
-    assert refused(state, {"type": "set_destination", "player": 0, "cell": [0, 3]}) == (
-        "fuji.error.wrong_phase"
-    )
+    assert refused(state, {"type": "rerolls_done", "player": 0}) == "fuji.error.wrong_phase"
     assert refused(state, {"type": "resolve", "player": 0}) == "fuji.error.wrong_phase"
     assert refused(state, {"type": "jump"}) == "fuji.error.unknown_action"
     assert refused(state, {"type": "set_dice", "player": 7, "dice": []}) == "fuji.error.wrong_phase"

@@ -17,6 +17,8 @@ from companion.games.fuji.queries import legal_destinations, movement_values, re
 from companion.games.fuji.skills import label
 from companion.games.fuji.state import Die, DieColour, Phase, State, Wounds
 from tests.fuzzing import examples
+from tests.games.fuji.helpers import hands_game, play
+from tests.games.fuji.helpers import refused_with as refused
 
 MAP = [
     ["V", "R", "S", "L", "L", "L", "L", "v"],
@@ -47,22 +49,7 @@ def new_game(
 
     ``options`` are further set-up fields (the rule readings).
     """
-    players = [
-        {"name": name, "colour": colour, "skill": skill, "equipment": hand}
-        for name, colour, skill, hand in zip(
-            ("Ana", "Ben", "Cleo"), ("blue", "green", "purple"), skills, hands, strict=True
-        )
-    ]
-    setup = {"scenario": "custom", "map": MAP, "cards": CARDS, "players": players, "level": 2,
-             "starting_hands": "free"}
-    return GAME.new_state({**setup, **options})
-
-
-def play(state: State, *actions: dict[str, Any]) -> State:
-    """Apply ``actions`` in order."""
-    for action in actions:
-        state = GAME.apply(state, action)
-    return state
+    return hands_game(MAP, CARDS, skills, hands, **options)
 
 
 def rerolls_phase(state: State, targets: dict[int, list[int]] | None = None) -> State:
@@ -99,15 +86,6 @@ def wounded(state: State, seat: int, **slots: bool) -> State:
     players = list(state.players)
     players[seat] = replace(players[seat], wounds=Wounds(**slots))
     return replace(state, players=tuple(players))
-
-
-def refused(state: State, action: dict[str, Any], key: str) -> None:
-    """Check ``action`` is refused with ``key`` and leaves ``state`` as it was."""
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalActionError) as caught:
-        GAME.apply(state, action)
-    assert caught.value.key == key
-    assert state == before
 
 
 # --- Equipment Manager ----------------------------------------------------------------

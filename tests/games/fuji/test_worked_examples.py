@@ -23,6 +23,16 @@ EXAMPLE_DICE = {
 EXAMPLE_DESTINATIONS = {CLAIRE: [0, 2], STEPHANE: [0, 4], JONATHAN: [0, 5]}
 
 
+def example_resolved() -> State:
+    """The rulebook's phase-5 example after the three resolutions, in the book's order."""
+    return play(
+        example_in_movement(),
+        {"type": "resolve", "player": STEPHANE},
+        {"type": "resolve", "player": CLAIRE},
+        {"type": "resolve", "player": JONATHAN},
+    )
+
+
 def example_in_movement() -> State:
     """The rulebook's phase-5 example, dice entered, nobody resolved yet."""
     state = GAME.new_state(three_players())
@@ -65,13 +75,7 @@ def test_phase_five_comparisons_of_the_rulebook() -> None:
 
 
 def test_stamina_at_level_two_and_who_moves() -> None:
-    state = example_in_movement()
-    state = play(
-        state,
-        {"type": "resolve", "player": STEPHANE},
-        {"type": "resolve", "player": CLAIRE},
-        {"type": "resolve", "player": JONATHAN},
-    )
+    state = example_resolved()
     stephane, claire, jonathan = (state.players[s] for s in (STEPHANE, CLAIRE, JONATHAN))
     assert stephane.position == (0, 4) and stephane.stamina_lost == 0  # lead 8
     assert claire.position == (0, 2) and claire.stamina_lost == 3  # lead 1, stays by choice
@@ -108,19 +112,17 @@ def test_reroll_allowances_of_the_rulebook_example() -> None:
     assert reroll_allowance(state, STEPHANE) == 1  # two cards
     assert reroll_allowance(state, JONATHAN) == 0  # three cards
     assert state.players[JONATHAN].rerolls_done  # nothing to ask of him
-    assert not state.players[CLAIRE].rerolls_done
+    # Claire (Tinkerer) and Stéphane (Buddy): only the Buddy's set-aside needs phase 3.
+    assert state.players[CLAIRE].rerolls_done
+    assert not state.players[STEPHANE].rerolls_done
     with pytest.raises(IllegalActionError) as refused:
         play(state, {"type": "rerolls_done", "player": JONATHAN, "used": 1})
     assert refused.value.key == "fuji.error.rerolls_already_done"
 
 
 def test_first_eruption_flips_only_the_first_scoria_card() -> None:
-    state = example_in_movement()
     state = play(
-        state,
-        {"type": "resolve", "player": STEPHANE},
-        {"type": "resolve", "player": CLAIRE},
-        {"type": "resolve", "player": JONATHAN},
+        example_resolved(),
         {"type": "advance"},
     )
     assert state.phase is Phase.ERUPTION
@@ -130,12 +132,8 @@ def test_first_eruption_flips_only_the_first_scoria_card() -> None:
 
 
 def test_second_eruption_swallows_the_pawns_on_the_start_card() -> None:
-    state = example_in_movement()
     state = play(
-        state,
-        {"type": "resolve", "player": STEPHANE},
-        {"type": "resolve", "player": CLAIRE},
-        {"type": "resolve", "player": JONATHAN},
+        example_resolved(),
         {"type": "advance"},
         {"type": "advance"},
     )

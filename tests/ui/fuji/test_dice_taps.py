@@ -189,3 +189,25 @@ def test_open_dice_set_of_variant_a(app: App) -> None:
     open_dice = state_of(session).open_dice
     assert open_dice is not None and open_dice.dice is not None
     assert [die.value for die in open_dice.dice] == [1, 2, 3, 4, 5, 6]
+
+
+def test_on_a_flat_table_the_dice_face_the_seat_across(app: App) -> None:
+    """Lying flat, the dice of the seat across the table are entered on a screen turned to
+    face that seat, and a tap on its pad enters the die."""
+    from companion.ui.flat import TurnedPanel, to_screen_rect
+    from companion.ui.intents import SetTableLayout, ShowDialog
+    from tests.ui.taps import tap
+
+    app.perform(SetTableLayout("flat"))
+    session = demo.to_movement()
+    app.open_game(session)
+    app.perform(ShowDialog(DiceScene(seat=2, as_dialog=True)))
+    app.draw()
+    assert app.dialog is not None
+    panel = next(w for w in app.dialog.widgets if isinstance(w, TurnedPanel))
+    assert panel.angle == 180
+    key = next(w for w in panel.content if w.key == "die:pink:4")
+    before = len(session.actions())
+    tap(app, to_screen_rect(key.rect, panel.rect, panel.angle).center)
+    assert session.actions()[before:] == [
+        {"type": "enter_die", "player": 2, "die": ["pink", 4]}]

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from companion.core.journal import Journal
+from companion.core.messages import msg
 from companion.core.session import Session
-from companion.games.fuji.state import Phase
+from companion.games.fuji import GAME
+from companion.games.fuji.state import Phase, Wounds
 from companion.ui.app import App
 from companion.ui.fuji import demo
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.equipment import EquipmentScene, rope_cells
 from companion.ui.widgets import ListView
+from tests.games.fuji.helpers import with_seat
 from tests.ui.fuji.helpers import start, state_of, tap, tap_widget, widget
 
 
@@ -56,16 +59,30 @@ def test_rope_asks_for_a_card_on_the_map(app: App, journal: Journal) -> None:
     assert session.actions()[-1]["cell"] == list(target)
 
 
-def test_wrong_phase_is_refused_with_the_reason(app: App, journal: Journal) -> None:
+def test_a_card_of_another_phase_offers_no_use(app: App, journal: Journal) -> None:
+    """A phase-4 card during the planning: its row says when it is played and has no
+    *Use* to refuse (a card that can be played has one)."""
     session = start(journal)
     session.submit({"type": "add_equipment", "player": 0, "card": "flare_gun"})
+    session.submit({"type": "add_equipment", "player": 0, "card": "radio"})
     session.submit({"type": "advance"})
     _open_equipment(app, session, 0)
-    before = session.state
-    _use_row(app, 0)
-    assert session.state == before
-    assert app.toast is not None and app.toast.error
-    assert app.toast.message.key.startswith("fuji.error")
+    hand = widget(app, "eq:hand")
+    assert isinstance(hand, ListView)
+    assert [len(item.buttons) for item in hand.items] == [0, 1]
+    assert hand.items[0].detail == msg("ui_fuji.equipment.detail",
+                                       phase="@ui_fuji.equipment.phase_4")
+
+
+def test_a_broken_arm_says_why_in_the_hand(journal: Journal) -> None:
+    """"arm (no more equipment use)" (rules digest, wounds): the card has a reason not to
+    be played, which the hand shows instead of a *Use* the rules would refuse."""
+    session = start(journal)
+    session.submit({"type": "add_equipment", "player": 0, "card": "radio"})
+    session.submit({"type": "advance"})
+    hurt = with_seat(state_of(session), 0, wounds=Wounds(arm=True))
+    assert GAME.card_refusal(hurt, 0, "radio") is not None
+    assert GAME.card_refusal(state_of(session), 0, "radio") is None
 
 
 def test_water_bottle_gives_a_reroll_to_a_teammate(app: App, journal: Journal) -> None:
@@ -119,3 +136,17 @@ def test_gatherer_spends_energy_on_a_teammate(app: App) -> None:
     tap_widget(app, "eq:bars:1")
     assert state_of(session).players[0].modifiers.energy_bonus == 1
     assert state_of(session).players[gatherer.seat].energy == gatherer.energy - 1
+
+
+def test_water_bottle_for_two_rerolls_is_stored_as_the_rules_default(app: App) -> None:
+    """The two rerolls of the water bottle are what the rules read from a use without a
+    count, the shape the example records keep, so the screen stores that shape."""
+    session = demo.to_equipment()
+    session.undo()
+    session.submit({"type": "add_equipment", "player": 1, "card": "water_bottle"})
+    session.submit({"type": "advance"})
+    _open_equipment(app, session, 1)
+    _use_row(app, 0)
+    tap_widget(app, "eq:water:0")
+    assert session.actions()[-1] == {"type": "use_equipment", "player": 1,
+                                     "card": "water_bottle"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.core.session import Session
 from companion.games.fuji.state import PendingKind
 from companion.ui.app import App
 from companion.ui.fuji.board_view import BoardView
@@ -15,6 +16,19 @@ from tests.ui.taps import open_screen
 
 def open_setup(app: App) -> FujiSetupScene:
     return open_screen(app, "fuji.setup", FujiSetupScene)
+
+
+def table_deal_game(app: App) -> Session:
+    """A game whose table deals the map, in its planning, on the play screen."""
+    open_setup(app)
+    tap_widget(app, "setup:deal:table")
+    tap_widget(app, "setup:start")
+    session = app.session
+    assert session is not None
+    session.submit({"type": "advance"})
+    app.open_game(session)
+    app.draw()
+    return session
 
 
 def test_the_layout_view_shows_the_cards_the_game_will_use(app: App) -> None:
@@ -52,14 +66,7 @@ def test_shuffle_again_deals_other_cards_and_the_game_follows(app: App) -> None:
 
 
 def test_table_deals_asks_about_a_card_when_a_marker_lands_on_it(app: App) -> None:
-    open_setup(app)
-    tap_widget(app, "setup:deal:table")
-    tap_widget(app, "setup:start")
-    session = app.session
-    assert session is not None
-    session.submit({"type": "advance"})
-    app.open_game(session)
-    app.draw()
+    session = table_deal_game(app)
     assert isinstance(app.scene, FujiPlayScene)
     board = widget(app, "board")
     assert isinstance(board, BoardView)
@@ -76,14 +83,7 @@ def test_table_deals_asks_about_a_card_when_a_marker_lands_on_it(app: App) -> No
 
 
 def test_the_printed_card_can_be_named_for_dice_entry(app: App) -> None:
-    open_setup(app)
-    tap_widget(app, "setup:deal:table")
-    tap_widget(app, "setup:start")
-    session = app.session
-    assert session is not None
-    session.submit({"type": "advance"})
-    app.open_game(session)
-    app.draw()
+    session = table_deal_game(app)
     board = widget(app, "board")
     assert isinstance(board, BoardView)
     target = state_of(session).players[0].position
@@ -93,3 +93,24 @@ def test_the_printed_card_can_be_named_for_dice_entry(app: App) -> None:
     tap_widget(app, "editor:card:L07")
     cell = state_of(session).board.cell(target)
     assert cell is not None and cell.card_id == "L07" and cell.condition is not None
+
+
+def test_the_card_question_shows_printed_faces_only(app: App) -> None:
+    """The printed cards carry no id: the question shows each printed face once (its
+    condition and ↻), no catalogue number, and names the marker, not a row and column."""
+    from companion.core.i18n import translate
+    from companion.ui.fuji.dialogs import printed_faces
+    from companion.ui.fuji.editor import CardButton
+
+    session = table_deal_game(app)
+    board = widget(app, "board")
+    assert isinstance(board, BoardView)
+    tap(app, board.geometry.cell_centre(*state_of(session).players[0].position))
+    dialog = app.dialog
+    assert isinstance(dialog, NameCardDialog)
+    buttons = [w for w in dialog.widgets if isinstance(w, CardButton)]
+    faces = {(b.condition, b.reroll) for b in buttons}
+    assert len(faces) == len(buttons) == len(printed_faces(dialog.cards))
+    assert all(not b.show_id for b in buttons)
+    title = translate(dialog.title, "en")
+    assert "row" not in title and "L0" not in title

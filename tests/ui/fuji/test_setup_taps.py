@@ -169,3 +169,21 @@ def test_capital_after_space() -> None:
     assert add_letter("", "ż") == "Ż"
     assert add_letter("Ana ", "m") == "Ana M"
     assert add_letter("A" * 16, "b") == "A" * 16
+
+
+def test_with_four_characters_a_colour_tap_swaps_with_its_holder() -> None:
+    """Four characters hold all four colours: a tap still changes the colour, by swapping
+    with whoever holds the next one (before, the tap did nothing and two seats could
+    never trade colours)."""
+    from companion.ui.fuji.setup_draft import add_player, cycle_colour, players
+
+    setup: dict[str, object] = {"players": [
+        {"name": "", "colour": colour, "skill": skill}
+        for colour, skill in (("blue", "scout"), ("purple", "buddy"), ("green", "gatherer"))]}
+    setup = dict(add_player(setup))
+    before = [entry["colour"] for entry in players(setup)]
+    assert sorted(before) == sorted({"blue", "green", "purple", "black"})
+    after = [entry["colour"] for entry in players(cycle_colour(setup, 1))]
+    assert after[1] != before[1]
+    assert sorted(after) == sorted(before)
+    assert after[before.index(after[1])] == before[1]
