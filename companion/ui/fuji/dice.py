@@ -13,7 +13,6 @@ condition, their neighbours' totals, who moves, the lead and the stamina loss.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -61,8 +60,8 @@ from companion.ui.widgets import Button, Label, Option, Panel, Widget
 HIGHEST_FACE = 6
 """The highest value a die shows: a set of n dice totals at most 6·n."""
 
-_TOTALS_CHOSEN: weakref.WeakKeyDictionary[Session, bool] = weakref.WeakKeyDictionary()
-"""Per open game, the entry mode the table last chose (kept between rounds)."""
+ENTRIES: frozenset[str] = frozenset({"enter_die", "set_dice", "set_movement_values"})
+"""The actions that enter dice or totals (the last one tells how the table enters)."""
 
 
 class DieButton(Widget):
@@ -169,13 +168,15 @@ class DiceScene(GameScene):
         return holders[0]
 
     def settle_mode(self, session: Session) -> None:
-        """Pick the entry mode when the screen opens: the table's last choice, else
-        totals while some destination's condition is unknown (the table dealt the map)."""
+        """Pick the entry mode when the screen opens: the way the table entered last
+        (read from the journal, so it holds across restarts), else totals while some
+        destination's condition is unknown (the table dealt the map)."""
         if self.quick is not None:
             return
-        chosen = _TOTALS_CHOSEN.get(session)
+        last = next((action.get("type") for action in reversed(session.actions())
+                     if action.get("type") in ENTRIES), None)
         state: State = table_state(session.state)
-        self.quick = chosen if chosen is not None else any(
+        self.quick = last == "set_movement_values" if last is not None else any(
             condition_of(state, someone.seat) is None for someone in state.players)
 
     def typing_seat(self, state: State, holder: int) -> int:
@@ -247,11 +248,10 @@ class DiceScene(GameScene):
             Option(Msg("ui_fuji.dice.short_leave"), (close,)),
         ], cancellable=False)]
 
-    def toggle_mode(self, session: Session | None = None) -> list[Intent]:
-        """Switch between per-die entry and totals (kept for the rest of the game)."""
+    def toggle_mode(self) -> list[Intent]:
+        """Switch between per-die entry and totals (the next round opens the way the
+        table entered last)."""
         self.quick = not self.quick
-        if session is not None:
-            _TOTALS_CHOSEN[session] = self.quick
         return [Redraw()]
 
     def pick_total(self, condition_seat: int) -> list[Intent]:
@@ -335,8 +335,7 @@ class DiceScene(GameScene):
         widgets.append(TapButton(done, Msg("ui_fuji.common.done"), lambda: self.done(state),
                                  "primary", key="dice:done"))
         mode_text = Msg("ui_fuji.dice.mode_totals" if not self.quick else "ui_fuji.dice.mode_dice")
-        widgets.append(TapButton(mode, mode_text, lambda: self.toggle_mode(session),
-                                 role="small",
+        widgets.append(TapButton(mode, mode_text, self.toggle_mode, role="small",
                                  key="dice:mode"))
         widgets.append(Button(undo, Msg("ui.bar.undo"), (Undo(),), role="small",
                               key="dice:undo"))

@@ -164,13 +164,15 @@ def test_totals_mode_walks_every_total_then_closes(app: App) -> None:
         dice_mod._missing_totals(after, seat) for seat in range(len(after.players))))
 
 
-def test_totals_mode_is_kept_for_the_next_round(app: App) -> None:
+def test_the_dice_screen_opens_the_way_the_table_entered_last(app: App) -> None:
     session = _movement()
-    _open_dice(app, session, 0)
+    scene = _open_dice(app, session, 0)
+    assert not scene.quick  # every condition is known: die by die first
     tap_widget(app, "dice:mode")
+    tap_widget(app, "num:5")
     tap_widget(app, "dice:done")
-    scene = _open_dice(app, session, 1)
-    assert scene.quick
+    again = _open_dice(app, session, 1)
+    assert again.quick  # read from the journal: the last entry was a total
 
 
 def test_done_closes_the_dice_screen(app: App) -> None:
