@@ -41,6 +41,7 @@ from companion.ui.fuji.dice_entry import (
 )
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style
+from companion.ui.fuji.play import card_question
 from companion.ui.fuji.view import (
     asked,
     dice_capacity,
@@ -437,7 +438,7 @@ class DiceScene(GameScene):
             Label(cells[0], state.players[seat].name, "small",
                   readable(player_colour(state.players[seat].colour,
                                          theme.palette.colour_safe)), bold=True),
-            ConditionGlyph(cells[1].inflate(-theme.px(4), -height // 3), state, seat),
+            _card_cell(state, seat, cells[1], theme),
             Label(cells[2], _number(preview.own_value), "body", align="center", bold=True),
         ]
         widgets += _neighbour_values(state, cells[3], preview.neighbour_values,
@@ -494,6 +495,17 @@ class DiceScene(GameScene):
             widgets.append(TapButton(pygame.Rect(inner.x, y, inner.width, height - theme.px(4)),
                                      text, tap, style, role="body", key=f"total:{seat}"))
         return widgets
+
+
+def _card_cell(state: State, seat: int, cell: pygame.Rect, theme: Theme) -> Widget:
+    """The condition the seat's dice are compared under; while the table has not named
+    that card (it dealt the map), a button that asks which printed card it is."""
+    if condition_of(state, seat) is not None:
+        return ConditionGlyph(cell.inflate(-theme.px(4), -cell.height // 3), state, seat)
+    someone = state.players[seat]
+    target = someone.destination if someone.destination is not None else someone.position
+    return Button(cell, "?", (card_question(state, seat, target),), "selected", role="body",
+                  key=f"dice:card:{seat}")
 
 
 def _neighbour_values(state: State, cell: pygame.Rect,

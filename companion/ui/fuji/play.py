@@ -207,11 +207,7 @@ class FujiPlayScene(GameScene):
                 return [ShowDialog(CardZoomDialog(position, shown))]
             self.selected = None
             cell = [position[0], position[1]]
-            intents: list[Intent] = [
-                Submit({"type": "set_destination", "player": seat, "cell": cell})]
-            if state is not None and card_unknown(state, position):
-                intents.append(card_question(state, seat, position))
-            return intents
+            return [Submit({"type": "set_destination", "player": seat, "cell": cell})]
 
         return tap
 
