@@ -74,3 +74,39 @@ def test_the_app_deals_by_default_and_asks_nothing() -> None:
     state = play(state, {"type": "set_destination", "player": 0, "cell": [0, 2]})
     assert state.pending == ()
     assert card_at(state.board, (0, 2)).card_id is not None
+
+
+TABLE_SEEDS = range(6)
+"""Random games played with the table dealing the map."""
+
+
+def _table_playouts() -> list[tuple[list[dict[str, Any]], list[State]]]:
+    """Random legal games on the example set-up with the table dealing, with the state
+    before each action."""
+    from tests.playouts import random_playout
+
+    setup = dict(GAME.example_setup()) | {"deal": "table"}
+    setup.pop("cards", None)
+    played = []
+    for seed in TABLE_SEEDS:
+        actions, _ = random_playout(GAME, seed, GAME.new_state(setup), 1500)
+        states = [GAME.new_state(setup)]
+        for action in actions[:-1]:
+            states.append(GAME.apply(states[-1], action))
+        played.append((actions, states))
+    return played
+
+
+def test_card_questions_come_only_in_phase_3_and_stay_few() -> None:
+    """PL: "Jeśli postawiłeś znacznik celu swojej postaci na takiej karcie, masz prawo
+    rzucić 1 dodatkowy raz" — the symbol is read for phase-3 rerolls only, so a random
+    game asks about a card only then, and about 10 cards at most on average (24-28
+    cards were entered up front before, and about 13 asked per game when every marker
+    asked)."""
+    counts = []
+    for actions, states in _table_playouts():
+        asked = [state for action, state in zip(actions, states, strict=True)
+                 if action["type"] == "name_card"]
+        assert all(state.phase is Phase.REROLLS for state in asked)
+        counts.append(len(asked))
+    assert sum(counts) / len(counts) <= 10
