@@ -10,13 +10,15 @@ replaces the player cards.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
 
 from companion.core.i18n import translate
-from companion.core.messages import Msg, msg
+from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
+from companion.games.fuji import GAME
 from companion.games.fuji.queries import (
     cards_left_for,
     eruption_tokens_on,
@@ -414,8 +416,14 @@ class FujiPlayScene(GameScene):
         if preview.missing:
             return Button(rect, Msg("ui_fuji.play.enter_dice"), (self._dice_dialog(seat),),
                           role="small", key=key)
-        return Button(rect, Msg("ui_fuji.play.resolve"), (self._resolve_intent(state, seat),),
-                      "primary", role="small", key=key)
+        resolve = self._resolve_intent(state, seat)
+        if isinstance(resolve, Submit):
+            action = resolve.action
+            return TapButton(rect, Msg("ui_fuji.play.resolve"),
+                             lambda: then_owed(state, action), "primary", role="small",
+                             key=key)
+        return Button(rect, Msg("ui_fuji.play.resolve"), (resolve,), "primary", role="small",
+                      key=key)
 
     def _pending_button(self, state: State, someone: Player, kind: PendingKind,
                         rect: pygame.Rect, key: str) -> Widget:
@@ -458,7 +466,7 @@ class FujiPlayScene(GameScene):
             shortest = number == 1 and not needed
             chosen = action if shortest else {**action, "path": [[r, c] for r, c in path]}
             options.append(Option(msg("ui_fuji.resolve.path", number=number, tokens=tokens,
-                                      steps=steps), (Submit(chosen),)))
+                                      steps=steps), tuple(then_owed(state, chosen))))
         title = msg("ui_fuji.resolve.path_question", name=someone.name)
         return ShowDialog(ChoiceDialog(title, options[:5], Msg("ui.common.cancel")))
 
@@ -578,6 +586,24 @@ class GreyedButton(TapButton):
     def colours(self, theme: Theme) -> tuple[Any, Any]:
         """The disabled look, though it stays tappable."""
         return theme.palette.background, theme.palette.text_disabled
+
+
+def then_owed(state: State, action: Mapping[str, Any]) -> list[Intent]:
+    """Submit ``action``; when it leaves a wound to place or a card to draw, ask it at
+    once (the question would be the table's next tap anyway)."""
+    try:
+        after = GAME.apply(state, action)
+    except IllegalActionError:
+        return [Submit(action)]
+    new = [owed for owed in after.pending if owed not in state.pending]
+    if not new or after.outcome is not None:
+        return [Submit(action)]
+    owed = new[0]
+    if owed.kind is PendingKind.WOUND:
+        return [Submit(action), wound_dialog(after.players[owed.seat])]
+    if owed.kind is PendingKind.DRAW:
+        return [Submit(action), ShowDialog(CardPickerDialog(owed.seat))]
+    return [Submit(action)]
 
 
 def card_unknown(state: State, position: Position) -> bool:
