@@ -354,7 +354,9 @@ class DiceScene(GameScene):
         widgets: list[Widget] = []
         for index, other in enumerate(holders):
             rect = pygame.Rect(row.x + index * (width + theme.gap), row.y, width, row.height)
-            entered = entered_dice(state, other) is not None
+            entered = entered_dice(state, other) is not None or bool(
+                self.quick and _conditions_for(state, other)
+                and not _missing_totals(state, other))
             name = holder_name(state, other)
             text: Msg | str = msg("ui_fuji.dice.tab_done", name=_plain(name)) if entered else name
             style = chosen_style(other == holder)
