@@ -32,6 +32,7 @@ from companion.ui.dialogs import choose
 from companion.ui.flat import TurnedPanel, upright_size
 from companion.ui.fuji.colours import character_shape, player_colour, readable
 from companion.ui.fuji.demo import preview_session
+from companion.ui.fuji.dialogs import card_question
 from companion.ui.fuji.dice_entry import (
     DIE_COLOURS,
     DIE_VALUES,
@@ -41,7 +42,6 @@ from companion.ui.fuji.dice_entry import (
 )
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style
-from companion.ui.fuji.play import card_question
 from companion.ui.fuji.view import (
     asked,
     dice_capacity,

@@ -20,7 +20,6 @@ from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
 from companion.games.fuji import GAME
 from companion.games.fuji.queries import (
-    cards_left_for,
     eruption_tokens_on,
     movement_values,
     path_choice_needed,
@@ -34,7 +33,7 @@ from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_lay
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
 from companion.ui.fuji.demo import preview_session
-from companion.ui.fuji.dialogs import CardPickerDialog, CardZoomDialog, NameCardDialog
+from companion.ui.fuji.dialogs import CardPickerDialog, CardZoomDialog, card_question
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
 from companion.ui.fuji.view import (
     FLIP_KEYS,
@@ -610,12 +609,6 @@ def card_unknown(state: State, position: Position) -> bool:
     """Tell whether the app has yet to learn the reroll symbol of the card at ``position``."""
     cell = state.board.cell(position)
     return cell is not None and not cell.reroll_known
-
-
-def card_question(state: State, seat: int, position: Position) -> Intent:
-    """Ask what the card under ``seat``'s new marker shows: the printed card, or its symbol."""
-    title = msg("ui_fuji.card.question_marker", name=state.players[seat].name)
-    return ShowDialog(NameCardDialog(title, position, cards_left_for(state, position)))
 
 
 def wound_dialog(someone: Player) -> Intent:
