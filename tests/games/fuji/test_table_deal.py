@@ -110,3 +110,15 @@ def test_card_questions_come_only_in_phase_3_and_stay_few() -> None:
         assert all(state.phase is Phase.REROLLS for state in asked)
         counts.append(len(asked))
     assert sum(counts) / len(counts) <= 10
+
+
+def test_a_journal_that_named_cards_while_planning_still_replays() -> None:
+    """Journals kept while each marker asked at once hold ``name_card`` steps in phase 2;
+    they are still accepted, and a card named then is not asked again in phase 3."""
+    state = play(table_game(), {"type": "advance"})
+    for seat, cell in ((0, [0, 2]), (1, [2, 2]), (2, [1, 2])):
+        state = play(state, {"type": "set_destination", "player": seat, "cell": cell},
+                     {"type": "name_card", "cell": cell, "reroll": seat == 1})
+    state = play(state, {"type": "advance"})
+    assert state.phase is Phase.REROLLS and state.pending == ()
+    assert reroll_allowance(state, 1) == 2
