@@ -7,7 +7,7 @@ from typing import Any
 
 from companion.core.messages import IllegalActionError
 from companion.games.caverna.cave import EMPTY, diggable, wall_spots
-from companion.games.caverna.cavework import EXTRA, unseen_dark_rooms
+from companion.games.caverna.cavework import EXTRA, furnishable_rooms, unseen_dark_rooms
 from companion.games.caverna.goods import FOOD_SOURCES
 from companion.games.caverna.roomuse import choices
 from companion.games.caverna.setup import back_for_round
@@ -108,7 +108,7 @@ def _furnish_candidates(state: CavernaState) -> Iterator[dict[str, Any]]:
     parts = tile_parts(state.turn.tile, state.config.tile_rules)
     offered = {option.fee for part in parts for option in part if option.kind == "furnish"}
     fees = [fee for fee in FURNISH_FEES if fee in offered]
-    for room in state.display:
+    for room in furnishable_rooms(state):
         for target in targets:
             for fee in fees:
                 yield {"type": "furnish", "room": room, "space": target, "fee": fee}

@@ -15,7 +15,7 @@ from companion.games.caverna.cavework import (
     parse_target,
     place_extra_cavern,
     remove_wall,
-    reveal_room,
+    turn_up,
 )
 from companion.games.caverna.common import gain, has_room, player, require, seat_name, spend
 from companion.games.caverna.fields import border, field, optional_text, text, whole
@@ -129,9 +129,10 @@ def end_turn(state: CavernaState, action: Mapping[str, Any]) -> CavernaState:
 
 
 def draw_pile(state: CavernaState, action: Mapping[str, Any]) -> CavernaState:
-    """Solo: the table turned up the top room of the pile; it joins the display."""
+    """Solo: the table turned up the top room of the pile; it joins the display (named
+    when it is furnished, unless ``room`` names it now)."""
     _expect_phase(state, DRAW)
-    state = reveal_room(state, text(action, "room"))
+    state = turn_up(state, action.get("room"))
     return _finish_turn(replace(state, pile=state.pile - 1))
 
 

@@ -69,6 +69,7 @@ def state_json(state: CavernaState) -> dict[str, Any]:
         },
         "turn": turn,
         "display": list(state.display),
+        "unnamed": state.unnamed,
         "pile": state.pile,
         "wall_supply": state.wall_supply,
         "extra_cavern_owner": state.extra_cavern_owner,

@@ -125,7 +125,10 @@ class CavernaState:
     pile: int = 0
     """Solo: face-down rooms left in the pile."""
     seen_rooms: tuple[str, ...] = ()
-    """Rooms with a dark back that have been turned face up so far."""
+    """Rooms with a dark back that have been turned face up and named so far."""
+    unnamed: int = 0
+    """Rooms turned face up into the display (dug, or from the solo pile) that the table
+    has not named yet: each is named when it is furnished."""
     wall_supply: int = WALL_SUPPLY
     """Walls left in the common supply."""
     extra_cavern_owner: int | None = None
