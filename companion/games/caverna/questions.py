@@ -523,3 +523,18 @@ def settled_action(progress: Progress | None) -> dict[str, Any] | None:
     if progress is not None and isinstance(progress.step, Complete):
         return progress.step.action
     return None
+
+
+def closing_actions(state: CavernaState, actions: Sequence[Mapping[str, Any]]
+                    ) -> list[dict[str, Any]]:
+    """What follows ``actions`` by itself: the solo pile's room turned up when they end
+    the turn after exactly one dig (the table has nothing to answer)."""
+    try:
+        for action in actions:
+            state = apply_action(state, action)
+    except IllegalActionError:
+        return []
+    if state.phase != DRAW:
+        return []
+    drawn = settled_action(settle(state, {TYPE: "draw_pile"}))
+    return [drawn] if drawn is not None else []

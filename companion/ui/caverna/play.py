@@ -44,11 +44,11 @@ from companion.ui.asked import asked
 from companion.ui.bar import game_bar
 from companion.ui.caverna.demo import preview_session
 from companion.ui.caverna.dialogs import (
-    DigDialog,
     ExtraCavernDialog,
-    PileDialog,
     cave_taps,
     cave_view,
+    dig_intents,
+    end_turn_intents,
     furnish_intents,
     furnish_room_intents,
     quick_rooms,
@@ -74,7 +74,6 @@ from companion.ui.caverna.view import (
     OptionSpec,
     closing_note,
     cost_message,
-    dark_rooms_left,
     option_label,
     revealable_tiles,
     round_line,
@@ -180,8 +179,6 @@ class CavernaPlayScene(GameScene):
         """Bar, the turn column and the caves column."""
         state: CavernaState = session.state
         bar, body = game_bar(ctx)
-        if state.phase == DRAW:
-            return [*bar, *self._pile_screen(ctx, state, body)]
         left, right = split_columns(body, body.width * LEFT_SHARE // 100, ctx.theme.gap)
         return [*bar, *self._turn_column(ctx, state, left), *self._right_column(ctx, state, right)]
 
@@ -344,7 +341,7 @@ class CavernaPlayScene(GameScene):
             widgets.append(TapButton(take, Msg("ui_caverna.turn.take_all"),
                                      lambda: take_all_intents(state, gains), role="small",
                                      key="caverna:take_all"))
-        widgets.append(Button(end, Msg("ui_caverna.turn.end"), (Submit({"type": "end_turn"}),),
+        widgets.append(Button(end, Msg("ui_caverna.turn.end"), tuple(end_turn_intents(state)),
                               "primary", role="small" if len(gains) >= 2 else "button",
                               key="caverna:end_turn"))
         return widgets
@@ -406,35 +403,10 @@ class CavernaPlayScene(GameScene):
         if kind == "rooms":
             return tuple(rooms_intents(state, preview))
         if kind == "excavate":
-            return (ShowDialog(DigDialog(option, preview)),)
+            return tuple(dig_intents(state, option, None, preview))
         if kind == "furnish":
             return tuple(furnish_intents(state, option, preview))
         return tuple(wall_intents(state, kind == "breach", preview))
-
-    def _pile_screen(self, ctx: Context, state: CavernaState,
-                     body: pygame.Rect) -> list[Widget]:
-        """Solo, between rounds: the rooms that can come up from the pile, one tap each,
-        over the whole screen (with the turn's header and what to do beside it)."""
-        theme = ctx.theme
-        head = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, theme.px(60))
-        line = pygame.Rect(head.right + theme.gap, body.y, body.right - head.right - theme.gap,
-                           head.height)
-        ask = pygame.Rect(line.x, line.y, line.width, line.height // 2)
-        info = pygame.Rect(line.x, ask.bottom, line.width, line.bottom - ask.bottom)
-        widgets = [*self._header(ctx, state, head),
-                   Label(ask, Msg("ui_caverna.pile.title"), "small", theme.palette.accent,
-                         bold=True),
-                   CompactLabel(info, msg("ui_caverna.pile.info", count=state.pile), "small",
-                                theme.palette.text_muted)]
-        rooms = dark_rooms_left(state)
-        area = pygame.Rect(body.x, head.bottom + theme.gap, body.width,
-                           body.bottom - head.bottom - theme.gap)
-        for room, rect in zip(rooms, grid(area, len(rooms), theme, 4, theme.px(84)),
-                              strict=True):
-            widgets.append(CompactButton(rect, Msg(f"caverna.room.{room}"),
-                                         (Submit({"type": "draw_pile", "room": room}),),
-                                         role="small", key=f"caverna:pile:{room}"))
-        return widgets
 
     def _draw(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
@@ -443,7 +415,7 @@ class CavernaPlayScene(GameScene):
                            area.bottom - button.bottom - theme.gap)
         return [
             Button(button, Msg("ui_caverna.pile.button"),
-                   (ShowDialog(PileDialog(self.preview_session())),), "primary",
+                   (Submit({"type": "draw_pile"}),), "primary",
                    key="caverna:pile"),
             Label(info, msg("ui_caverna.pile.info", count=state.pile), "body",
                   theme.palette.text_muted),
@@ -687,7 +659,7 @@ def take_all_intents(state: CavernaState, gains: list[dict[str, Any]]) -> list[I
         intents.append(Submit(action))
         state = GAME.apply(state, action)
     if nothing_left(state):
-        intents.append(Submit({"type": "end_turn"}))
+        intents += end_turn_intents(state)
     return intents
 
 
