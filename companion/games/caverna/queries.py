@@ -17,6 +17,7 @@ from companion.games.caverna.cave import Pos as Pos
 from companion.games.caverna.cave import diggable as diggable
 from companion.games.caverna.cave import wall_spots as wall_spots
 from companion.games.caverna.cavework import EXTRA as EXTRA
+from companion.games.caverna.cavework import furnishable_rooms as furnishable_rooms
 from companion.games.caverna.cavework import unseen_dark_rooms as unseen_dark_rooms
 from companion.games.caverna.goods import FOOD_SOURCES as FOOD_SOURCES
 from companion.games.caverna.goods import GOODS as GOODS

@@ -30,6 +30,7 @@ from companion.games.caverna.queries import (
     Option,
     Pos,
     choices,
+    furnishable_rooms,
     wall_spots,
 )
 from companion.games.caverna.questions import (
@@ -791,7 +792,8 @@ class FurnishDialog(CavernaDialog):
         reasons = {str(answer.value): answer.reason
                    for answer in furnish_rooms(state, self.option.fee)}
         entries = []
-        for room in sorted(reasons, key=lambda offered: reasons[offered] is not None):
+        for room in sorted(furnishable_rooms(state),
+                           key=lambda offered: reasons.get(offered) is not None):
             spec = state.config.room(room)
             text = msg("ui_caverna.furnish.room", room=f"@caverna.room.{room}",
                        colour=f"@caverna.colour.{spec.colour}", points=spec.points,

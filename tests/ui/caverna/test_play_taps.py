@@ -21,7 +21,7 @@ from companion.ui.caverna.dialogs import (
     WallDialog,
 )
 from companion.ui.caverna.play import CavernaPlayScene
-from companion.ui.caverna.view import dark_rooms_left, revealable_tiles
+from companion.ui.caverna.view import revealable_tiles
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.intents import Back, ShowDialog, Undo
 from companion.ui.questions import QuestionDialog
@@ -97,20 +97,18 @@ def _dig_prospecting_site(app: App, session: Session) -> None:
     tap_widget(app, "caverna:option:0:excavate:1")
     assert isinstance(app.dialog, DigDialog)
     tap_widget(app, "dig:cell:3:1")
-    room = dark_rooms_left(state_of(session)).index("prospecting_site")
-    tap_widget(app, f"dig:room:{room}")
 
 
-def test_digging_names_the_space_and_the_room_found(app: App, journal: Journal) -> None:
+def test_digging_names_the_space_and_the_room_waits_for_its_furnishing(
+        app: App, journal: Journal) -> None:
     session = round_one(journal, app)
     _dig_prospecting_site(app, session)
     state = state_of(session)
     space = state.players[0].cave.at((3, 1))
     assert space is not None and space.state == EMPTY
-    assert "prospecting_site" in state.display
+    assert state.unnamed == 1 and "prospecting_site" not in state.display
     assert app.dialog is None
-    assert session.actions()[-1] == {"type": "excavate",
-                                     "digs": [{"space": [3, 1], "room": "prospecting_site"}]}
+    assert session.actions()[-1] == {"type": "excavate", "digs": [{"space": [3, 1]}]}
 
 
 def test_a_blue_room_without_enough_orange_is_refused_with_the_reason(
@@ -124,6 +122,8 @@ def test_a_blue_room_without_enough_orange_is_refused_with_the_reason(
     tap_widget(app, "caverna:tile:housework")
     tap_widget(app, "caverna:option:0:furnish:round_food")
     before, steps = session.state, session.cursor
+    while not has_widget(app, "furnish:room:prospecting_site"):
+        tap_widget(app, "furnish:more")  # the unnamed room may be any room not named yet
     tap_widget(app, "furnish:room:prospecting_site")
     assert _refusal(app) == "caverna.error.too_many_blue"
     assert session.state == before and session.cursor == steps
@@ -185,15 +185,35 @@ def test_a_wall_goes_on_the_border_tapped(app: App, journal: Journal) -> None:
     assert session.actions()[-1]["type"] == "build_wall"
 
 
-def test_the_solo_pile_names_the_room_turned_up(app: App, journal: Journal) -> None:
-    session = replay("solo", 56, journal)
+def test_the_solo_pile_is_turned_up_with_the_end_of_the_turn(app: App,
+                                                              journal: Journal) -> None:
+    """Solo rulebook: after excavating exactly one room, the top room of the pile is
+    turned face up into the display; the app asks nothing about it (it is named when
+    it is furnished), so ending the turn also turns up the pile."""
+    session = start(journal, {"players": ["Sola"], "display": ["shelf", "tunnel", "parlor"]})
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    session.submit({"type": "take_tile", "tile": "excavation"})
+    open_game(app, session)
+    pile = state_of(session).pile
+    tap_widget(app, "caverna:cave:dig:1:0")
+    steps = session.cursor
+    tap_widget(app, "caverna:end_turn")
+    assert session.actions()[steps:] == [{"type": "end_turn"}, {"type": "draw_pile"}]
+    state = state_of(session)
+    assert state.phase != "draw" and state.pile == pile - 1 and state.unnamed == 2
+
+
+def test_a_journal_left_at_the_pile_turns_it_up_with_one_tap(app: App,
+                                                             journal: Journal) -> None:
+    session = start(journal, {"players": ["Sola"], "display": ["shelf", "tunnel", "parlor"]})
+    for action in ({"type": "reveal", "tile": "furnishing"},
+                   {"type": "take_tile", "tile": "excavation"},
+                   {"type": "excavate", "digs": [{"space": [1, 0]}]}, {"type": "end_turn"}):
+        session.submit(action)
     open_game(app, session)
     assert state_of(session).phase == "draw"
-    first = dark_rooms_left(state_of(session))[0]
-    steps = session.cursor
-    tap_widget(app, f"caverna:pile:{first}")  # one tap, straight on the play screen
-    assert session.cursor == steps + 1
-    assert first in state_of(session).display
+    tap_widget(app, "caverna:pile")
+    assert session.actions()[-1] == {"type": "draw_pile"}
     assert state_of(session).phase != "draw"
 
 

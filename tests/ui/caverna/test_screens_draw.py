@@ -175,16 +175,18 @@ def test_wall_buttons_do_not_overlap(size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_all_eighteen_rooms_fit_the_dig_picker(journal: Journal, lang: str,
-                                              size: tuple[int, int]) -> None:
+def test_the_second_dig_of_two_fits_the_dig_picker(journal: Journal, lang: str,
+                                                   size: tuple[int, int]) -> None:
     session = start(journal)
     session.submit({"type": "reveal", "tile": "masonry"})
     session.submit({"type": "take_tile", "tile": "excavation"})
-    dialog = dialogs.DigDialog(Option("excavate", amount=1), session)
-    dialog.picker.pick_space((2, 1))
+    dialog = dialogs.DigDialog(Option("excavate", amount=2, food_cost=2), session)
+    dialog.picker.pick_space((1, 0))
     overflowing, small = draw_problems(dialog, context(size, lang, session))
     assert (overflowing, small) == ([], [])
-    assert sum(w.key.startswith("dig:room:") for w in dialog.widgets) == 18
+    cells = {w.key for w in dialog.widgets if w.key.startswith("dig:cell:")}
+    assert cells == {"dig:cell:0:0", "dig:cell:1:1", "dig:cell:2:1", "dig:cell:3:1",
+                     "dig:cell:4:0"}
 
 
 @pytest.mark.parametrize("size", SIZES)
