@@ -3,7 +3,8 @@
 Run ``python examples/caverna/make_records.py``.  The play is deterministic: every choice
 is the best one by a simple value of the position, ties broken by a fixed seed.  The rooms
 that come up when digging are named in catalogue order while playing, standing in for what a
-real table would report; the record names each only when it is furnished, as the screens do.
+real table would report; the record names each room only when it is furnished and each
+new tile only when it is taken, as the screens do.
 The final scores are written as the record's expectation.
 """
 
@@ -99,9 +100,11 @@ def play(setup: Mapping[str, Any], seed: int) -> tuple[CavernaState, list[Any]]:
 
 def as_entered(action: Mapping[str, Any]) -> dict[str, Any]:
     """``action`` as the screens enter it: a room turned face up by a dig or from the
-    pile is not named there (it is named when it is furnished)."""
+    pile is not named there (it is named when it is furnished), nor is the tile a round
+    turns up (it is named when it is taken)."""
     entered = {key: value for key, value in action.items()
-               if not (key == "room" and action["type"] == "draw_pile")}
+               if not (key == "room" and action["type"] == "draw_pile")
+               and not (key == "tile" and action["type"] == "reveal")}
     if "digs" in entered:
         entered["digs"] = [{"space": dig["space"]} for dig in entered["digs"]]
     if "dig" in entered:

@@ -10,6 +10,7 @@ from companion.games.caverna.cave import EMPTY, diggable, wall_spots
 from companion.games.caverna.cavework import EXTRA, furnishable_rooms, unseen_dark_rooms
 from companion.games.caverna.goods import FOOD_SOURCES
 from companion.games.caverna.roomuse import choices
+from companion.games.caverna.rules import unnamed_candidates
 from companion.games.caverna.setup import back_for_round
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, REVEAL, CavernaState
 from companion.games.caverna.tiles import FURNISH_FEES, TILE_BACKS, tile_parts
@@ -31,7 +32,8 @@ def legal_actions(state: CavernaState, apply: Apply) -> list[dict[str, Any]]:
         return [{"type": "draw_pile", "room": room} for room in unseen_dark_rooms(state)]
     if state.phase == CHOOSE:
         candidates: Iterator[dict[str, Any]] = (
-            {"type": "take_tile", "tile": tile} for tile in state.revealed_tiles
+            {"type": "take_tile", "tile": tile}
+            for tile in (*state.revealed_tiles, *unnamed_candidates(state))
         )
     elif state.phase == ACT:
         candidates = _turn_candidates(state)

@@ -29,6 +29,7 @@ from companion.games.caverna.rooms import default_catalogue as default_catalogue
 from companion.games.caverna.roomuse import JUNCTION_GIVE as JUNCTION_GIVE
 from companion.games.caverna.roomuse import choices as choices
 from companion.games.caverna.rules import renovation_allowed as renovation_allowed
+from companion.games.caverna.rules import unnamed_candidates as unnamed_candidates
 from companion.games.caverna.scoring import best_room as best_room
 from companion.games.caverna.scoring import room_points as room_points
 from companion.games.caverna.scoring import score as score

@@ -38,11 +38,11 @@ from companion.games.caverna.cave import EMPTY, HIDDEN, Cave, Pos, wall_spots
 from companion.games.caverna.cavework import EXTRA, furnishable_rooms
 from companion.games.caverna.goods import FOOD_SOURCES, GOODS
 from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
-from companion.games.caverna.rules import apply_action
+from companion.games.caverna.rules import apply_action, unnamed_candidates, unrevealed_backs
 from companion.games.caverna.scoring import score
 from companion.games.caverna.setup import back_for_round
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, REVEAL, CavernaState
-from companion.games.caverna.tiles import FURNISH_FEES, TILE_BACKS, Option, tile_parts
+from companion.games.caverna.tiles import FURNISH_FEES, Option, tile_parts
 
 TYPE = "type"
 """The first field of every action."""
@@ -268,14 +268,12 @@ def _cand(action: dict[str, Any], **fields: Any) -> Candidate:
 
 
 def _reveal(state: CavernaState) -> Iterator[Candidate]:
-    back = back_for_round(state.round, state.rounds)
-    for tile in state.hidden_tiles:
-        if TILE_BACKS[tile] == back:
-            yield _cand({"type": "reveal", "tile": tile}, tile=tile)
+    if back_for_round(state.round, state.rounds) in unrevealed_backs(state):
+        yield _cand({"type": "reveal"})
 
 
 def _take(state: CavernaState) -> Iterator[Candidate]:
-    for tile in state.revealed_tiles:
+    for tile in (*state.revealed_tiles, *unnamed_candidates(state)):
         yield _cand({"type": "take_tile", "tile": tile}, tile=tile)
 
 
@@ -527,14 +525,19 @@ def settled_action(progress: Progress | None) -> dict[str, Any] | None:
 
 def closing_actions(state: CavernaState, actions: Sequence[Mapping[str, Any]]
                     ) -> list[dict[str, Any]]:
-    """What follows ``actions`` by itself: the solo pile's room turned up when they end
-    the turn after exactly one dig (the table has nothing to answer)."""
+    """What follows ``actions`` by itself, the table having nothing to answer: the solo
+    pile's room turned up after a turn with exactly one dig, the next round's tile
+    turned up after the round's last turn (both named later)."""
     try:
         for action in actions:
             state = apply_action(state, action)
     except IllegalActionError:
         return []
-    if state.phase != DRAW:
-        return []
-    drawn = settled_action(settle(state, {TYPE: "draw_pile"}))
-    return [drawn] if drawn is not None else []
+    follows: list[dict[str, Any]] = []
+    while state.phase in (DRAW, REVEAL):
+        done = settled_action(settle(state, {TYPE: PHASE_TYPES[state.phase][0]}))
+        if done is None:
+            break
+        follows.append(done)
+        state = apply_action(state, done)
+    return follows

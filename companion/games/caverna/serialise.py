@@ -65,6 +65,7 @@ def state_json(state: CavernaState) -> dict[str, Any]:
         "tiles": {
             "hidden": list(state.hidden_tiles),
             "revealed": list(state.revealed_tiles),
+            "unnamed": list(state.unnamed_tiles),
             "taken": list(state.taken_tiles),
         },
         "turn": turn,

@@ -116,6 +116,9 @@ class CavernaState:
     """Action tiles still face down."""
     revealed_tiles: tuple[str, ...] = ()
     """Action tiles face up, in the order they came up."""
+    unnamed_tiles: tuple[int, ...] = ()
+    """The backs of tiles turned face up that the table has not named yet: each is named
+    when a player takes it (until then it stays among ``hidden_tiles``)."""
     taken_tiles: tuple[str, ...] = ()
     """Tiles already taken this round."""
     turn: Turn | None = None

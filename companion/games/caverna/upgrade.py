@@ -6,9 +6,11 @@ Junction room (three different goods) the defaults, so the upgrade writes the ol
 choices into old set-ups explicitly.
 
 Version 3 no longer names the room a dig or the solo pile turns face up: the display
-counts it as unnamed, and it is named when it is furnished.  A version 2 dig or pile
-room that names its room still means the same in version 3 (the room joins the display
-by name), so version 2 actions are kept as they are and replay to the same end.
+counts it as unnamed, and it is named when it is furnished.  Nor does it name the tile
+a round turns up: it is named when a player takes it.  A version 2 dig, pile room or
+reveal that names its room or tile still means the same in version 3 (it joins the
+display or the face-up tiles by name), so version 2 actions are kept as they are and
+replay to the same end.
 """
 
 from __future__ import annotations

@@ -61,7 +61,6 @@ from companion.ui.caverna.view import (
     face_down_spaces,
     furnish_fee,
     reachable_digs,
-    revealable_tiles,
     room_action,
     room_colours,
     room_point_table,
@@ -420,35 +419,6 @@ class CavernaDialog(Scene):
     def handle_key(self, key: int, ctx: Context) -> list[Intent]:
         """Escape closes the dialog without doing anything."""
         return [CloseDialog()] if key == pygame.K_ESCAPE else []
-
-
-def _choice_grid(ctx: Context, area: pygame.Rect, entries: list[tuple[Msg, list[Intent]]],
-                 columns: int, prefix: str) -> list[Widget]:
-    """One button per entry, in a grid."""
-    widgets: list[Widget] = []
-    rects = grid(area, len(entries), ctx.theme, columns, ctx.theme.px(84))
-    for number, ((text, intents), rect) in enumerate(zip(entries, rects, strict=True)):
-        def tap(chosen: list[Intent] = intents) -> list[Intent]:
-            """Hand over this entry's intents."""
-            return chosen
-
-        widgets.append(TapButton(rect, text, tap, key=f"{prefix}:{number}"))
-    return widgets
-
-
-# ---------------------------------------------------------------- tile and pile
-class RevealDialog(CavernaDialog):
-    """Which action tile did the table turn up? (Only tiles with the round's back.)"""
-
-    def title(self, state: CavernaState) -> Msg:
-        """The question."""
-        return msg("ui_caverna.reveal.title", round=state.round)
-
-    def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        """One button per tile that can come up now."""
-        entries = [(Msg(f"caverna.tile.{tile}"), submit({"type": "reveal", "tile": tile}))
-                   for tile in revealable_tiles(state)]
-        return _choice_grid(ctx, area, entries, 2, "reveal")
 
 
 # ---------------------------------------------------------------- digging

@@ -26,11 +26,11 @@ from companion.games.caverna.game import GAME
 from companion.games.caverna.queries import (
     FOOD_SOURCES,
     Option,
-    back_for_round,
     phase_message,
     result_message,
     score,
     tile_parts,
+    unnamed_candidates,
 )
 from companion.games.caverna.questions import (
     loses_goods,
@@ -38,6 +38,8 @@ from companion.games.caverna.questions import (
     option_refusal,
     outcome,
     refusal,
+    settle,
+    settled_action,
 )
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
 from companion.ui.asked import asked
@@ -75,7 +77,6 @@ from companion.ui.caverna.view import (
     closing_note,
     cost_message,
     option_label,
-    revealable_tiles,
     round_line,
     score_lines,
     tile_button_text,
@@ -280,26 +281,17 @@ class CavernaPlayScene(GameScene):
                              align="right")]
 
     def _reveal(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        """The tiles that can come up this round, one tap each, and how many are left."""
-        theme = ctx.theme
-        tiles = revealable_tiles(state)
-        info_h = theme.px(48)
-        buttons = pygame.Rect(area.x, area.y, area.width, area.height - info_h - theme.gap)
-        widgets: list[Widget] = []
-        for tile, rect in zip(tiles, grid(buttons, len(tiles), theme, 2, theme.px(84)),
-                              strict=True):
-            widgets.append(CompactButton(rect, Msg(f"caverna.tile.{tile}"),
-                                         (Submit({"type": "reveal", "tile": tile}),),
-                                         role="small", key=f"caverna:reveal:{tile}"))
-        info = pygame.Rect(area.x, area.bottom - info_h, area.width, info_h)
-        widgets.append(Label(info, msg("ui_caverna.reveal.info",
-                                       back=back_for_round(state.round, state.rounds),
-                                       count=len(tiles)), "small", theme.palette.text_muted))
-        return widgets
+        """The round's tile is turned up without naming it: the tiles the start player may
+        take are offered at once, and a tap records the tile turned up and the one taken."""
+        reveal = settled_action(settle(state, {"type": "reveal"}))
+        if reveal is None:
+            return []
+        return self._choose(ctx, GAME.apply(state, reveal), area, (reveal,))
 
-    def _choose(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+    def _choose(self, ctx: Context, state: CavernaState, area: pygame.Rect,
+                before: tuple[dict[str, Any], ...] = ()) -> list[Widget]:
         theme = ctx.theme
-        tiles = state.revealed_tiles
+        tiles = (*state.revealed_tiles, *unnamed_candidates(state))
         widgets: list[Widget] = []
         for tile, rect in zip(tiles, grid(area, len(tiles), theme, 3, theme.px(84)),
                               strict=True):
@@ -310,7 +302,8 @@ class CavernaPlayScene(GameScene):
                 widgets.append(RefusedButton(rect, tile_button_text(state, tile), reason,
                                              key=key))
                 continue
-            widgets.append(CompactButton(rect, tile_button_text(state, tile), (Submit(action),),
+            intents = tuple(Submit(done) for done in (*before, action))
+            widgets.append(CompactButton(rect, tile_button_text(state, tile), intents,
                                          role="small", key=key))
         return widgets
 

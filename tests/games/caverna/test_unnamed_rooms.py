@@ -1,4 +1,5 @@
-"""Rooms turned face up by a dig or from the solo pile are named when they are furnished."""
+"""Rooms turned face up by a dig or from the solo pile are named when they are furnished,
+and the tile a round turns up is named when it is taken."""
 
 from __future__ import annotations
 
@@ -112,3 +113,34 @@ def test_a_named_dig_from_an_older_record_still_names_its_room() -> None:
     after = play(state, {"type": "excavate", "digs": [{"space": [1, 0], "room": "stall"}]})
     assert after.unnamed == 0 and after.display[-1] == "stall"
     assert after.phase == ACT
+
+
+def test_the_rounds_tile_is_turned_up_unnamed_and_named_when_taken() -> None:
+    """Rulebook: each round one more action tile is turned face up; which one matters
+    only to the player who takes it."""
+    state = duo()
+    assert state.phase == "reveal"
+    step = ask(state, {"type": "reveal"})
+    assert not isinstance(step, Question) and step.action == {"type": "reveal"}
+    state = play(state, step.action)
+    assert state.phase == CHOOSE and state.unnamed_tiles == (2,)
+    offered = ask(state, {"type": "take_tile"})
+    assert isinstance(offered, Question)
+    tiles = {answer.value for answer in offered.answers}
+    assert {"furnishing", "masonry", "undermining"} <= tiles and "breach" not in tiles
+    taken = play(state, {"type": "take_tile", "tile": "masonry"})
+    assert taken.unnamed_tiles == () and "masonry" in taken.revealed_tiles
+    assert "masonry" not in taken.hidden_tiles and taken.turn is not None
+
+
+def test_a_tile_of_another_back_is_not_the_unnamed_one() -> None:
+    state = play(duo(), {"type": "reveal"})
+    with pytest.raises(IllegalActionError) as refused:
+        play(state, {"type": "take_tile", "tile": "expansion"})
+    assert refused.value.key == "caverna.error.tile_not_available"
+    assert state.unnamed_tiles == (2,)
+
+
+def test_a_named_reveal_from_an_older_record_still_names_its_tile() -> None:
+    state = play(duo(), {"type": "reveal", "tile": "masonry"})
+    assert state.unnamed_tiles == () and state.revealed_tiles[-1] == "masonry"
