@@ -21,7 +21,6 @@ from companion.ui.caverna.dialogs import (
     WallDialog,
 )
 from companion.ui.caverna.play import CavernaPlayScene
-from companion.ui.caverna.view import revealable_tiles
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.intents import Back, ShowDialog, Undo
 from companion.ui.questions import QuestionDialog
@@ -43,16 +42,19 @@ def _refusal(app: App) -> str:
     return app.toast.message.key
 
 
-def test_the_reveal_dialog_records_the_tile_the_table_named(app: App, journal: Journal) -> None:
+def test_the_first_tap_turns_up_the_rounds_tile_and_takes_one(app: App,
+                                                              journal: Journal) -> None:
+    """Rulebook: each round starts by turning up a new action tile; the app does not ask
+    which (it is named when taken), so the start player's tap on a tile records both."""
     session = start(journal)
     open_game(app, session)
     assert isinstance(app.scene, CavernaPlayScene)
-    assert "masonry" in revealable_tiles(state_of(session))
-    tap_widget(app, "caverna:reveal:masonry")
+    assert state_of(session).phase == "reveal"
+    tap_widget(app, "caverna:tile:masonry")
+    assert session.actions() == [{"type": "reveal"}, {"type": "take_tile", "tile": "masonry"}]
     state = state_of(session)
-    assert app.dialog is None
-    assert state.phase == "choose"
-    assert state.revealed_tiles[-1] == "masonry"
+    assert app.dialog is None and state.phase == "act"
+    assert state.revealed_tiles[-1] == "masonry" and state.unnamed_tiles == ()
 
 
 def test_taking_a_tile_then_its_goods(app: App, journal: Journal) -> None:
@@ -258,8 +260,7 @@ def test_the_play_screen_offers_what_the_phase_needs(app: App, journal: Journal,
     session = replay("two-players", steps, journal)
     open_game(app, session)
     phase = state_of(session).phase
-    first = (revealable_tiles(state_of(session)) or ("",))[0]
-    expected = {"reveal": f"caverna:reveal:{first}", "choose": "caverna:tile:cultivation",
+    expected = {"reveal": "caverna:tile:cultivation", "choose": "caverna:tile:cultivation",
                 "act": "caverna:end_turn"}[phase]
     assert widget(app, expected).interactive
 

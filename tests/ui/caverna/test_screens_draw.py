@@ -23,6 +23,7 @@ from companion.games.caverna.cave import (
     Space,
     parse_layout,
 )
+from companion.games.caverna.queries import unnamed_candidates
 from companion.games.caverna.rooms import default_catalogue
 from companion.games.caverna.state import CavernaState
 from companion.games.caverna.tiles import Option
@@ -209,7 +210,8 @@ def test_twelve_tiles_with_notices_fit(journal: Journal, lang: str,
     session = replay("two-players", 162, journal)
     session.submit({"type": "convert", "good": "emmer", "count": 2})
     state = state_of(session)
-    assert state.phase == "choose" and len(state.revealed_tiles) == 12 and state.notices
+    offered = (*state.revealed_tiles, *unnamed_candidates(state))
+    assert state.phase == "choose" and len(offered) == 12 and state.notices
     overflowing, small = draw_problems(CavernaPlayScene(), context(size, lang, session))
     assert (overflowing, small) == ([], [])
 
