@@ -25,7 +25,9 @@ from companion.core.session import Session
 from companion.games.caverna.game import GAME
 from companion.games.caverna.queries import (
     FOOD_SOURCES,
+    TILE_BACKS,
     Option,
+    back_for_round,
     phase_message,
     result_message,
     score,
@@ -286,7 +288,20 @@ class CavernaPlayScene(GameScene):
         reveal = settled_action(settle(state, {"type": "reveal"}))
         if reveal is None:
             return []
-        return self._choose(ctx, GAME.apply(state, reveal), area, (reveal,))
+        theme = ctx.theme
+        after = GAME.apply(state, reveal)
+        rows = -(-len((*after.revealed_tiles, *unnamed_candidates(after))) // 3)
+        info_h = theme.px(48)
+        needed = rows * theme.touch + rows * theme.gap + info_h
+        if needed > area.height:
+            return self._choose(ctx, after, area, (reveal,))
+        tiles = pygame.Rect(area.x, area.y, area.width, area.height - info_h - theme.gap)
+        back = back_for_round(state.round, state.rounds)
+        face_down = sum(TILE_BACKS[tile] == back for tile in state.hidden_tiles)
+        info = pygame.Rect(area.x, area.bottom - info_h, area.width, info_h)
+        return [*self._choose(ctx, after, tiles, (reveal,)),
+                Label(info, msg("ui_caverna.reveal.info", back=back, count=face_down), "small",
+                      theme.palette.text_muted)]
 
     def _choose(self, ctx: Context, state: CavernaState, area: pygame.Rect,
                 before: tuple[dict[str, Any], ...] = ()) -> list[Widget]:
