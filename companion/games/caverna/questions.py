@@ -41,7 +41,7 @@ from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
 from companion.games.caverna.rules import apply_action, unnamed_candidates, unrevealed_backs
 from companion.games.caverna.scoring import score
 from companion.games.caverna.setup import back_for_round
-from companion.games.caverna.state import ACT, CHOOSE, DRAW, REVEAL, CavernaState
+from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
 from companion.games.caverna.tiles import FURNISH_FEES, Option, tile_parts
 
 TYPE = "type"
@@ -523,21 +523,28 @@ def settled_action(progress: Progress | None) -> dict[str, Any] | None:
     return None
 
 
+def table_steps(state: CavernaState) -> tuple[list[dict[str, Any]], CavernaState]:
+    """The steps the table takes without answering anything from ``state`` on: the solo
+    pile's room turned up after a turn with exactly one dig, the round's new tile turned
+    up (both named later); and the state they lead to."""
+    steps: list[dict[str, Any]] = []
+    while state.phase in (DRAW, REVEAL):
+        done = settled_action(settle(state, {TYPE: PHASE_TYPES[state.phase][0]}))
+        if done is None:
+            break
+        steps.append(done)
+        state = apply_action(state, done)
+    return steps, state
+
+
 def closing_actions(state: CavernaState, actions: Sequence[Mapping[str, Any]]
                     ) -> list[dict[str, Any]]:
-    """What follows ``actions`` by itself, the table having nothing to answer: the solo
-    pile's room turned up after a turn with exactly one dig, the next round's tile
-    turned up after the round's last turn (both named later)."""
+    """The table's own steps after ``actions`` when they finish the game (otherwise they
+    are taken with the next player's first tap, so one undo still brings a turn back)."""
     try:
         for action in actions:
             state = apply_action(state, action)
     except IllegalActionError:
         return []
-    follows: list[dict[str, Any]] = []
-    while state.phase in (DRAW, REVEAL):
-        done = settled_action(settle(state, {TYPE: PHASE_TYPES[state.phase][0]}))
-        if done is None:
-            break
-        follows.append(done)
-        state = apply_action(state, done)
-    return follows
+    steps, after = table_steps(state)
+    return steps if after.phase == FINISHED else []

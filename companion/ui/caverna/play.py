@@ -40,8 +40,7 @@ from companion.games.caverna.questions import (
     option_refusal,
     outcome,
     refusal,
-    settle,
-    settled_action,
+    table_steps,
 )
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
 from companion.ui.asked import asked
@@ -285,21 +284,20 @@ class CavernaPlayScene(GameScene):
     def _reveal(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         """The round's tile is turned up without naming it: the tiles the start player may
         take are offered at once, and a tap records the tile turned up and the one taken."""
-        reveal = settled_action(settle(state, {"type": "reveal"}))
-        if reveal is None:
+        steps, after = table_steps(state)
+        if after.phase != CHOOSE:
             return []
         theme = ctx.theme
-        after = GAME.apply(state, reveal)
         rows = -(-len((*after.revealed_tiles, *unnamed_candidates(after))) // 3)
         info_h = theme.px(48)
         needed = rows * theme.touch + rows * theme.gap + info_h
         if needed > area.height:
-            return self._choose(ctx, after, area, (reveal,))
+            return self._choose(ctx, after, area, tuple(steps))
         tiles = pygame.Rect(area.x, area.y, area.width, area.height - info_h - theme.gap)
         back = back_for_round(state.round, state.rounds)
         face_down = sum(TILE_BACKS[tile] == back for tile in state.hidden_tiles)
         info = pygame.Rect(area.x, area.bottom - info_h, area.width, info_h)
-        return [*self._choose(ctx, after, tiles, (reveal,)),
+        return [*self._choose(ctx, after, tiles, tuple(steps)),
                 Label(info, msg("ui_caverna.reveal.info", back=back, count=face_down), "small",
                       theme.palette.text_muted)]
 
@@ -417,6 +415,11 @@ class CavernaPlayScene(GameScene):
         return tuple(wall_intents(state, kind == "breach", preview))
 
     def _draw(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The pile's room is turned up without naming it: the next tile taken records it
+        (and the round's new tile when the round is over); else one button does."""
+        steps, after = table_steps(state)
+        if after.phase == CHOOSE:
+            return self._choose(ctx, after, area, tuple(steps))
         theme = ctx.theme
         button = pygame.Rect(area.x, area.y, area.width, min(area.height, theme.px(84)))
         info = pygame.Rect(area.x, button.bottom + theme.gap, area.width,

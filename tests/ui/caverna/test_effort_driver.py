@@ -50,8 +50,8 @@ def test_the_two_player_opening_takes_one_tap_per_room_used_in_the_cave(
     turned up with that tap), +1 food and a furnishing picked from three rooms (4); tile
     and a furnishing picked from two (3); tile, +1 emmer, the Grindstone tapped in the
     cave, +1 flax (4); tile, the Spinning wheel tapped in the cave, +1 wood (3).  Every
-    turn ends by itself, and the round's end turns up the next round's tile."""
-    counts = effort.play_record(_opening("two-players", 18, tmp_path),
+    turn ends by itself."""
+    counts = effort.play_record(_opening("two-players", 17, tmp_path),
                                 effort.load_driver("caverna"))
-    assert counts.steps == 18
+    assert counts.steps == 17
     assert list(counts.units.values()) == [4, 3, 4, 3]

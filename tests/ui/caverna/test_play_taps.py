@@ -187,11 +187,12 @@ def test_a_wall_goes_on_the_border_tapped(app: App, journal: Journal) -> None:
     assert session.actions()[-1]["type"] == "build_wall"
 
 
-def test_the_solo_pile_is_turned_up_with_the_end_of_the_turn(app: App,
+def test_the_solo_pile_is_turned_up_with_the_next_tile_taken(app: App,
                                                               journal: Journal) -> None:
     """Solo rulebook: after excavating exactly one room, the top room of the pile is
     turned face up into the display; the app asks nothing about it (it is named when
-    it is furnished), so ending the turn also turns up the pile."""
+    it is furnished), so the next tile taken also records the pile, and one undo after
+    the turn's end brings the turn back."""
     session = start(journal, {"players": ["Sola"], "display": ["shelf", "tunnel", "parlor"]})
     session.submit({"type": "reveal", "tile": "furnishing"})
     session.submit({"type": "take_tile", "tile": "excavation"})
@@ -200,13 +201,42 @@ def test_the_solo_pile_is_turned_up_with_the_end_of_the_turn(app: App,
     tap_widget(app, "caverna:cave:dig:1:0")
     steps = session.cursor
     tap_widget(app, "caverna:end_turn")
-    assert session.actions()[steps:] == [{"type": "end_turn"}, {"type": "draw_pile"}]
+    assert session.actions()[steps:] == [{"type": "end_turn"}]
+    assert state_of(session).phase == "draw"
+    tap_widget(app, "caverna:tile:cultivation")
+    assert session.actions()[steps + 1:] == [{"type": "draw_pile"},
+                                             {"type": "take_tile", "tile": "cultivation"}]
     state = state_of(session)
-    assert state.phase != "draw" and state.pile == pile - 1 and state.unnamed == 2
+    assert state.phase == "act" and state.pile == pile - 1 and state.unnamed == 2
+    app.perform(Undo())
+    app.perform(Undo())
+    assert state_of(session).phase == "draw"
+    app.perform(Undo())
+    assert state_of(session).phase == "act" and state_of(session).turn is not None
 
 
-def test_a_journal_left_at_the_pile_turns_it_up_with_one_tap(app: App,
-                                                             journal: Journal) -> None:
+def test_one_undo_after_a_rounds_last_turn_brings_that_turn_back(app: App,
+                                                                 journal: Journal) -> None:
+    """The round's new tile is turned up with the next tile taken, not with the end of
+    the round's last turn, so a single undo brings that turn back."""
+    session = round_one(journal, app)
+    for _ in range(3):
+        state = state_of(session)
+        session.submit({"type": "take_tile", "tile": next(
+            tile for tile in state.revealed_tiles if tile not in state.taken_tiles)})
+        session.submit({"type": "end_turn"})
+    open_game(app, session)
+    state = state_of(session)
+    free = next(tile for tile in state.revealed_tiles if tile not in state.taken_tiles)
+    tap_widget(app, f"caverna:tile:{free}")
+    tap_widget(app, "caverna:end_turn")
+    assert state_of(session).phase == "reveal" and state_of(session).round == 2
+    app.perform(Undo())
+    assert state_of(session).phase == "act" and state_of(session).round == 1
+
+
+def test_a_journal_left_at_the_pile_offers_the_next_tiles(app: App,
+                                                          journal: Journal) -> None:
     session = start(journal, {"players": ["Sola"], "display": ["shelf", "tunnel", "parlor"]})
     for action in ({"type": "reveal", "tile": "furnishing"},
                    {"type": "take_tile", "tile": "excavation"},
@@ -214,9 +244,10 @@ def test_a_journal_left_at_the_pile_turns_it_up_with_one_tap(app: App,
         session.submit(action)
     open_game(app, session)
     assert state_of(session).phase == "draw"
-    tap_widget(app, "caverna:pile")
-    assert session.actions()[-1] == {"type": "draw_pile"}
-    assert state_of(session).phase != "draw"
+    tap_widget(app, "caverna:tile:housework")
+    assert session.actions()[-2:] == [{"type": "draw_pile"},
+                                      {"type": "take_tile", "tile": "housework"}]
+    assert state_of(session).phase == "act"
 
 
 def _pixels(app: App) -> bytes:
