@@ -2,7 +2,7 @@
 
 Every other tap is found by the bench's search over the drawn widgets (see
 ``bench/effort.py``); this driver only enters the set-up and names the spaces and
-rooms of an excavation, which is too long a series for the search: one cavern is dug
+spaces of an excavation, which is too long a series for the search: one cavern is dug
 by a tap on its space in the cave, two through the tile's option.
 """
 
@@ -14,7 +14,6 @@ from typing import Any
 import pygame
 from effort import Bench, Spot, default_order
 
-from companion.core.messages import Msg
 from companion.core.record import GameRecord
 from companion.games.caverna.setup import SOLO_DISPLAY_SIZE
 from companion.ui.widgets import Widget
@@ -52,7 +51,7 @@ class CavernaDriver:
         yield "setup:start"
 
     def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
-        """In a dig picker, the next space or room of a recorded excavation."""
+        """In a dig picker, the next space of a recorded excavation."""
         if action.get("type") != "excavate":
             return None
         if bench.app.dialog is None:
@@ -69,16 +68,8 @@ class CavernaDriver:
         done = len(picker.digs)
         if done >= len(digs):
             return None
-        dig = digs[done]
-        if picker.space is None:
-            row, col = dig["space"]
-            return bench.find(f"dig:cell:{row}:{col}")
-        for spot in bench.spots():
-            text = getattr(spot.widget, "text", None)
-            if spot.widget.key.startswith("dig:room:") and text == Msg(
-                    f"caverna.room.{dig['room']}"):
-                return spot
-        return None
+        row, col = digs[done]["space"]
+        return bench.find(f"dig:cell:{row}:{col}")
 
     def positions(self, widget: Widget, action: Mapping[str, Any]
                   ) -> list[tuple[int, int]] | None:
@@ -105,6 +96,7 @@ def _dig_opener(bench: Bench, count: int) -> Spot | None:
             if type(getattr(intent, "dialog", None)).__name__ == "DigDialog" and \
                     picker is not None and picker.count == count:
                 return spot
+
     return None
 
 

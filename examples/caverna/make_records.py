@@ -2,8 +2,10 @@
 
 Run ``python examples/caverna/make_records.py``.  The play is deterministic: every choice
 is the best one by a simple value of the position, ties broken by a fixed seed.  The rooms
-that come up when digging are named in catalogue order, standing in for what a real table
-would report.  The final scores are written as the record's expectation.
+that come up when digging are named in catalogue order while playing, standing in for what a
+real table would report; the record names each room only when it is furnished and each
+new tile only when it is taken, as the screens do.
+The final scores are written as the record's expectation.
 """
 
 from __future__ import annotations
@@ -96,9 +98,24 @@ def play(setup: Mapping[str, Any], seed: int) -> tuple[CavernaState, list[Any]]:
     return state, actions
 
 
+def as_entered(action: Mapping[str, Any]) -> dict[str, Any]:
+    """``action`` as the screens enter it: a room turned face up by a dig or from the
+    pile is not named there (it is named when it is furnished), nor is the tile a round
+    turns up (it is named when it is taken)."""
+    entered = {key: value for key, value in action.items()
+               if not (key == "room" and action["type"] == "draw_pile")
+               and not (key == "tile" and action["type"] == "reveal")}
+    if "digs" in entered:
+        entered["digs"] = [{"space": dig["space"]} for dig in entered["digs"]]
+    if "dig" in entered:
+        entered["dig"] = {"space": entered["dig"]["space"]}
+    return entered
+
+
 def record(setup: Mapping[str, Any], seed: int) -> dict[str, Any]:
     """Build the record document of one example game."""
-    state, actions = play(setup, seed)
+    state, played = play(setup, seed)
+    actions = [as_entered(action) for action in played]
     return {
         "format": "table-companion-record",
         "version": RECORD_VERSION,

@@ -69,8 +69,34 @@ def reveal_room(state: CavernaState, room: str) -> CavernaState:
     return replace(state, display=(*state.display, room), seen_rooms=(*state.seen_rooms, room))
 
 
+def turn_up(state: CavernaState, room: Any) -> CavernaState:
+    """A room turned face up into the display: named when ``room`` is given (older
+    records), else counted as unnamed until it is furnished."""
+    if room is None:
+        return replace(state, unnamed=state.unnamed + 1)
+    require(isinstance(room, str), "caverna.error.bad_field", field="room")
+    return reveal_room(state, str(room))
+
+
+def furnishable_rooms(state: CavernaState) -> tuple[str, ...]:
+    """The rooms a furnishing may name: the named ones in the display and, while the
+    display holds unnamed rooms, every dark-backed room not named yet."""
+    if state.unnamed == 0:
+        return state.display
+    return (*state.display, *(room for room in unseen_dark_rooms(state)
+                               if room not in state.display))
+
+
+def _take_from_display(state: CavernaState, room: str) -> CavernaState:
+    """The display without ``room`` (an unnamed one is named as ``room`` as it leaves)."""
+    if room in state.display:
+        return replace(state, display=tuple(shown for shown in state.display if shown != room))
+    return replace(state, unnamed=state.unnamed - 1, seen_rooms=(*state.seen_rooms, room))
+
+
 def dig(state: CavernaState, seat: int, dig_data: Any, through_wall: bool) -> CavernaState:
-    """Dig one cavern: ``{"space": [r, c], "room": id}`` names the space and the room found."""
+    """Dig one cavern: ``{"space": [r, c]}`` names the space (``"room"``, the room found,
+    is optional: it is named when it is furnished)."""
     if not isinstance(dig_data, Mapping):
         raise IllegalActionError("caverna.error.bad_field", field="digs")
     cave = player(state, seat).cave
@@ -88,9 +114,7 @@ def dig(state: CavernaState, seat: int, dig_data: Any, through_wall: bool) -> Ca
         pos in diggable(cave, through_wall), "caverna.error.not_accessible",
         row=pos[0] + 1, col=pos[1] + 1
     )
-    room = dig_data.get("room")
-    require(isinstance(room, str), "caverna.error.bad_field", field="room")
-    state = reveal_room(state, str(room))
+    state = turn_up(state, dig_data.get("room"))
     state = _set_cave(state, seat, cave.with_space(pos, replace(space, state=EMPTY)))
     if state.turn is not None:
         state = replace(state, turn=replace(state.turn, digs=state.turn.digs + 1))
@@ -133,7 +157,8 @@ def orange_and_blue(state: CavernaState, rooms: tuple[str, ...]) -> tuple[int, i
 def check_furnishing(state: CavernaState, seat: int, room: str, target: Pos | str) -> None:
     """Refuse furnishing ``room`` at ``target`` unless display, space, walls and colours allow."""
     require(
-        room in state.display, "caverna.error.room_not_in_display", room=f"@caverna.room.{room}"
+        room in furnishable_rooms(state), "caverna.error.room_not_in_display",
+        room=f"@caverna.room.{room}"
     )
     cave = player(state, seat).cave
     spec = state.config.room(room)
@@ -161,8 +186,7 @@ def furnish(
     else:
         assert not isinstance(target, str)
         cave = cave.with_space(target, Space(FURNISHED, room))
-    display = tuple(shown for shown in state.display if shown != room)
-    state = replace(_set_cave(state, seat, cave), display=display)
+    state = _take_from_display(_set_cave(state, seat, cave), room)
     return _award_extra_cavern(state, seat)
 
 

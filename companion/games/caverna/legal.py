@@ -7,9 +7,10 @@ from typing import Any
 
 from companion.core.messages import IllegalActionError
 from companion.games.caverna.cave import EMPTY, diggable, wall_spots
-from companion.games.caverna.cavework import EXTRA, unseen_dark_rooms
+from companion.games.caverna.cavework import EXTRA, furnishable_rooms, unseen_dark_rooms
 from companion.games.caverna.goods import FOOD_SOURCES
 from companion.games.caverna.roomuse import choices
+from companion.games.caverna.rules import unnamed_candidates
 from companion.games.caverna.setup import back_for_round
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, REVEAL, CavernaState
 from companion.games.caverna.tiles import FURNISH_FEES, TILE_BACKS, tile_parts
@@ -31,7 +32,8 @@ def legal_actions(state: CavernaState, apply: Apply) -> list[dict[str, Any]]:
         return [{"type": "draw_pile", "room": room} for room in unseen_dark_rooms(state)]
     if state.phase == CHOOSE:
         candidates: Iterator[dict[str, Any]] = (
-            {"type": "take_tile", "tile": tile} for tile in state.revealed_tiles
+            {"type": "take_tile", "tile": tile}
+            for tile in (*state.revealed_tiles, *unnamed_candidates(state))
         )
     elif state.phase == ACT:
         candidates = _turn_candidates(state)
@@ -108,7 +110,7 @@ def _furnish_candidates(state: CavernaState) -> Iterator[dict[str, Any]]:
     parts = tile_parts(state.turn.tile, state.config.tile_rules)
     offered = {option.fee for part in parts for option in part if option.kind == "furnish"}
     fees = [fee for fee in FURNISH_FEES if fee in offered]
-    for room in state.display:
+    for room in furnishable_rooms(state):
         for target in targets:
             for fee in fees:
                 yield {"type": "furnish", "room": room, "space": target, "fee": fee}

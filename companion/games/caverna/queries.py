@@ -17,6 +17,7 @@ from companion.games.caverna.cave import Pos as Pos
 from companion.games.caverna.cave import diggable as diggable
 from companion.games.caverna.cave import wall_spots as wall_spots
 from companion.games.caverna.cavework import EXTRA as EXTRA
+from companion.games.caverna.cavework import furnishable_rooms as furnishable_rooms
 from companion.games.caverna.cavework import unseen_dark_rooms as unseen_dark_rooms
 from companion.games.caverna.goods import FOOD_SOURCES as FOOD_SOURCES
 from companion.games.caverna.goods import GOODS as GOODS
@@ -28,6 +29,7 @@ from companion.games.caverna.rooms import default_catalogue as default_catalogue
 from companion.games.caverna.roomuse import JUNCTION_GIVE as JUNCTION_GIVE
 from companion.games.caverna.roomuse import choices as choices
 from companion.games.caverna.rules import renovation_allowed as renovation_allowed
+from companion.games.caverna.rules import unnamed_candidates as unnamed_candidates
 from companion.games.caverna.scoring import best_room as best_room
 from companion.games.caverna.scoring import room_points as room_points
 from companion.games.caverna.scoring import score as score

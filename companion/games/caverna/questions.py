@@ -8,9 +8,9 @@ least one of its candidates is accepted by the rules, and greyed with the rules'
 refusal otherwise.  So every legal answer leads to an accepted action and a greyed one
 says why it cannot.
 
-The room found under a dug space is asked last and never changes whether a dig is
-accepted (any face-down room not seen yet may turn up), so digs are enumerated by their
-spaces and the room is asked from the rooms still unseen.
+The room a dig or the solo pile turns face up is not asked: it joins the display
+unnamed and is named when it is furnished (a furnishing then offers every dark-backed
+room not named yet).
 
 Each legal answer that fixes the whole outcome carries a ``detail``: what the player's
 goods become (goods in and out, points gained) and what a limit would take away.
@@ -35,20 +35,17 @@ from companion.core.questions import (
     advance,
 )
 from companion.games.caverna.cave import EMPTY, HIDDEN, Cave, Pos, wall_spots
-from companion.games.caverna.cavework import EXTRA, unseen_dark_rooms
+from companion.games.caverna.cavework import EXTRA, furnishable_rooms
 from companion.games.caverna.goods import FOOD_SOURCES, GOODS
 from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
-from companion.games.caverna.rules import apply_action
+from companion.games.caverna.rules import apply_action, unnamed_candidates, unrevealed_backs
 from companion.games.caverna.scoring import score
 from companion.games.caverna.setup import back_for_round
-from companion.games.caverna.state import ACT, CHOOSE, DRAW, REVEAL, CavernaState
-from companion.games.caverna.tiles import FURNISH_FEES, TILE_BACKS, Option, tile_parts
+from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
+from companion.games.caverna.tiles import FURNISH_FEES, Option, tile_parts
 
 TYPE = "type"
 """The first field of every action."""
-
-ROOM_FIELDS = ("room", "room2")
-"""Fields naming the room found under a dug space (asked from the unseen rooms)."""
 
 PHASE_TYPES: Mapping[str, tuple[str, ...]] = {
     REVEAL: ("reveal",),
@@ -86,29 +83,15 @@ def ask(state: CavernaState, partial: Partial) -> Step:
         raise IllegalActionError("caverna.error.unknown_action", type=kind)
     open_fields = [name for name in matching[0].fields if name not in partial]
     if not open_fields:
-        return Complete(_finished(matching[0].action, partial))
+        return Complete(dict(matching[0].action))
     name = open_fields[0]
     matching = [candidate for candidate in matching if name in candidate.fields]
-    if name in ROOM_FIELDS:
-        return _room_found_question(state, partial, name)
     return _field_question(state, name, matching, partial)
-
-
-def _finished(action: Mapping[str, Any], partial: Partial) -> dict[str, Any]:
-    """The candidate's action with the rooms found under the dug spaces filled in."""
-    done = dict(action)
-    found = [str(partial[name]) for name in ROOM_FIELDS if name in partial]
-    if "digs" in done:
-        done["digs"] = [{**dig, "room": room} for dig, room in zip(done["digs"], found,
-                                                                    strict=True)]
-    if "dig" in done:
-        done["dig"] = {**done["dig"], "room": found[0]}
-    return done
 
 
 def _matches(candidate: Candidate, partial: Partial) -> bool:
     return all(candidate.fields.get(key) == value for key, value in partial.items()
-               if key != TYPE and key not in ROOM_FIELDS)
+               if key != TYPE)
 
 
 def refusal(state: CavernaState, action: Mapping[str, Any]) -> Msg | None:
@@ -136,24 +119,11 @@ def _first_reason(state: CavernaState, candidates: Sequence[Candidate],
     """``None`` if any candidate is accepted, else the first refusal."""
     first: Msg | None = None
     for candidate in candidates:
-        reason = refusal(state, _probe(state, candidate))
+        reason = refusal(state, candidate.action)
         if reason is None:
             return None
         first = first or reason
     return first or fallback
-
-
-def _probe(state: CavernaState, candidate: Candidate) -> Mapping[str, Any]:
-    """The candidate's action with the rooms found filled in (any unseen room will do)."""
-    action = dict(candidate.action)
-    if "digs" in action:
-        unseen = unseen_dark_rooms(state)
-        action["digs"] = [{**dig, "room": dig.get("room") or unseen[index]}
-                          for index, dig in enumerate(action["digs"])]
-    if "dig" in action:
-        action["dig"] = {**action["dig"], "room": action["dig"].get("room") or
-                         unseen_dark_rooms(state)[0]}
-    return action
 
 
 def _field_question(state: CavernaState, name: str, matching: Sequence[Candidate],
@@ -177,16 +147,6 @@ def _field_question(state: CavernaState, name: str, matching: Sequence[Candidate
     if name == "choice" and "room_used" in partial:
         prompt = msg("caverna.ask.choice_of", room=f"@caverna.room.{partial['room_used']}")
     return Question(name, prompt, tuple(answers), style, state.active)
-
-
-def _room_found_question(state: CavernaState, partial: Partial, name: str) -> Question:
-    named = {partial.get(other) for other in ROOM_FIELDS if other != name}
-    answers = tuple(Answer(room, Msg(f"caverna.room.{room}"),
-                           Msg("caverna.error.room_already_seen", {"room":
-                                                                   f"@caverna.room.{room}"})
-                           if room in named else None)
-                    for room in unseen_dark_rooms(state))
-    return Question(name, Msg("caverna.ask.room_found"), answers, seat=state.active)
 
 
 # ---------------------------------------------------------------- labels and details
@@ -293,7 +253,7 @@ def _detail(state: CavernaState, group: Sequence[Candidate]) -> Msg | None:
     """The outcome when every accepted candidate of an answer ends the same way."""
     found: Msg | None = None
     for candidate in group[:DETAIL_PROBES]:
-        result = outcome(state, _probe(state, candidate))
+        result = outcome(state, candidate.action)
         if result is None:
             continue
         if found is not None and result != found:
@@ -308,20 +268,18 @@ def _cand(action: dict[str, Any], **fields: Any) -> Candidate:
 
 
 def _reveal(state: CavernaState) -> Iterator[Candidate]:
-    back = back_for_round(state.round, state.rounds)
-    for tile in state.hidden_tiles:
-        if TILE_BACKS[tile] == back:
-            yield _cand({"type": "reveal", "tile": tile}, tile=tile)
+    if back_for_round(state.round, state.rounds) in unrevealed_backs(state):
+        yield _cand({"type": "reveal"})
 
 
 def _take(state: CavernaState) -> Iterator[Candidate]:
-    for tile in state.revealed_tiles:
+    for tile in (*state.revealed_tiles, *unnamed_candidates(state)):
         yield _cand({"type": "take_tile", "tile": tile}, tile=tile)
 
 
 def _draw(state: CavernaState) -> Iterator[Candidate]:
-    for room in unseen_dark_rooms(state):
-        yield _cand({"type": "draw_pile", "room": room}, room_drawn=room)
+    if state.pile > 0:
+        yield _cand({"type": "draw_pile"})
 
 
 def _end(state: CavernaState) -> Iterator[Candidate]:
@@ -371,15 +329,14 @@ def _excavate(state: CavernaState) -> Iterator[Candidate]:
         if count == 1:
             for pos in hidden:
                 yield _cand({"type": "excavate", "digs": [{"space": list(pos)}]},
-                            count=1, space=list(pos), room="")
+                            count=1, space=list(pos))
         else:
             for first in hidden:
                 for second in hidden:
                     if first != second:
                         yield _cand({"type": "excavate",
                                      "digs": [{"space": list(first)}, {"space": list(second)}]},
-                                    count=2, space=list(first), room="", space2=list(second),
-                                    room2="")
+                                    count=2, space=list(first), space2=list(second))
 
 
 def _furnish(state: CavernaState) -> Iterator[Candidate]:
@@ -389,7 +346,7 @@ def _furnish(state: CavernaState) -> Iterator[Candidate]:
                           if (space := cave.at(pos)) and space.state == EMPTY]
     if cave.extra is not None and cave.extra.placed and not cave.extra.room:
         targets.append(EXTRA)
-    for room in state.display:
+    for room in furnishable_rooms(state):
         for fee in fees:
             for target in targets:
                 yield _cand({"type": "furnish", "room": room, "space": target, "fee": fee},
@@ -426,7 +383,7 @@ def _use_room(state: CavernaState) -> Iterator[Candidate]:
             elif room == "digging_cave":
                 for pos in _hidden(_cave(state)):
                     yield _cand({**action, "dig": {"space": list(pos)}}, room_used=room,
-                                space=list(pos), room="")
+                                space=list(pos))
             else:
                 yield _cand(action, room_used=room, choice=choice)
 
@@ -564,3 +521,30 @@ def settled_action(progress: Progress | None) -> dict[str, Any] | None:
     if progress is not None and isinstance(progress.step, Complete):
         return progress.step.action
     return None
+
+
+def table_steps(state: CavernaState) -> tuple[list[dict[str, Any]], CavernaState]:
+    """The steps the table takes without answering anything from ``state`` on: the solo
+    pile's room turned up after a turn with exactly one dig, the round's new tile turned
+    up (both named later); and the state they lead to."""
+    steps: list[dict[str, Any]] = []
+    while state.phase in (DRAW, REVEAL):
+        done = settled_action(settle(state, {TYPE: PHASE_TYPES[state.phase][0]}))
+        if done is None:
+            break
+        steps.append(done)
+        state = apply_action(state, done)
+    return steps, state
+
+
+def closing_actions(state: CavernaState, actions: Sequence[Mapping[str, Any]]
+                    ) -> list[dict[str, Any]]:
+    """The table's own steps after ``actions`` when they finish the game (otherwise they
+    are taken with the next player's first tap, so one undo still brings a turn back)."""
+    try:
+        for action in actions:
+            state = apply_action(state, action)
+    except IllegalActionError:
+        return []
+    steps, after = table_steps(state)
+    return steps if after.phase == FINISHED else []

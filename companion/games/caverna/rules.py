@@ -15,7 +15,7 @@ from companion.games.caverna.cavework import (
     parse_target,
     place_extra_cavern,
     remove_wall,
-    reveal_room,
+    turn_up,
 )
 from companion.games.caverna.common import gain, has_room, player, require, seat_name, spend
 from companion.games.caverna.fields import border, field, optional_text, text, whole
@@ -77,8 +77,13 @@ def _current_turn(state: CavernaState) -> Turn:
 
 
 def reveal(state: CavernaState, action: Mapping[str, Any]) -> CavernaState:
-    """The table turned up the round's new action tile."""
+    """The table turned up the round's new action tile (named when it is taken, unless
+    ``tile`` names it now)."""
     _expect_phase(state, REVEAL)
+    if action.get("tile") is None:
+        back = back_for_round(state.round, state.rounds)
+        require(back in unrevealed_backs(state), "caverna.error.no_tile_left", back=back)
+        return replace(state, unnamed_tiles=(*state.unnamed_tiles, back), phase=CHOOSE)
     tile = text(action, "tile")
     require(
         tile in state.hidden_tiles, "caverna.error.tile_not_hidden", tile=f"@caverna.tile.{tile}"
@@ -98,6 +103,31 @@ def reveal(state: CavernaState, action: Mapping[str, Any]) -> CavernaState:
     )
 
 
+def unrevealed_backs(state: CavernaState) -> list[int]:
+    """The backs of the face-down tiles that have not been turned up unnamed."""
+    backs = [TILE_BACKS[tile] for tile in state.hidden_tiles]
+    for back in state.unnamed_tiles:
+        backs.remove(back)
+    return backs
+
+
+def unnamed_candidates(state: CavernaState) -> tuple[str, ...]:
+    """The face-down tiles that may be one turned up but not named yet."""
+    return tuple(tile for tile in state.hidden_tiles if TILE_BACKS[tile] in state.unnamed_tiles)
+
+
+def _name_tile(state: CavernaState, tile: str) -> CavernaState:
+    """Name the unnamed face-up tile with ``tile``'s back as ``tile``."""
+    backs = list(state.unnamed_tiles)
+    backs.remove(TILE_BACKS[tile])
+    return replace(
+        state,
+        hidden_tiles=tuple(hidden for hidden in state.hidden_tiles if hidden != tile),
+        revealed_tiles=(*state.revealed_tiles, tile),
+        unnamed_tiles=tuple(backs),
+    )
+
+
 def renovation_allowed(state: CavernaState, seat: int) -> bool:
     """Tell whether ``seat`` may take Renovation (two players: strictly more gold)."""
     if state.config.solo:
@@ -113,6 +143,8 @@ def take_tile(state: CavernaState, action: Mapping[str, Any]) -> CavernaState:
     _expect_phase(state, CHOOSE)
     tile = text(action, "tile")
     label = f"@caverna.tile.{tile}"
+    if tile in unnamed_candidates(state):
+        state = _name_tile(state, tile)
     require(tile in state.revealed_tiles, "caverna.error.tile_not_available", tile=label)
     require(tile not in state.taken_tiles, "caverna.error.tile_taken", tile=label)
     if tile == RENOVATION:
@@ -129,9 +161,10 @@ def end_turn(state: CavernaState, action: Mapping[str, Any]) -> CavernaState:
 
 
 def draw_pile(state: CavernaState, action: Mapping[str, Any]) -> CavernaState:
-    """Solo: the table turned up the top room of the pile; it joins the display."""
+    """Solo: the table turned up the top room of the pile; it joins the display (named
+    when it is furnished, unless ``room`` names it now)."""
     _expect_phase(state, DRAW)
-    state = reveal_room(state, text(action, "room"))
+    state = turn_up(state, action.get("room"))
     return _finish_turn(replace(state, pile=state.pile - 1))
 
 

@@ -65,10 +65,12 @@ def state_json(state: CavernaState) -> dict[str, Any]:
         "tiles": {
             "hidden": list(state.hidden_tiles),
             "revealed": list(state.revealed_tiles),
+            "unnamed": list(state.unnamed_tiles),
             "taken": list(state.taken_tiles),
         },
         "turn": turn,
         "display": list(state.display),
+        "unnamed": state.unnamed,
         "pile": state.pile,
         "wall_supply": state.wall_supply,
         "extra_cavern_owner": state.extra_cavern_owner,

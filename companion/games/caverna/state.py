@@ -116,6 +116,9 @@ class CavernaState:
     """Action tiles still face down."""
     revealed_tiles: tuple[str, ...] = ()
     """Action tiles face up, in the order they came up."""
+    unnamed_tiles: tuple[int, ...] = ()
+    """The backs of tiles turned face up that the table has not named yet: each is named
+    when a player takes it (until then it stays among ``hidden_tiles``)."""
     taken_tiles: tuple[str, ...] = ()
     """Tiles already taken this round."""
     turn: Turn | None = None
@@ -125,7 +128,10 @@ class CavernaState:
     pile: int = 0
     """Solo: face-down rooms left in the pile."""
     seen_rooms: tuple[str, ...] = ()
-    """Rooms with a dark back that have been turned face up so far."""
+    """Rooms with a dark back that have been turned face up and named so far."""
+    unnamed: int = 0
+    """Rooms turned face up into the display (dug, or from the solo pile) that the table
+    has not named yet: each is named when it is furnished."""
     wall_supply: int = WALL_SUPPLY
     """Walls left in the common supply."""
     extra_cavern_owner: int | None = None

@@ -4,6 +4,13 @@ Version 1 set-ups without a ``cave`` were played on the stand-in board, and thei
 Junction room took any three goods.  Version 2 makes the printed board and the printed
 Junction room (three different goods) the defaults, so the upgrade writes the old
 choices into old set-ups explicitly.
+
+Version 3 no longer names the room a dig or the solo pile turns face up: the display
+counts it as unnamed, and it is named when it is furnished.  Nor does it name the tile
+a round turns up: it is named when a player takes it.  A version 2 dig, pile room or
+reveal that names its room or tile still means the same in version 3 (it joins the
+display or the face-up tiles by name), so version 2 actions are kept as they are and
+replay to the same end.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from typing import Any
 
 from companion.games.caverna.cave import LEGACY_LAYOUT
 
-DATA_VERSION = 2
+DATA_VERSION = 3
 """The set-up and action format the rules read now."""
 
 LEGACY_JUNCTION = "any"

@@ -30,11 +30,13 @@ from companion.games.caverna.queries import (
     Option,
     Pos,
     choices,
+    furnishable_rooms,
     wall_spots,
 )
 from companion.games.caverna.questions import (
     answers,
     ask,
+    closing_actions,
     ends_turn_after,
     furnish_rooms,
     furnish_spaces,
@@ -56,11 +58,9 @@ from companion.ui.caverna.parts import (
 from companion.ui.caverna.view import (
     colour_balance,
     cost_message,
-    dark_rooms_left,
     face_down_spaces,
     furnish_fee,
     reachable_digs,
-    revealable_tiles,
     room_action,
     room_colours,
     room_point_table,
@@ -73,7 +73,7 @@ from companion.ui.layout import dialog_frame
 from companion.ui.questions import Dialogue, QuestionDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import MIN_TOUCH, Theme
-from companion.ui.widgets import ButtonStyle, Label, Text, Widget
+from companion.ui.widgets import Label, Text, Widget
 
 Action = dict[str, Any]
 """An action as plain JSON data."""
@@ -93,8 +93,16 @@ def turn_intents(state: CavernaState | None, action: Mapping[str, Any]) -> list[
     too (one undo brings the turn back)."""
     intents: list[Intent] = [Submit(dict(action))]
     if state is not None and ends_turn_after(state, action):
-        intents.append(Submit({"type": "end_turn"}))
+        intents += end_turn_intents(state, [action])
     return intents
+
+
+def end_turn_intents(state: CavernaState, before: Sequence[Mapping[str, Any]] = ()
+                     ) -> list[Intent]:
+    """End the turn (after ``before``), turning up the solo pile's room with it when the
+    rules call for one."""
+    end = {"type": "end_turn"}
+    return [Submit(end), *(Submit(drawn) for drawn in closing_actions(state, [*before, end]))]
 
 
 class CellTarget(Widget):
@@ -269,11 +277,14 @@ def choice_intents(state: CavernaState, room: str) -> list[Intent]:
     return [ShowDialog(QuestionDialog(TurnDialogue(ask, start), seats=len(state.players)))]
 
 
-def dig_intents(option: Option, pos: Pos, preview: Session | None) -> list[Intent]:
-    """A face-down space tapped in the cave: the dig starts there, and the room found
-    under it is asked."""
+def dig_intents(state: CavernaState, option: Option, pos: Pos | None,
+                preview: Session | None) -> list[Intent]:
+    """An excavation started from the tile's option, or from a face-down space tapped in
+    the cave (``pos``): done at once when every space is known, else the picker for the
+    spaces still open."""
     dialog = DigDialog(option, preview)
-    dialog.picker.pick_space(pos)
+    if dialog.picker.prefill(state, pos):
+        return turn_intents(state, {"type": "excavate", "digs": dialog.picker.digs})
     return [ShowDialog(dialog)]
 
 
@@ -294,8 +305,8 @@ def cave_taps(state: CavernaState, view: CaveView, options: list[Option],
         reach = reachable_digs(cave, digs[0].through_wall)
         for pos in face_down_spaces(cave):
             if pos in reach:
-                widgets.append(CellTarget(view.cell(pos), _dig_tap(digs[0], pos, preview), True,
-                                          f"caverna:cave:dig:{pos[0]}:{pos[1]}"))
+                widgets.append(CellTarget(view.cell(pos), _dig_tap(state, digs[0], pos, preview),
+                                          True, f"caverna:cave:dig:{pos[0]}:{pos[1]}"))
     if any(o.kind == "rooms" for o in options):
         legal = asked(usable_in_cave, state)
         for pos in cave.positions():
@@ -314,8 +325,9 @@ def usable_in_cave(state: CavernaState) -> frozenset[str]:
                      if answer.legal)
 
 
-def _dig_tap(option: Option, pos: Pos, preview: Session | None) -> Callable[[], list[Intent]]:
-    return lambda: dig_intents(option, pos, preview)
+def _dig_tap(state: CavernaState, option: Option, pos: Pos,
+             preview: Session | None) -> Callable[[], list[Intent]]:
+    return lambda: dig_intents(state, option, pos, preview)
 
 
 def _room_tap(state: CavernaState, room: str,
@@ -409,55 +421,10 @@ class CavernaDialog(Scene):
         return [CloseDialog()] if key == pygame.K_ESCAPE else []
 
 
-def _choice_grid(ctx: Context, area: pygame.Rect, entries: list[tuple[Msg, list[Intent]]],
-                 columns: int, prefix: str) -> list[Widget]:
-    """One button per entry, in a grid."""
-    widgets: list[Widget] = []
-    rects = grid(area, len(entries), ctx.theme, columns, ctx.theme.px(84))
-    for number, ((text, intents), rect) in enumerate(zip(entries, rects, strict=True)):
-        def tap(chosen: list[Intent] = intents) -> list[Intent]:
-            """Hand over this entry's intents."""
-            return chosen
-
-        widgets.append(TapButton(rect, text, tap, key=f"{prefix}:{number}"))
-    return widgets
-
-
-# ---------------------------------------------------------------- tile and pile
-class RevealDialog(CavernaDialog):
-    """Which action tile did the table turn up? (Only tiles with the round's back.)"""
-
-    def title(self, state: CavernaState) -> Msg:
-        """The question."""
-        return msg("ui_caverna.reveal.title", round=state.round)
-
-    def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        """One button per tile that can come up now."""
-        entries = [(Msg(f"caverna.tile.{tile}"), submit({"type": "reveal", "tile": tile}))
-                   for tile in revealable_tiles(state)]
-        return _choice_grid(ctx, area, entries, 2, "reveal")
-
-
-class PileDialog(CavernaDialog):
-    """Solo: which room came up from the top of the pile?"""
-
-    def title(self, state: CavernaState) -> Msg:
-        """The question."""
-        return Msg("ui_caverna.pile.title")
-
-    def body(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        """One button per dark-backed room not seen yet."""
-        entries = [(Msg(f"caverna.room.{room}"), submit({"type": "draw_pile", "room": room}))
-                   for room in dark_rooms_left(state)]
-        return _choice_grid(ctx, area, entries, 4, "pile")
-
-
 # ---------------------------------------------------------------- digging
-DIG_COLOURS: tuple[str, ...] = ("all", "orange", "blue")
-"""The colour buttons above the rooms a dig may have found."""
-
 class DigPicker:
-    """Collects one or more digs: a face-down space, then the room found under it."""
+    """Collects one or more digs, each a face-down space (the room it turns up is named
+    when it is furnished)."""
 
     def __init__(self, count: int, through_wall: bool,
                  finish: Callable[[list[dict[str, Any]]], list[Intent]]) -> None:
@@ -468,57 +435,46 @@ class DigPicker:
         self.finish = finish
         """Builds the intents once every dig is known."""
         self.digs: list[dict[str, Any]] = []
-        """Digs completed so far."""
-        self.space: Pos | None = None
-        """The space picked for the dig being prepared."""
-        self.colour = "all"
-        """Which rooms the naming step shows: ``all``, ``orange`` or ``blue``."""
-        self.forced_space = False
-        """The space of the dig being prepared was the only one the rules allow."""
-
-    @property
-    def step(self) -> str:
-        """``space`` or ``room``."""
-        return "space" if self.space is None else "room"
+        """Digs chosen so far."""
+        self.forced = 0
+        """How many of the first digs the rules left as the only possible ones."""
 
     def title(self) -> Msg:
-        """The question of the current step."""
-        number = len(self.digs) + 1
-        if self.step == "space":
-            return msg("ui_caverna.dig.space", number=number, count=self.count)
-        assert self.space is not None
-        return msg("ui_caverna.dig.room", row=self.space[0] + 1, col=self.space[1] + 1)
+        """The question of the next dig."""
+        return msg("ui_caverna.dig.space", number=len(self.digs) + 1, count=self.count)
 
     @property
     def chosen(self) -> bool:
-        """Whether the table has answered something that *Back* can take back (a space
-        the rules left as the only one was not the table's answer)."""
-        return (self.space is not None and not self.forced_space) or bool(self.digs)
+        """Whether the table has answered something that *Back* can take back."""
+        return len(self.digs) > self.forced
 
     def pick_space(self, pos: Pos) -> list[Intent]:
-        """A face-down space was chosen."""
-        self.space, self.forced_space = pos, False
-        return [Redraw()]
-
-    def pick_room(self, room: str) -> list[Intent]:
-        """The room under the chosen space was named."""
-        assert self.space is not None
-        self.digs.append({"space": list(self.space), "room": room})
-        self.space = None
+        """A face-down space was chosen: the dig is done once every space is known."""
+        self.digs.append({"space": list(pos)})
         if len(self.digs) == self.count:
             return self.finish(list(self.digs))
         return [Redraw()]
 
     def back(self) -> list[Intent] | None:
         """Undo the last choice of the table (``None`` when it has made none)."""
-        if self.space is not None and not self.forced_space:
-            self.space = None
-            return [Redraw()]
-        if self.digs:
-            self.digs.pop()
-            self.space, self.forced_space = None, False
-            return [Redraw()]
-        return None
+        if not self.chosen:
+            return None
+        self.digs.pop()
+        return [Redraw()]
+
+    def prefill(self, state: CavernaState, first: Pos | None = None) -> bool:
+        """Start with the space the table tapped, then take every next space the rules
+        leave as the only one; whether every dig is then known."""
+        if first is not None:
+            self.digs.append({"space": list(first)})
+        while len(self.digs) < self.count:
+            targets, _ = self.targets(state)
+            if len(targets) != 1:
+                return False
+            self.digs.append({"space": list(targets[0])})
+            if first is None:
+                self.forced += 1
+        return True
 
     def targets(self, state: CavernaState) -> tuple[list[Pos], frozenset[Pos]]:
         """The face-down spaces the next dig may take, and every reachable one."""
@@ -528,56 +484,10 @@ class DigPicker:
         return ([pos for pos in face_down_spaces(cave)
                  if pos not in picked and pos in suggested], suggested)
 
-    def settle(self, state: CavernaState) -> None:
-        """Take the space when only one face-down room can be dug (it is not asked)."""
-        if self.space is not None:
-            return
-        targets, _ = self.targets(state)
-        if len(targets) == 1:
-            self.space, self.forced_space = targets[0], True
-
     def widgets(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        """The cave to pick a space on, or the rooms to name the one found."""
-        self.settle(state)
-        if self.step == "room":
-            return self._rooms(ctx, state, area)
+        """The cave to pick the next space on."""
         targets, suggested = self.targets(state)
         return cave_targets(ctx, state, area, targets, suggested, self.pick_space, "dig:cell")
-
-    def _rooms(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        """The rooms that may have been found, with their printed points and cost, and a
-        row of colour buttons that narrows them to the colour of the tile turned up."""
-        theme = ctx.theme
-        row = pygame.Rect(area.x, area.y, area.width, theme.touch)
-        widgets: list[Widget] = []
-        for colour, rect in zip(DIG_COLOURS, grid(row, len(DIG_COLOURS), theme,
-                                                  len(DIG_COLOURS)), strict=True):
-            style: ButtonStyle = "selected" if self.colour == colour else "normal"
-            widgets.append(TapButton(rect, Msg(f"ui_caverna.dig.colour_{colour}"),
-                                     self._colour_tap(colour), style, role="small",
-                                     key=f"dig:colour:{colour}"))
-        chosen = {dig["room"] for dig in self.digs}
-        entries: list[tuple[Text, Callable[[], list[Intent]]]] = []
-        for room in dark_rooms_left(state):
-            spec = state.config.room(room)
-            if room in chosen or self.colour not in ("all", spec.colour):
-                continue
-            text = msg("ui_caverna.dig.room_entry", room=f"@caverna.room.{room}",
-                       points=spec.points,
-                       cost=translate(cost_message(spec.cost), ctx.lang))
-            entries.append((text, self._room_tap(room)))
-        rooms = pygame.Rect(area.x, row.bottom + theme.gap, area.width,
-                            area.bottom - row.bottom - theme.gap)
-        return widgets + _lazy_grid(ctx, rooms, entries, 4, "dig:room")
-
-    def _colour_tap(self, colour: str) -> Callable[[], list[Intent]]:
-        def tap() -> list[Intent]:
-            self.colour = colour
-            return [Redraw()]
-        return tap
-
-    def _room_tap(self, room: str) -> Callable[[], list[Intent]]:
-        return lambda: self.pick_room(room)
 
 
 def dug_out(cave: Cave, spaces: set[Pos]) -> Cave:
@@ -629,7 +539,6 @@ class DigDialog(CavernaDialog):
 
     def title(self, state: CavernaState) -> Msg:
         """The question of the current step."""
-        self.picker.settle(state)
         return self.picker.title()
 
     def has_back(self) -> bool:
@@ -663,7 +572,6 @@ class RoomUseDialog(CavernaDialog):
     def title(self, state: CavernaState) -> Msg:
         """The question of the current step."""
         if self.picker is not None:
-            self.picker.settle(state)
             return self.picker.title()
         if self.room == "junction_room":
             return msg("ui_caverna.rooms.give", count=JUNCTION_GIVE)
@@ -674,7 +582,7 @@ class RoomUseDialog(CavernaDialog):
 
     def has_back(self) -> bool:
         """A room has been picked by the table (not left as the only one by the rules)."""
-        if self.picker is not None and (self.picker.digs or self.picker.chosen):
+        if self.picker is not None and self.picker.chosen:
             return True
         return self.room is not None and not self.forced
 
@@ -786,7 +694,10 @@ class RoomUseDialog(CavernaDialog):
 
 # ---------------------------------------------------------------- furnishing
 class FurnishDialog(CavernaDialog):
-    """Furnish: pick a room from the display (cost with the tile's fee), then its space."""
+    """Furnish: pick a room from the display (cost with the tile's fee), then its space.
+
+    While the display holds rooms not named yet, every dark-backed room not named yet
+    is offered too: the table names the one it furnishes."""
 
     def __init__(self, option: Option, preview: Session | None = None) -> None:
         super().__init__(preview)
@@ -851,7 +762,8 @@ class FurnishDialog(CavernaDialog):
         reasons = {str(answer.value): answer.reason
                    for answer in furnish_rooms(state, self.option.fee)}
         entries = []
-        for room in sorted(state.display, key=lambda shown: reasons.get(shown) is not None):
+        for room in sorted(furnishable_rooms(state),
+                           key=lambda offered: reasons.get(offered) is not None):
             spec = state.config.room(room)
             text = msg("ui_caverna.furnish.room", room=f"@caverna.room.{room}",
                        colour=f"@caverna.colour.{spec.colour}", points=spec.points,

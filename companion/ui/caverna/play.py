@@ -25,12 +25,14 @@ from companion.core.session import Session
 from companion.games.caverna.game import GAME
 from companion.games.caverna.queries import (
     FOOD_SOURCES,
+    TILE_BACKS,
     Option,
     back_for_round,
     phase_message,
     result_message,
     score,
     tile_parts,
+    unnamed_candidates,
 )
 from companion.games.caverna.questions import (
     loses_goods,
@@ -38,17 +40,18 @@ from companion.games.caverna.questions import (
     option_refusal,
     outcome,
     refusal,
+    table_steps,
 )
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
 from companion.ui.asked import asked
 from companion.ui.bar import game_bar
 from companion.ui.caverna.demo import preview_session
 from companion.ui.caverna.dialogs import (
-    DigDialog,
     ExtraCavernDialog,
-    PileDialog,
     cave_taps,
     cave_view,
+    dig_intents,
+    end_turn_intents,
     furnish_intents,
     furnish_room_intents,
     quick_rooms,
@@ -74,9 +77,7 @@ from companion.ui.caverna.view import (
     OptionSpec,
     closing_note,
     cost_message,
-    dark_rooms_left,
     option_label,
-    revealable_tiles,
     round_line,
     score_lines,
     tile_button_text,
@@ -180,8 +181,6 @@ class CavernaPlayScene(GameScene):
         """Bar, the turn column and the caves column."""
         state: CavernaState = session.state
         bar, body = game_bar(ctx)
-        if state.phase == DRAW:
-            return [*bar, *self._pile_screen(ctx, state, body)]
         left, right = split_columns(body, body.width * LEFT_SHARE // 100, ctx.theme.gap)
         return [*bar, *self._turn_column(ctx, state, left), *self._right_column(ctx, state, right)]
 
@@ -283,26 +282,29 @@ class CavernaPlayScene(GameScene):
                              align="right")]
 
     def _reveal(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        """The tiles that can come up this round, one tap each, and how many are left."""
+        """The round's tile is turned up without naming it: the tiles the start player may
+        take are offered at once, and a tap records the tile turned up and the one taken."""
+        steps, after = table_steps(state)
+        if after.phase != CHOOSE:
+            return []
         theme = ctx.theme
-        tiles = revealable_tiles(state)
+        rows = -(-len((*after.revealed_tiles, *unnamed_candidates(after))) // 3)
         info_h = theme.px(48)
-        buttons = pygame.Rect(area.x, area.y, area.width, area.height - info_h - theme.gap)
-        widgets: list[Widget] = []
-        for tile, rect in zip(tiles, grid(buttons, len(tiles), theme, 2, theme.px(84)),
-                              strict=True):
-            widgets.append(CompactButton(rect, Msg(f"caverna.tile.{tile}"),
-                                         (Submit({"type": "reveal", "tile": tile}),),
-                                         role="small", key=f"caverna:reveal:{tile}"))
+        needed = rows * theme.touch + rows * theme.gap + info_h
+        if needed > area.height:
+            return self._choose(ctx, after, area, tuple(steps))
+        tiles = pygame.Rect(area.x, area.y, area.width, area.height - info_h - theme.gap)
+        back = back_for_round(state.round, state.rounds)
+        face_down = sum(TILE_BACKS[tile] == back for tile in state.hidden_tiles)
         info = pygame.Rect(area.x, area.bottom - info_h, area.width, info_h)
-        widgets.append(Label(info, msg("ui_caverna.reveal.info",
-                                       back=back_for_round(state.round, state.rounds),
-                                       count=len(tiles)), "small", theme.palette.text_muted))
-        return widgets
+        return [*self._choose(ctx, after, tiles, tuple(steps)),
+                Label(info, msg("ui_caverna.reveal.info", back=back, count=face_down), "small",
+                      theme.palette.text_muted)]
 
-    def _choose(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+    def _choose(self, ctx: Context, state: CavernaState, area: pygame.Rect,
+                before: tuple[dict[str, Any], ...] = ()) -> list[Widget]:
         theme = ctx.theme
-        tiles = state.revealed_tiles
+        tiles = (*state.revealed_tiles, *unnamed_candidates(state))
         widgets: list[Widget] = []
         for tile, rect in zip(tiles, grid(area, len(tiles), theme, 3, theme.px(84)),
                               strict=True):
@@ -313,7 +315,8 @@ class CavernaPlayScene(GameScene):
                 widgets.append(RefusedButton(rect, tile_button_text(state, tile), reason,
                                              key=key))
                 continue
-            widgets.append(CompactButton(rect, tile_button_text(state, tile), (Submit(action),),
+            intents = tuple(Submit(done) for done in (*before, action))
+            widgets.append(CompactButton(rect, tile_button_text(state, tile), intents,
                                          role="small", key=key))
         return widgets
 
@@ -344,7 +347,7 @@ class CavernaPlayScene(GameScene):
             widgets.append(TapButton(take, Msg("ui_caverna.turn.take_all"),
                                      lambda: take_all_intents(state, gains), role="small",
                                      key="caverna:take_all"))
-        widgets.append(Button(end, Msg("ui_caverna.turn.end"), (Submit({"type": "end_turn"}),),
+        widgets.append(Button(end, Msg("ui_caverna.turn.end"), tuple(end_turn_intents(state)),
                               "primary", role="small" if len(gains) >= 2 else "button",
                               key="caverna:end_turn"))
         return widgets
@@ -406,44 +409,24 @@ class CavernaPlayScene(GameScene):
         if kind == "rooms":
             return tuple(rooms_intents(state, preview))
         if kind == "excavate":
-            return (ShowDialog(DigDialog(option, preview)),)
+            return tuple(dig_intents(state, option, None, preview))
         if kind == "furnish":
             return tuple(furnish_intents(state, option, preview))
         return tuple(wall_intents(state, kind == "breach", preview))
 
-    def _pile_screen(self, ctx: Context, state: CavernaState,
-                     body: pygame.Rect) -> list[Widget]:
-        """Solo, between rounds: the rooms that can come up from the pile, one tap each,
-        over the whole screen (with the turn's header and what to do beside it)."""
-        theme = ctx.theme
-        head = pygame.Rect(body.x, body.y, body.width * LEFT_SHARE // 100, theme.px(60))
-        line = pygame.Rect(head.right + theme.gap, body.y, body.right - head.right - theme.gap,
-                           head.height)
-        ask = pygame.Rect(line.x, line.y, line.width, line.height // 2)
-        info = pygame.Rect(line.x, ask.bottom, line.width, line.bottom - ask.bottom)
-        widgets = [*self._header(ctx, state, head),
-                   Label(ask, Msg("ui_caverna.pile.title"), "small", theme.palette.accent,
-                         bold=True),
-                   CompactLabel(info, msg("ui_caverna.pile.info", count=state.pile), "small",
-                                theme.palette.text_muted)]
-        rooms = dark_rooms_left(state)
-        area = pygame.Rect(body.x, head.bottom + theme.gap, body.width,
-                           body.bottom - head.bottom - theme.gap)
-        for room, rect in zip(rooms, grid(area, len(rooms), theme, 4, theme.px(84)),
-                              strict=True):
-            widgets.append(CompactButton(rect, Msg(f"caverna.room.{room}"),
-                                         (Submit({"type": "draw_pile", "room": room}),),
-                                         role="small", key=f"caverna:pile:{room}"))
-        return widgets
-
     def _draw(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
+        """The pile's room is turned up without naming it: the next tile taken records it
+        (and the round's new tile when the round is over); else one button does."""
+        steps, after = table_steps(state)
+        if after.phase == CHOOSE:
+            return self._choose(ctx, after, area, tuple(steps))
         theme = ctx.theme
         button = pygame.Rect(area.x, area.y, area.width, min(area.height, theme.px(84)))
         info = pygame.Rect(area.x, button.bottom + theme.gap, area.width,
                            area.bottom - button.bottom - theme.gap)
         return [
             Button(button, Msg("ui_caverna.pile.button"),
-                   (ShowDialog(PileDialog(self.preview_session())),), "primary",
+                   (Submit({"type": "draw_pile"}),), "primary",
                    key="caverna:pile"),
             Label(info, msg("ui_caverna.pile.info", count=state.pile), "body",
                   theme.palette.text_muted),
@@ -687,7 +670,7 @@ def take_all_intents(state: CavernaState, gains: list[dict[str, Any]]) -> list[I
         intents.append(Submit(action))
         state = GAME.apply(state, action)
     if nothing_left(state):
-        intents.append(Submit({"type": "end_turn"}))
+        intents += end_turn_intents(state)
     return intents
 
 

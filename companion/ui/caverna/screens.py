@@ -31,7 +31,7 @@ SCREENS: tuple[str, ...] = (*LIVE_SCREENS, *PREVIEW_SCREENS)
 TAB_PREVIEWS: dict[str, str] = {"tiles": "tiles", "display": "display"}
 """Preview name -> right-column tab shown."""
 
-DIALOG_PREVIEWS: tuple[str, ...] = ("reveal", "rooms", "limit", "furnish", "dig", "wall")
+DIALOG_PREVIEWS: tuple[str, ...] = ("rooms", "limit", "furnish", "dig", "wall")
 """Previews that show a dialog open over the play screen."""
 
 
@@ -75,7 +75,6 @@ def _dialog_preview(screen: str) -> Scene:
     session: Session = preview_session(screen)
     state: CavernaState = session.state
     builders: dict[str, Callable[[], Scene]] = {
-        "reveal": lambda: dialogs.RevealDialog(session),
         "rooms": lambda: dialogs.RoomUseDialog(session),
         "limit": lambda: dialogs.RoomUseDialog(session),
         "furnish": lambda: dialogs.FurnishDialog(_first_option(state, "furnish"), session),

@@ -25,7 +25,6 @@ from companion.games.caverna.queries import (
     Option,
     Pos,
     RoomSpec,
-    back_for_round,
     best_room,
     choices,
     diggable,
@@ -33,7 +32,6 @@ from companion.games.caverna.queries import (
     room_points,
     score,
     tile_parts,
-    unseen_dark_rooms,
 )
 from companion.games.caverna.state import ACT, CavernaState
 
@@ -80,12 +78,6 @@ def room_colours(state: CavernaState) -> dict[str, str]:
 def room_point_table(state: CavernaState) -> dict[str, int]:
     """Room id -> points of the catalogue in use."""
     return {room.room_id: room.points for room in state.config.rooms}
-
-
-def revealable_tiles(state: CavernaState) -> tuple[str, ...]:
-    """Face-down tiles whose back suits this round's reveal."""
-    back = back_for_round(state.round, state.rounds)
-    return tuple(tile for tile in state.hidden_tiles if TILE_BACKS[tile] == back)
 
 
 @dataclass(frozen=True)
@@ -252,11 +244,6 @@ def face_down_spaces(cave: Cave) -> tuple[Pos, ...]:
 def reachable_digs(cave: Cave, through_wall: bool) -> frozenset[Pos]:
     """Face-down spaces that can be dug now."""
     return diggable(cave, through_wall)
-
-
-def dark_rooms_left(state: CavernaState) -> tuple[str, ...]:
-    """Rooms with a dark back not turned face up yet (what a dig or the pile can show)."""
-    return unseen_dark_rooms(state)
 
 
 def usable_rooms(state: CavernaState) -> tuple[str, ...]:

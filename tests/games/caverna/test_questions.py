@@ -142,12 +142,11 @@ def test_a_gain_over_the_limit_is_announced_before_it_is_taken() -> None:
     assert loses_goods(food.detail) and food.detail.params["lost"] == 1
 
 
-def test_digging_names_the_room_found_last_and_completes_the_dig() -> None:
+def test_digging_is_complete_once_its_space_is_chosen() -> None:
+    """The room a dig turns up is named when it is furnished, so nothing more is asked."""
     state = begin(duo(), "excavation")
     partial = {"type": "excavate", "count": 1, "space": [4, 0]}
-    step = GAME.ask(state, partial)
-    assert isinstance(step, Question) and step.field == "room"
-    done = GAME.ask(state, {**partial, "room": step.answers[0].value})
+    done = GAME.ask(state, partial)
     assert isinstance(done, Complete)
-    assert done.action["digs"] == [{"space": [4, 0], "room": step.answers[0].value}]
+    assert done.action["digs"] == [{"space": [4, 0]}]
     assert accepted(state, done.action)

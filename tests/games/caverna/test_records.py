@@ -22,6 +22,9 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 RECORDS = ["two-players.json", "solo.json"]
 OLD_RECORDS = ["v1-two-players.json", "v1-solo.json"]
 """The examples as written before the printed board became the default (data version 1)."""
+V2_RECORDS = ["v2-two-players.json", "v2-solo.json"]
+"""The examples as written while a dig and the solo pile named the room turned up
+(data version 2)."""
 
 
 def load(name: str, folder: Path = EXAMPLES) -> dict[str, Any]:
@@ -113,3 +116,28 @@ def test_the_generator_reproduces_the_committed_records() -> None:
     make = generator()
     assert make.record(make.TWO_PLAYERS, 2024) == load("two-players.json")
     assert make.record(make.SOLO, 3) == load("solo.json")
+
+
+@pytest.mark.parametrize("name", V2_RECORDS)
+def test_version_2_records_replay_to_the_same_end_as_the_examples(name: str) -> None:
+    """Version 2 records name the room each dig turns up; version 3 names it only when it
+    is furnished.  The same game entered either way ends with the same caves, goods and
+    scores; only the rooms never furnished stay unnamed in version 3."""
+    document = load(name, FIXTURES)
+    assert document["setup"]["data_version"] == 2
+    old = replayed(document)
+    new = replayed(load(name.removeprefix("v2-")))
+    assert GAME.state_to_json(old)["scores"] == document["expect"]["scores"]
+    assert old.players == new.players
+    assert old.unnamed == 0 and new.unnamed > 0
+    assert len(old.display) == len(new.display) + new.unnamed
+    assert set(new.display) <= set(old.display)
+    assert replay(load_record(FIXTURES / name)).mismatches == []
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_the_examples_never_name_a_room_before_it_is_furnished(name: str) -> None:
+    """The screens do not ask which room a dig or the pile turned up."""
+    for action in load(name)["actions"]:
+        assert "room" not in action or action["type"] in ("furnish", "use_room")
+        assert all(set(dig) == {"space"} for dig in action.get("digs", []))

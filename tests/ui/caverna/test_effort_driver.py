@@ -41,16 +41,17 @@ def test_the_solo_opening_is_played_through_the_screens(tmp_path: Path) -> None:
     assert counts.setup_inputs == 11
     assert counts.forced_questions == 0 and counts.refusable_offers == 0
     first_turn = next(iter(counts.units.values()))
-    assert first_turn == 4, "reveal, take the tile, +1 food, the shelf (turn ends itself)"
+    assert first_turn == 3, "the tile (turned up with it), +1 food, the shelf (turn ends itself)"
 
 
 def test_the_two_player_opening_takes_one_tap_per_room_used_in_the_cave(
         tmp_path: Path) -> None:
-    """The first four turns of the two-player example: reveal, tile, +1 food and a
-    furnishing picked from three rooms (5); tile and a furnishing picked from two (3);
-    tile, +1 emmer, the Grindstone tapped in the cave, +1 flax (4); tile, the Spinning
-    wheel tapped in the cave, +1 wood (3).  Every turn ends by itself."""
+    """The first four turns of the two-player example: the tile (the round's tile is
+    turned up with that tap), +1 food and a furnishing picked from three rooms (4); tile
+    and a furnishing picked from two (3); tile, +1 emmer, the Grindstone tapped in the
+    cave, +1 flax (4); tile, the Spinning wheel tapped in the cave, +1 wood (3).  Every
+    turn ends by itself."""
     counts = effort.play_record(_opening("two-players", 17, tmp_path),
                                 effort.load_driver("caverna"))
     assert counts.steps == 17
-    assert list(counts.units.values()) == [5, 3, 4, 3]
+    assert list(counts.units.values()) == [4, 3, 4, 3]

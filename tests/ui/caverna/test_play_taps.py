@@ -21,7 +21,6 @@ from companion.ui.caverna.dialogs import (
     WallDialog,
 )
 from companion.ui.caverna.play import CavernaPlayScene
-from companion.ui.caverna.view import dark_rooms_left, revealable_tiles
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.intents import Back, ShowDialog, Undo
 from companion.ui.questions import QuestionDialog
@@ -43,16 +42,19 @@ def _refusal(app: App) -> str:
     return app.toast.message.key
 
 
-def test_the_reveal_dialog_records_the_tile_the_table_named(app: App, journal: Journal) -> None:
+def test_the_first_tap_turns_up_the_rounds_tile_and_takes_one(app: App,
+                                                              journal: Journal) -> None:
+    """Rulebook: each round starts by turning up a new action tile; the app does not ask
+    which (it is named when taken), so the start player's tap on a tile records both."""
     session = start(journal)
     open_game(app, session)
     assert isinstance(app.scene, CavernaPlayScene)
-    assert "masonry" in revealable_tiles(state_of(session))
-    tap_widget(app, "caverna:reveal:masonry")
+    assert state_of(session).phase == "reveal"
+    tap_widget(app, "caverna:tile:masonry")
+    assert session.actions() == [{"type": "reveal"}, {"type": "take_tile", "tile": "masonry"}]
     state = state_of(session)
-    assert app.dialog is None
-    assert state.phase == "choose"
-    assert state.revealed_tiles[-1] == "masonry"
+    assert app.dialog is None and state.phase == "act"
+    assert state.revealed_tiles[-1] == "masonry" and state.unnamed_tiles == ()
 
 
 def test_taking_a_tile_then_its_goods(app: App, journal: Journal) -> None:
@@ -97,20 +99,18 @@ def _dig_prospecting_site(app: App, session: Session) -> None:
     tap_widget(app, "caverna:option:0:excavate:1")
     assert isinstance(app.dialog, DigDialog)
     tap_widget(app, "dig:cell:3:1")
-    room = dark_rooms_left(state_of(session)).index("prospecting_site")
-    tap_widget(app, f"dig:room:{room}")
 
 
-def test_digging_names_the_space_and_the_room_found(app: App, journal: Journal) -> None:
+def test_digging_names_the_space_and_the_room_waits_for_its_furnishing(
+        app: App, journal: Journal) -> None:
     session = round_one(journal, app)
     _dig_prospecting_site(app, session)
     state = state_of(session)
     space = state.players[0].cave.at((3, 1))
     assert space is not None and space.state == EMPTY
-    assert "prospecting_site" in state.display
+    assert state.unnamed == 1 and "prospecting_site" not in state.display
     assert app.dialog is None
-    assert session.actions()[-1] == {"type": "excavate",
-                                     "digs": [{"space": [3, 1], "room": "prospecting_site"}]}
+    assert session.actions()[-1] == {"type": "excavate", "digs": [{"space": [3, 1]}]}
 
 
 def test_a_blue_room_without_enough_orange_is_refused_with_the_reason(
@@ -124,6 +124,8 @@ def test_a_blue_room_without_enough_orange_is_refused_with_the_reason(
     tap_widget(app, "caverna:tile:housework")
     tap_widget(app, "caverna:option:0:furnish:round_food")
     before, steps = session.state, session.cursor
+    while not has_widget(app, "furnish:room:prospecting_site"):
+        tap_widget(app, "furnish:more")  # the unnamed room may be any room not named yet
     tap_widget(app, "furnish:room:prospecting_site")
     assert _refusal(app) == "caverna.error.too_many_blue"
     assert session.state == before and session.cursor == steps
@@ -185,16 +187,67 @@ def test_a_wall_goes_on_the_border_tapped(app: App, journal: Journal) -> None:
     assert session.actions()[-1]["type"] == "build_wall"
 
 
-def test_the_solo_pile_names_the_room_turned_up(app: App, journal: Journal) -> None:
-    session = replay("solo", 56, journal)
+def test_the_solo_pile_is_turned_up_with_the_next_tile_taken(app: App,
+                                                              journal: Journal) -> None:
+    """Solo rulebook: after excavating exactly one room, the top room of the pile is
+    turned face up into the display; the app asks nothing about it (it is named when
+    it is furnished), so the next tile taken also records the pile, and one undo after
+    the turn's end brings the turn back."""
+    session = start(journal, {"players": ["Sola"], "display": ["shelf", "tunnel", "parlor"]})
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    session.submit({"type": "take_tile", "tile": "excavation"})
+    open_game(app, session)
+    pile = state_of(session).pile
+    tap_widget(app, "caverna:cave:dig:1:0")
+    steps = session.cursor
+    tap_widget(app, "caverna:end_turn")
+    assert session.actions()[steps:] == [{"type": "end_turn"}]
+    assert state_of(session).phase == "draw"
+    tap_widget(app, "caverna:tile:cultivation")
+    assert session.actions()[steps + 1:] == [{"type": "draw_pile"},
+                                             {"type": "take_tile", "tile": "cultivation"}]
+    state = state_of(session)
+    assert state.phase == "act" and state.pile == pile - 1 and state.unnamed == 2
+    app.perform(Undo())
+    app.perform(Undo())
+    assert state_of(session).phase == "draw"
+    app.perform(Undo())
+    assert state_of(session).phase == "act" and state_of(session).turn is not None
+
+
+def test_one_undo_after_a_rounds_last_turn_brings_that_turn_back(app: App,
+                                                                 journal: Journal) -> None:
+    """The round's new tile is turned up with the next tile taken, not with the end of
+    the round's last turn, so a single undo brings that turn back."""
+    session = round_one(journal, app)
+    for _ in range(3):
+        state = state_of(session)
+        session.submit({"type": "take_tile", "tile": next(
+            tile for tile in state.revealed_tiles if tile not in state.taken_tiles)})
+        session.submit({"type": "end_turn"})
+    open_game(app, session)
+    state = state_of(session)
+    free = next(tile for tile in state.revealed_tiles if tile not in state.taken_tiles)
+    tap_widget(app, f"caverna:tile:{free}")
+    tap_widget(app, "caverna:end_turn")
+    assert state_of(session).phase == "reveal" and state_of(session).round == 2
+    app.perform(Undo())
+    assert state_of(session).phase == "act" and state_of(session).round == 1
+
+
+def test_a_journal_left_at_the_pile_offers_the_next_tiles(app: App,
+                                                          journal: Journal) -> None:
+    session = start(journal, {"players": ["Sola"], "display": ["shelf", "tunnel", "parlor"]})
+    for action in ({"type": "reveal", "tile": "furnishing"},
+                   {"type": "take_tile", "tile": "excavation"},
+                   {"type": "excavate", "digs": [{"space": [1, 0]}]}, {"type": "end_turn"}):
+        session.submit(action)
     open_game(app, session)
     assert state_of(session).phase == "draw"
-    first = dark_rooms_left(state_of(session))[0]
-    steps = session.cursor
-    tap_widget(app, f"caverna:pile:{first}")  # one tap, straight on the play screen
-    assert session.cursor == steps + 1
-    assert first in state_of(session).display
-    assert state_of(session).phase != "draw"
+    tap_widget(app, "caverna:tile:housework")
+    assert session.actions()[-2:] == [{"type": "draw_pile"},
+                                      {"type": "take_tile", "tile": "housework"}]
+    assert state_of(session).phase == "act"
 
 
 def _pixels(app: App) -> bytes:
@@ -238,8 +291,7 @@ def test_the_play_screen_offers_what_the_phase_needs(app: App, journal: Journal,
     session = replay("two-players", steps, journal)
     open_game(app, session)
     phase = state_of(session).phase
-    first = (revealable_tiles(state_of(session)) or ("",))[0]
-    expected = {"reveal": f"caverna:reveal:{first}", "choose": "caverna:tile:cultivation",
+    expected = {"reveal": "caverna:tile:cultivation", "choose": "caverna:tile:cultivation",
                 "act": "caverna:end_turn"}[phase]
     assert widget(app, expected).interactive
 

@@ -23,6 +23,7 @@ from companion.games.caverna.cave import (
     Space,
     parse_layout,
 )
+from companion.games.caverna.queries import unnamed_candidates
 from companion.games.caverna.rooms import default_catalogue
 from companion.games.caverna.state import CavernaState
 from companion.games.caverna.tiles import Option
@@ -175,16 +176,18 @@ def test_wall_buttons_do_not_overlap(size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_all_eighteen_rooms_fit_the_dig_picker(journal: Journal, lang: str,
-                                              size: tuple[int, int]) -> None:
+def test_the_second_dig_of_two_fits_the_dig_picker(journal: Journal, lang: str,
+                                                   size: tuple[int, int]) -> None:
     session = start(journal)
     session.submit({"type": "reveal", "tile": "masonry"})
     session.submit({"type": "take_tile", "tile": "excavation"})
-    dialog = dialogs.DigDialog(Option("excavate", amount=1), session)
-    dialog.picker.pick_space((2, 1))
+    dialog = dialogs.DigDialog(Option("excavate", amount=2, food_cost=2), session)
+    dialog.picker.pick_space((1, 0))
     overflowing, small = draw_problems(dialog, context(size, lang, session))
     assert (overflowing, small) == ([], [])
-    assert sum(w.key.startswith("dig:room:") for w in dialog.widgets) == 18
+    cells = {w.key for w in dialog.widgets if w.key.startswith("dig:cell:")}
+    assert cells == {"dig:cell:0:0", "dig:cell:1:1", "dig:cell:2:1", "dig:cell:3:1",
+                     "dig:cell:4:0"}
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -207,7 +210,8 @@ def test_twelve_tiles_with_notices_fit(journal: Journal, lang: str,
     session = replay("two-players", 162, journal)
     session.submit({"type": "convert", "good": "emmer", "count": 2})
     state = state_of(session)
-    assert state.phase == "choose" and len(state.revealed_tiles) == 12 and state.notices
+    offered = (*state.revealed_tiles, *unnamed_candidates(state))
+    assert state.phase == "choose" and len(offered) == 12 and state.notices
     overflowing, small = draw_problems(CavernaPlayScene(), context(size, lang, session))
     assert (overflowing, small) == ([], [])
 
