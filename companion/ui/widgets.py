@@ -551,6 +551,8 @@ class ListItem:
     """Marked, e.g. the current step."""
     buttons: tuple[RowButton, ...] = field(default_factory=tuple)
     """Buttons at the right end of the row."""
+    reserve: int = 0
+    """Pixels kept free of text at the right end (for a mark drawn over the row)."""
 
 
 class ListView(Widget):
@@ -640,7 +642,7 @@ class ListView(Widget):
                 zip(item.buttons, self._button_rects(row, len(item.buttons), gap), strict=True)
             )
         ]
-        text_right = buttons[0].rect.x - gap if buttons else row.right - gap
+        text_right = (buttons[0].rect.x - gap if buttons else row.right - gap) - item.reserve
         text_box = pygame.Rect(row.x + theme.pad, row.y + 2, text_right - row.x - theme.pad,
                                row.height - 4)
         palette = theme.palette

@@ -587,6 +587,7 @@ class CavernaPlayScene(GameScene):
         if not state.display:
             return [Label(page, Msg("ui_caverna.display.empty"), "body", align="center")]
         items = []
+        chip = theme.px(14)
         for room in state.display:
             spec = state.config.room(room)
             detail = msg("ui_caverna.display.detail", points=spec.points,
@@ -596,11 +597,11 @@ class CavernaPlayScene(GameScene):
                 detail = msg("ui_caverna.display.prospecting", detail=translate(detail, ctx.lang),
                              tile=f"@caverna.tile.{PROSPECT_TILE}")
             items.append(ListItem(msg("ui_caverna.display.room", room=f"@caverna.room.{room}",
-                                      colour=f"@caverna.colour.{spec.colour}"), detail))
+                                      colour=f"@caverna.colour.{spec.colour}"), detail,
+                                  reserve=chip + theme.pad))
         row_height = round(theme.px(60) * theme.text_scale ** 2)
         view = ListView(page, items, row_height, self.display_scroll, key="caverna:display")
         widgets: list[Widget] = [view]
-        chip = theme.px(14)
         for index in view.visible_rows():
             row = view.row_rect(index)
             colour = state.config.room(state.display[index]).colour

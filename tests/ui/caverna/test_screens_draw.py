@@ -283,3 +283,21 @@ def test_every_room_name_fits_a_cave_cell_beside_the_extra_cavern(lang: str) -> 
         view = CaveView(pygame.Rect(408, 240, 372, 232), filled, colours, points)
         view.draw(pygame.Surface(ctx.size), ctx.theme, lang)
         assert not view.overflow, rooms[offset:offset + len(positions)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_room_name_of_the_display_runs_under_its_colour_chip(lang: str) -> None:
+    """The rooms tab marks each room with a colour chip at the row's right end: a long room
+    name ("Kącik spiżarniany (pomarańczowa)") must stop short of it."""
+    from companion.ui.caverna.parts import ColourChip
+    from companion.ui.widgets import ListView
+
+    scene = make_caverna_screen("display")
+    ctx = context((800, 480), lang)
+    scene.draw(pygame.Surface(ctx.size), ctx)
+    chips = [w for w in scene.widgets if isinstance(w, ColourChip)]
+    view = next(w for w in scene.widgets if isinstance(w, ListView))
+    assert chips
+    for index in view.visible_rows():
+        for label in view.row_widgets(index, ctx.theme):
+            assert not any(label.rect.colliderect(chip.rect) for chip in chips), (index, lang)
