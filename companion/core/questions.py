@@ -17,11 +17,11 @@ screens show, and another front end can render them too.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from companion.core.messages import IllegalActionError, Msg
+from companion.core.values import Value
 
 Partial = Mapping[str, Any]
 """A partly built action: the fields answered so far (``"type"`` first)."""
@@ -45,8 +45,7 @@ class Style(StrEnum):
     """A count or amount, entered on a number pad (answers are integers)."""
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(Value):
     """One possible answer to a question."""
 
     value: Any
@@ -68,8 +67,7 @@ class Answer:
         return self.reason is None
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Value):
     """The next thing the rules need to know to finish an action."""
 
     field: str
@@ -100,8 +98,7 @@ class Question:
         return None
 
 
-@dataclass(frozen=True)
-class Complete:
+class Complete(Value):
     """Nothing is left to ask: the action is ready to submit."""
 
     action: dict[str, Any]
@@ -124,8 +121,7 @@ class AskingGame(Protocol[StateIn]):
         ...
 
 
-@dataclass(frozen=True)
-class Taken:
+class Taken(Value):
     """An answer the framework took because it was the only legal one."""
 
     question: Question
@@ -134,15 +130,14 @@ class Taken:
     """The answer that was taken (shown to the table)."""
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(Value):
     """Where a dialogue stands after the forced answers were taken."""
 
     step: Step
     """The next real question, or the completed action."""
     partial: dict[str, Any]
     """The fields answered so far, forced answers included."""
-    taken: tuple[Taken, ...] = field(default=())
+    taken: tuple[Taken, ...] = ()
     """The forced answers taken on the way, in order."""
 
 

@@ -13,17 +13,16 @@ import importlib.util
 import logging
 import pkgutil
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import companion.ui
+from companion.core.values import Value
 from companion.ui.scene import Scene
 
 SceneFactory = Callable[[], Scene]
 """Builds a fresh scene."""
 
 
-@dataclass(frozen=True)
-class ScreenEntry:
+class ScreenEntry(Value):
     """A registered screen."""
 
     name: str
