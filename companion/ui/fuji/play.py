@@ -55,8 +55,9 @@ from companion.ui.intents import (
     Redraw,
     ShowDialog,
     Submit,
+    show_made,
 )
-from companion.ui.scene import Context, GameScene
+from companion.ui.scene import Context, GameScene, Scene
 from companion.ui.theme import MIN_TOUCH, TextRole, Theme
 from companion.ui.widgets import Button, Label, Option, Panel, Widget, fit_text
 
@@ -468,15 +469,21 @@ class FujiPlayScene(GameScene):
 
     @staticmethod
     def _dice_dialog(seat: int) -> Intent:
-        from companion.ui.fuji.dice import DiceScene
+        def make() -> Scene:
+            from companion.ui.fuji.dice import DiceScene
 
-        return ShowDialog(DiceScene(seat=seat, as_dialog=True))
+            return DiceScene(seat=seat, as_dialog=True)
+
+        return show_made(make)
 
     @staticmethod
     def _equipment_dialog(seat: int) -> Intent:
-        from companion.ui.fuji.equipment import EquipmentScene
+        def make() -> Scene:
+            from companion.ui.fuji.equipment import EquipmentScene
 
-        return ShowDialog(EquipmentScene(seat=seat, as_dialog=True))
+            return EquipmentScene(seat=seat, as_dialog=True)
+
+        return show_made(make)
 
     # ---------------------------------------------------------------- rest
     def _instructions(self, state: State, lang: str, theme: Theme, box: pygame.Rect,
