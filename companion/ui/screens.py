@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import logging
 import pkgutil
 from collections.abc import Callable
 
 import companion.ui
+from companion.core.logs import logger
 from companion.core.values import Value
 from companion.ui.scene import Scene
 
@@ -35,7 +35,7 @@ class ScreenEntry(Value):
 
 _SCREENS: dict[str, ScreenEntry] = {}
 _loaded = False
-_log = logging.getLogger(__name__)
+_log = logger(__name__)
 
 CORE_SCREEN_MODULES: tuple[str, ...] = (
     "companion.ui.home",

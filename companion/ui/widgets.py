@@ -22,7 +22,7 @@ of text, language, colour or size draws afresh, and all are bounded.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, TypeVar
 
@@ -533,8 +533,7 @@ class RowButton(Value):
     """How it looks."""
 
 
-@dataclass(frozen=True)
-class ListItem:
+class ListItem(Value):
     """One row of a :class:`ListView`."""
 
     text: Text
@@ -547,7 +546,7 @@ class ListItem:
     """Greyed, e.g. an undone step."""
     highlight: bool = False
     """Marked, e.g. the current step."""
-    buttons: tuple[RowButton, ...] = field(default_factory=tuple)
+    buttons: tuple[RowButton, ...] = ()
     """Buttons at the right end of the row."""
 
 

@@ -31,7 +31,6 @@ from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
-from companion.ui.fuji.demo import preview_session
 from companion.ui.fuji.dialogs import CardPickerDialog, CardZoomDialog, NameCardDialog
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
 from companion.ui.fuji.view import (
@@ -107,6 +106,8 @@ class FujiPlayScene(GameScene):
     # ---------------------------------------------------------------- session
     def demo_session(self, name: str) -> Session:
         """The demo game called ``name``."""
+        from companion.ui.fuji.demo import preview_session
+
         return preview_session(name)
 
     def seat(self, state: State) -> int:
