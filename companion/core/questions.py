@@ -17,11 +17,11 @@ screens show, and another front end can render them too.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 from companion.core.messages import IllegalActionError, Msg
-from companion.core.values import Value
 
 Partial = Mapping[str, Any]
 """A partly built action: the fields answered so far (``"type"`` first)."""
@@ -45,7 +45,8 @@ class Style(StrEnum):
     """A count or amount, entered on a number pad (answers are integers)."""
 
 
-class Answer(Value):
+@dataclass(frozen=True)
+class Answer:
     """One possible answer to a question."""
 
     value: Any
@@ -67,7 +68,8 @@ class Answer(Value):
         return self.reason is None
 
 
-class Question(Value):
+@dataclass(frozen=True)
+class Question:
     """The next thing the rules need to know to finish an action."""
 
     field: str
@@ -98,7 +100,8 @@ class Question(Value):
         return None
 
 
-class Complete(Value):
+@dataclass(frozen=True)
+class Complete:
     """Nothing is left to ask: the action is ready to submit."""
 
     action: dict[str, Any]
@@ -121,7 +124,8 @@ class AskingGame(Protocol[StateIn]):
         ...
 
 
-class Taken(Value):
+@dataclass(frozen=True)
+class Taken:
     """An answer the framework took because it was the only legal one."""
 
     question: Question
@@ -130,14 +134,15 @@ class Taken(Value):
     """The answer that was taken (shown to the table)."""
 
 
-class Progress(Value):
+@dataclass(frozen=True)
+class Progress:
     """Where a dialogue stands after the forced answers were taken."""
 
     step: Step
     """The next real question, or the completed action."""
     partial: dict[str, Any]
     """The fields answered so far, forced answers included."""
-    taken: tuple[Taken, ...] = ()
+    taken: tuple[Taken, ...] = field(default=())
     """The forced answers taken on the way, in order."""
 
 
