@@ -174,6 +174,10 @@ class MadeOnShow(ShowDialog):
     def _values(self) -> tuple[Any, ...]:
         return (self.__dict__["make"],)
 
+    def __repr__(self) -> str:
+        """``MadeOnShow(make=...)``: showing the intent does not make the dialog."""
+        return f"MadeOnShow(make={self.__dict__['make']!r})"
+
 
 def show_made(make: Callable[[], Scene]) -> ShowDialog:
     """Show the dialog ``make`` returns, made only when the intent is carried out."""
