@@ -35,7 +35,7 @@ class Value:
     _fields: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
     _getter: ClassVar[Callable[[dict[str, Any]], tuple[Any, ...]]]
-    _later: ClassVar[tuple[frozenset[str], ...]]
+    _names: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Collect the subclass's fields (its own annotations) and their defaults."""
@@ -47,7 +47,7 @@ class Value:
         cls._defaults = {
             **cls._defaults, **{name: cls.__dict__[name] for name in own if name in cls.__dict__}}
         cls._getter = staticmethod(_tuple_getter(names))
-        cls._later = tuple(frozenset(names[given:]) for given in range(len(names) + 1))
+        cls._names = frozenset(names)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Set every field from ``args`` (in field order) and ``kwargs``, else its default."""
@@ -57,7 +57,8 @@ class Value:
         if not kwargs and given == len(names):
             own.update(zip(names, args, strict=True))
             return
-        if given > len(names) or not kwargs.keys() <= self._later[given]:
+        if (given > len(names) or not kwargs.keys() <= self._names
+                or not kwargs.keys().isdisjoint(names[:given])):
             self._init_checked(args, kwargs)
             return
         own.update(zip(names, args, strict=False))
