@@ -4,7 +4,8 @@ Every other tap is found by the bench's search over the drawn widgets (see
 ``bench/effort.py``).  This driver enters the set-up, deals each starting hand on the
 equipment screen (the bench plays each example with its hands as ``add_equipment``
 steps, see :func:`table_record`), types the dice on the dice screen one die per tap (the
-record's ``set_dice`` steps become ``enter_die`` steps, see :func:`per_die`), and picks
+record's ``set_dice`` steps become ``enter_die`` steps, see :func:`per_die`; a record of
+typed totals taps one number per ``set_movement_values``), and picks
 a player's card before a destination is tapped on the map.
 """
 
@@ -230,6 +231,8 @@ class FujiDriver:
         kind = action.get("type")
         if kind == "enter_die":
             return self._die(bench, action)
+        if kind == "set_movement_values":
+            return self._total(bench, action)
         if kind == "add_equipment":
             return self._deal(bench, action)
         player = action.get("player")
@@ -247,6 +250,25 @@ class FujiDriver:
             return before
         colour, value = action["die"]
         return bench.find(f"die:{colour}:{value}")
+
+    def _total(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
+        """One typed total: the dice screen in totals mode, the holder's tab, the card
+        the total is for (when the screen is not already on it), then the number."""
+        ((holder_key, row),) = action["values"].items()
+        ((seat_key, total),) = row.items()
+        holder, seat = int(holder_key), int(seat_key)
+        top = bench.top
+        if type(top).__name__ == "DiceScene" and not getattr(top, "quick", False):
+            return bench.find("dice:mode")
+        ready, before = _on_tab(bench, "DiceScene", "dice:tab", holder)
+        if not ready:
+            return before
+        session = bench.app.session
+        assert session is not None
+        state = session.state
+        if top.typing_seat(state, holder) != seat:  # type: ignore[attr-defined]
+            return bench.find(f"total:{seat}")
+        return bench.find(f"num:{total}")
 
     def _deal(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
         ready, before = _on_tab(bench, "EquipmentScene", "eq:tab", action["player"])

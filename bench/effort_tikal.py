@@ -28,7 +28,7 @@ from companion.games.tikal import GAME
 from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, STAGES
 from companion.games.tikal.queries import free_spots, unlaid_volcano
 from companion.games.tikal.scoring import temple_controller
-from companion.games.tikal.state import PHASE_DRAW, TikalState
+from companion.games.tikal.state import Phase, TikalState
 from companion.games.tikal.turn import guard_piece
 from companion.ui.widgets import Widget
 
@@ -56,7 +56,7 @@ class TikalDriver:
         scoring = state.scoring is not None
         if state.variant == "auction":
             return (state.drawn, len(state.placed_this_round), scoring)
-        drawing = 1 if state.phase == PHASE_DRAW else 0  # the draw opens the next turn
+        drawing = 1 if state.phase == Phase.DRAW else 0  # the draw opens the next turn
         return (state.drawn + drawing, state.active, scoring)
 
     def setup_taps(self, bench: Bench, record: GameRecord) -> Iterator[str | Spot]:

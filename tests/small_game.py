@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.core.game import Action, turn_cues
-from companion.core.messages import IllegalActionError
+from companion.core.game import Action, Setup, turn_cues
+from companion.core.messages import IllegalActionError, SetupError
 
 
 def added_amount(action: Action) -> int:
@@ -17,6 +17,17 @@ def added_amount(action: Action) -> int:
     if type(amount) is not int or amount not in (1, 2, 3):
         raise IllegalActionError("core.error.bad_action", detail="amount")
     return amount
+
+
+def int_setting(setup: Setup, key: str, default: int, low: int | None = None,
+                high: int | None = None) -> int:
+    """The whole number ``setup[key]`` (``default`` when missing) within ``low`` to ``high``
+    (``None``: no bound); a set-up error naming ``key`` otherwise."""
+    value = setup.get(key, default)
+    if type(value) is not int or (low is not None and value < low) or (
+            high is not None and value > high):
+        raise SetupError("core.error.bad_action", detail=key)
+    return value
 
 
 class SmallGame:

@@ -351,10 +351,28 @@ class SeatButton(AnswerButton):
         draw_fitted(surface, fitted, text, ink, True, "center")
 
 
-class PlaceTarget(Widget, AnswerTarget):
-    """A place on the game's map that answers a ``Style.PLACE`` question."""
+class NearestTarget(Widget):
+    """A place on a map that a finger taps: its touch target grows to the smallest touch size
+    around its centre, and where grown targets overlap a touch goes to the nearest place."""
 
     interactive = True
+
+    peers: tuple[tuple[int, int], ...] = ()
+    """Centres of the other places drawn with it (see :func:`share_touch`)."""
+
+    def touch_targets(self) -> list[pygame.Rect]:
+        """The place, grown to the smallest touch size around its centre."""
+        rect = pygame.Rect(self.rect)
+        return [rect.inflate(max(0, MIN_TOUCH - rect.width), max(0, MIN_TOUCH - rect.height))]
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """A touch on the grown target counts, unless another place is nearer to it."""
+        return bool(self.touch_targets()[0].collidepoint(pos)) and nearest(
+            pos, self.rect.center, self.peers)
+
+
+class PlaceTarget(NearestTarget, AnswerTarget):
+    """A place on the game's map that answers a ``Style.PLACE`` question."""
 
     def __init__(self, rect: pygame.Rect, question_field: str, answer: Answer,
                  on_tap: Callable[[], list[Intent]], key: str) -> None:
@@ -379,21 +397,6 @@ class PlaceTarget(Widget, AnswerTarget):
         """Answer with this place (or tell why it cannot be)."""
         return self.on_tap()
 
-    def touch_targets(self) -> list[pygame.Rect]:
-        """The place, grown to the smallest touch size around its centre."""
-        rect = pygame.Rect(self.rect)
-        if rect.width < MIN_TOUCH or rect.height < MIN_TOUCH:
-            rect = rect.inflate(max(0, MIN_TOUCH - rect.width), max(0, MIN_TOUCH - rect.height))
-        return [rect]
-
-    peers: tuple[tuple[int, int], ...] = ()
-    """Centres of the other places drawn with it (a touch goes to the nearest one)."""
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        """A touch on the grown target counts, unless another place is nearer to it."""
-        return bool(self.touch_targets()[0].collidepoint(pos)) and nearest(
-            pos, self.rect.center, self.peers)
-
 
 def nearest(pos: tuple[int, int], centre: tuple[int, int],
             peers: Sequence[tuple[int, int]]) -> bool:
@@ -408,7 +411,8 @@ def share_touch(targets: Sequence[Widget]) -> None:
     """Tell each place target of ``targets`` where the others are (see :func:`nearest`)."""
     centres = tuple(target.rect.center for target in targets)
     for target in targets:
-        target.peers = centres  # type: ignore[attr-defined]
+        if isinstance(target, NearestTarget):
+            target.peers = centres
 
 
 class DigitButton(TapButton):
@@ -564,9 +568,10 @@ def _pad_key(dialogue: Dialogue, state: Any, question: Question, name: str, rect
                        key=f"pad:{name}")
 
 
-def _place_widgets(dialogue: Dialogue, state: Any, question: Question, place_rects: PlaceRects,
-                   done: Sequence[Intent]) -> list[Widget]:
-    """Tap targets on the map for a place question (places the map cannot show are skipped)."""
+def place_targets(dialogue: Dialogue, state: Any, question: Question, place_rects: PlaceRects,
+                  done: Sequence[Intent]) -> list[Widget]:
+    """The answers of a place question as tap targets on the map (places the map cannot show
+    are skipped); a tap answers and, when that completes the action, yields ``done``."""
     widgets: list[Widget] = []
     for answer in question.answers:
         rect = place_rects(answer.place) if answer.place is not None else None
@@ -577,6 +582,13 @@ def _place_widgets(dialogue: Dialogue, state: Any, question: Question, place_rec
             return dialogue.tap(state, value, done)
         widgets.append(PlaceTarget(rect, question.field, answer, on_tap,
                                    key=f"place:{question.field}:{answer_key(answer.value)}"))
+    return widgets
+
+
+def _place_widgets(dialogue: Dialogue, state: Any, question: Question, place_rects: PlaceRects,
+                   done: Sequence[Intent]) -> list[Widget]:
+    """Tap targets on the map for a place question, each touch going to the nearest place."""
+    widgets = place_targets(dialogue, state, question, place_rects, done)
     share_touch(widgets)
     return widgets
 

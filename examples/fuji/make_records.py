@@ -27,8 +27,10 @@ from companion.core.messages import IllegalActionError
 from companion.games.fuji import GAME
 from companion.games.fuji.eruption import cells_to_flip
 from companion.games.fuji.queries import (
+    dice_value,
     legal_destinations,
     movement_values,
+    neighbours,
     path_choice_needed,
     reroll_allowance,
     shortest_paths,
@@ -609,15 +611,67 @@ def keeps_to_story(table: Table) -> bool:
     return state.outcome_reason.params.get("name") == doomed_name
 
 
+TOTALS_SCENARIOS = (3,)
+"""Scenarios also written as a table that types totals instead of entering each die."""
+
+
+def totals_record(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` as a table that types totals: each ``set_dice`` becomes one
+    ``set_movement_values`` per comparison those dice take part in (own card, then the
+    neighbours' cards, in seat order), holding the total the dice show under that card.
+
+    The game goes the same way, so it ends the same; the record is replayed to its end.
+    """
+    state = GAME.new_state(record["setup"])
+    actions: list[Action] = []
+    for action in record["actions"]:
+        after = GAME.apply(state, action)
+        if action.get("type") == "set_dice":
+            holder = action["player"]
+            for seat in compared_under(after, holder):
+                total = dice_value(after, holder, seat)
+                actions.append({"type": "set_movement_values",
+                                "values": {str(holder): {str(seat): total}}})
+        else:
+            actions.append(action)
+        state = after
+    end = state
+    replayed = GAME.new_state(record["setup"])
+    for action in actions:
+        replayed = GAME.apply(replayed, action)
+    if replayed.outcome != end.outcome or replayed.score != end.score:
+        raise RuntimeError("the totals record ends another way than its dice record")
+    expect: dict[str, Any] = {"outcome": replayed.outcome.value if replayed.outcome else None}
+    if replayed.score is not None:
+        expect["score"] = replayed.score
+    return {**record, "title": record["title"] + " (totals typed)", "actions": actions,
+            "expect": expect}
+
+
+def compared_under(state: State, holder: int) -> list[int]:
+    """The seats (in seat order) whose card ``holder``'s dice are compared under."""
+    return [someone.seat for someone in state.players
+            if someone.seat not in state.resolved
+            and (someone.seat == holder or holder in neighbours(state, someone.seat))]
+
+
 def write_records(stories: Iterable[Story] = STORIES, folder: Path = HERE) -> list[Path]:
-    """Play every story and write its record; return the files written."""
+    """Play every story and write its record (and a totals record for some); return the
+    files written."""
     written = []
     for story in stories:
         record = play_story(story)
         path = folder / f"scenario-{story.scenario}.json"
-        path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        written.append(path)
+        written.append(_write(path, record))
+        if story.scenario in TOTALS_SCENARIOS:
+            totals = folder / f"scenario-{story.scenario}-totals.json"
+            written.append(_write(totals, totals_record(record)))
     return written
+
+
+def _write(path: Path, record: dict[str, Any]) -> Path:
+    path.write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return path
 
 
 def main(argv: Sequence[str] = ()) -> int:

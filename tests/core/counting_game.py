@@ -10,9 +10,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.game import Action, GameInfo, Result, Setup
-from companion.core.messages import Msg, SetupError
+from companion.core.messages import Msg
 from companion.core.record import RECORD_FORMAT
-from tests.small_game import SmallGame, added_amount
+from tests.small_game import SmallGame, added_amount, int_setting
 
 
 @dataclass(frozen=True)
@@ -37,13 +37,8 @@ class CountingGame(SmallGame):
 
     def new_state(self, setup: Setup) -> CountingState:
         """Start from the target and player count in ``setup``."""
-        players = setup.get("players", 2)
-        target = setup.get("target", 21)
-        if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise SetupError("core.error.bad_action", detail="players")
-        if type(target) is not int or target < 1:
-            raise SetupError("core.error.bad_action", detail="target")
-        return CountingState(target=target, players=players)
+        players = int_setting(setup, "players", 2, self.min_players, self.max_players)
+        return CountingState(target=int_setting(setup, "target", 21, 1), players=players)
 
     def apply(self, state: CountingState, action: Action) -> CountingState:
         """Add the action's amount for the player whose turn it is."""

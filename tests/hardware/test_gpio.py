@@ -44,6 +44,14 @@ def start_table(
     return table
 
 
+def ready_table(factory: MockFactory, **overrides: object) -> tuple[GpioTable, EventQueue]:
+    """A started table whose ready report has been read, and the queue it reports to."""
+    events = EventQueue()
+    table = start_table(factory, events, **overrides)
+    events.drain()
+    return table, events
+
+
 def button_events(events: EventQueue) -> list[tuple[str, str]]:
     return [(e.button, e.kind) for e in events.drain() if isinstance(e, ButtonEvent)]
 
@@ -68,9 +76,7 @@ def test_buttons_use_pull_ups_and_idle_high(factory: MockFactory) -> None:
 
 
 def test_press_and_release_become_events_with_source_gpio(factory: MockFactory) -> None:
-    events = EventQueue()
-    table = start_table(factory, events)
-    events.drain()
+    table, events = ready_table(factory)
     factory.pin(6).drive_low()
     assert table.pressed == {"seat2"}
     factory.pin(6).drive_high()
@@ -84,9 +90,7 @@ def test_press_and_release_become_events_with_source_gpio(factory: MockFactory) 
 
 
 def test_holding_past_hold_time_adds_one_long_press(factory: MockFactory) -> None:
-    events = EventQueue()
-    table = start_table(factory, events)
-    events.drain()
+    table, events = ready_table(factory)
     factory.pin(17).drive_low()
     time.sleep(0.5)
     factory.pin(17).drive_high()
@@ -99,9 +103,7 @@ def test_holding_past_hold_time_adds_one_long_press(factory: MockFactory) -> Non
 
 
 def test_short_press_gives_no_long_press(factory: MockFactory) -> None:
-    events = EventQueue()
-    table = start_table(factory, events, hold_time=1.0)
-    events.drain()
+    table, events = ready_table(factory, hold_time=1.0)
     factory.pin(27).drive_low()
     time.sleep(0.05)
     factory.pin(27).drive_high()
@@ -111,9 +113,7 @@ def test_short_press_gives_no_long_press(factory: MockFactory) -> None:
 
 
 def test_bounce_storm_yields_exactly_the_presses_gpiozero_reports(factory: MockFactory) -> None:
-    events = EventQueue()
-    table = start_table(factory, events, hold_time=5.0)
-    events.drain()
+    table, events = ready_table(factory, hold_time=5.0)
     pin = factory.pin(5)
     pin.clear_states()
     rng = random.Random(1234)
@@ -133,9 +133,7 @@ def test_bounce_storm_yields_exactly_the_presses_gpiozero_reports(factory: MockF
 
 
 def test_bounce_storm_ending_low_leaves_the_button_held(factory: MockFactory) -> None:
-    events = EventQueue()
-    table = start_table(factory, events, hold_time=5.0)
-    events.drain()
+    table, events = ready_table(factory, hold_time=5.0)
     pin = factory.pin(13)
     for index in range(999):
         pin.drive_low() if index % 2 == 0 else pin.drive_high()

@@ -12,9 +12,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.game import Action, GameInfo, Result, Setup
-from companion.core.messages import IllegalActionError, Msg, SetupError, msg
+from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.questions import Answer, Complete, Partial, Question, Step, Style
-from tests.small_game import SmallGame
+from tests.small_game import SmallGame, int_setting
 
 PRICES: dict[str, int] = {"bread": 1, "fish": 2, "silk": 5}
 """What one of each good costs."""
@@ -81,10 +81,8 @@ class MarketGame(SmallGame):
 
     def new_state(self, setup: Setup) -> MarketState:
         """A purse of ``money`` and ``seats`` seats."""
-        seats, money = setup.get("seats", 3), setup.get("money", 30)
-        if type(seats) is not int or not 2 <= seats <= 4 or type(money) is not int:
-            raise SetupError("core.error.bad_action", detail="setup")
-        return MarketState(money, seats)
+        seats = int_setting(setup, "seats", 3, self.min_players, self.max_players)
+        return MarketState(int_setting(setup, "money", 30), seats)
 
     def apply(self, state: MarketState, action: Action) -> MarketState:
         """Carry out ``action`` for the seat whose turn it is."""

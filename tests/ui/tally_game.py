@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.core.game import Action, GameInfo, Result, Setup
-from companion.core.messages import Msg, SetupError
-from tests.small_game import SmallGame, added_amount
+from companion.core.messages import Msg
+from tests.small_game import SmallGame, added_amount, int_setting
 
 
 @dataclass(frozen=True)
@@ -37,12 +37,8 @@ class TallyGame(SmallGame):
 
     def new_state(self, setup: Setup) -> TallyState:
         """Start at zero with the set-up's seats and target."""
-        seats, target = setup.get("seats", 2), setup.get("target", 12)
-        if type(seats) is not int or not 1 <= seats <= 4:
-            raise SetupError("core.error.bad_action", detail="seats")
-        if type(target) is not int or target < 1:
-            raise SetupError("core.error.bad_action", detail="target")
-        return TallyState(target, seats)
+        seats = int_setting(setup, "seats", 2, self.min_players, self.max_players)
+        return TallyState(int_setting(setup, "target", 12, 1), seats)
 
     def apply(self, state: TallyState, action: Action) -> TallyState:
         """Add ``amount`` (1 to 3) for the seat whose turn it is."""

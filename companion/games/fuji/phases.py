@@ -6,13 +6,19 @@ from dataclasses import replace
 
 from companion.core.messages import msg
 from companion.games.fuji.eruption import erupt, pawns_on
-from companion.games.fuji.queries import reroll_allowance, reroll_count_matters
+from companion.games.fuji.queries import (
+    reroll_allowance,
+    reroll_count_matters,
+    reroll_symbol_matters,
+)
 from companion.games.fuji.scoring import lose
 from companion.games.fuji.state import (
     BuddyReturn,
     FreshCards,
     Instruction,
     OpenDice,
+    Pending,
+    PendingKind,
     Phase,
     Player,
     RoundModifiers,
@@ -80,11 +86,14 @@ def _enter_planning(state: State) -> State:
 def _enter_rerolls(state: State) -> State:
     players = tuple(replace(someone, destination_confirmed=True) for someone in state.players)
     confirmed = replace(state, players=players)
+    asked = tuple(someone.seat for someone in players
+                  if reroll_symbol_matters(confirmed, someone.seat))
     players = tuple(
-        replace(someone, rerolls_done=not reroll_count_matters(confirmed, someone.seat))
+        replace(someone, rerolls_done=someone.seat not in asked
+                and not reroll_count_matters(confirmed, someone.seat))
         for someone in players
     )
-    confirmed = replace(confirmed, players=players)
+    confirmed = _owe_card_questions(replace(confirmed, players=players), asked)
     told = tuple(
         Instruction(
             msg(
@@ -94,8 +103,28 @@ def _enter_rerolls(state: State) -> State:
             )
         )
         for someone in players
+        if _symbol_known(confirmed, someone)
     )
     return replace(confirmed, instructions=(Instruction(msg("fuji.instruction.rerolls")), *told))
+
+
+def _symbol_known(state: State, someone: Player) -> bool:
+    """Whether the reroll symbol of the player's destination card is known (else the
+    allowance the app could tell might be one short: the table reads the card)."""
+    target = someone.destination if someone.destination is not None else someone.position
+    cell = state.board.cell(target)
+    return cell is None or cell.reroll_known
+
+
+def _owe_card_questions(state: State, seats: tuple[int, ...]) -> State:
+    """Owe one question per unknown destination card whose reroll symbol ``seats`` need."""
+    owed = list(state.pending)
+    for seat in seats:
+        someone = state.players[seat]
+        target = someone.destination if someone.destination is not None else someone.position
+        if not any(p.kind is PendingKind.CARD and p.cell == target for p in owed):
+            owed.append(Pending(PendingKind.CARD, seat, cell=target))
+    return replace(state, pending=tuple(owed))
 
 
 def _enter_equipment(state: State) -> State:

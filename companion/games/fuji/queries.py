@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.games.fuji.conditions import ConditionCard as ConditionCard
 from companion.games.fuji.conditions import cards_of_kind as cards_of_kind
@@ -284,6 +284,26 @@ def has_rerolls(state: State, seat: int) -> bool:
     """Tell whether the player at ``seat`` may reroll at all in phase 3."""
     someone = player(state, seat)
     return reroll_allowance(state, seat) + someone.modifiers.extra_rerolls > 0
+
+
+def reroll_symbol_matters(state: State, seat: int) -> bool:
+    """Tell whether the rules need the reroll symbol of ``seat``'s unknown destination card.
+
+    The symbol only adds a phase-3 reroll, so it is asked when the table dealt the card,
+    nobody named it yet, it would change the player's allowance, and the rules count that
+    player's rerolls (see :func:`reroll_count_matters`).
+    """
+    someone = player(state, seat)
+    target = someone.destination if someone.destination is not None else someone.position
+    cell = state.board.cell(target)
+    if cell is None or cell.reroll_known:
+        return False
+    shown = state.board.replace(target, replace(cell, reroll_symbol=True))
+    hidden = state.board.replace(target, replace(cell, reroll_symbol=False))
+    with_symbol = replace(state, board=shown)
+    if reroll_allowance(with_symbol, seat) == reroll_allowance(replace(state, board=hidden), seat):
+        return False
+    return reroll_count_matters(with_symbol, seat)
 
 
 def reroll_count_matters(state: State, seat: int) -> bool:

@@ -202,18 +202,7 @@ def set_destination(state: State, action: Action) -> State:
     if target not in legal_destinations(state, someone.seat):
         raise _why_not_destination(state, someone, target)
     state = with_player(state, someone.seat, destination=target)
-    state = _forget_card_question(state, someone.destination)
-    return _ask_about_card(state, someone.seat, target)
-
-
-def _ask_about_card(state: State, seat: int, target: Position) -> State:
-    """Owe a question about a card the table dealt, the first time a marker lands on it."""
-    cell = state.board.cell(target)
-    if cell is None or cell.reroll_known:
-        return state
-    if any(owed.kind is PendingKind.CARD and owed.cell == target for owed in state.pending):
-        return state
-    return replace(state, pending=(*state.pending, Pending(PendingKind.CARD, seat, cell=target)))
+    return _forget_card_question(state, someone.destination)
 
 
 def _forget_card_question(state: State, left: Position | None) -> State:
@@ -257,7 +246,20 @@ def name_card(state: State, action: Action) -> State:
         for owed in state.pending
         if not (owed.kind is PendingKind.CARD and owed.cell == target)
     )
-    return replace(state, board=state.board.replace(target, cell), pending=kept)
+    state = replace(state, board=state.board.replace(target, cell), pending=kept)
+    return _rerolls_settled(state, target)
+
+
+def _rerolls_settled(state: State, target: Position) -> State:
+    """In phase 3, a player on a card just named who has no rerolls the rules count is done."""
+    if state.phase is not Phase.REROLLS:
+        return state
+    for someone in state.players:
+        aim = someone.destination if someone.destination is not None else someone.position
+        if aim == target and not someone.rerolls_done and not reroll_count_matters(
+                state, someone.seat):
+            state = with_player(state, someone.seat, rerolls_done=True)
+    return state
 
 
 def _catalogue_card(state: State, cell: Cell, card: object) -> ConditionCard:
@@ -317,6 +319,9 @@ def rerolls_done(state: State, action: Action) -> State:
     """
     require_phase(state, Phase.REROLLS)
     someone = acting_player(state, action)
+    aim = someone.destination if someone.destination is not None else someone.position
+    if any(owed.kind is PendingKind.CARD and owed.cell == aim for owed in state.pending):
+        raise IllegalActionError("fuji.error.choices_pending")
     allowance = reroll_allowance(state, someone.seat)
     used = read_int(action, "used", 0)
     if someone.rerolls_done and not has_rerolls(state, someone.seat) and used == 0:

@@ -18,7 +18,7 @@ from companion.games.tikal.flow import (
     take_from_stack,
 )
 from companion.games.tikal.queries import hexes_left
-from companion.games.tikal.state import PHASE_AUCTION, PHASE_CHOOSE, Auction, TikalState, Turn
+from companion.games.tikal.state import Auction, Phase, TikalState, Turn
 
 Action = Mapping[str, Any]
 
@@ -50,9 +50,9 @@ def open_auction(state: TikalState, first: int) -> TikalState:
     """
     bidders = tuple(s for s in clockwise_from(state, first) if s not in state.placed_this_round)
     if len(bidders) == 1:
-        return replace(state, phase=PHASE_CHOOSE, active=bidders[0], auction=None, turn=Turn())
+        return replace(state, phase=Phase.CHOOSE, active=bidders[0], auction=None, turn=Turn())
     auction = Auction(bidders=bidders, current=bidders[0])
-    return replace(state, phase=PHASE_AUCTION, active=bidders[0], auction=auction, turn=Turn())
+    return replace(state, phase=Phase.AUCTION, active=bidders[0], auction=auction, turn=Turn())
 
 
 def bid(state: TikalState, action: Action) -> TikalState:
@@ -100,7 +100,7 @@ def _next_bidder(auction: Auction, remaining: list[int]) -> int:
 
 def _winner_chooses(state: TikalState, winner: int) -> TikalState:
     """Close the bidding; the winner now picks a revealed hex."""
-    return replace(state, phase=PHASE_CHOOSE, active=winner, auction=None)
+    return replace(state, phase=Phase.CHOOSE, active=winner, auction=None)
 
 
 def choose(state: TikalState, action: Action) -> TikalState:

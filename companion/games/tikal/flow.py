@@ -22,13 +22,11 @@ from companion.games.tikal.scoring import (
     treasure_points,
 )
 from companion.games.tikal.state import (
-    PHASE_ACTIONS,
-    PHASE_FINISHED,
-    PHASE_REVEAL,
     SCORING_FINAL,
     SCORING_VOLCANO,
     Hex,
     HexTile,
+    Phase,
     ScoreEntry,
     ScoringRound,
     TikalState,
@@ -96,7 +94,7 @@ def take_from_stack(state: TikalState, tiles: Sequence[HexTile]) -> TikalState:
 
 def fresh_turn(state: TikalState, seat: int) -> TikalState:
     """Return the state with ``seat`` about to spend a new set of 10 action points."""
-    return replace(state, active=seat, phase=PHASE_ACTIONS, turn=Turn())
+    return replace(state, active=seat, phase=Phase.ACTIONS, turn=Turn())
 
 
 def spot_field(state: TikalState, action: Action) -> Position | None:
@@ -186,7 +184,7 @@ def start_final_round(state: TikalState) -> TikalState:
 
 def in_scoring_turn(state: TikalState) -> bool:
     """Whether the active player's turn ends with them scoring."""
-    return state.scoring is not None and state.phase == PHASE_ACTIONS
+    return state.scoring is not None and state.phase == Phase.ACTIONS
 
 
 def record_score(state: TikalState, temples: tuple[int, ...]) -> TikalState:
@@ -207,7 +205,7 @@ def after_scoring_turn(state: TikalState) -> TikalState:
         ongoing = replace(state, scoring=replace(state.scoring, index=following))
         return fresh_turn(ongoing, state.scoring.order[following])
     if state.scoring.kind == SCORING_FINAL:
-        return replace(state, scoring=None, phase=PHASE_FINISHED, turn=Turn())
+        return replace(state, scoring=None, phase=Phase.FINISHED, turn=Turn())
     return place_volcano(state)
 
 
@@ -298,5 +296,5 @@ def new_auction_round(state: TikalState) -> TikalState:
     starter = next_seat(state, state.last_placer if state.last_placer is not None else -1)
     count = min(len(state.players), hexes_left(state))
     note = msg("tikal.instruction.new_round", count=count, player=state.players[starter].name)
-    return replace(state, phase=PHASE_REVEAL, active=starter, placed_this_round=(), turn=Turn(),
+    return replace(state, phase=Phase.REVEAL, active=starter, placed_this_round=(), turn=Turn(),
                    instructions=(*state.instructions, note))

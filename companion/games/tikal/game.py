@@ -15,7 +15,7 @@ from companion.games.tikal.questions import ask
 from companion.games.tikal.rules import Action, apply_action
 from companion.games.tikal.serialise import state_to_json
 from companion.games.tikal.setup import MAX_PLAYERS, MIN_PLAYERS, new_state
-from companion.games.tikal.state import PHASE_AUCTION, PHASE_FINISHED, TikalState
+from companion.games.tikal.state import Phase, TikalState
 from companion.games.tikal.upgrade import DATA_VERSION
 from companion.games.tikal.upgrade import upgrade as upgrade_records
 
@@ -61,7 +61,7 @@ class TikalGame:
 
     def is_finished(self, state: TikalState) -> bool:
         """Whether the final scoring round is over."""
-        return state.phase == PHASE_FINISHED
+        return state.phase == Phase.FINISHED
 
     def action_label(self, before: TikalState, action: Action) -> Msg:
         """A short history label for ``action`` applied to ``before``."""
@@ -100,7 +100,7 @@ class TikalGame:
 
     def seat_action(self, state: TikalState, seat: int, long_press: bool) -> Action | None:
         """During bidding the current bidder's button raises by one; a long press passes."""
-        if state.phase != PHASE_AUCTION or state.auction is None:
+        if state.phase != Phase.AUCTION or state.auction is None:
             return None
         if seat != state.auction.current:
             return None
@@ -110,7 +110,7 @@ class TikalGame:
 
     def waiting_for(self, state: TikalState) -> frozenset[int]:
         """The active player (the current bidder during an auction)."""
-        if state.phase == PHASE_FINISHED:
+        if state.phase == Phase.FINISHED:
             return frozenset()
         return frozenset({state.active})
 

@@ -15,15 +15,7 @@ from companion.games.tikal.constants import (
     TREASURE_KINDS,
 )
 from companion.games.tikal.queries import hexes_left
-from companion.games.tikal.state import (
-    PHASE_ACTIONS,
-    PHASE_AUCTION,
-    PHASE_CHOOSE,
-    PHASE_DRAW,
-    PHASE_REVEAL,
-    HexTile,
-    TikalState,
-)
+from companion.games.tikal.state import HexTile, Phase, TikalState
 from companion.games.tikal.turn import own_entry_points, pieces_on
 
 Action = Mapping[str, Any]
@@ -48,17 +40,17 @@ def legal_actions(state: TikalState, apply: Apply) -> list[Action]:
 
 def _candidates(state: TikalState) -> Iterator[Action]:
     """Candidate actions for the current phase, not yet checked."""
-    if state.phase == PHASE_DRAW:
+    if state.phase == Phase.DRAW:
         yield from ({"type": "draw", **tile} for tile in _tiles(state))
-    elif state.phase == PHASE_REVEAL:
+    elif state.phase == Phase.REVEAL:
         yield from _reveals(state)
-    elif state.phase == PHASE_AUCTION and state.auction is not None:
+    elif state.phase == Phase.AUCTION and state.auction is not None:
         yield {"type": "pass"}
         yield {"type": "bid", "amount": state.auction.high_bid + 1}
         yield {"type": "bid", "amount": state.auction.high_bid + 3}
-    elif state.phase == PHASE_CHOOSE:
+    elif state.phase == Phase.CHOOSE:
         yield from ({"type": "choose", "index": i} for i in range(len(state.revealed)))
-    elif state.phase == PHASE_ACTIONS:
+    elif state.phase == Phase.ACTIONS:
         yield {"type": "end_turn"}
         yield from _scores(state)
         if ACTION_POINTS - state.turn.spent > 0:

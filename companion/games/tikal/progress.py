@@ -15,7 +15,7 @@ from companion.games.tikal.flow import (
 )
 from companion.games.tikal.queries import hexes_left
 from companion.games.tikal.scoring import temples_scored_from_books
-from companion.games.tikal.state import PHASE_DRAW, TikalState, Turn
+from companion.games.tikal.state import Phase, TikalState, Turn
 
 
 def end_turn(state: TikalState) -> TikalState:
@@ -35,4 +35,4 @@ def after_normal_turn(state: TikalState) -> TikalState:
         return after_auction_turn(state)
     if hexes_left(state) == 0:
         return start_final_round(state)
-    return replace(state, active=next_seat(state, state.active), phase=PHASE_DRAW, turn=Turn())
+    return replace(state, active=next_seat(state, state.active), phase=Phase.DRAW, turn=Turn())

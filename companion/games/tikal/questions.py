@@ -28,27 +28,17 @@ from companion.games.tikal.constants import (
 from companion.games.tikal.flow import in_scoring_turn, letter_tiles, take_from_stack
 from companion.games.tikal.queries import free_spots, hexes_left, unlaid_volcano
 from companion.games.tikal.serialise import tile_json
-from companion.games.tikal.state import (
-    LEADER_IN_RESERVE,
-    PHASE_ACTIONS,
-    PHASE_AUCTION,
-    PHASE_CHOOSE,
-    PHASE_DRAW,
-    PHASE_REVEAL,
-    Hex,
-    HexTile,
-    TikalState,
-)
+from companion.games.tikal.state import LEADER_IN_RESERVE, Hex, HexTile, Phase, TikalState
 from companion.games.tikal.turn import own_entry_points
 
 Apply = Callable[[TikalState, Mapping[str, Any]], TikalState]
 
 PHASE_TYPES: Mapping[str, tuple[str, ...]] = {
-    PHASE_DRAW: ("draw",),
-    PHASE_REVEAL: ("reveal",),
-    PHASE_AUCTION: ("bid", "pass"),
-    PHASE_CHOOSE: ("choose",),
-    PHASE_ACTIONS: ("bring", "move", "camp_move", "uncover", "take_treasure", "exchange",
+    Phase.DRAW: ("draw",),
+    Phase.REVEAL: ("reveal",),
+    Phase.AUCTION: ("bid", "pass"),
+    Phase.CHOOSE: ("choose",),
+    Phase.ACTIONS: ("bring", "move", "camp_move", "uncover", "take_treasure", "exchange",
                     "build_camp", "place_guard", "score", "end_turn"),
 }
 """The action types each phase offers, in the order the screens show them."""
@@ -130,7 +120,7 @@ def ask(state: TikalState, partial: Partial) -> Step:
 def offered_types(state: TikalState) -> tuple[str, ...]:
     """The action types the phase offers (lean games leave out the piece actions)."""
     types = PHASE_TYPES.get(state.phase, ())
-    if state.phase == PHASE_ACTIONS:
+    if state.phase == Phase.ACTIONS:
         if state.tracking == "lean":
             types = tuple(t for t in types if t in LEAN_TYPES)
         if not in_scoring_turn(state):
@@ -321,6 +311,17 @@ def _pieces(state: TikalState, hex_id: int) -> tuple[int, bool]:
     return state.workers[hex_id][seat], state.players[seat].leader == hex_id
 
 
+def _piece_answers(state: TikalState, source: int) -> tuple[Answer, ...]:
+    """Worker or leader of the active player on ``source``, each greyed when not there."""
+    workers, leader = _pieces(state, source)
+    return (
+        Answer("worker", Msg("tikal.piece.worker"),
+               None if workers else msg("tikal.error.no_worker_there", hex=source)),
+        Answer("leader", Msg("tikal.piece.leader"),
+               None if leader else msg("tikal.error.no_leader_there", hex=source)),
+    )
+
+
 def _ask_bring(state: TikalState, partial: Partial) -> Step:
     """Where the pieces come in, which piece, how many."""
     player = state.players[state.active]
@@ -364,15 +365,9 @@ def _ask_camp_move(state: TikalState, partial: Partial) -> Step:
 
 def _piece_and_count(state: TikalState, partial: Partial, source: int, cost: int) -> Step:
     """Which piece leaves ``source`` (asked when both are there), then how many workers."""
-    workers, leader = _pieces(state, source)
     if "piece" not in partial:
-        answers = (
-            Answer("worker", Msg("tikal.piece.worker"),
-                   None if workers else msg("tikal.error.no_worker_there", hex=source)),
-            Answer("leader", Msg("tikal.piece.leader"),
-                   None if leader else msg("tikal.error.no_leader_there", hex=source)),
-        )
-        return _question("piece", "tikal.ask.piece", answers, state)
+        return _question("piece", "tikal.ask.piece", _piece_answers(state, source), state)
+    workers, _leader = _pieces(state, source)
     if partial["piece"] == "worker" and "count" not in partial:
         high = min(workers, points_left(state) // cost)
         return _numbers("count", Msg("tikal.ask.count"), 1, high, state.active)
@@ -507,14 +502,7 @@ def _guard_refusal(state: TikalState, hex_id: int) -> Msg | None:
 
 def _guard_piece(state: TikalState, partial: Partial) -> Step:
     """Leader or worker: which own piece on the temple becomes the guard."""
-    source = int(partial["hex"])
-    workers, leader = _pieces(state, source)
-    answers = (
-        Answer("worker", Msg("tikal.piece.worker"),
-               None if workers else msg("tikal.error.no_worker_there", hex=source)),
-        Answer("leader", Msg("tikal.piece.leader"),
-               None if leader else msg("tikal.error.no_leader_there", hex=source)),
-    )
+    answers = _piece_answers(state, int(partial["hex"]))
     return _question("piece", "tikal.ask.guard_piece", answers, state)
 
 

@@ -19,13 +19,7 @@ from companion.games.tikal.constants import (
     TREASURE_KINDS,
     WORKERS,
 )
-from companion.games.tikal.state import (
-    PHASE_DRAW,
-    PHASE_REVEAL,
-    Hex,
-    Player,
-    TikalState,
-)
+from companion.games.tikal.state import Hex, Phase, Player, TikalState
 from companion.games.tikal.tiles import box_tiles, printed_fields
 
 MIN_PLAYERS = 2
@@ -61,7 +55,7 @@ def new_state(setup: Mapping[str, Any]) -> TikalState:
         kinds_left=tuple(HEX_KIND_COUNTS[kind] for kind in HEX_KINDS),
         tokens_left=TOTAL_TOKENS,
         levels=tuple(LEVEL_SUPPLY[value] for value in sorted(LEVEL_SUPPLY)),
-        phase=PHASE_REVEAL if variant == "auction" else PHASE_DRAW,
+        phase=Phase.REVEAL if variant == "auction" else Phase.DRAW,
         active=0,
         tracking=str(tracking),
         box=box_tiles() if setup.get("stages") is None else None,

@@ -18,25 +18,17 @@ class Phase(StrEnum):
     """The phases of a Tikal turn (stored in JSON as their string values)."""
 
     DRAW = "draw"
+    """Basic game: the active player records the hex drawn from the stack."""
     REVEAL = "reveal"
+    """Auction variant: the table records the hexes revealed for this round."""
     AUCTION = "auction"
+    """Auction variant: players bid for the right to choose a hex."""
     CHOOSE = "choose"
+    """Auction variant: the auction's winner picks one of the revealed hexes."""
     ACTIONS = "actions"
+    """The active player spends action points."""
     FINISHED = "finished"
-
-
-PHASE_DRAW = Phase.DRAW
-"""Basic game: the active player records the hex drawn from the stack."""
-PHASE_REVEAL = Phase.REVEAL
-"""Auction variant: the table records the hexes revealed for this round."""
-PHASE_AUCTION = Phase.AUCTION
-"""Auction variant: players bid for the right to choose a hex."""
-PHASE_CHOOSE = Phase.CHOOSE
-"""Auction variant: the auction's winner picks one of the revealed hexes."""
-PHASE_ACTIONS = Phase.ACTIONS
-"""The active player spends action points."""
-PHASE_FINISHED = Phase.FINISHED
-"""The final scoring round is over."""
+    """The final scoring round is over."""
 
 SCORING_VOLCANO = "volcano"
 """A scoring round started by a volcano."""
@@ -186,7 +178,7 @@ class TikalState:
     levels: tuple[int, ...]
     """Level tiles left in the supply for numbers 2-10 (index 0 = number 2)."""
     phase: Phase
-    """What the table does now (one of the ``PHASE_*`` values)."""
+    """What the table does now (a ``Phase``)."""
     active: int
     """Seat the table waits for."""
     turn: Turn = Turn()

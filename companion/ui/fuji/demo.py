@@ -137,6 +137,15 @@ def to_movement() -> Session:
     return session
 
 
+def to_totals() -> Session:
+    """Round 1, movement: the first player's totals typed, the second player's next."""
+    session = to_equipment()
+    advance(session)
+    for seat, total in ((0, 14), (1, 9), (2, 11)):
+        session.submit({"type": "set_movement_values", "values": {"0": {str(seat): total}}})
+    return session
+
+
 def to_resolution() -> Session:
     """Round 1, movement: every die entered and the first player resolved."""
     session = to_movement()
@@ -200,6 +209,7 @@ SITUATIONS: dict[str, Callable[[], Session]] = {
     "rerolls": to_rerolls,
     "equipment": to_equipment,
     "dice": to_movement,
+    "dice-totals": to_totals,
     "resolve": to_resolution,
     "wound": to_wound,
     "eruption": to_eruption,

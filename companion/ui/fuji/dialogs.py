@@ -11,11 +11,11 @@ from collections.abc import Callable
 import pygame
 
 from companion.core.messages import Msg, msg
-from companion.games.fuji.queries import ConditionCard, drawable_cards
+from companion.games.fuji.queries import ConditionCard, cards_left_for, drawable_cards
 from companion.games.fuji.state import Board, Cell, Position, State
 from companion.ui.fonts import rendered
 from companion.ui.fuji.draw import draw_condition
-from companion.ui.intents import CloseDialog, Intent, Submit
+from companion.ui.intents import CloseDialog, Intent, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget
@@ -287,3 +287,9 @@ MIN_CARD = 48
 def _intents(submit: Submit) -> Callable[[], list[Intent]]:
     """A tap that closes the dialog and records the card."""
     return lambda: [CloseDialog(), submit]
+
+
+def card_question(state: State, seat: int, position: Position) -> Intent:
+    """Ask what the card under ``seat``'s marker shows: the printed card, or its symbol."""
+    title = msg("ui_fuji.card.question_marker", name=state.players[seat].name)
+    return ShowDialog(NameCardDialog(title, position, cards_left_for(state, position)))

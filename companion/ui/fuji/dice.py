@@ -4,10 +4,11 @@ Per die: three colour columns of value buttons 1-6; each tap enters that die at 
 (``enter_die``), so a half-entered set is kept by the game and the bar's undo takes back
 one die.  When a set is complete the next player in seat order is selected.  Tapping an
 entered die takes it out again (``remove_die``); leaving with a set half entered asks
-first.  Totals: a keypad fills the totals that matter for the selected
-player (``set_movement_values``).  Beside either, a table shows each player's total
-under their own destination's condition, their neighbours' totals, who moves, the
-lead and the stamina loss.
+first.  Totals: one tap on a number records the total that matters next for the
+selected player (``set_movement_values``); only totals the player's dice can show are
+offered, and the entry moves on through that player's totals, then seat order.
+Beside either, a table shows each player's total under their own destination's
+condition, their neighbours' totals, who moves, the lead and the stamina loss.
 """
 
 from __future__ import annotations
@@ -19,12 +20,19 @@ import pygame
 
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
-from companion.games.fuji.queries import condition_of, movement_values, neighbours, quick_value
+from companion.games.fuji.queries import (
+    condition_of,
+    dice_value,
+    movement_values,
+    neighbours,
+    quick_value,
+)
 from companion.games.fuji.state import OPEN_DICE_SEAT, State
 from companion.ui.dialogs import choose
 from companion.ui.flat import TurnedPanel, upright_size
 from companion.ui.fuji.colours import character_shape, player_colour, readable
 from companion.ui.fuji.demo import preview_session
+from companion.ui.fuji.dialogs import card_question
 from companion.ui.fuji.dice_entry import (
     DIE_COLOURS,
     DIE_VALUES,
@@ -48,13 +56,13 @@ from companion.ui.questions import seat_angle
 from companion.ui.scene import Context, GameScene
 from companion.ui.shapes import SHAPE_GLYPHS
 from companion.ui.theme import Theme
-from companion.ui.widgets import Button, ButtonStyle, Label, Option, Panel, Widget
+from companion.ui.widgets import Button, Label, Option, Panel, Widget
 
-KEYPAD: tuple[str, ...] = ("7", "8", "9", "4", "5", "6", "1", "2", "3", "0", "<", "ok")
-"""The keys of the totals keypad, row by row."""
+HIGHEST_FACE = 6
+"""The highest value a die shows: a set of n dice totals at most 6·n."""
 
-MAX_TOTAL_DIGITS = 2
-"""A movement total never needs more than two digits."""
+ENTRIES: frozenset[str] = frozenset({"enter_die", "set_dice", "set_movement_values"})
+"""The actions that enter dice or totals (the last one tells how the table enters)."""
 
 
 class DieButton(Widget):
@@ -127,10 +135,12 @@ class DiceScene(GameScene):
         """Opened over the play screen (closing returns to it)."""
         self.preview = preview
         """Demo situation to draw instead of the open game (screenshots)."""
-        self.quick = False
-        """Totals mode instead of one tap per die."""
-        self.typing: tuple[int, str] = (0, "")
-        """Totals mode: the condition seat being typed for and the digits so far."""
+        self.quick: bool | None = None
+        """Totals mode instead of one tap per die (``None``: as the table last chose, else
+        totals while a destination's condition is unknown)."""
+        self.typing: int | None = None
+        """Totals mode: the condition seat whose total a tap records (``None``: the first
+        one still missing)."""
 
     # ---------------------------------------------------------------- state
     def demo_session(self, name: str) -> Session:
@@ -145,6 +155,11 @@ class DiceScene(GameScene):
         holders = dice_holders(state)
         if self.holder in holders:
             return self.holder
+        if self.quick:
+            for holder in holders:
+                if _missing_totals(state, holder):
+                    return holder
+            return holders[0]
         for holder in holders:
             if partial_dice(state, holder):
                 return holder
@@ -152,6 +167,26 @@ class DiceScene(GameScene):
             if entered_dice(state, holder) is None:
                 return holder
         return holders[0]
+
+    def settle_mode(self, session: Session) -> None:
+        """Pick the entry mode when the screen opens: the way the table entered last
+        (read from the journal, so it holds across restarts), else totals while some
+        destination's condition is unknown (the table dealt the map)."""
+        if self.quick is not None:
+            return
+        last = next((action.get("type") for action in reversed(session.actions())
+                     if action.get("type") in ENTRIES), None)
+        state: State = table_state(session.state)
+        self.quick = last == "set_movement_values" if last is not None else any(
+            condition_of(state, someone.seat) is None for someone in state.players)
+
+    def typing_seat(self, state: State, holder: int) -> int:
+        """The condition seat the next tapped total is recorded under."""
+        seats = _conditions_for(state, holder)
+        if self.typing in seats:
+            return self.typing
+        missing = _missing_totals(state, holder)
+        return missing[0] if missing else (seats[0] if seats else 0)
 
     def draft(self, state: State, holder: int) -> DiceDraft:
         """The holder's dice so far, read from the game (complete or half entered)."""
@@ -164,7 +199,7 @@ class DiceScene(GameScene):
     def choose(self, holder: int) -> list[Intent]:
         """Switch to another holder's dice."""
         self.holder = holder
-        self.typing = (holder if holder != OPEN_DICE_SEAT else 0, "")
+        self.typing = None
         return [Redraw()]
 
     def tap_die(self, state: State, holder: int, colour: str, value: int) -> list[Intent]:
@@ -215,42 +250,41 @@ class DiceScene(GameScene):
         ], cancellable=False)]
 
     def toggle_mode(self) -> list[Intent]:
-        """Switch between per-die entry and totals."""
+        """Switch between per-die entry and totals (the next round opens the way the
+        table entered last)."""
         self.quick = not self.quick
         return [Redraw()]
 
     def pick_total(self, condition_seat: int) -> list[Intent]:
-        """Choose which total the keypad types."""
-        self.typing = (condition_seat, "")
+        """Choose which total the next tapped number records."""
+        self.typing = condition_seat
         return [Redraw()]
 
-    def _next_total(self, state: State, holder: int, seat: int) -> int:
-        """The next total the keypad should type after ``seat``'s (seat order, still empty)."""
-        seats = _conditions_for(state, holder)
-        later = [other for other in seats if other > seat] + [o for o in seats if o < seat]
-        for other in later:
-            if quick_value(state, holder, other) is None:
-                return other
-        return seat
+    def tap_total(self, state: State, holder: int, total: int) -> list[Intent]:
+        """Record one total; go on to the holder's next missing one, then seat order."""
+        seat = self.typing_seat(state, holder)
+        values = {str(holder): {str(seat): total}}
+        entry: list[Intent] = [Submit({"type": "set_movement_values", "values": values})]
+        self.typing = None
+        rest = [other for other in _missing_totals(state, holder) if other != seat]
+        if rest:
+            return entry
+        later = self._later_holders(state, holder)
+        following = next((other for other in later if _missing_totals(state, other)), None)
+        if following is not None:
+            self.holder = following
+        elif self.as_dialog:
+            entry.append(CloseDialog())
+        return entry
 
-    def key(self, state: State, holder: int, key: str) -> list[Intent]:
-        """A keypad key: a digit, delete, or record the total."""
-        seat, digits = self.typing
-        if key == "<":
-            self.typing = (seat, digits[:-1])
-        elif key == "ok":
-            if not digits:
-                return [Redraw()]
-            self.typing = (self._next_total(state, holder, seat), "")
-            values = {str(holder): {str(seat): int(digits)}}
-            return [Submit({"type": "set_movement_values", "values": values})]
-        elif len(digits) < MAX_TOTAL_DIGITS:
-            self.typing = (seat, digits + key)
-        return [Redraw()]
+    def _later_holders(self, state: State, holder: int) -> list[int]:
+        holders = list(dice_holders(state))
+        return holders[holders.index(holder) + 1:] + holders[: holders.index(holder)]
 
     # ---------------------------------------------------------------- build
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """The entry, turned on a flat table to face the seat whose dice are entered."""
+        self.settle_mode(session)
         state: State = table_state(session.state)
         holder = self.current(state)
         seat = holder if holder != OPEN_DICE_SEAT else 0
@@ -258,14 +292,16 @@ class DiceScene(GameScene):
         if angle % 180:
             angle = 0  # a side seat's panel is too narrow for the pad: it stays upright
         if angle % 360 == 0:
-            return self._entry(ctx, state, holder)
+            return self._entry(ctx, session, state, holder)
         turned = replace(ctx, size=upright_size(ctx.screen, angle))
-        return [TurnedPanel(ctx.screen, angle, self._entry(turned, state, holder), "dice:panel")]
+        return [TurnedPanel(ctx.screen, angle, self._entry(turned, session, state, holder),
+                            "dice:panel")]
 
-    def _entry(self, ctx: Context, state: State, holder: int) -> list[Widget]:
+    def _entry(self, ctx: Context, session: Session, state: State,
+               holder: int) -> list[Widget]:
         """Header, holder tabs, the entry pad, and the summary table (upright)."""
         theme = ctx.theme
-        widgets = self._header(ctx, state, holder)
+        widgets = self._header(ctx, session, state, holder)
         top = theme.bar_height + theme.gap
         tabs = pygame.Rect(theme.gap, top, ctx.size[0] - 2 * theme.gap, theme.touch)
         widgets += self._tabs(ctx, state, tabs, holder)
@@ -276,8 +312,8 @@ class DiceScene(GameScene):
         right = pygame.Rect(pad.right + theme.gap, body.y, body.right - pad.right - theme.gap,
                             body.height)
         if self.quick:
-            widgets += self._keypad(ctx, state, pad, holder)
-            widgets += self._totals(ctx, state, right, holder)
+            widgets += self._totals(ctx, state, pad, holder)
+            widgets += self._numbers(ctx, state, right, holder)
         else:
             widgets += self._colour_pad(ctx, state, pad, holder)
             row = pygame.Rect(right.x, right.y, right.width, theme.touch)
@@ -287,7 +323,8 @@ class DiceScene(GameScene):
             widgets += self._summary(ctx, state, right)
         return widgets
 
-    def _header(self, ctx: Context, state: State, holder: int) -> list[Widget]:
+    def _header(self, ctx: Context, session: Session, state: State,
+                holder: int) -> list[Widget]:
         theme = ctx.theme
         bar = pygame.Rect(0, 0, ctx.size[0], theme.bar_height)
         widgets: list[Widget] = [Panel(bar, theme.palette.surface, border=False)]
@@ -317,7 +354,9 @@ class DiceScene(GameScene):
         widgets: list[Widget] = []
         for index, other in enumerate(holders):
             rect = pygame.Rect(row.x + index * (width + theme.gap), row.y, width, row.height)
-            entered = entered_dice(state, other) is not None
+            entered = entered_dice(state, other) is not None or bool(
+                self.quick and _conditions_for(state, other)
+                and not _missing_totals(state, other))
             name = holder_name(state, other)
             text: Msg | str = msg("ui_fuji.dice.tab_done", name=_plain(name)) if entered else name
             style = chosen_style(other == holder)
@@ -401,7 +440,7 @@ class DiceScene(GameScene):
             Label(cells[0], state.players[seat].name, "small",
                   readable(player_colour(state.players[seat].colour,
                                          theme.palette.colour_safe)), bold=True),
-            ConditionGlyph(cells[1].inflate(-theme.px(4), -height // 3), state, seat),
+            _card_cell(state, seat, cells[1], theme),
             Label(cells[2], _number(preview.own_value), "body", align="center", bold=True),
         ]
         widgets += _neighbour_values(state, cells[3], preview.neighbour_values,
@@ -410,24 +449,27 @@ class DiceScene(GameScene):
             preview.allowed, theme), align="center"))
         return widgets
 
-    def _keypad(self, ctx: Context, state: State, pad: pygame.Rect,
-                holder: int) -> list[Widget]:
-        cells = pad_cells(pad, len(KEYPAD) // 3, ctx.theme.px(6))
+    def _numbers(self, ctx: Context, state: State, area: pygame.Rect,
+                 holder: int) -> list[Widget]:
+        """One button per total the holder's dice can show (0 to 6 per die)."""
+        theme = ctx.theme
+        count = HIGHEST_FACE * dice_capacity(state, holder) + 1
+        gap = theme.px(6)
+        rows = max(1, min(count, (area.height + gap) // (theme.touch + gap)))
+        columns = -(-count // rows)
+        rows = -(-count // columns)
+        width = (area.width - (columns - 1) * gap) // columns
+        height = (area.height - (rows - 1) * gap) // rows
         widgets: list[Widget] = []
-        for index, key in enumerate(KEYPAD):
-            rect = cells[index]
-            text: Msg | str = key
-            style: ButtonStyle = "normal"
-            if key == "ok":
-                text, style = Msg("ui_fuji.dice.save_total"), "primary"
-            elif key == "<":
-                text = "⌫"
+        for total in range(count):
+            row, column = divmod(total, columns)
+            rect = pygame.Rect(area.x + column * (width + gap), area.y + row * (height + gap),
+                               width, height)
 
-            def tap(k: str = key) -> list[Intent]:
-                return self.key(state, holder, k)
+            def tap(value: int = total) -> list[Intent]:
+                return self.tap_total(state, holder, value)
 
-            widgets.append(TapButton(rect, text, tap, style,
-                                     key=f"key:{key}"))
+            widgets.append(TapButton(rect, str(total), tap, key=f"num:{total}"))
         return widgets
 
     def _totals(self, ctx: Context, state: State, area: pygame.Rect,
@@ -439,13 +481,13 @@ class DiceScene(GameScene):
         height = max(theme.touch, min(theme.px(64), inner.height // max(1, len(seats) + 1)))
         widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width, height),
                              Msg("ui_fuji.dice.totals_help"), "small", theme.palette.text_muted))
-        typing_seat, digits = self.typing
+        typing_seat = self.typing_seat(state, holder)
         for index, seat in enumerate(seats):
             y = inner.y + (index + 1) * height
             known = quick_value(state, holder, seat)
             shown = _number(known)
-            if seat == typing_seat and (digits or known is None):
-                shown = digits + "_"
+            if seat == typing_seat and known is None:
+                shown = "_"
             text = msg("ui_fuji.dice.total_under", name=state.players[seat].name, total=shown)
             style = chosen_style(seat == typing_seat)
 
@@ -455,6 +497,17 @@ class DiceScene(GameScene):
             widgets.append(TapButton(pygame.Rect(inner.x, y, inner.width, height - theme.px(4)),
                                      text, tap, style, role="body", key=f"total:{seat}"))
         return widgets
+
+
+def _card_cell(state: State, seat: int, cell: pygame.Rect, theme: Theme) -> Widget:
+    """The condition the seat's dice are compared under; while the table has not named
+    that card (it dealt the map), a button that asks which printed card it is."""
+    if condition_of(state, seat) is not None:
+        return ConditionGlyph(cell.inflate(-theme.px(4), -cell.height // 3), state, seat)
+    someone = state.players[seat]
+    target = someone.destination if someone.destination is not None else someone.position
+    return Button(cell, "?", (card_question(state, seat, target),), "selected", role="body",
+                  key=f"dice:card:{seat}")
 
 
 def _neighbour_values(state: State, cell: pygame.Rect,
@@ -514,6 +567,12 @@ def _verdict_colour(allowed: bool | None, theme: Theme) -> tuple[int, int, int]:
     if allowed is None:
         return theme.palette.text_muted
     return (120, 230, 140) if allowed else (255, 140, 120)
+
+
+def _missing_totals(state: State, holder: int) -> list[int]:
+    """The condition seats whose total ``holder`` has not given yet, in seat order."""
+    return [seat for seat in _conditions_for(state, holder)
+            if dice_value(state, holder, seat) is None]
 
 
 def _conditions_for(state: State, holder: int) -> list[int]:

@@ -10,15 +10,16 @@ replaces the player cards.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
 
 from companion.core.i18n import translate
-from companion.core.messages import Msg, msg
+from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
+from companion.games.fuji import GAME
 from companion.games.fuji.queries import (
-    cards_left_for,
     eruption_tokens_on,
     movement_values,
     path_choice_needed,
@@ -31,7 +32,7 @@ from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
-from companion.ui.fuji.dialogs import CardPickerDialog, CardZoomDialog, NameCardDialog
+from companion.ui.fuji.dialogs import CardPickerDialog, CardZoomDialog, card_question
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
 from companion.ui.fuji.view import (
     FLIP_KEYS,
@@ -209,11 +210,7 @@ class FujiPlayScene(GameScene):
                 return [ShowDialog(CardZoomDialog(position, shown))]
             self.selected = None
             cell = [position[0], position[1]]
-            intents: list[Intent] = [
-                Submit({"type": "set_destination", "player": seat, "cell": cell})]
-            if state is not None and card_unknown(state, position):
-                intents.append(card_question(state, seat, position))
-            return intents
+            return [Submit({"type": "set_destination", "player": seat, "cell": cell})]
 
         return tap
 
@@ -420,8 +417,14 @@ class FujiPlayScene(GameScene):
         if preview.missing:
             return Button(rect, Msg("ui_fuji.play.enter_dice"), (self._dice_dialog(seat),),
                           role="small", key=key)
-        return Button(rect, Msg("ui_fuji.play.resolve"), (self._resolve_intent(state, seat),),
-                      "primary", role="small", key=key)
+        resolve = self._resolve_intent(state, seat)
+        if isinstance(resolve, Submit):
+            action = resolve.action
+            return TapButton(rect, Msg("ui_fuji.play.resolve"),
+                             lambda: then_owed(state, action), "primary", role="small",
+                             key=key)
+        return Button(rect, Msg("ui_fuji.play.resolve"), (resolve,), "primary", role="small",
+                      key=key)
 
     def _pending_button(self, state: State, someone: Player, kind: PendingKind,
                         rect: pygame.Rect, key: str) -> Widget:
@@ -464,7 +467,7 @@ class FujiPlayScene(GameScene):
             shortest = number == 1 and not needed
             chosen = action if shortest else {**action, "path": [[r, c] for r, c in path]}
             options.append(Option(msg("ui_fuji.resolve.path", number=number, tokens=tokens,
-                                      steps=steps), (Submit(chosen),)))
+                                      steps=steps), tuple(then_owed(state, chosen))))
         title = msg("ui_fuji.resolve.path_question", name=someone.name)
         return ShowDialog(ChoiceDialog(title, options[:5], Msg("ui.common.cancel")))
 
@@ -592,16 +595,28 @@ class GreyedButton(TapButton):
         return theme.palette.background, theme.palette.text_disabled
 
 
+def then_owed(state: State, action: Mapping[str, Any]) -> list[Intent]:
+    """Submit ``action``; when it leaves a wound to place or a card to draw, ask it at
+    once (the question would be the table's next tap anyway)."""
+    try:
+        after = GAME.apply(state, action)
+    except IllegalActionError:
+        return [Submit(action)]
+    new = [owed for owed in after.pending if owed not in state.pending]
+    if not new or after.outcome is not None:
+        return [Submit(action)]
+    owed = new[0]
+    if owed.kind is PendingKind.WOUND:
+        return [Submit(action), wound_dialog(after.players[owed.seat])]
+    if owed.kind is PendingKind.DRAW:
+        return [Submit(action), ShowDialog(CardPickerDialog(owed.seat))]
+    return [Submit(action)]
+
+
 def card_unknown(state: State, position: Position) -> bool:
     """Tell whether the app has yet to learn the reroll symbol of the card at ``position``."""
     cell = state.board.cell(position)
     return cell is not None and not cell.reroll_known
-
-
-def card_question(state: State, seat: int, position: Position) -> Intent:
-    """Ask what the card under ``seat``'s new marker shows: the printed card, or its symbol."""
-    title = msg("ui_fuji.card.question_marker", name=state.players[seat].name)
-    return ShowDialog(NameCardDialog(title, position, cards_left_for(state, position)))
 
 
 def wound_dialog(someone: Player) -> Intent:

@@ -8,7 +8,8 @@ LIVE_SCREENS: tuple[str, ...] = ("setup", "editor", "layout", "play")
 """Screens that work on the open game (or build a new one)."""
 
 PREVIEW_SCREENS: tuple[str, ...] = (
-    "planning", "rerolls", "equipment", "dice", "resolve", "wound", "eruption", "gameover",
+    "planning", "rerolls", "equipment", "dice", "dice-totals", "resolve", "wound", "eruption",
+    "gameover",
 )
 """Screens drawn from a demo game in a chosen situation (for screenshots and docs).
 
@@ -31,6 +32,12 @@ def make_fuji_screen(screen: str) -> Scene:
         from companion.ui.fuji.dice import DiceScene
 
         return DiceScene(preview="dice")
+    if screen == "dice-totals":
+        from companion.ui.fuji.dice import DiceScene
+
+        scene = DiceScene(preview="dice-totals")
+        scene.quick = True
+        return scene
     if screen == "equipment":
         from companion.ui.fuji.equipment import EquipmentScene
 

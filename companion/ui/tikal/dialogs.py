@@ -5,7 +5,6 @@ on the board map), and the grid the screens lay their buttons in.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -20,14 +19,14 @@ from companion.ui import layout
 from companion.ui.intents import CloseDialog, Intent, ShowDialog
 from companion.ui.questions import (
     Dialogue,
-    PlaceTarget,
     QuestionDialog,
     QuestionLook,
-    answer_key,
     ask_intents,
     facing,
+    place_targets,
     question_widgets,
     seat_angle,
+    share_touch,
 )
 from companion.ui.scene import Context
 from companion.ui.theme import Theme
@@ -156,26 +155,11 @@ class TikalQuestionDialog(QuestionDialog):
                     *question_widgets(self.dialogue, state, inner, ctx, inside,
                                       (CloseDialog(),), (CloseDialog(),))]
 
+        targets = place_targets(self.dialogue, state, step, rects, (CloseDialog(),))
+        share_touch(targets)  # a touch between grown fields goes to the nearest
         return [Shade(ctx.screen), Panel(area, theme.palette.surface),
                 HexMap(area, state, layout), *facing(strip, angle, content, "question:panel"),
-                *place_targets(self.dialogue, state, step, rects)]
-
-
-def place_targets(dialogue: Dialogue, state: TikalState, step: Question,
-                  rects: Callable[[str], pygame.Rect | None]) -> list[Widget]:
-    """The places of a place question as tap targets on the map (screen coordinates)."""
-    widgets: list[Widget] = []
-    for answer in step.answers:
-        rect = rects(answer.place) if answer.place is not None else None
-        if rect is None:
-            continue
-
-        def on_tap(value: Any = answer.value) -> list[Intent]:
-            return dialogue.tap(state, value, (CloseDialog(),))
-
-        widgets.append(PlaceTarget(rect, step.field, answer, on_tap,
-                                   key=f"place:{step.field}:{answer_key(answer.value)}"))
-    return widgets
+                *targets]
 
 
 def tikal_look(state: TikalState) -> QuestionLook:

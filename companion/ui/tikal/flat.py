@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from companion.core.messages import Msg, msg
-from companion.games.tikal.state import PHASE_ACTIONS, PHASE_AUCTION, Player, TikalState
+from companion.games.tikal.state import Phase, Player, TikalState
 from companion.ui.intents import Intent, Submit
 from companion.ui.scene import Context
 from companion.ui.theme import MIN_TOUCH, Theme
@@ -43,12 +43,12 @@ class SeatControl:
 
 def seat_controls(state: TikalState, seat: int, bid: int) -> list[SeatControl]:
     """The buttons only ``seat`` uses now (``bid``: the amount prepared for a bid)."""
-    if state.phase == PHASE_ACTIONS and seat == state.active:
+    if state.phase == Phase.ACTIONS and seat == state.active:
         end = "ui_tikal.turn.end_and_score" if state.scoring is not None else "ui_tikal.turn.end"
         return [SeatControl(Msg(end), (Submit({"type": "end_turn"}),), "primary",
                             "tikal:end_turn")]
     auction = state.auction
-    if state.phase == PHASE_AUCTION and auction is not None and seat == auction.current:
+    if state.phase == Phase.AUCTION and auction is not None and seat == auction.current:
         return [
             SeatControl(msg("ui_tikal.auction.bid", amount=bid),
                         (Submit({"type": "bid", "amount": bid}),), "primary", "tikal:bid",

@@ -21,8 +21,8 @@ from companion.games.tikal.queries import Position
 from companion.games.tikal.state import Hex, TikalState
 from companion.ui.fonts import font
 from companion.ui.intents import Intent
-from companion.ui.questions import nearest
-from companion.ui.theme import MIN_TOUCH, Colour, Theme, ink_on
+from companion.ui.questions import NearestTarget
+from companion.ui.theme import Colour, Theme, ink_on
 from companion.ui.tikal.parts import draw_piece, piece_colour
 from companion.ui.widgets import Widget
 
@@ -226,11 +226,9 @@ def _centre_text(hx: Hex) -> str:
     return ""
 
 
-class SpotTarget(Widget):
+class SpotTarget(NearestTarget):
     """A field of the map a finger taps: an empty one to say a hex lies there (ringed once
     chosen), or a laid hex whose tap enters a step (``intents``)."""
-
-    interactive = True
 
     def __init__(self, rect: pygame.Rect, on_tap: Callable[[], list[Intent]], chosen: bool,
                  key: str, intents: tuple[Intent, ...] = ()) -> None:
@@ -241,9 +239,6 @@ class SpotTarget(Widget):
         """Whether the next hex is noted as lying here."""
         self.intents = intents
         """Intents a tap gives besides :attr:`on_tap`'s (a step submitted)."""
-
-    peers: tuple[tuple[int, int], ...] = ()
-    """Centres of the other fields (a touch goes to the nearest one)."""
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """A thin ring, or a thick one in the accent colour on the chosen field."""
@@ -257,13 +252,3 @@ class SpotTarget(Widget):
     def release(self, pos: tuple[int, int]) -> list[Intent]:
         """Note or forget the field, or enter the step."""
         return [*self.intents, *self.on_tap()]
-
-    def touch_targets(self) -> list[pygame.Rect]:
-        """The field, grown to the smallest touch size around its centre."""
-        rect = pygame.Rect(self.rect)
-        return [rect.inflate(max(0, MIN_TOUCH - rect.width), max(0, MIN_TOUCH - rect.height))]
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        """A touch on the grown target counts, unless another field is nearer to it."""
-        return bool(self.touch_targets()[0].collidepoint(pos)) and nearest(
-            pos, self.rect.center, self.peers)

@@ -13,7 +13,7 @@ import pygame
 
 from companion.core.messages import Msg, msg
 from companion.games.tikal.queries import TREASURE_KINDS
-from companion.games.tikal.state import PHASE_AUCTION, PHASE_CHOOSE, PHASE_REVEAL, TikalState
+from companion.games.tikal.state import Phase, TikalState
 from companion.ui.intents import Intent
 from companion.ui.scene import Context
 from companion.ui.theme import Theme
@@ -55,7 +55,7 @@ def tabs_for(state: TikalState) -> tuple[str, ...]:
         return ("results", *books)
     if state.scoring is not None:
         return ("round", *books)
-    if state.phase in (PHASE_REVEAL, PHASE_AUCTION, PHASE_CHOOSE):
+    if state.phase in (Phase.REVEAL, Phase.AUCTION, Phase.CHOOSE):
         return ("auction", *books)
     return INFO_TABS
 

@@ -31,18 +31,7 @@ from companion.games.tikal.questions import (
     refusal,
     type_refusal,
 )
-from companion.games.tikal.state import (
-    LEADER_IN_RESERVE,
-    LEADER_OUT,
-    PHASE_ACTIONS,
-    PHASE_AUCTION,
-    PHASE_CHOOSE,
-    PHASE_DRAW,
-    PHASE_FINISHED,
-    PHASE_REVEAL,
-    HexTile,
-    TikalState,
-)
+from companion.games.tikal.state import LEADER_IN_RESERVE, LEADER_OUT, HexTile, Phase, TikalState
 from companion.ui.bar import game_bar
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fonts import font
@@ -160,9 +149,9 @@ class TikalPlayScene(GameScene):
         """
         if self.flat:
             return None
-        if state.phase == PHASE_DRAW:
+        if state.phase == Phase.DRAW:
             return state, ()
-        lean_turn = (state.tracking == "lean" and state.phase == PHASE_ACTIONS
+        lean_turn = (state.tracking == "lean" and state.phase == Phase.ACTIONS
                      and state.scoring is None and state.variant == "basic")
         if not lean_turn:
             return None
@@ -170,7 +159,7 @@ class TikalPlayScene(GameScene):
             after = GAME.apply(state, {"type": "end_turn"})
         except IllegalActionError:
             return None
-        if after.phase != PHASE_DRAW:
+        if after.phase != Phase.DRAW:
             return None
         return after, (Submit({"type": "end_turn"}),)
 
@@ -208,7 +197,7 @@ class TikalPlayScene(GameScene):
     def volcano_question(self, state: TikalState) -> Question | None:
         """Where the volcano lies, while one waits for its field on a board whose every hex
         has its place (``None``: nothing to ask, or a flat table, whose map has no room)."""
-        if self.flat or state.phase != PHASE_ACTIONS or unlaid_volcano(state) is None:
+        if self.flat or state.phase != Phase.ACTIONS or unlaid_volcano(state) is None:
             return None
         return self.volcano.question(state)
 
@@ -247,7 +236,7 @@ class TikalPlayScene(GameScene):
         """Each temple of a lean game's map whose next level the rules accept now."""
         layout = self.map_layout
         if layout is None or self.flat or state.tracking != "lean" \
-                or state.phase != PHASE_ACTIONS:
+                or state.phase != Phase.ACTIONS:
             return []
         widgets: list[Widget] = []
         for hx in state.hexes:
@@ -302,7 +291,7 @@ class TikalPlayScene(GameScene):
 
     def lean_scoring(self, state: TikalState) -> bool:
         """Whether a lean scoring turn asks who holds each temple right on the screen."""
-        return (not self.flat and state.tracking == "lean" and state.phase == PHASE_ACTIONS
+        return (not self.flat and state.tracking == "lean" and state.phase == Phase.ACTIONS
                 and state.scoring is not None
                 and self.score_inline.question(state) is not None)
 
@@ -403,12 +392,12 @@ class TikalPlayScene(GameScene):
         middle = pygame.Rect(area.x, head.bottom + theme.gap, area.width,
                              notes.y - head.bottom - 2 * theme.gap)
         builders = {
-            PHASE_ACTIONS: self._actions,
-            PHASE_DRAW: self._draw,
-            PHASE_REVEAL: self._reveal,
-            PHASE_AUCTION: self._auction,
-            PHASE_CHOOSE: self._choose,
-            PHASE_FINISHED: self._finished,
+            Phase.ACTIONS: self._actions,
+            Phase.DRAW: self._draw,
+            Phase.REVEAL: self._reveal,
+            Phase.AUCTION: self._auction,
+            Phase.CHOOSE: self._choose,
+            Phase.FINISHED: self._finished,
         }
         widgets += builders[state.phase](ctx, state, middle)
         if notes_h:
@@ -419,7 +408,7 @@ class TikalPlayScene(GameScene):
         """The active player's colour and what they do now."""
         theme = ctx.theme
         widgets: list[Widget] = [Panel(head)]
-        if state.phase == PHASE_FINISHED:
+        if state.phase == Phase.FINISHED:
             widgets.append(Label(head.inflate(-2 * theme.pad, 0), Msg("tikal.phase.finished"),
                                  "heading", theme.palette.accent, bold=True))
             return widgets
@@ -794,12 +783,12 @@ def header_text(state: TikalState, next_hex_here: bool = False) -> Msg:
     left.  A lean game counts no points: the player plays at the table, and the screen
     says what ends the turn (the next hex, entered here, or the scoring)."""
     name = state.players[state.active].name
-    if state.phase == PHASE_ACTIONS and state.tracking == "lean":
+    if state.phase == Phase.ACTIONS and state.tracking == "lean":
         if state.scoring is not None:
             return msg("ui_tikal.turn.lean_score", player=name)
         key = "ui_tikal.turn.lean_next" if next_hex_here else "ui_tikal.turn.lean"
         return msg(key, player=name)
-    if state.phase == PHASE_ACTIONS:
+    if state.phase == Phase.ACTIONS:
         return msg("ui_tikal.turn.points", player=name, left=points_left(state),
                    total=ACTION_POINTS)
     return msg("ui_tikal.turn.header", player=name, phase=f"@tikal.phase.{state.phase}")

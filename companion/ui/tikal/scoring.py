@@ -21,10 +21,10 @@ from companion.core.session import Session
 from companion.games.tikal.queries import majority_holder, strengths, temple_controller
 from companion.games.tikal.state import Hex, TikalState
 from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
-from companion.ui.questions import nearest, share_touch
+from companion.ui.questions import NearestTarget, share_touch
 from companion.ui.scene import Context, GameScene
 from companion.ui.shapes import seat_glyph
-from companion.ui.theme import MIN_TOUCH, Colour, Theme
+from companion.ui.theme import Colour, Theme
 from companion.ui.tikal.demo import preview_session
 from companion.ui.tikal.dialogs import dialog_box, grid
 from companion.ui.tikal.hexmap import HexMap, HexMapLayout
@@ -358,10 +358,8 @@ def _editor_title(state: TikalState, outcome: TempleOutcome) -> Msg:
     return msg(key, value=hx.value)
 
 
-class TempleTarget(Widget):
+class TempleTarget(NearestTarget):
     """A temple on the counting screen's map: tap to count it at the table."""
-
-    interactive = True
 
     def __init__(self, rect: pygame.Rect, on_tap: Callable[[], list[Intent]],
                  holder: Colour | None, selected: bool, counted: bool, key: str) -> None:
@@ -388,17 +386,3 @@ class TempleTarget(Widget):
     def release(self, pos: tuple[int, int]) -> list[Intent]:
         """Choose the temple."""
         return self.on_tap()
-
-    def touch_targets(self) -> list[pygame.Rect]:
-        """The temple, grown to the smallest touch size around its centre."""
-        rect = pygame.Rect(self.rect)
-        grow_w, grow_h = max(0, MIN_TOUCH - rect.width), max(0, MIN_TOUCH - rect.height)
-        return [rect.inflate(grow_w, grow_h)]
-
-    peers: tuple[tuple[int, int], ...] = ()
-    """Centres of the other temples on the map (a touch goes to the nearest one)."""
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        """A touch on the grown target counts, unless another temple is nearer to it."""
-        return bool(self.touch_targets()[0].collidepoint(pos)) and nearest(
-            pos, self.rect.center, self.peers)

@@ -21,6 +21,7 @@ from companion.ui.games import start_checked
 from companion.ui.intents import Intent, Redraw, ShowDialog
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
+from companion.ui.theme import Theme
 from companion.ui.tikal.parts import ColourButton, TapButton
 from companion.ui.tikal.stages import StagesDialog, stages_text
 from companion.ui.widgets import Label, Widget
@@ -166,9 +167,7 @@ class TikalSetupScene(Scene):
         """The seating list with a row per player and *+ Player*."""
         theme = ctx.theme
         entries = players(self.setup)
-        head = pygame.Rect(area.x, area.y, area.width, theme.px(30))
-        widgets: list[Widget] = [Label(head, Msg("ui_tikal.setup.seating"), "small",
-                                       theme.palette.text_muted)]
+        head, widgets = _heading(theme, area, theme.px(30), "ui_tikal.setup.seating")
         height = max(theme.touch, min(theme.px(60), (area.height - head.height) // 5
                                       - theme.gap))
         y = head.bottom
@@ -231,9 +230,7 @@ class TikalSetupScene(Scene):
     def _options(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
         """The two ways to play and *Start*."""
         theme = ctx.theme
-        head = pygame.Rect(area.x, area.y, area.width, theme.px(30))
-        widgets: list[Widget] = [Label(head, Msg("ui_tikal.setup.variant"), "small",
-                                       theme.palette.text_muted)]
+        head, widgets = _heading(theme, area, theme.px(30), "ui_tikal.setup.variant")
         start = pygame.Rect(area.x, area.bottom - theme.px(64), area.width, theme.px(64))
         tracking = pygame.Rect(area.x, start.y - theme.gap - theme.touch - theme.px(26),
                                area.width, theme.touch + theme.px(26))
@@ -250,9 +247,7 @@ class TikalSetupScene(Scene):
     def _tracking(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
         """Full or lean tracking, side by side under a heading."""
         theme = ctx.theme
-        head = pygame.Rect(area.x, area.y, area.width, theme.px(26))
-        widgets: list[Widget] = [Label(head, Msg("ui_tikal.setup.tracking"), "small",
-                                       theme.palette.text_muted)]
+        head, widgets = _heading(theme, area, theme.px(26), "ui_tikal.setup.tracking")
         width = (area.width - theme.gap) // 2
         rects = [pygame.Rect(area.x + n * (width + theme.gap), head.bottom, width,
                              area.bottom - head.bottom) for n in range(len(TRACKING))]
@@ -274,3 +269,10 @@ class TikalSetupScene(Scene):
                                      "selected" if current == option else "normal",
                                      role="small", key=f"setup:{name}:{option}"))
         return widgets
+
+
+def _heading(theme: Theme, area: pygame.Rect, height: int,
+             key: str) -> tuple[pygame.Rect, list[Widget]]:
+    """A muted heading across the top of ``area``: its rectangle and its label."""
+    head = pygame.Rect(area.x, area.y, area.width, height)
+    return head, [Label(head, Msg(key), "small", theme.palette.text_muted)]

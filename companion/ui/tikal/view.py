@@ -31,12 +31,9 @@ from companion.games.tikal.queries import (
 from companion.games.tikal.questions import tile_name
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
-    PHASE_ACTIONS,
-    PHASE_AUCTION,
-    PHASE_CHOOSE,
-    PHASE_FINISHED,
     Hex,
     HexTile,
+    Phase,
     Player,
     ScoreEntry,
     TikalState,
@@ -176,12 +173,12 @@ def track_of(player: Player) -> tuple[int, int]:
 
 def title(state: TikalState) -> Msg:
     """The bar title: whose turn, or the game's end."""
-    if state.phase == PHASE_FINISHED:
+    if state.phase == Phase.FINISHED:
         return Msg("ui_tikal.title.finished")
     name = state.players[state.active].name
     if state.scoring is not None:
         return msg(f"ui_tikal.title.scoring_{state.scoring.kind}", player=name)
-    if state.phase == PHASE_AUCTION and state.auction is not None:
+    if state.phase == Phase.AUCTION and state.auction is not None:
         return msg("ui_tikal.title.auction", player=name)
     return msg("ui_tikal.title.turn", player=name)
 
@@ -231,9 +228,9 @@ def next_opener(state: TikalState) -> int | None:
     """Auction game: who opens the next auction after the current turn (None if unknown)."""
     if state.variant != "auction" or state.scoring is not None:
         return None
-    if state.phase not in (PHASE_ACTIONS, PHASE_CHOOSE):
+    if state.phase not in (Phase.ACTIONS, Phase.CHOOSE):
         return None
-    choosing = state.phase == PHASE_CHOOSE
+    choosing = state.phase == Phase.CHOOSE
     placed = {*state.placed_this_round, *([state.active] if choosing else [])}
     still_revealed = len(state.revealed) - (1 if choosing else 0)
     if still_revealed > 0:

@@ -190,3 +190,19 @@ def test_mutated_card_and_skill_actions_are_refused_cleanly(
         GAME.apply(before, mutated)
     except IllegalActionError as error:
         assert error.key.startswith("fuji.error.")
+
+
+def test_the_totals_record_goes_as_its_dice_record() -> None:
+    """The totals record types, for each set of dice, the total they show under each card
+    they are compared under; the game then goes exactly the same way."""
+    dice = load(3)
+    totals = json.loads((EXAMPLES / "scenario-3-totals.json").read_text(encoding="utf-8"))
+    assert totals["setup"] == dice["setup"]
+    assert not any(action["type"] in ("set_dice", "enter_die") for action in totals["actions"])
+    typed = [action for action in totals["actions"] if action["type"] == "set_movement_values"]
+    assert typed and all(len(action["values"]) == 1 for action in typed)
+    ends = replay(dice)[-1], replay(totals)[-1]
+    assert ends[0].outcome == ends[1].outcome and ends[0].score == ends[1].score
+    assert [(p.position, p.stamina_lost, p.wounds) for p in ends[0].players] == [
+        (p.position, p.stamina_lost, p.wounds) for p in ends[1].players]
+    assert totals["expect"]["outcome"] == ends[1].outcome.value  # type: ignore[union-attr]

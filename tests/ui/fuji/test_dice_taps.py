@@ -15,6 +15,7 @@ from companion.games.fuji.state import Die, DieColour
 from companion.ui.app import App
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.fuji import demo
+from companion.ui.fuji import dice as dice_mod
 from companion.ui.fuji.dice import DiceScene
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, draft_from_dice
 from companion.ui.widgets import Button
@@ -120,18 +121,58 @@ def test_a_full_set_moves_on_in_seat_order(app: App) -> None:
     assert scene.current(state_of(session)) == 2
 
 
-def test_totals_mode_types_a_total(app: App) -> None:
+def test_totals_mode_records_a_total_with_one_tap(app: App) -> None:
     session = _movement()
     _open_dice(app, session, 0)
     tap_widget(app, "dice:mode")
     tap_widget(app, "total:1")
-    for key in ("1", "7", "ok"):
-        tap_widget(app, f"key:{key}")
+    tap_widget(app, "num:17")
     assert quick_value(state_of(session), 0, 1) == 17
     assert session.actions()[-1] == {"type": "set_movement_values", "values": {"0": {"1": 17}}}
     shown = widget(app, "total:1")
     assert isinstance(shown, Button) and isinstance(shown.text, Msg)
     assert shown.text.params["total"] == "17"  # what was typed stays in view
+
+
+def test_totals_mode_offers_only_totals_the_dice_can_show(app: App) -> None:
+    """A die shows 1 to 6, so n dice total at most 6·n: no larger number is offered."""
+    session = _movement()
+    scene = _open_dice(app, session, 0)
+    tap_widget(app, "dice:mode")
+    count = state_of(session).players[0].dice_count
+    keys = {w.key for w in scene.widgets}
+    assert f"num:{6 * count}" in keys and f"num:{6 * count + 1}" not in keys
+    assert "num:0" in keys
+
+
+def test_totals_mode_walks_every_total_then_closes(app: App) -> None:
+    """One tap per needed total; the entry moves through each player's totals in seat
+    order and closes once every total the comparisons need is known."""
+    session = _movement()
+    scene = _open_dice(app, session, 0)
+    tap_widget(app, "dice:mode")
+    state = state_of(session)
+    needed = sum(len(dice_mod._conditions_for(state, seat)) for seat in range(len(state.players)))
+    before = len(session.actions())
+    for _ in range(needed):
+        assert app.dialog is scene
+        tap_widget(app, "num:9")
+    assert len(session.actions()) - before == needed
+    assert app.dialog is None
+    after = state_of(session)
+    assert all(not after_missing for after_missing in (
+        dice_mod._missing_totals(after, seat) for seat in range(len(after.players))))
+
+
+def test_the_dice_screen_opens_the_way_the_table_entered_last(app: App) -> None:
+    session = _movement()
+    scene = _open_dice(app, session, 0)
+    assert not scene.quick  # every condition is known: die by die first
+    tap_widget(app, "dice:mode")
+    tap_widget(app, "num:5")
+    tap_widget(app, "dice:done")
+    again = _open_dice(app, session, 1)
+    assert again.quick  # read from the journal: the last entry was a total
 
 
 def test_done_closes_the_dice_screen(app: App) -> None:

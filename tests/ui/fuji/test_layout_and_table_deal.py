@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from companion.core.session import Session
-from companion.games.fuji.state import PendingKind
+from companion.games.fuji import GAME
+from companion.games.fuji.state import Phase
 from companion.ui.app import App
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid, NameCardDialog
+from companion.ui.fuji.dice import DiceScene
 from companion.ui.fuji.play import FujiPlayScene
 from companion.ui.fuji.setup import FujiSetupScene
 from companion.ui.theme import MIN_TOUCH
@@ -29,6 +31,24 @@ def table_deal_game(app: App) -> Session:
     app.open_game(session)
     app.draw()
     return session
+
+
+def open_card_question(app: App, session: Session) -> None:
+    """Play on to phase 5 (symbols answered "no"), open the dice screen die by die and
+    ask for the first player's card."""
+    while state_of(session).phase is not Phase.MOVEMENT:
+        offered = GAME.legal_actions(state_of(session))
+        named = [a for a in offered if a["type"] == "name_card" and a.get("reroll") is False]
+        session.submit((named or offered)[0])
+    app.open_game(session)
+    app.draw()
+    tap_widget(app, "fuji:act:0")
+    scene = app.dialog
+    assert isinstance(scene, DiceScene)
+    assert scene.quick  # conditions unknown: totals first
+    tap_widget(app, "dice:mode")
+    tap_widget(app, "dice:card:0")
+    assert isinstance(app.dialog, NameCardDialog)
 
 
 def test_the_layout_view_shows_the_cards_the_game_will_use(app: App) -> None:
@@ -65,32 +85,29 @@ def test_shuffle_again_deals_other_cards_and_the_game_follows(app: App) -> None:
     assert "deal_seed" in scene.setup
 
 
-def test_table_deals_asks_about_a_card_when_a_marker_lands_on_it(app: App) -> None:
+def test_table_deals_asks_nothing_when_a_marker_lands(app: App) -> None:
+    """The reroll symbol counts only in phase 3 and only for some players, so a marker
+    on an unknown card opens no question."""
     session = table_deal_game(app)
     assert isinstance(app.scene, FujiPlayScene)
     board = widget(app, "board")
     assert isinstance(board, BoardView)
     target = state_of(session).players[0].position  # staying: the marker on its own card
     tap(app, board.geometry.cell_centre(*target))
-    assert isinstance(app.dialog, NameCardDialog)
-    owed = state_of(session).pending
-    assert [p.kind for p in owed] == [PendingKind.CARD]
-    tap_widget(app, "namecard:reroll:true")  # yes, the symbol is printed
+    assert app.dialog is None
     state = state_of(session)
-    assert state.pending == ()
-    cell = state.board.cell(target)
-    assert cell is not None and cell.reroll_known and cell.reroll_symbol
+    assert state.players[0].destination == target and state.pending == ()
 
 
 def test_the_printed_card_can_be_named_for_dice_entry(app: App) -> None:
+    """Entering die by die needs the condition: the dice screen asks for the card of a
+    player whose condition is unknown."""
     session = table_deal_game(app)
-    board = widget(app, "board")
-    assert isinstance(board, BoardView)
-    target = state_of(session).players[0].position
-    tap(app, board.geometry.cell_centre(*target))
-    assert isinstance(app.dialog, NameCardDialog)
+    open_card_question(app, session)
     assert len(app.dialog.cards) == 24  # every landscape card is still in the pile
     tap_widget(app, "editor:card:L07")
+    someone = state_of(session).players[0]
+    target = someone.destination if someone.destination is not None else someone.position
     cell = state_of(session).board.cell(target)
     assert cell is not None and cell.card_id == "L07" and cell.condition is not None
 
@@ -103,9 +120,7 @@ def test_the_card_question_shows_printed_faces_only(app: App) -> None:
     from companion.ui.fuji.editor import CardButton
 
     session = table_deal_game(app)
-    board = widget(app, "board")
-    assert isinstance(board, BoardView)
-    tap(app, board.geometry.cell_centre(*state_of(session).players[0].position))
+    open_card_question(app, session)
     dialog = app.dialog
     assert isinstance(dialog, NameCardDialog)
     buttons = [w for w in dialog.widgets if isinstance(w, CardButton)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from companion.core.i18n import LANGUAGES, translate
@@ -207,3 +209,35 @@ def test_path_choice_is_asked_when_walks_differ(app: App, journal: Journal) -> N
     result = state_of(session).results[-1]
     assert result.seat == 0 and result.path[-1] == (2, 1)
     assert session.actions()[-1]["path"] == [list(step) for step in result.path]
+
+
+def _before_owed(kind: str) -> tuple[Session, dict[str, Any]]:
+    """Scenario 3's record played up to the resolve that leaves a ``kind`` question
+    (``choose_wound`` or ``draw_equipment``), and that resolve."""
+    import json
+    from pathlib import Path
+
+    record = json.loads((Path(__file__).resolve().parents[3] / "examples" / "fuji"
+                         / "scenario-3.json").read_text(encoding="utf-8"))
+    actions = record["actions"]
+    index = next(i for i, action in enumerate(actions) if action["type"] == kind)
+    session = Session.start(Journal(":memory:"), "fuji", record["setup"])
+    for action in actions[:index - 1]:
+        session.submit(action)
+    return session, actions[index - 1]
+
+
+@pytest.mark.parametrize("kind", ["choose_wound", "draw_equipment"])
+def test_a_resolve_that_owes_a_choice_asks_it_at_once(app: App, kind: str) -> None:
+    """The wound (or the drawn card) is the table's next input after such a resolve, so
+    the question opens with the resolve instead of waiting for a second tap."""
+    session, resolve = _before_owed(kind)
+    assert resolve["type"] == "resolve"
+    app.open_game(session)
+    app.draw()
+    tap_widget(app, f"fuji:act:{resolve['player']}")
+    assert session.actions()[-1] == resolve
+    assert app.dialog is not None
+    owed = state_of(session).pending
+    assert owed and owed[0].kind is (PendingKind.WOUND if kind == "choose_wound"
+                                     else PendingKind.DRAW)

@@ -75,6 +75,13 @@ def tap_widget(app: KioskApp, key: str) -> None:
     tap(app, widget.rect.center)
 
 
+def _redraw_due(app: KioskApp) -> bool:
+    """Draw, let a tick pass and say whether the app wants drawing again."""
+    app.draw()
+    app.tick()
+    return app.dirty
+
+
 def open_staff(app: KioskApp) -> None:
     app.perform(Navigate("kiosk.pin"))
     app.perform(UnlockStaff(PIN))
@@ -179,9 +186,7 @@ def test_the_waking_touch_does_not_press_anything(app: KioskApp, clock: FakeCloc
 def test_attract_redraws_only_when_the_slide_changes(app: KioskApp, clock: FakeClock) -> None:
     clock.advance(app.kiosk.settings.idle_seconds)
     app.tick()
-    app.draw()
-    app.tick()
-    assert not app.dirty
+    assert not _redraw_due(app)
     clock.advance(7)
     app.tick()
     assert app.dirty
@@ -352,12 +357,8 @@ def test_the_pad_counts_the_lock_out_down(app: KioskApp, kiosk_journal: Journal)
     app.perform(Navigate("kiosk.pin"))
     for _ in range(TRIES_PER_ROUND):
         app.perform(UnlockStaff("1111"))
-    app.draw()
-    app.tick()
-    assert app.dirty
-    app.draw()
-    app.tick()
-    assert not app.dirty
+    assert _redraw_due(app)
+    assert not _redraw_due(app)
     wall.advance(1)
     app.tick()
     assert app.dirty

@@ -12,6 +12,7 @@ from companion.core.messages import IllegalActionError
 from companion.core.session import Session
 from companion.games.tikal import GAME
 from companion.games.tikal.scoring import treasure_points
+from companion.games.tikal.state import Hex, TikalState
 from companion.ui.app import App
 from companion.ui.intents import ShowDialog
 from companion.ui.questions import QuestionDialog, answer_key
@@ -115,12 +116,18 @@ def test_bringing_a_worker_spends_a_point(app: App, journal: Journal) -> None:
     assert session.history()[-1].label.key == "tikal.label.bring"
 
 
-def test_move_goes_through_every_question(app: App, journal: Journal) -> None:
+def _moving_leader(app: App, journal: Journal) -> Session:
+    """The leader brought in at hex 0, *Move* tapped and hex 4 answered for where to."""
     session = _drawn(journal)
     session.submit({"type": "bring", "piece": "leader", "to": 0})
     open_game(app, session)
     tap_widget(app, "tikal:act:move")
     _option(app, "to", 4)
+    return session
+
+
+def test_move_goes_through_every_question(app: App, journal: Journal) -> None:
+    session = _moving_leader(app, journal)
     _option(app, "stones", 3)
     assert session.actions()[-1] == {"type": "move", "piece": "leader", "from": 0, "to": 4,
                                      "stones": 3}
@@ -128,11 +135,7 @@ def test_move_goes_through_every_question(app: App, journal: Journal) -> None:
 
 
 def test_back_forgets_the_last_answer(app: App, journal: Journal) -> None:
-    session = _drawn(journal)
-    session.submit({"type": "bring", "piece": "leader", "to": 0})
-    open_game(app, session)
-    tap_widget(app, "tikal:act:move")
-    _option(app, "to", 4)
+    session = _moving_leader(app, journal)
     tap_widget(app, "question:back")
     dialog = app.dialog
     assert isinstance(dialog, QuestionDialog) and dialog.dialogue.partial == {"type": "move"}
@@ -255,15 +258,22 @@ def test_revealed_hexes_are_entered_one_after_another(app: App, journal: Journal
         ("temple", 5, 0), ("jungle", 0, 0), ("treasure", 0, 3), ("temple", 2, 0)]
 
 
-def test_counting_a_temple_at_the_table_changes_the_score(app: App, journal: Journal) -> None:
-    session = replayed(journal, "basic", 270)
+def _counting_with_a_temple_to_give(app: App, session: Session) -> tuple[TikalState, Hex]:
+    """Open the counting screen of ``session`` and find an unguarded temple that the player
+    counting does not hold; the state at the start and that temple."""
     open_game(app, session)
     state = state_of(session)
-    seat = state.active
     tap_widget(app, "tikal:count")
-    assert isinstance(app.dialog, TikalScoringScene)
     given = next(h for h in state.hexes if h.kind == "temple" and h.guard is None
-                 and GAME.state_to_json(state)["hexes"][h.id]["controller"] != seat)
+                 and GAME.state_to_json(state)["hexes"][h.id]["controller"] != state.active)
+    return state, given
+
+
+def test_counting_a_temple_at_the_table_changes_the_score(app: App, journal: Journal) -> None:
+    session = replayed(journal, "basic", 270)
+    state, given = _counting_with_a_temple_to_give(app, session)
+    seat = state.active
+    assert isinstance(app.dialog, TikalScoringScene)
     tap_widget(app, f"score:temple:{given.id}")
     tap_widget(app, f"score:give:{seat}")
     tracked = GAME.state_to_json(state)["scoring"]["preview"]
@@ -318,13 +328,9 @@ def test_the_finished_game_names_the_winner(app: App, journal: Journal) -> None:
 def test_a_temple_is_counted_by_tapping_it_on_the_map(app: App, journal: Journal) -> None:
     """A board with every hex placed: the counting screen shows the map, temples tapped there."""
     session = replayed(journal, "board", 187)
-    open_game(app, session)
-    state = state_of(session)
+    state, given = _counting_with_a_temple_to_give(app, session)
     seat = state.active
-    tap_widget(app, "tikal:count")
     assert has_widget(app, "tikal:map")
-    given = next(h for h in state.hexes if h.kind == "temple" and h.guard is None
-                 and GAME.state_to_json(state)["hexes"][h.id]["controller"] != seat)
     tap_widget(app, f"score:temple:{given.id}")
     tap_widget(app, f"score:give:{seat}")
     tap_widget(app, "score:record")

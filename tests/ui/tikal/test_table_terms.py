@@ -11,11 +11,22 @@ from companion.core.i18n import LANGUAGES, translate
 from companion.core.journal import Journal
 from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, FORMER_STAGE_SIZES, STAGES
 from companion.ui.app import App
+from companion.ui.questions import PlaceTarget
+from companion.ui.scene import LayeredScene
+from companion.ui.screens import make_screen
 from companion.ui.tikal.play import header_text
 from companion.ui.tikal.scoring import TikalScoringScene, score_action
 from companion.ui.tikal.setup import TikalSetupScene
 from companion.ui.tikal.stages import StagesDialog
-from tests.ui.tikal.helpers import has_widget, open_game, replayed, start, state_of, tap_widget
+from tests.ui.tikal.helpers import (
+    context,
+    has_widget,
+    open_game,
+    replayed,
+    start,
+    state_of,
+    tap_widget,
+)
 
 
 def test_a_lean_turn_header_counts_no_action_points(journal: Journal) -> None:
@@ -255,3 +266,23 @@ def test_four_players_score_a_temple_without_turning_pages(journal: Journal) -> 
         assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(shown)
                        for b in shown[i + 1:])
         tap_widget(app, "question:back")
+
+
+def test_a_touch_between_two_fields_of_the_place_question_goes_to_the_nearer() -> None:
+    """The fields offered for a drawn hex are small on a full map, so their grown touch
+    targets overlap: a touch nearer one field's centre must place the hex there, not on a
+    neighbour drawn later."""
+
+    scene = make_screen("tikal.place")
+    ctx = context((800, 480), "en")
+    scene.draw(pygame.Surface(ctx.size), ctx)
+    assert isinstance(scene, LayeredScene)
+    dialog = scene.dialog
+    targets = [w for w in dialog.widgets if isinstance(w, PlaceTarget)]
+    crowded = [(a, b) for a in targets for b in targets
+               if a is not b and a.touch_targets()[0].colliderect(b.touch_targets()[0])]
+    assert crowded
+    for own, other in crowded:
+        (x, y), (ox, oy) = own.rect.center, other.rect.center
+        touch = (x + (ox - x) * 2 // 5, y + (oy - y) * 2 // 5)
+        assert dialog.widget_at(touch) is own, (own.key, other.key)

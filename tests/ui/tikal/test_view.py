@@ -14,7 +14,7 @@ from companion.core.record import load_record
 from companion.core.upgrade import current
 from companion.games.tikal import GAME
 from companion.games.tikal.scoring import treasure_points
-from companion.games.tikal.state import PHASE_ACTIONS, PHASE_CHOOSE, HexTile, TikalState
+from companion.games.tikal.state import HexTile, Phase, TikalState
 from companion.ui.tikal.demo import EXAMPLES
 from companion.ui.tikal.scoring import points_for, score_action, temple_outcomes
 from companion.ui.tikal.view import (
@@ -45,7 +45,7 @@ def _states(record: str) -> list[tuple[TikalState, dict[str, Any]]]:
 def test_next_opener_is_who_the_engine_asks_next() -> None:
     checked = 0
     for state, action in _states("auction"):
-        if state.phase != PHASE_ACTIONS or action["type"] != "end_turn":
+        if state.phase != Phase.ACTIONS or action["type"] != "end_turn":
             continue
         predicted = next_opener(state)
         after = GAME.apply(state, action)
@@ -60,7 +60,7 @@ def test_next_opener_during_choose_names_the_next_bidder() -> None:
     pairs = _states("auction")
     checked = 0
     for index, (state, _action) in enumerate(pairs):
-        if state.phase != PHASE_CHOOSE or state.scoring is not None:
+        if state.phase != Phase.CHOOSE or state.scoring is not None:
             continue
         predicted = next_opener(state)
         later = next(s for s, a in pairs[index + 1:] if a["type"] == "end_turn")
