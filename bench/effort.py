@@ -64,6 +64,7 @@ from companion.core.messages import IllegalActionError, Msg  # noqa: E402
 from companion.core.record import GameRecord, load_record  # noqa: E402
 from companion.core.registry import find_game  # noqa: E402
 from companion.core.session import plain_action  # noqa: E402
+from companion.core.values import Value  # noqa: E402
 from companion.ui import intents as ui  # noqa: E402
 from companion.ui.app import App  # noqa: E402
 from companion.ui.flat import TurnedPanel, to_screen_rect  # noqa: E402
@@ -713,7 +714,7 @@ def scene_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:
     """A copy of scene objects deep enough to tap on without touching the originals.
 
     Mutable containers and plain objects are copied; immutable values (tuples, frozen
-    dataclasses such as game states, messages, functions) are shared, which keeps a
+    dataclasses such as game states, messages, value classes, functions) are shared, which keeps a
     copy cheap.  Methods of a scene (or of an object copied here) are bound to the copy;
     methods of anything else (a game's ``ask``) are shared.
     """
@@ -721,7 +722,7 @@ def scene_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:
     found = memo.get(id(value))
     if found is not None:
         return found
-    if isinstance(value, str | int | float | bool | type(None) | Msg | type | frozenset):
+    if isinstance(value, str | int | float | bool | type(None) | Msg | Value | type | frozenset):
         return value
     if isinstance(value, types.MethodType):
         owner = value.__self__

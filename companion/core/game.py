@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
 
 from companion.core.messages import Msg
+from companion.core.values import Value
 
 Action = Mapping[str, Any]
 """An action is plain JSON data: ``{"type": "...", ...}``.  Tuples are written as lists."""
@@ -25,8 +25,7 @@ CUES: tuple[str, ...] = (
 """Every sound a game step may call for (files ``sounds/<cue>.wav``)."""
 
 
-@dataclass(frozen=True)
-class GameInfo:
+class GameInfo(Value):
     """What the shared screens say about a game besides its rules."""
 
     tagline_key: str
@@ -47,8 +46,7 @@ class GameInfo:
     """Set-ups the kiosk's demo journal plays, for a spread of results (empty: the example)."""
 
 
-@dataclass(frozen=True)
-class Result:
+class Result(Value):
     """How a game ended (or stands): who played, the scores and who won."""
 
     players: tuple[str, ...]

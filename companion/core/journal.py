@@ -33,13 +33,13 @@ import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import quote
 
 from companion.core.game import Action, Setup
 from companion.core.messages import IllegalActionError, Msg, RecordError
+from companion.core.values import Value
 
 SCHEMA_VERSION = 1
 """Version of the table layout below, kept in ``PRAGMA user_version``."""
@@ -154,8 +154,7 @@ CREATE INDEX IF NOT EXISTS games_by_status ON games(status, updated);
 """
 
 
-@dataclass(frozen=True)
-class GameSummary:
+class GameSummary(Value):
     """One saved game as listed on the home screen."""
 
     id: int
@@ -174,8 +173,7 @@ class GameSummary:
     """Number of actions in effect (the cursor)."""
 
 
-@dataclass(frozen=True)
-class SavedGame:
+class SavedGame(Value):
     """Everything the journal holds about one game."""
 
     summary: GameSummary

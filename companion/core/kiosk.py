@@ -36,15 +36,14 @@ from typing import TYPE_CHECKING, Any
 from companion.core.game import Setup
 from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal, StorageError, UnreplayableGameError
+from companion.core.kiosk_names import SETTINGS_KEY as SETTINGS_KEY
+from companion.core.kiosk_names import TABLE_LAYOUTS as TABLE_LAYOUTS
 from companion.core.messages import IllegalActionError, Msg
 from companion.core.registry import all_games
 from companion.core.session import Session
 
 if TYPE_CHECKING:
     from companion.core.staff import PinCheck, StaffLock
-
-SETTINGS_KEY = "kiosk.settings"
-"""Journal setting holding the café's kiosk choices (:class:`KioskSettings`)."""
 
 Clock = Callable[[], float]
 """Returns seconds on a steady clock (``time.monotonic`` by default)."""
@@ -69,9 +68,6 @@ class Phase(StrEnum):
     STAFF = "staff"
     """The staff menu is open (the PIN was accepted)."""
 
-
-TABLE_LAYOUTS: tuple[str, ...] = ("upright", "flat")
-"""``upright``: the screen stands at one side; ``flat``: it lies mid-table, panels face seats."""
 
 
 @dataclass(frozen=True)

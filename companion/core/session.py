@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from companion.core.game import Game, Setup
@@ -17,13 +16,13 @@ from companion.core.journal import GameStatus, Journal, UnreplayableGameError
 from companion.core.messages import IllegalActionError, Msg
 from companion.core.registry import find_game
 from companion.core.upgrade import current, stamped
+from companion.core.values import Value
 
 START_LABEL = Msg("core.label.start")
 """History label of step 0, the set-up."""
 
 
-@dataclass(frozen=True)
-class HistoryEntry:
+class HistoryEntry(Value):
     """One line of the history list."""
 
     step: int

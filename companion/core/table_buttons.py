@@ -10,12 +10,12 @@ unchanged and says why, and which light should blink to show it (a seat, or
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, cast
 
 from companion.core.game import Action, TableButtons
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
+from companion.core.values import Value
 
 SEAT_BUTTONS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4")
 """Seat buttons in seat order."""
@@ -24,8 +24,7 @@ BUTTON_KINDS: tuple[str, ...] = ("press", "release", "long_press")
 """What can happen to a button."""
 
 
-@dataclass(frozen=True)
-class ButtonOutcome:
+class ButtonOutcome(Value):
     """What a button did to the session."""
 
     accepted: bool

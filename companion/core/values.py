@@ -22,7 +22,9 @@ dataclass where those are needed.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from dataclasses import FrozenInstanceError
+from operator import itemgetter
 from typing import Any, ClassVar, dataclass_transform
 
 
@@ -32,23 +34,48 @@ class Value:
 
     _fields: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
+    _getter: ClassVar[Callable[[dict[str, Any]], tuple[Any, ...]]]
+    _names: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Collect the subclass's fields (its own annotations) and their defaults."""
         super().__init_subclass__(**kwargs)
         own = tuple(name for name, kind in inspect.get_annotations(cls).items()
                     if not str(kind).startswith(("ClassVar", "typing.ClassVar")))
-        cls._fields = (*cls._fields, *own)
+        cls._fields = names = (*cls._fields, *own)
         type.__setattr__(cls, "__match_args__", cls._fields)
-        cls._defaults = {**cls._defaults,
-                         **{name: cls.__dict__[name] for name in own if name in cls.__dict__}}
+        cls._defaults = {
+            **cls._defaults, **{name: cls.__dict__[name] for name in own if name in cls.__dict__}}
+        cls._getter = staticmethod(_tuple_getter(names))
+        cls._names = frozenset(names)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Set every field from ``args`` (in field order) and ``kwargs``, else its default."""
         names = self._fields
-        if not kwargs and len(args) == len(names):
-            self.__dict__.update(zip(names, args, strict=True))
+        own = self.__dict__
+        given = len(args)
+        if not kwargs and given == len(names):
+            own.update(zip(names, args, strict=True))
             return
+        if (given > len(names) or not kwargs.keys() <= self._names
+                or not kwargs.keys().isdisjoint(names[:given])):
+            self._init_checked(args, kwargs)
+            return
+        own.update(zip(names, args, strict=False))
+        own.update(kwargs)
+        if len(own) < len(names):
+            defaults = self._defaults
+            for name in names[given:]:
+                if name not in own:
+                    if name not in defaults:
+                        own.clear()
+                        self._init_checked(args, kwargs)
+                        return
+                    own[name] = defaults[name]
+
+    def _init_checked(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+        """The general case of :meth:`__init__`, with the errors a dataclass would raise."""
+        names = self._fields
         title = type(self).__qualname__
         if len(args) > len(names):
             raise TypeError(f"{title}() takes {len(names)} positional arguments "
@@ -67,8 +94,7 @@ class Value:
                              for name in names)
 
     def _values(self) -> tuple[Any, ...]:
-        own = self.__dict__
-        return tuple([own[name] for name in self._fields])
+        return type(self)._getter(self.__dict__)
 
     def __eq__(self, other: object) -> bool:
         """Equal to a value of exactly the same class with equal fields."""
@@ -93,3 +119,13 @@ class Value:
     def __delattr__(self, name: str) -> None:
         """Refuse: values are frozen."""
         raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _tuple_getter(names: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """A function reading the fields ``names`` from an instance dictionary, as a tuple."""
+    if len(names) >= 2:
+        return itemgetter(*names)
+    if names:
+        name = names[0]
+        return lambda own: (own[name],)
+    return lambda own: ()

@@ -13,7 +13,6 @@ shown as a toast with its translated reason, and nothing else changes.
 
 from __future__ import annotations
 
-import logging
 import os
 import signal
 import threading
@@ -28,6 +27,7 @@ import pygame
 
 from companion.core.i18n import translate
 from companion.core.journal import Journal, StorageError
+from companion.core.logs import logger
 from companion.core.messages import IllegalActionError, Msg, RecordError
 from companion.core.session import Session
 from companion.core.table_buttons import ButtonOutcome, handle_button, seat_lights
@@ -107,7 +107,7 @@ PRESS_RATE = 20.0
 """Table-button events per second handled beyond the burst; a flood past it is dropped."""
 
 
-_log = logging.getLogger(__name__)
+_log = logger(__name__)
 
 
 class NoDisplayError(RuntimeError):

@@ -10,9 +10,7 @@ from collections.abc import Sequence
 import pygame
 
 from companion.core.messages import Msg
-from companion.ui.flat import TurnedPanel, upright_size
 from companion.ui.intents import CloseDialog, Intent, ShowDialog
-from companion.ui.questions import seat_angle
 from companion.ui.scene import Context, Scene
 from companion.ui.widgets import Choice, Option, Shade, Text, Widget
 
@@ -42,6 +40,10 @@ class ChoiceDialog(Scene):
 
     def build(self, ctx: Context) -> list[Widget]:
         """One choice widget covering the screen, turned to the asked seat on a flat table."""
+        # Loaded when a dialog is first shown: the screens make dialogs ahead, as intents.
+        from companion.ui.flat import TurnedPanel, upright_size
+        from companion.ui.questions import seat_angle
+
         angle = seat_angle(ctx, self.seat, self.seats)
         if angle % 360 == 0:
             return [Choice(ctx.screen, self.title, self.options, ctx.theme, self.cancel,

@@ -19,12 +19,12 @@ through the turn, so a tap on a turned button reaches that button::
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 import pygame
 
 from companion.core.messages import Msg
+from companion.core.values import Value
 from companion.ui.intents import GoHome, Intent, Navigate, Redo, Undo
 from companion.ui.scene import Context, flatten
 from companion.ui.theme import MIN_TOUCH, Theme
@@ -34,8 +34,7 @@ Edge = Literal["bottom", "top", "left", "right"]
 """A side of the screen."""
 
 
-@dataclass(frozen=True)
-class SeatPlace:
+class SeatPlace(Value):
     """Where a seat's panel goes in the flat layout and how it is turned."""
 
     edge: Edge
@@ -110,8 +109,7 @@ def flat_depths(theme: Theme) -> tuple[int, int]:
     return max(least, theme.px(FLAT_EDGE_DEPTH)), max(least, theme.px(FLAT_SIDE_DEPTH))
 
 
-@dataclass(frozen=True)
-class FlatLayout:
+class FlatLayout(Value):
     """Where everything goes on a screen lying flat."""
 
     places: tuple[SeatPlace, ...]

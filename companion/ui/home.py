@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 import weakref
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -14,6 +13,7 @@ from companion.core.game import Game, where_it_stands
 from companion.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.core.journal import GameSummary, Journal
 from companion.core.messages import IllegalActionError, Msg
+from companion.core.values import Value
 from companion.ui.games import setup_screen_name
 from companion.ui.intents import DeleteGame, Intent, Navigate, ResumeGame, SetLanguage, StartGame
 from companion.ui.scene import Context, Scene
@@ -62,8 +62,7 @@ def game_name(summary: GameSummary) -> Text:
     return Msg(games[summary.game].title_key) if summary.game in games else summary.game
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(Value):
     """Who plays a saved game and where it stands, read by replaying it."""
 
     players: tuple[str, ...]

@@ -18,6 +18,8 @@ from companion.core.messages import Msg
 from companion.core.values import Value
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from companion.ui.scene import Scene
 
 
@@ -148,6 +150,38 @@ class ShowDialog(Value):
 
     dialog: Scene
     """The dialog; it receives all input until it closes."""
+
+
+class MadeOnShow(ShowDialog):
+    """A :class:`ShowDialog` whose dialog is made the first time it is read.
+
+    For dialogs that cost something to make (or load their screen's module): a screen
+    offers them on every redraw, but the table opens few of them.  Two are equal when
+    they were given the same maker.
+    """
+
+    def __init__(self, make: Callable[[], Scene]) -> None:
+        self.__dict__["make"] = make
+
+    def __getattr__(self, name: str) -> Any:
+        """Make the dialog when ``dialog`` is first read (later reads find it stored)."""
+        if name != "dialog":
+            raise AttributeError(name)
+        made = self.__dict__["make"]()
+        self.__dict__["dialog"] = made
+        return made
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.__dict__["make"],)
+
+    def __repr__(self) -> str:
+        """``MadeOnShow(make=...)``: showing the intent does not make the dialog."""
+        return f"MadeOnShow(make={self.__dict__['make']!r})"
+
+
+def show_made(make: Callable[[], Scene]) -> ShowDialog:
+    """Show the dialog ``make`` returns, made only when the intent is carried out."""
+    return MadeOnShow(make)
 
 
 class CloseDialog(Value):

@@ -49,6 +49,7 @@ from companion.core.questions import (
     advance,
     choose,
 )
+from companion.core.values import Value
 from companion.ui.flat import TurnedPanel, flat_places, to_screen_rect, upright_size
 from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
@@ -427,8 +428,7 @@ class DigitButton(TapButton):
 
 
 # ------------------------------------------------------------------ layout
-@dataclass(frozen=True)
-class QuestionLook:
+class QuestionLook(Value):
     """How a game wants its questions drawn."""
 
     place_rects: PlaceRects | None = None
@@ -437,6 +437,10 @@ class QuestionLook:
     """The game's seat colours (``None``: the palette's)."""
     cancellable: bool = True
     """Whether a cancel button is offered."""
+
+
+PLAIN_LOOK = QuestionLook()
+"""The look of a question that names no seat and may be cancelled."""
 
 
 def _grid(area: pygame.Rect, count: int, theme: Theme, tall: bool, narrow: bool = False
@@ -642,7 +646,7 @@ def _footer(dialogue: Dialogue, area: pygame.Rect, theme: Theme, look: QuestionL
 
 
 def question_widgets(dialogue: Dialogue, state: Any, area: pygame.Rect, ctx: Context,
-                     look: QuestionLook = QuestionLook(), done: Sequence[Intent] = (),
+                     look: QuestionLook = PLAIN_LOOK, done: Sequence[Intent] = (),
                      cancel: Sequence[Intent] = ()) -> list[Widget]:
     """The current question of ``dialogue`` laid out upright in ``area``.
 
@@ -676,7 +680,7 @@ def _asked_after(widgets: list[Widget], partial: Mapping[str, Any], state: Any) 
 
 
 def needed_height(dialogue: Dialogue, state: Any, width: int, ctx: Context,
-                  look: QuestionLook = QuestionLook()) -> int:
+                  look: QuestionLook = PLAIN_LOOK) -> int:
     """How tall a box of ``width`` must be to show the current question without pages."""
     theme = ctx.theme
     question = dialogue.question(state)
@@ -737,7 +741,7 @@ class QuestionDialog(Scene):
 
     overlay = True
 
-    def __init__(self, dialogue: Dialogue, look: QuestionLook = QuestionLook(),
+    def __init__(self, dialogue: Dialogue, look: QuestionLook = PLAIN_LOOK,
                  seats: int | None = None) -> None:
         super().__init__()
         self.dialogue = dialogue
@@ -808,7 +812,7 @@ class QuestionDialog(Scene):
 
 
 def ask_intents(ask: Ask, state: Any, start: Partial | None = None,
-                look: QuestionLook = QuestionLook(), seats: int | None = None,
+                look: QuestionLook = PLAIN_LOOK, seats: int | None = None,
                 cursor: int | None = None) -> list[Intent]:
     """What tapping an action should do: submit it when nothing is left to ask, else ask.
 

@@ -43,8 +43,8 @@ from typing import TYPE_CHECKING, ClassVar
 import pygame
 
 from companion.core.i18n import LANGUAGES
-from companion.core.kiosk import SETTINGS_KEY as KIOSK_SETTINGS_KEY
-from companion.core.kiosk import TABLE_LAYOUTS, load_kiosk_settings, save_kiosk_settings
+from companion.core.kiosk_names import SETTINGS_KEY as KIOSK_SETTINGS_KEY
+from companion.core.kiosk_names import TABLE_LAYOUTS
 from companion.core.messages import Msg
 from companion.ui.bar import game_bar
 from companion.ui.intents import Back, Intent, Redraw
@@ -76,7 +76,7 @@ class Settings:
     """The colour-blind-safe palette, where every meaningful colour also has a shape."""
     table_layout: str = "upright"
     """``upright`` (the screen stands at one side) or ``flat`` (it lies mid-table and
-    each seat's panel faces its seat); see :data:`companion.core.kiosk.TABLE_LAYOUTS`."""
+    each seat's panel faces its seat); see :data:`companion.core.kiosk_names.TABLE_LAYOUTS`."""
 
     def __post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -102,12 +102,16 @@ def stored_table_looks(journal: Journal) -> tuple[bool, str] | None:
     """
     if journal.get_setting(KIOSK_SETTINGS_KEY) is None:
         return None
+    from companion.core.kiosk import load_kiosk_settings
+
     stored = load_kiosk_settings(journal)
     return stored.colour_safe, stored.table_layout
 
 
 def store_table_looks(journal: Journal, colour_safe: bool, table_layout: str) -> None:
     """Keep the colour-safe choice and table layout in ``journal`` (other café settings stay)."""
+    from companion.core.kiosk import load_kiosk_settings, save_kiosk_settings
+
     stored = replace(load_kiosk_settings(journal), colour_safe=colour_safe,
                      table_layout=table_layout)
     save_kiosk_settings(journal, stored)

@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import logging
 import pkgutil
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import companion.ui
+from companion.core.logs import logger
+from companion.core.values import Value
 from companion.ui.scene import Scene
 
 SceneFactory = Callable[[], Scene]
 """Builds a fresh scene."""
 
 
-@dataclass(frozen=True)
-class ScreenEntry:
+class ScreenEntry(Value):
     """A registered screen."""
 
     name: str
@@ -36,7 +35,7 @@ class ScreenEntry:
 
 _SCREENS: dict[str, ScreenEntry] = {}
 _loaded = False
-_log = logging.getLogger(__name__)
+_log = logger(__name__)
 
 CORE_SCREEN_MODULES: tuple[str, ...] = (
     "companion.ui.home",

@@ -12,13 +12,13 @@ Which sounds a step makes is the game's to say (``Game.cues``, names from
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 from typing import Protocol
 
 import pygame
 
 from companion.core.game import CUES
+from companion.core.logs import logger
 
 SOUNDS_DIR = Path(__file__).resolve().parent.parent.parent / "sounds"
 """The folder with the generated ``.wav`` files."""
@@ -26,7 +26,7 @@ SOUNDS_DIR = Path(__file__).resolve().parent.parent.parent / "sounds"
 SOUND_NAMES: tuple[str, ...] = (*CUES, "reminder_tick")
 """Every sound the app knows, by file name without ``.wav``."""
 
-_log = logging.getLogger(__name__)
+_log = logger(__name__)
 
 
 class SoundPlayer(Protocol):

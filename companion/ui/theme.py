@@ -8,9 +8,10 @@ so a colour-safe variant is a matter of passing another palette.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Literal
+
+from companion.core.values import Value
 
 Colour = tuple[int, int, int]
 """An RGB colour."""
@@ -37,8 +38,7 @@ TEXT_SCALES: tuple[float, ...] = (1.0, 1.2, 1.4)
 """The text sizes offered in the settings: normal, large, larger."""
 
 
-@dataclass(frozen=True)
-class Palette:
+class Palette(Value):
     """The app's colours; dark background, light text, strong accents for a bright room."""
 
     background: Colour = (16, 20, 27)
@@ -75,9 +75,7 @@ class Palette:
     """Background of a refusal."""
     overlay: tuple[int, int, int, int] = (0, 0, 0, 170)
     """Dimming layer behind a dialog (RGBA)."""
-    seats: tuple[Colour, ...] = field(
-        default=((220, 60, 60), (60, 140, 230), (70, 180, 90), (235, 200, 60))
-    )
+    seats: tuple[Colour, ...] = ((220, 60, 60), (60, 140, 230), (70, 180, 90), (235, 200, 60))
     """One colour per seat, in seat order."""
     colour_safe: bool = False
     """Whether this is the colour-blind-safe set, where every meaningful colour also
@@ -114,8 +112,7 @@ def palette_for(colour_safe: bool) -> Palette:
     return SAFE_PALETTE if colour_safe else PALETTE
 
 
-@dataclass(frozen=True)
-class Theme:
+class Theme(Value):
     """Sizes derived from the window size, plus the palette."""
 
     width: int

@@ -22,7 +22,7 @@ of text, language, colour or size draws afresh, and all are bounded.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal, TypeVar
 
@@ -30,6 +30,7 @@ import pygame
 
 from companion.core.i18n import translate
 from companion.core.messages import Msg
+from companion.core.values import Value
 from companion.ui.fonts import font, rendered
 from companion.ui.intents import CloseDialog, Intent
 from companion.ui.theme import MIN_TOUCH, Colour, TextRole, Theme
@@ -52,8 +53,7 @@ def render_text(text: Text, lang: str) -> str:
 
 
 # ------------------------------------------------------------------ text fitting
-@dataclass(frozen=True)
-class FittedText:
+class FittedText(Value):
     """Text broken into lines at a size that fits a box (or as close as possible)."""
 
     lines: tuple[str, ...]
@@ -159,8 +159,7 @@ PICTURE_MAX_AREA = 32_000
 1280x800 is about 15 000; a kept box takes at most 128 kB)."""
 
 
-@dataclass(frozen=True)
-class BoxLook:
+class BoxLook(Value):
     """Everything that decides the pixels of a rounded box with an optional label."""
 
     size: tuple[int, int]
@@ -523,8 +522,7 @@ class ScrollState:
     """Keep the end of the list in view (for a growing history) until the user scrolls."""
 
 
-@dataclass(frozen=True)
-class RowButton:
+class RowButton(Value):
     """A small button at the right end of a list row (e.g. delete)."""
 
     text: Text
@@ -535,8 +533,7 @@ class RowButton:
     """How it looks."""
 
 
-@dataclass(frozen=True)
-class ListItem:
+class ListItem(Value):
     """One row of a :class:`ListView`."""
 
     text: Text
@@ -549,7 +546,7 @@ class ListItem:
     """Greyed, e.g. an undone step."""
     highlight: bool = False
     """Marked, e.g. the current step."""
-    buttons: tuple[RowButton, ...] = field(default_factory=tuple)
+    buttons: tuple[RowButton, ...] = ()
     """Buttons at the right end of the row."""
     reserve: int = 0
     """Pixels kept free of text at the right end (for a mark drawn over the row)."""
@@ -763,8 +760,7 @@ class Toast(Widget):
 
 
 # ------------------------------------------------------------------ modal choice
-@dataclass(frozen=True)
-class Option:
+class Option(Value):
     """One answer of a :class:`Choice`."""
 
     text: Text

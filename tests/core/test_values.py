@@ -126,3 +126,25 @@ def test_copies_and_pickles_are_equal_values() -> None:
     assert copy.copy(move) == move
     assert copy.deepcopy(move) == move
     assert pickle.loads(pickle.dumps(move)) == move
+
+
+def test_a_dialog_made_on_show_is_made_once_when_first_read() -> None:
+    """``show_made`` makes its dialog only when ``dialog`` is read, and keeps it."""
+    from companion.ui.intents import ShowDialog, show_made
+    from companion.ui.scene import Scene
+
+    made: list[Scene] = []
+
+    def make() -> Scene:
+        made.append(Scene())
+        return made[-1]
+
+    intent = show_made(make)
+    assert isinstance(intent, ShowDialog) and made == []
+    assert intent == show_made(make) and hash(intent) == hash(show_made(make))
+    assert intent.dialog is made[0] and intent.dialog is made[0] and len(made) == 1
+    assert intent != show_made(lambda: Scene())
+    with pytest.raises(AttributeError):
+        _ = intent.seat  # type: ignore[attr-defined]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        intent.dialog = Scene()  # type: ignore[misc]

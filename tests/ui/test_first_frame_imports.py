@@ -96,3 +96,48 @@ def test_resuming_a_game_loads_that_game_alone(tmp_path: Path, game: str) -> Non
         if other != game:
             assert game_modules(modules, other) == [], other
             assert screen_modules(modules, other) == [], other
+
+
+ON_USE = (
+    "logging",
+    "companion.core.kiosk",
+    "companion.core.questions",
+    "companion.ui.questions",
+)
+"""Modules no first frame draws with: the log (written only when something goes wrong),
+the café kiosk and the question mechanism."""
+
+FUJI_ON_USE = (
+    "companion.games.fuji.cues",
+    "companion.games.fuji.labels",
+    "companion.games.fuji.legal",
+    "companion.games.fuji.questions",
+    "companion.games.fuji.serialise",
+    "companion.ui.fuji.dice",
+    "companion.ui.fuji.dice_entry",
+    "companion.ui.fuji.equipment",
+    "companion.ui.fuji.demo",
+)
+"""Fuji modules that resuming and drawing the play screen does not need: the step's cues,
+history labels, sample of legal actions, questions and JSON, and the dice and equipment
+dialogs (made when their button is tapped) and the screenshot demo games."""
+
+
+def test_the_home_screen_loads_no_module_used_only_later(tmp_path: Path) -> None:
+    """Neither the log, the kiosk, the questions nor the flat layout load for home."""
+    _, modules = first_frame(tmp_path / "journal.sqlite3")
+    assert [name for name in (*ON_USE, "companion.ui.flat") if name in modules] == []
+
+
+def test_resuming_fuji_in_planning_loads_only_what_the_play_screen_draws(
+        tmp_path: Path) -> None:
+    """The start-up bench's game: Fuji in planning, every marker placed, drawn upright."""
+    database = tmp_path / "journal.sqlite3"
+    journal = Journal(database)
+    session = Session.start(journal, "fuji", find_game("fuji").example_setup())
+    while session.state.phase.value != "planning":
+        session.submit({"type": "advance"})
+    journal.close()
+    scene, modules = first_frame(database)
+    assert scene == "companion.ui.fuji.play"
+    assert [name for name in (*ON_USE, *FUJI_ON_USE) if name in modules] == []

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.game import Action, Game, GameInfo, Result, Setup, TableButtons
 from companion.core.messages import IllegalActionError, Msg, SetupError
-from companion.core.questions import AskingGame, Partial, Step
-from companion.games.fuji import cues, labels, legal, questions, rules, scoring, serialise
+from companion.games.fuji import rules
 from companion.games.fuji import setup as fuji_setup
 from companion.games.fuji.state import Phase, State
+
+if TYPE_CHECKING:
+    from companion.core.questions import AskingGame, Partial, Step
+
+# Questions, labels, the sample of legal actions, scores, JSON and cues are imported by
+# the methods that use them: resuming a game and drawing it needs none of them.
 
 DEMO_GAMES: tuple[tuple[int, int], ...] = ((1, 1), (1, 1), (3, 2), (3, 2), (5, 3), (7, 4))
 """(scenario, level) of the games in the kiosk's demo journal."""
@@ -52,7 +57,9 @@ class FujiGame:
 
     def ask(self, state: State, partial: Partial) -> Step:
         """The next question for a partly built action, or the finished action."""
-        return questions.ask(state, partial)
+        from companion.games.fuji.questions import ask
+
+        return ask(state, partial)
 
     def new_state(self, setup: Setup) -> State:
         """Build the state at the start of round 1; raise ``SetupError`` when unplayable."""
@@ -66,7 +73,9 @@ class FujiGame:
 
     def state_to_json(self, state: State) -> dict[str, Any]:
         """Describe the state as plain JSON data."""
-        return serialise.state_to_json(state)
+        from companion.games.fuji.serialise import state_to_json
+
+        return state_to_json(state)
 
     def is_finished(self, state: State) -> bool:
         """Tell whether the game was won or lost."""
@@ -74,7 +83,9 @@ class FujiGame:
 
     def action_label(self, before: State, action: Action) -> Msg:
         """A short history label for ``action``."""
-        return labels.action_label(before, action)
+        from companion.games.fuji.labels import action_label
+
+        return action_label(before, action)
 
     def example_setup(self) -> Setup:
         """A three-player game on scenario 3 at level 2."""
@@ -82,7 +93,9 @@ class FujiGame:
 
     def legal_actions(self, state: State) -> Sequence[Action]:
         """A sample of legal actions that drives a game to its end."""
-        return legal.legal_actions(state)
+        from companion.games.fuji.legal import legal_actions
+
+        return legal_actions(state)
 
     def choices(self, state: State) -> Sequence[Action] | None:
         """Dice, targets and paths are entered on Fuji's own screens: no full list."""
@@ -90,11 +103,15 @@ class FujiGame:
 
     def result(self, state: State, setup: Setup) -> Result:
         """The characters, the cooperative outcome, the scenario and the level."""
-        return scoring.result(state, setup)
+        from companion.games.fuji.scoring import result
+
+        return result(state, setup)
 
     def cues(self, before: State, after: State, action: Action) -> tuple[str, ...]:
         """The escape or the loss, wounds, lava spreading, a locked marker, a new phase."""
-        return cues.step_cues(before, after, action)
+        from companion.games.fuji.cues import step_cues
+
+        return step_cues(before, after, action)
 
     def advance_action(self, state: State) -> Action:
         """The big button always asks to move to the next phase."""

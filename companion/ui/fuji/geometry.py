@@ -6,14 +6,13 @@ centred in it.  Positions are ``(row, col)`` pairs; actions carry them as lists.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from companion.core.values import Value
 
 Rect = tuple[int, int, int, int]
 """A rectangle as (x, y, width, height) in pixels."""
 
 
-@dataclass(frozen=True)
-class GridGeometry:
+class GridGeometry(Value):
     """The placement of a map grid inside a screen rectangle."""
 
     left: int

@@ -7,10 +7,10 @@ that selects the player (the scene passes what selecting means).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 
+from companion.core.values import Value
 from companion.games.fuji.state import StaminaTrack, Wounds, WoundSlot
 from companion.ui.fonts import rendered
 from companion.ui.fuji.colours import ERUPTION_RED, TOKEN_GOLD, character_shape, player_colour
@@ -69,8 +69,7 @@ class PlayerCard(Widget):
         return self.on_tap()
 
 
-@dataclass(frozen=True)
-class _CardLook:
+class _CardLook(Value):
     """What decides the pixels of a player card's background."""
 
     fill: Colour
@@ -136,8 +135,7 @@ class StaminaBar(Widget):
         draw_kept(surface, self.rect, _paint_track, look)
 
 
-@dataclass(frozen=True)
-class _TrackLook:
+class _TrackLook(Value):
     """What decides the pixels of a stamina track."""
 
     lost: int
@@ -200,8 +198,7 @@ class WoundBoxes(Widget):
         draw_kept(surface, self.rect, _paint_wounds, look)
 
 
-@dataclass(frozen=True)
-class _WoundLook:
+class _WoundLook(Value):
     """What decides the pixels of the wound slots."""
 
     covered: tuple[bool, ...]

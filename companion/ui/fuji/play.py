@@ -32,7 +32,6 @@ from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
-from companion.ui.fuji.demo import preview_session
 from companion.ui.fuji.dialogs import CardPickerDialog, CardZoomDialog, card_question
 from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
 from companion.ui.fuji.view import (
@@ -56,8 +55,9 @@ from companion.ui.intents import (
     Redraw,
     ShowDialog,
     Submit,
+    show_made,
 )
-from companion.ui.scene import Context, GameScene
+from companion.ui.scene import Context, GameScene, Scene
 from companion.ui.theme import MIN_TOUCH, TextRole, Theme
 from companion.ui.widgets import Button, Label, Option, Panel, Widget, fit_text
 
@@ -107,6 +107,8 @@ class FujiPlayScene(GameScene):
     # ---------------------------------------------------------------- session
     def demo_session(self, name: str) -> Session:
         """The demo game called ``name``."""
+        from companion.ui.fuji.demo import preview_session
+
         return preview_session(name)
 
     def seat(self, state: State) -> int:
@@ -471,15 +473,21 @@ class FujiPlayScene(GameScene):
 
     @staticmethod
     def _dice_dialog(seat: int) -> Intent:
-        from companion.ui.fuji.dice import DiceScene
+        def make() -> Scene:
+            from companion.ui.fuji.dice import DiceScene
 
-        return ShowDialog(DiceScene(seat=seat, as_dialog=True))
+            return DiceScene(seat=seat, as_dialog=True)
+
+        return show_made(make)
 
     @staticmethod
     def _equipment_dialog(seat: int) -> Intent:
-        from companion.ui.fuji.equipment import EquipmentScene
+        def make() -> Scene:
+            from companion.ui.fuji.equipment import EquipmentScene
 
-        return ShowDialog(EquipmentScene(seat=seat, as_dialog=True))
+            return EquipmentScene(seat=seat, as_dialog=True)
+
+        return show_made(make)
 
     # ---------------------------------------------------------------- rest
     def _instructions(self, state: State, lang: str, theme: Theme, box: pygame.Rect,
