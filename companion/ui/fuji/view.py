@@ -6,13 +6,11 @@ tests check what a screen will show without drawing it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
-
 from companion.core.messages import Msg, msg
 from companion.games.fuji import GAME
 from companion.games.fuji.queries import cards_flipping_next, legal_destinations
 from companion.games.fuji.state import OPEN_DICE_SEAT, Phase, Player, Position, State
+from companion.ui.asked import asked as asked
 from companion.ui.fuji.board_view import BoardPicture, pawn_picture
 
 FLIP_KEYS: frozenset[str] = frozenset({"fuji.instruction.flip_cards", "fuji.instruction.game_lost"})
@@ -20,47 +18,6 @@ FLIP_KEYS: frozenset[str] = frozenset({"fuji.instruction.flip_cards", "fuji.inst
 
 PATH_KEYS: frozenset[str] = frozenset({"fuji.instruction.move_pawn"})
 """Instructions whose cells are a walk to draw."""
-
-Answer = TypeVar("Answer")
-
-
-class QueryAnswers:
-    """Answers of pure rules queries about the one state being shown.
-
-    A screen asks the same questions (reroll allowances, movement totals, legal
-    cards) on every redraw.  States are immutable, so while the *same* state object
-    is shown its answers cannot change; a new state, even an equal one, starts
-    afresh.  Only one state's answers are kept, so the memory stays small.
-    """
-
-    def __init__(self) -> None:
-        self.state: State | None = None
-        """The state the kept answers belong to."""
-        self.answers: dict[tuple[Callable[..., Any], tuple[Hashable, ...]], Any] = {}
-        """Answers by query and arguments."""
-
-    def ask(self, query: Callable[..., Answer], state: State, *args: Hashable) -> Answer:
-        """``query(state, *args)``, computed once per shown state."""
-        if state is not self.state:
-            self.state = state
-            self.answers = {}
-        key = (query, args)
-        if key not in self.answers:
-            self.answers[key] = query(state, *args)
-        answer: Answer = self.answers[key]
-        return answer
-
-
-_ANSWERS = QueryAnswers()
-
-
-def asked(query: Callable[..., Answer], state: State, *args: Hashable) -> Answer:
-    """``query(state, *args)`` for the state on screen, computed once per state.
-
-    ``query`` must be pure and its answer must not be changed by the caller.
-    """
-    return _ANSWERS.ask(query, state, *args)
-
 
 def _ahead(state: State, phase: Phase) -> State | None:
     return GAME.ahead(state, phase)

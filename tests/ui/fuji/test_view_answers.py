@@ -6,7 +6,8 @@ from companion.core.journal import Journal
 from companion.games.fuji import GAME
 from companion.games.fuji.queries import legal_destinations, reroll_allowance
 from companion.games.fuji.state import State
-from companion.ui.fuji.view import QueryAnswers, asked, legal_for
+from companion.ui.asked import QueryAnswers
+from companion.ui.fuji.view import asked, legal_for
 from tests.ui.fuji.helpers import start, state_of
 
 
