@@ -18,6 +18,7 @@ from dataclasses import replace
 
 import pygame
 
+from companion.core.journal import Journal
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.fuji.queries import (
@@ -62,6 +63,11 @@ HIGHEST_FACE = 6
 """The highest value a die shows: a set of n dice totals at most 6·n."""
 
 ENTRIES: frozenset[str] = frozenset({"enter_die", "set_dice", "set_movement_values"})
+ENTRY_MODE_KEY = "fuji.dice_entry"
+"""The settings key keeping how the table last chose to enter dice (``dice`` or
+``totals``), so the next game opens that way."""
+ENTRY_MODES: frozenset[str] = frozenset({"dice", "totals"})
+"""The values kept under :data:`ENTRY_MODE_KEY`."""
 """The actions that enter dice or totals (the last one tells how the table enters)."""
 
 
@@ -138,6 +144,8 @@ class DiceScene(GameScene):
         self.quick: bool | None = None
         """Totals mode instead of one tap per die (``None``: as the table last chose, else
         totals while a destination's condition is unknown)."""
+        self.journal: Journal | None = None
+        """Where the table's last choice of entry mode is kept (set when drawn)."""
         self.typing: int | None = None
         """Totals mode: the condition seat whose total a tap records (``None``: the first
         one still missing)."""
@@ -168,17 +176,25 @@ class DiceScene(GameScene):
                 return holder
         return holders[0]
 
-    def settle_mode(self, session: Session) -> None:
+    def settle_mode(self, session: Session, journal: Journal | None = None) -> None:
         """Pick the entry mode when the screen opens: the way the table entered last
-        (read from the journal, so it holds across restarts), else totals while some
+        in this game (read from the journal, so it holds across restarts), else the way
+        it chose last time (kept in ``journal``'s settings), else totals while some
         destination's condition is unknown (the table dealt the map)."""
+        self.journal = journal
         if self.quick is not None:
             return
         last = next((action.get("type") for action in reversed(session.actions())
                      if action.get("type") in ENTRIES), None)
+        kept = None if journal is None else journal.get_setting(ENTRY_MODE_KEY)
         state: State = table_state(session.state)
-        self.quick = last == "set_movement_values" if last is not None else any(
-            condition_of(state, someone.seat) is None for someone in state.players)
+        if last is not None:
+            self.quick = last == "set_movement_values"
+        elif kept in ENTRY_MODES:
+            self.quick = kept == "totals"
+        else:
+            self.quick = any(condition_of(state, someone.seat) is None
+                             for someone in state.players)
 
     def typing_seat(self, state: State, holder: int) -> int:
         """The condition seat the next tapped total is recorded under."""
@@ -253,6 +269,8 @@ class DiceScene(GameScene):
         """Switch between per-die entry and totals (the next round opens the way the
         table entered last)."""
         self.quick = not self.quick
+        if self.journal is not None:
+            self.journal.set_setting(ENTRY_MODE_KEY, "totals" if self.quick else "dice")
         return [Redraw()]
 
     def pick_total(self, condition_seat: int) -> list[Intent]:
@@ -284,7 +302,7 @@ class DiceScene(GameScene):
     # ---------------------------------------------------------------- build
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """The entry, turned on a flat table to face the seat whose dice are entered."""
-        self.settle_mode(session)
+        self.settle_mode(session, ctx.journal)
         state: State = table_state(session.state)
         holder = self.current(state)
         seat = holder if holder != OPEN_DICE_SEAT else 0
