@@ -221,9 +221,14 @@ class FujiDriver:
         if current().get("level") != level:
             yield "setup:tab:level"
             yield f"setup:level:{level}"
-        if bool(setup.get("extreme")) != bool(current().get("extreme")):
+        extreme = bool(setup.get("extreme")) != bool(current().get("extreme"))
+        totals = types_totals(record) and not _keeps_totals(bench)
+        if extreme or totals:
             yield "setup:tab:options"
+        if extreme:
             yield "setup:extreme"
+        if totals:
+            yield "setup:totals"
         yield "setup:start"
 
     def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
@@ -293,6 +298,20 @@ class FujiDriver:
     def order(self, widget: Widget, action: Mapping[str, Any]) -> int:
         """Labels naming what the action names first."""
         return default_order(widget, action)
+
+
+def types_totals(record: GameRecord) -> bool:
+    """Whether the table enters this game's dice as typed totals (its first entry is one)."""
+    entries = [a.get("type") for a in record.actions
+               if a.get("type") in ("enter_die", "set_dice", "set_movement_values")]
+    return bool(entries) and entries[0] == "set_movement_values"
+
+
+def _keeps_totals(bench: Bench) -> bool:
+    """Whether the table's settings already open the dice screen on typed totals."""
+    from companion.ui.fuji.dice_entry import ENTRY_MODE_KEY
+
+    return bool(bench.app.journal.get_setting(ENTRY_MODE_KEY) == "totals")
 
 
 def _on_tab(bench: Bench, dialog: str, tab: str, seat: int) -> tuple[bool, Spot | None]:

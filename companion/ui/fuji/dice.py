@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 import pygame
 
@@ -37,6 +38,8 @@ from companion.ui.fuji.dialogs import card_question
 from companion.ui.fuji.dice_entry import (
     DIE_COLOURS,
     DIE_VALUES,
+    ENTRY_MODE_KEY,
+    ENTRY_MODES,
     DiceDraft,
     draft_from_dice,
     enter_die_action,
@@ -63,11 +66,6 @@ HIGHEST_FACE = 6
 """The highest value a die shows: a set of n dice totals at most 6·n."""
 
 ENTRIES: frozenset[str] = frozenset({"enter_die", "set_dice", "set_movement_values"})
-ENTRY_MODE_KEY = "fuji.dice_entry"
-"""The settings key keeping how the table last chose to enter dice (``dice`` or
-``totals``), so the next game opens that way."""
-ENTRY_MODES: frozenset[str] = frozenset({"dice", "totals"})
-"""The values kept under :data:`ENTRY_MODE_KEY`."""
 """The actions that enter dice or totals (the last one tells how the table enters)."""
 
 
@@ -144,8 +142,6 @@ class DiceScene(GameScene):
         self.quick: bool | None = None
         """Totals mode instead of one tap per die (``None``: as the table last chose, else
         totals while a destination's condition is unknown)."""
-        self.journal: Journal | None = None
-        """Where the table's last choice of entry mode is kept (set when drawn)."""
         self.typing: int | None = None
         """Totals mode: the condition seat whose total a tap records (``None``: the first
         one still missing)."""
@@ -181,7 +177,6 @@ class DiceScene(GameScene):
         in this game (read from the journal, so it holds across restarts), else the way
         it chose last time (kept in ``journal``'s settings), else totals while some
         destination's condition is unknown (the table dealt the map)."""
-        self.journal = journal
         if self.quick is not None:
             return
         last = next((action.get("type") for action in reversed(session.actions())
@@ -265,12 +260,13 @@ class DiceScene(GameScene):
             Option(Msg("ui_fuji.dice.short_leave"), (close,)),
         ], cancellable=False)]
 
-    def toggle_mode(self) -> list[Intent]:
+    def toggle_mode(self, journal: Journal | None = None) -> list[Intent]:
         """Switch between per-die entry and totals (the next round opens the way the
-        table entered last)."""
+        table entered last); the choice is kept in ``journal``'s settings for the next
+        game."""
         self.quick = not self.quick
-        if self.journal is not None:
-            self.journal.set_setting(ENTRY_MODE_KEY, "totals" if self.quick else "dice")
+        if journal is not None:
+            journal.set_setting(ENTRY_MODE_KEY, "totals" if self.quick else "dice")
         return [Redraw()]
 
     def pick_total(self, condition_seat: int) -> list[Intent]:
@@ -354,7 +350,8 @@ class DiceScene(GameScene):
         widgets.append(TapButton(done, Msg("ui_fuji.common.done"), lambda: self.done(state),
                                  "primary", key="dice:done"))
         mode_text = Msg("ui_fuji.dice.mode_totals" if not self.quick else "ui_fuji.dice.mode_dice")
-        widgets.append(TapButton(mode, mode_text, self.toggle_mode, role="small",
+        widgets.append(TapButton(mode, mode_text, partial(self.toggle_mode, ctx.journal),
+                                 role="small",
                                  key="dice:mode"))
         widgets.append(Button(undo, Msg("ui.bar.undo"), (Undo(),), role="small",
                               key="dice:undo"))

@@ -31,6 +31,7 @@ from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.board_view import BoardPicture, BoardView
 from companion.ui.fuji.colours import player_colour
 from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid
+from companion.ui.fuji.dice_entry import ENTRY_MODE_KEY
 from companion.ui.fuji.editor import MapEditor
 from companion.ui.fuji.panels import TapButton, chosen_style
 from companion.ui.games import start_checked
@@ -539,7 +540,7 @@ class FujiSetupScene(Scene):
 
     def _variant_column(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
-        height = max(theme.touch, min(theme.px(56), area.height // 6 - theme.px(4)))
+        height = max(theme.touch, min(theme.px(56), area.height // 7 - theme.px(4)))
         widgets: list[Widget] = [Label(pygame.Rect(area.x, area.y, area.width, height),
                                        Msg("ui_fuji.setup.variants"), "heading", bold=True)]
         current = self.setup.get("variant")
@@ -562,4 +563,22 @@ class FujiSetupScene(Scene):
                                  lambda: self.change(draft.toggle_extreme(self.setup)),
                                  "selected" if extreme else "normal", role="small",
                                  key="setup:extreme"))
+        y += height + theme.px(4)
+        widgets.append(self._totals_button(ctx, pygame.Rect(area.x, y, area.width, height)))
         return widgets
+
+    @staticmethod
+    def _totals_button(ctx: Context, rect: pygame.Rect) -> Widget:
+        """Whether the dice screen opens on typed totals (kept with the table's settings,
+        not with the game: it changes how the table enters, never the rules)."""
+        journal = ctx.journal
+        totals = journal is not None and journal.get_setting(ENTRY_MODE_KEY) == "totals"
+
+        def tap() -> list[Intent]:
+            if journal is not None:
+                journal.set_setting(ENTRY_MODE_KEY, "dice" if totals else "totals")
+            return [Redraw()]
+
+        text = Msg("ui_fuji.setup.totals_on" if totals else "ui_fuji.setup.totals_off")
+        return TapButton(rect, text, tap, "selected" if totals else "normal", role="small",
+                         key="setup:totals")
