@@ -222,7 +222,8 @@ class FujiDriver:
             yield "setup:tab:level"
             yield f"setup:level:{level}"
         extreme = bool(setup.get("extreme")) != bool(current().get("extreme"))
-        totals = types_totals(record) and not _keeps_totals(bench)
+        totals = types_totals(record) != _keeps_totals(bench) and (
+            types_totals(record) or _kept_mode(bench) is not None)
         if extreme or totals:
             yield "setup:tab:options"
         if extreme:
@@ -253,6 +254,8 @@ class FujiDriver:
         ready, before = _on_tab(bench, "DiceScene", "dice:tab", action["player"])
         if not ready:
             return before
+        if getattr(bench.top, "quick", False):
+            return bench.find("dice:mode")
         colour, value = action["die"]
         return bench.find(f"die:{colour}:{value}")
 
@@ -307,11 +310,16 @@ def types_totals(record: GameRecord) -> bool:
     return bool(entries) and entries[0] == "set_movement_values"
 
 
-def _keeps_totals(bench: Bench) -> bool:
-    """Whether the table's settings already open the dice screen on typed totals."""
+def _kept_mode(bench: Bench) -> Any:
+    """How the table's settings open the dice screen (``None``: never chosen)."""
     from companion.ui.fuji.dice_entry import ENTRY_MODE_KEY
 
-    return bool(bench.app.journal.get_setting(ENTRY_MODE_KEY) == "totals")
+    return bench.app.journal.get_setting(ENTRY_MODE_KEY)
+
+
+def _keeps_totals(bench: Bench) -> bool:
+    """Whether the table's settings already open the dice screen on typed totals."""
+    return bool(_kept_mode(bench) == "totals")
 
 
 def _on_tab(bench: Bench, dialog: str, tab: str, seat: int) -> tuple[bool, Spot | None]:

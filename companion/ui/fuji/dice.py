@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import partial
 
 import pygame
 
@@ -175,7 +174,7 @@ class DiceScene(GameScene):
     def settle_mode(self, session: Session, journal: Journal | None = None) -> None:
         """Pick the entry mode when the screen opens: the way the table entered last
         in this game (read from the journal, so it holds across restarts), else the way
-        it chose last time (kept in ``journal``'s settings), else totals while some
+        the set-up chose (kept in ``journal``'s settings), else totals while some
         destination's condition is unknown (the table dealt the map)."""
         if self.quick is not None:
             return
@@ -260,13 +259,10 @@ class DiceScene(GameScene):
             Option(Msg("ui_fuji.dice.short_leave"), (close,)),
         ], cancellable=False)]
 
-    def toggle_mode(self, journal: Journal | None = None) -> list[Intent]:
+    def toggle_mode(self) -> list[Intent]:
         """Switch between per-die entry and totals (the next round opens the way the
-        table entered last); the choice is kept in ``journal``'s settings for the next
-        game."""
+        table entered last; the next game as the set-up's choice keeps it)."""
         self.quick = not self.quick
-        if journal is not None:
-            journal.set_setting(ENTRY_MODE_KEY, "totals" if self.quick else "dice")
         return [Redraw()]
 
     def pick_total(self, condition_seat: int) -> list[Intent]:
@@ -350,8 +346,7 @@ class DiceScene(GameScene):
         widgets.append(TapButton(done, Msg("ui_fuji.common.done"), lambda: self.done(state),
                                  "primary", key="dice:done"))
         mode_text = Msg("ui_fuji.dice.mode_totals" if not self.quick else "ui_fuji.dice.mode_dice")
-        widgets.append(TapButton(mode, mode_text, partial(self.toggle_mode, ctx.journal),
-                                 role="small",
+        widgets.append(TapButton(mode, mode_text, self.toggle_mode, role="small",
                                  key="dice:mode"))
         widgets.append(Button(undo, Msg("ui.bar.undo"), (Undo(),), role="small",
                               key="dice:undo"))

@@ -35,7 +35,7 @@ from companion.ui.fuji.dice_entry import ENTRY_MODE_KEY
 from companion.ui.fuji.editor import MapEditor
 from companion.ui.fuji.panels import TapButton, chosen_style
 from companion.ui.games import start_checked
-from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog
+from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog, StartGame
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme, ink_on
@@ -140,6 +140,9 @@ class FujiSetupScene(Scene):
         """The tab shown (``editor`` is the map editor, ``layout`` the lay-out view)."""
         self.shuffles = 0
         """How many times the table asked for a new shuffle."""
+        self.totals: bool | None = None
+        """Whether the dice screen opens on typed totals (``None``: as the table's
+        settings keep it); written to the settings when the game starts."""
         self.editor = MapEditor(self)
         """The map editor's own view state."""
         if self.page == "editor":
@@ -161,7 +164,11 @@ class FujiSetupScene(Scene):
         names = [translate(f"fuji.colour.{entry['colour']}", ctx.lang)
                  for entry in draft.players(self.setup)]
         ready = draft.finished(self.setup, names)
-        return start_checked(GAME, ready)
+        intents = start_checked(GAME, ready)
+        if self.totals is not None and ctx.journal is not None and any(
+                isinstance(intent, StartGame) for intent in intents):
+            ctx.journal.set_setting(ENTRY_MODE_KEY, "totals" if self.totals else "dice")
+        return intents
 
     def edit_name(self, seat: int) -> list[Intent]:
         """Open the keyboard for a player's name."""
@@ -567,16 +574,16 @@ class FujiSetupScene(Scene):
         widgets.append(self._totals_button(ctx, pygame.Rect(area.x, y, area.width, height)))
         return widgets
 
-    @staticmethod
-    def _totals_button(ctx: Context, rect: pygame.Rect) -> Widget:
-        """Whether the dice screen opens on typed totals (kept with the table's settings,
-        not with the game: it changes how the table enters, never the rules)."""
+    def _totals_button(self, ctx: Context, rect: pygame.Rect) -> Widget:
+        """Whether the dice screen opens on typed totals (kept with the table's settings
+        when the game starts, not with the game: it changes how the table enters, never
+        the rules)."""
         journal = ctx.journal
-        totals = journal is not None and journal.get_setting(ENTRY_MODE_KEY) == "totals"
+        kept = journal is not None and journal.get_setting(ENTRY_MODE_KEY) == "totals"
+        totals = kept if self.totals is None else self.totals
 
         def tap() -> list[Intent]:
-            if journal is not None:
-                journal.set_setting(ENTRY_MODE_KEY, "dice" if totals else "totals")
+            self.totals = not totals
             return [Redraw()]
 
         text = Msg("ui_fuji.setup.totals_on" if totals else "ui_fuji.setup.totals_off")

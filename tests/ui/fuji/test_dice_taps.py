@@ -175,23 +175,6 @@ def test_the_dice_screen_opens_the_way_the_table_entered_last(app: App) -> None:
     assert again.quick  # read from the journal: the last entry was a total
 
 
-def test_the_next_game_opens_the_way_the_table_chose_last(app: App) -> None:
-    """A table that switched to typed totals is not asked again in its next game: the
-    choice is kept with the table's settings (the journal), and switching back is kept
-    too."""
-    session = _movement()
-    scene = _open_dice(app, session, 0)
-    assert not scene.quick
-    tap_widget(app, "dice:mode")
-    tap_widget(app, "dice:done")
-    assert app.journal.get_setting(dice_mod.ENTRY_MODE_KEY) == "totals"
-    fresh = _movement()
-    assert _open_dice(app, fresh, 0).quick  # no entry in this game yet: the kept choice
-    tap_widget(app, "dice:mode")
-    tap_widget(app, "dice:done")
-    assert not _open_dice(app, _movement(), 0).quick
-
-
 def test_done_closes_the_dice_screen(app: App) -> None:
     session = _movement()
     _open_dice(app, session, 0)

@@ -111,11 +111,27 @@ def test_typed_totals_is_a_set_up_choice_kept_with_the_table(app: App) -> None:
     assert scene.quick
     again = _open_setup(app)
     tap_widget(app, "setup:tab:options")
+    assert again.totals is None  # shown as kept: typed totals
     tap_widget(app, "setup:totals")  # back to die by die
-    assert again is app.scene
+    tap_widget(app, "setup:start")
     fresh = DiceScene(seat=0, as_dialog=True)
     fresh.settle_mode(app.session, app.journal)
     assert not fresh.quick
+
+
+def test_the_dice_screen_switch_leaves_the_table_setting_alone(app: App) -> None:
+    """Switching mode on the dice screen changes this game only; the set-up's choice
+    stays what the table set."""
+    from companion.ui.fuji import demo
+    from companion.ui.fuji.dice import DiceScene
+    from companion.ui.fuji.dice_entry import ENTRY_MODE_KEY
+
+    session = demo.to_equipment()
+    demo.advance(session)
+    scene = DiceScene(seat=0, as_dialog=True)
+    scene.settle_mode(session, app.journal)
+    scene.toggle_mode()
+    assert app.journal.get_setting(ENTRY_MODE_KEY) is None
 
 
 def test_two_player_variants_start(app: App) -> None:
