@@ -18,6 +18,8 @@ from companion.games.fuji.queries import (
     route_choices,
     skill_active,
 )
+from companion.games.fuji.rules import apply
+from companion.games.fuji.serialise import state_to_json
 from companion.games.fuji.state import Phase, Skill, State
 
 MOST_ORDERS = 24
@@ -66,9 +68,6 @@ def next_in_ring(state: State, after: int) -> int | None:
 
 def _end(state: State, order: tuple[int, ...]) -> str | None:
     """The game after resolving in ``order`` (questions set aside), as comparable text."""
-    from companion.games.fuji.rules import apply
-    from companion.games.fuji.serialise import state_to_json
-
     owed: list[tuple[str, int, int]] = []
     try:
         for seat in order:

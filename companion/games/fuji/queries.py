@@ -522,17 +522,3 @@ def cards_left_for(state: State, position: Position) -> tuple[ConditionCard, ...
     }
     return tuple(card for card in cards_of_kind(cell.kind) if card.card_id not in laid)
 
-
-def order_free(state: State) -> bool:
-    """Tell whether every order of the phase-5 resolutions still owed ends the same way
-    (see :func:`companion.games.fuji.order.order_free`)."""
-    from companion.games.fuji.order import order_free as free
-
-    return free(state)
-
-
-def next_in_ring(state: State, after: int) -> int | None:
-    """The first seat after ``after`` around the table still to resolve."""
-    from companion.games.fuji.order import next_in_ring as following
-
-    return following(state, after)

@@ -19,11 +19,10 @@ from companion.core.i18n import translate
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
 from companion.games.fuji import GAME
+from companion.games.fuji.game import next_in_ring, order_free
 from companion.games.fuji.queries import (
     eruption_tokens_on,
     movement_values,
-    next_in_ring,
-    order_free,
     path_choice_needed,
     reroll_allowance,
     route_choices,
