@@ -221,9 +221,15 @@ class FujiDriver:
         if current().get("level") != level:
             yield "setup:tab:level"
             yield f"setup:level:{level}"
-        if bool(setup.get("extreme")) != bool(current().get("extreme")):
+        extreme = bool(setup.get("extreme")) != bool(current().get("extreme"))
+        totals = types_totals(record) != _keeps_totals(bench) and (
+            types_totals(record) or _kept_mode(bench) is not None)
+        if extreme or totals:
             yield "setup:tab:options"
+        if extreme:
             yield "setup:extreme"
+        if totals:
+            yield "setup:totals"
         yield "setup:start"
 
     def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
@@ -248,6 +254,8 @@ class FujiDriver:
         ready, before = _on_tab(bench, "DiceScene", "dice:tab", action["player"])
         if not ready:
             return before
+        if getattr(bench.top, "quick", False):
+            return bench.find("dice:mode")
         colour, value = action["die"]
         return bench.find(f"die:{colour}:{value}")
 
@@ -293,6 +301,25 @@ class FujiDriver:
     def order(self, widget: Widget, action: Mapping[str, Any]) -> int:
         """Labels naming what the action names first."""
         return default_order(widget, action)
+
+
+def types_totals(record: GameRecord) -> bool:
+    """Whether the table enters this game's dice as typed totals (its first entry is one)."""
+    entries = [a.get("type") for a in record.actions
+               if a.get("type") in ("enter_die", "set_dice", "set_movement_values")]
+    return bool(entries) and entries[0] == "set_movement_values"
+
+
+def _kept_mode(bench: Bench) -> Any:
+    """How the table's settings open the dice screen (``None``: never chosen)."""
+    from companion.ui.fuji.dice_entry import ENTRY_MODE_KEY
+
+    return bench.app.journal.get_setting(ENTRY_MODE_KEY)
+
+
+def _keeps_totals(bench: Bench) -> bool:
+    """Whether the table's settings already open the dice screen on typed totals."""
+    return bool(_kept_mode(bench) == "totals")
 
 
 def _on_tab(bench: Bench, dialog: str, tab: str, seat: int) -> tuple[bool, Spot | None]:

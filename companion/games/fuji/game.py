@@ -9,6 +9,8 @@ from companion.core.game import Action, Game, GameInfo, Result, Setup, TableButt
 from companion.core.messages import IllegalActionError, Msg, SetupError
 from companion.games.fuji import rules
 from companion.games.fuji import setup as fuji_setup
+from companion.games.fuji.order import next_in_ring as next_in_ring
+from companion.games.fuji.order import order_free as order_free
 from companion.games.fuji.state import Phase, State
 
 if TYPE_CHECKING:

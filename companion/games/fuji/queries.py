@@ -521,3 +521,4 @@ def cards_left_for(state: State, position: Position) -> tuple[ConditionCard, ...
         if (other := state.board.cell(spot)) is not None and other.card_id is not None
     }
     return tuple(card for card in cards_of_kind(cell.kind) if card.card_id not in laid)
+

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 import pygame
 
+from companion.core.journal import Journal
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.fuji.queries import (
@@ -36,6 +37,8 @@ from companion.ui.fuji.dialogs import card_question
 from companion.ui.fuji.dice_entry import (
     DIE_COLOURS,
     DIE_VALUES,
+    ENTRY_MODE_KEY,
+    ENTRY_MODES,
     DiceDraft,
     draft_from_dice,
     enter_die_action,
@@ -168,17 +171,24 @@ class DiceScene(GameScene):
                 return holder
         return holders[0]
 
-    def settle_mode(self, session: Session) -> None:
+    def settle_mode(self, session: Session, journal: Journal | None = None) -> None:
         """Pick the entry mode when the screen opens: the way the table entered last
-        (read from the journal, so it holds across restarts), else totals while some
+        in this game (read from the journal, so it holds across restarts), else the way
+        the set-up chose (kept in ``journal``'s settings), else totals while some
         destination's condition is unknown (the table dealt the map)."""
         if self.quick is not None:
             return
         last = next((action.get("type") for action in reversed(session.actions())
                      if action.get("type") in ENTRIES), None)
+        kept = None if journal is None else journal.get_setting(ENTRY_MODE_KEY)
         state: State = table_state(session.state)
-        self.quick = last == "set_movement_values" if last is not None else any(
-            condition_of(state, someone.seat) is None for someone in state.players)
+        if last is not None:
+            self.quick = last == "set_movement_values"
+        elif kept in ENTRY_MODES:
+            self.quick = kept == "totals"
+        else:
+            self.quick = any(condition_of(state, someone.seat) is None
+                             for someone in state.players)
 
     def typing_seat(self, state: State, holder: int) -> int:
         """The condition seat the next tapped total is recorded under."""
@@ -251,7 +261,7 @@ class DiceScene(GameScene):
 
     def toggle_mode(self) -> list[Intent]:
         """Switch between per-die entry and totals (the next round opens the way the
-        table entered last)."""
+        table entered last; the next game as the set-up's choice keeps it)."""
         self.quick = not self.quick
         return [Redraw()]
 
@@ -284,7 +294,7 @@ class DiceScene(GameScene):
     # ---------------------------------------------------------------- build
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """The entry, turned on a flat table to face the seat whose dice are entered."""
-        self.settle_mode(session)
+        self.settle_mode(session, ctx.journal)
         state: State = table_state(session.state)
         holder = self.current(state)
         seat = holder if holder != OPEN_DICE_SEAT else 0

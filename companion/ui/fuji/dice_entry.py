@@ -19,6 +19,12 @@ DIE_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 Die = tuple[str, int]
 """One die as (colour, value)."""
 
+ENTRY_MODE_KEY = "fuji.dice_entry"
+"""The settings key keeping how the table last chose to enter dice (``dice`` or
+``totals``), so the next game opens that way."""
+ENTRY_MODES: frozenset[str] = frozenset({"dice", "totals"})
+"""The values kept under :data:`ENTRY_MODE_KEY`."""
+
 
 @dataclass(frozen=True)
 class DiceDraft:

@@ -18,7 +18,7 @@ import pygame
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.fuji import GAME
-from companion.games.fuji.queries import orthogonal
+from companion.games.fuji.queries import orthogonal, starting_draw
 from companion.games.fuji.state import Phase, Position, State, TerrainKind
 from companion.ui.fuji.board_view import BoardPicture, BoardView
 from companion.ui.fuji.demo import preview_session
@@ -434,7 +434,8 @@ class EquipmentScene(GameScene):
         elif step == "bars":
             widgets += self._bars_step(ctx, state, space, use)
         elif step == "deal":
-            widgets += self._card_grid(ctx, space, free_cards(state), "deal")
+            widgets += self._card_grid(ctx, space, free_cards(state), "deal",
+                                       self.as_dialog and hands_dealt_after(state, use.seat))
         elif step in ("die", "dice"):
             widgets += self._die_step(ctx, space, step)
         elif step == "water":
@@ -579,8 +580,9 @@ class EquipmentScene(GameScene):
         return self._card_grid(ctx, space, visible_cards(state), "copy")
 
     def _card_grid(self, ctx: Context, space: pygame.Rect, cards: tuple[str, ...],
-                   purpose: str) -> list[Widget]:
-        """Card names as buttons: the card a knife copies, or the card dealt."""
+                   purpose: str, closes: bool = False) -> list[Widget]:
+        """Card names as buttons: the card a knife copies, or the card dealt (``closes``:
+        that card completes the starting hands, so the screen closes with it)."""
         theme = ctx.theme
         if not cards:
             return [Label(space, Msg("ui_fuji.equipment.nothing_to_copy"), "body",
@@ -596,7 +598,8 @@ class EquipmentScene(GameScene):
 
             def tap(chosen: str = card) -> list[Intent]:
                 if purpose == "deal":
-                    return self.answer(card=chosen)
+                    dealt = self.answer(card=chosen)
+                    return [*dealt, CloseDialog()] if closes else dealt
                 return self.answer_copy(chosen)
 
             widgets.append(TapButton(rect, Msg(f"fuji.equipment.{card}"), tap, role="small",
@@ -625,3 +628,16 @@ class _HandList(ListView):
                 result: list[Intent] = function()
                 return result
         return []
+
+
+def hands_dealt_after(state: State, seat: int) -> bool:
+    """Whether one more card dealt to ``seat`` completes every starting hand (first
+    planning, before any marker): the dealing is then over."""
+    if state.round != 1 or any(p.destination is not None for p in state.players):
+        return False
+    for someone in state.players:
+        kept = starting_draw(someone.skill.value)[1]
+        held = len(someone.equipment) + (1 if someone.seat == seat else 0)
+        if held != kept:
+            return False
+    return True

@@ -19,6 +19,7 @@ from companion.core.i18n import translate
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
 from companion.games.fuji import GAME
+from companion.games.fuji.game import next_in_ring, order_free
 from companion.games.fuji.queries import (
     eruption_tokens_on,
     movement_values,
@@ -597,20 +598,34 @@ class GreyedButton(TapButton):
 
 def then_owed(state: State, action: Mapping[str, Any]) -> list[Intent]:
     """Submit ``action``; when it leaves a wound to place or a card to draw, ask it at
-    once (the question would be the table's next tap anyway)."""
+    once (the question would be the table's next tap anyway).  In phase 5, when the order
+    of the resolutions left cannot change the game, the next player around the table
+    resolves with the same tap."""
     try:
         after = GAME.apply(state, action)
     except IllegalActionError:
         return [Submit(action)]
-    new = [owed for owed in after.pending if owed not in state.pending]
-    if not new or after.outcome is not None:
+    if after.outcome is not None:
         return [Submit(action)]
+    new = [owed for owed in after.pending if owed not in state.pending]
+    if not new:
+        return [Submit(action), *go_on(after)]
     owed = new[0]
     if owed.kind is PendingKind.WOUND:
-        return [Submit(action), wound_dialog(after.players[owed.seat])]
+        return [Submit(action), wound_dialog(after.players[owed.seat], after)]
     if owed.kind is PendingKind.DRAW:
         return [Submit(action), ShowDialog(CardPickerDialog(owed.seat))]
     return [Submit(action)]
+
+
+def go_on(state: State) -> list[Intent]:
+    """The next resolution around the table, when the order left cannot matter."""
+    if not state.resolved or not asked(order_free, state):
+        return []
+    seat = next_in_ring(state, state.resolved[-1])
+    if seat is None:
+        return []
+    return then_owed(state, {"type": "resolve", "player": seat})
 
 
 def card_unknown(state: State, position: Position) -> bool:
@@ -619,12 +634,15 @@ def card_unknown(state: State, position: Position) -> bool:
     return cell is not None and not cell.reroll_known
 
 
-def wound_dialog(someone: Player) -> Intent:
-    """Ask which free slot ``someone``'s new wound token covers, saying what each does."""
-    options = [
-        Option(Msg(f"ui_fuji.wound.what.{slot.value}"),
-               (Submit({"type": "choose_wound", "player": someone.seat, "slot": slot.value}),))
-        for slot in someone.wounds.free_slots()
-    ]
+def wound_dialog(someone: Player, state: State | None = None) -> Intent:
+    """Ask which free slot ``someone``'s new wound token covers, saying what each does
+    (given the ``state`` it is asked in, the answer goes on as :func:`then_owed` does)."""
+
+    def answer(slot: str) -> tuple[Intent, ...]:
+        action = {"type": "choose_wound", "player": someone.seat, "slot": slot}
+        return (Submit(action),) if state is None else tuple(then_owed(state, action))
+
+    options = [Option(Msg(f"ui_fuji.wound.what.{slot.value}"), answer(slot.value))
+               for slot in someone.wounds.free_slots()]
     title = msg("ui_fuji.wound.question", name=someone.name)
     return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel")))

@@ -31,10 +31,11 @@ from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.board_view import BoardPicture, BoardView
 from companion.ui.fuji.colours import player_colour
 from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid
+from companion.ui.fuji.dice_entry import ENTRY_MODE_KEY
 from companion.ui.fuji.editor import MapEditor
 from companion.ui.fuji.panels import TapButton, chosen_style
 from companion.ui.games import start_checked
-from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog
+from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog, StartGame
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme, ink_on
@@ -139,6 +140,9 @@ class FujiSetupScene(Scene):
         """The tab shown (``editor`` is the map editor, ``layout`` the lay-out view)."""
         self.shuffles = 0
         """How many times the table asked for a new shuffle."""
+        self.totals: bool | None = None
+        """Whether the dice screen opens on typed totals (``None``: as the table's
+        settings keep it); written to the settings when the game starts."""
         self.editor = MapEditor(self)
         """The map editor's own view state."""
         if self.page == "editor":
@@ -160,7 +164,11 @@ class FujiSetupScene(Scene):
         names = [translate(f"fuji.colour.{entry['colour']}", ctx.lang)
                  for entry in draft.players(self.setup)]
         ready = draft.finished(self.setup, names)
-        return start_checked(GAME, ready)
+        intents = start_checked(GAME, ready)
+        if self.totals is not None and ctx.journal is not None and any(
+                isinstance(intent, StartGame) for intent in intents):
+            ctx.journal.set_setting(ENTRY_MODE_KEY, "totals" if self.totals else "dice")
+        return intents
 
     def edit_name(self, seat: int) -> list[Intent]:
         """Open the keyboard for a player's name."""
@@ -539,7 +547,7 @@ class FujiSetupScene(Scene):
 
     def _variant_column(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
-        height = max(theme.touch, min(theme.px(56), area.height // 6 - theme.px(4)))
+        height = max(theme.touch, min(theme.px(56), area.height // 7 - theme.px(4)))
         widgets: list[Widget] = [Label(pygame.Rect(area.x, area.y, area.width, height),
                                        Msg("ui_fuji.setup.variants"), "heading", bold=True)]
         current = self.setup.get("variant")
@@ -562,4 +570,22 @@ class FujiSetupScene(Scene):
                                  lambda: self.change(draft.toggle_extreme(self.setup)),
                                  "selected" if extreme else "normal", role="small",
                                  key="setup:extreme"))
+        y += height + theme.px(4)
+        widgets.append(self._totals_button(ctx, pygame.Rect(area.x, y, area.width, height)))
         return widgets
+
+    def _totals_button(self, ctx: Context, rect: pygame.Rect) -> Widget:
+        """Whether the dice screen opens on typed totals (kept with the table's settings
+        when the game starts, not with the game: it changes how the table enters, never
+        the rules)."""
+        journal = ctx.journal
+        kept = journal is not None and journal.get_setting(ENTRY_MODE_KEY) == "totals"
+        totals = kept if self.totals is None else self.totals
+
+        def tap() -> list[Intent]:
+            self.totals = not totals
+            return [Redraw()]
+
+        text = Msg("ui_fuji.setup.totals_on" if totals else "ui_fuji.setup.totals_off")
+        return TapButton(rect, text, tap, "selected" if totals else "normal", role="small",
+                         key="setup:totals")

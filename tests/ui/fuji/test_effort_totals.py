@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sys
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -11,12 +13,18 @@ sys.path.insert(0, str(ROOT / "bench"))
 import effort  # type: ignore[import-not-found]  # noqa: E402
 
 
+@cache
+def _played() -> Any:
+    """The bench's counts for the record of typed totals (played once)."""
+    driver = effort.load_driver("fuji")
+    return effort.play_record(ROOT / "examples" / "fuji" / "scenario-3-totals.json", driver)
+
+
 def test_each_total_is_one_tap_and_the_journal_equals_the_record() -> None:
     """Every typed total costs one tap on its number; only the first total of a round
     also opens the dice screen (and, the first time, picks totals). The bench checks that
     the journal ends equal to the record."""
-    driver = effort.load_driver("fuji")
-    counts = effort.play_record(ROOT / "examples" / "fuji" / "scenario-3-totals.json", driver)
+    counts = _played()
     taps = [(step["type"], count) for step, count in counts.per_step]
     typed = [count for kind, count in taps if kind == "set_movement_values"]
     assert typed and all(count >= 1 for count in typed)
@@ -24,3 +32,19 @@ def test_each_total_is_one_tap_and_the_journal_equals_the_record() -> None:
               and taps[index - 1][0] != "set_movement_values"]
     extra = sum(typed) - len(typed)
     assert extra <= len(firsts) + 1  # one opening per round, one mode choice
+
+
+def test_a_free_order_resolves_everyone_with_one_tap() -> None:
+    """Rulebook, phase 5: players resolve one at a time "in an order the table chooses".
+    In the first two rounds no order changes the game, so the first Resolve tap also
+    resolves the others around the table (the journal still holds one step each); in the
+    third round the order changes how the game ends and each player is tapped."""
+    taps = [(step["type"], step.get("player")) for step, _ in _played().per_step]
+    rounds: list[list[Any]] = [[]]
+    for kind, seat in taps:
+        if kind == "set_destination" and rounds[-1] and rounds[-1][-1] != "dest":
+            rounds.append([])
+        rounds[-1].append("dest" if kind == "set_destination" else (kind, seat))
+    tapped = [sum(1 for step in one if step != "dest" and step[0] == "resolve")
+              for one in rounds]
+    assert tapped == [0, 1, 1, 2]

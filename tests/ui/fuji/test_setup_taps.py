@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -91,6 +92,46 @@ def test_level_table_and_track_edits_reach_the_game(app: App) -> None:
     assert settings.stamina_track.wound_spaces[0] == 6
     assert settings.extreme
     assert scene.setup["extreme"] is True
+
+
+def test_typed_totals_is_a_set_up_choice_kept_with_the_table(app: App) -> None:
+    """Choosing typed totals on the options page opens the first dice screen of the game
+    on totals; the choice belongs to the table's settings, not to the game's set-up."""
+    from companion.ui.fuji.dice import DiceScene
+
+    _open_setup(app)
+    tap_widget(app, "setup:scenario:3")
+    tap_widget(app, "setup:tab:options")
+    tap_widget(app, "setup:totals")
+    tap_widget(app, "setup:start")
+    assert app.session is not None
+    assert "dice_entry" not in json.dumps(app.session.setup)
+    scene = DiceScene(seat=0, as_dialog=True)
+    scene.settle_mode(app.session, app.journal)
+    assert scene.quick
+    again = _open_setup(app)
+    tap_widget(app, "setup:tab:options")
+    assert again.totals is None  # shown as kept: typed totals
+    tap_widget(app, "setup:totals")  # back to die by die
+    tap_widget(app, "setup:start")
+    fresh = DiceScene(seat=0, as_dialog=True)
+    fresh.settle_mode(app.session, app.journal)
+    assert not fresh.quick
+
+
+def test_the_dice_screen_switch_leaves_the_table_setting_alone(app: App) -> None:
+    """Switching mode on the dice screen changes this game only; the set-up's choice
+    stays what the table set."""
+    from companion.ui.fuji import demo
+    from companion.ui.fuji.dice import DiceScene
+    from companion.ui.fuji.dice_entry import ENTRY_MODE_KEY
+
+    session = demo.to_equipment()
+    demo.advance(session)
+    scene = DiceScene(seat=0, as_dialog=True)
+    scene.settle_mode(session, app.journal)
+    scene.toggle_mode()
+    assert app.journal.get_setting(ENTRY_MODE_KEY) is None
 
 
 def test_two_player_variants_start(app: App) -> None:
