@@ -19,7 +19,6 @@ from companion.games.fuji.queries import (
     skill_active,
 )
 from companion.games.fuji.rules import apply
-from companion.games.fuji.serialise import state_to_json
 from companion.games.fuji.state import Phase, Skill, State
 
 MOST_ORDERS = 24
@@ -68,6 +67,8 @@ def next_in_ring(state: State, after: int) -> int | None:
 
 def _end(state: State, order: tuple[int, ...]) -> str | None:
     """The game after resolving in ``order`` (questions set aside), as comparable text."""
+    from companion.games.fuji.serialise import state_to_json  # only when a resolve is due
+
     owed: list[tuple[str, int, int]] = []
     try:
         for seat in order:
