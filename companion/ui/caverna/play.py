@@ -531,7 +531,8 @@ class CavernaPlayScene(GameScene):
         convert = pygame.Rect(goods.right + theme.gap, page.y, convert_w, goods_h)
         widgets.append(Button(convert, Msg("ui_caverna.convert.button"),
                               (convert_dialog(state, seat),), role="small",
-                              key=f"caverna:convert:{seat}", enabled=state.phase != FINISHED))
+                              key=f"caverna:convert:{seat}",
+                              enabled=state.phase != FINISHED and bool(convertible(state, seat))))
         cave_box = pygame.Rect(page.x, goods.bottom + theme.gap, page.width,
                                page.bottom - goods.bottom - theme.gap)
         extra = state.players[seat].cave.extra
@@ -744,6 +745,12 @@ def fitting_tab_label(state: CavernaState, tab: str, lang: str, theme: Theme,
     return text
 
 
+def convertible(state: CavernaState, seat: int) -> list[str]:
+    """The goods ``seat`` holds at least one of, and so can turn into food."""
+    goods = state.players[seat].goods
+    return [good for good in FOOD_SOURCES if (goods.get(good) or 0) > 0]
+
+
 def convert_dialog(state: CavernaState, seat: int) -> ShowDialog:
     """Ask which good ``seat`` turns into food (one for one)."""
     goods = state.players[seat].goods
@@ -751,7 +758,7 @@ def convert_dialog(state: CavernaState, seat: int) -> ShowDialog:
                                 have=goods.get(good)),
                             (Submit({"type": "convert", "player": seat, "good": good,
                                      "count": 1}),))
-               for good in FOOD_SOURCES]
+               for good in convertible(state, seat)]
     shown = choose(msg("ui_caverna.convert.title", player=state.config.names[seat],
                        food=goods.food), options)
     return shown

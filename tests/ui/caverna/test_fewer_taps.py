@@ -283,3 +283,25 @@ def test_a_furnishing_with_few_possible_rooms_offers_them_on_the_play_screen(
     app.draw()
     tap_widget(app, "caverna:option:1:furnish:round_food")
     assert isinstance(app.dialog, FurnishDialog)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_food_dialog_offers_only_goods_the_rules_will_turn_into_food(seed: int) -> None:
+    """Turning goods into food offers no good the player holds none of ("1 gold → 1 food
+    (you have 0)" was offered and then refused), and is greyed when nothing can be turned."""
+    from companion.games.caverna import GAME
+    from companion.ui.caverna.play import convert_dialog, convertible
+    from companion.ui.dialogs import ChoiceDialog
+    from companion.ui.intents import Submit
+    from tests.ui.caverna.helpers import random_game
+
+    for session in random_game(seed, {"players": ["Ada", "Borys"]}, steps=120):
+        state = session.state
+        for seat in range(len(state.players)):
+            dialog = convert_dialog(state, seat).dialog
+            assert isinstance(dialog, ChoiceDialog)
+            assert len(dialog.options) == len(convertible(state, seat))
+            for option in dialog.options:
+                submit = option.intents[0]
+                assert isinstance(submit, Submit)
+                GAME.apply(state, submit.action)  # refused would raise
