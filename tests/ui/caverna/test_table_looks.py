@@ -17,7 +17,7 @@ from companion.games.caverna.goods import FOOD_SOURCES
 from companion.ui.app import App
 from companion.ui.caverna.demo import SITUATIONS, record, replay
 from companion.ui.caverna.flat import SeatMark, SeatTab, seat_shape
-from companion.ui.caverna.play import CavernaPlayScene
+from companion.ui.caverna.play import CavernaPlayScene, convertible
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel, to_screen_rect
 from companion.ui.intents import SetTableLayout
@@ -140,7 +140,7 @@ def test_a_tap_on_a_seat_panel_turns_that_players_goods_into_food(app: App, jour
     on_screen = to_screen_rect(convert.rect, panel.rect, panel.angle)
     tap(app, on_screen.center)
     assert isinstance(app.dialog, ChoiceDialog)
-    tap_widget(app, f"choice:{FOOD_SOURCES.index(good)}")
+    tap_widget(app, f"choice:{convertible(state_of(session), seat).index(good)}")
     assert session.actions()[-1] == {"type": "convert", "player": seat, "good": good, "count": 1}
     after = state_of(session).players
     assert after[seat].goods.food == before[seat].goods.food + 1
