@@ -85,13 +85,19 @@ def test_a_broken_arm_says_why_in_the_hand(journal: Journal) -> None:
     assert GAME.card_refusal(state_of(session), 0, "radio") is None
 
 
-def test_water_bottle_gives_a_reroll_to_a_teammate(app: App, journal: Journal) -> None:
+def _water_bottle_in_use(app: App) -> Session:
+    """Player 1 holds the water bottle and has tapped Use on it; the session shown."""
     session = demo.to_equipment()
     session.undo()
     session.submit({"type": "add_equipment", "player": 1, "card": "water_bottle"})
     session.submit({"type": "advance"})
     _open_equipment(app, session, 1)
     _use_row(app, 0)
+    return session
+
+
+def test_water_bottle_gives_a_reroll_to_a_teammate(app: App, journal: Journal) -> None:
+    session = _water_bottle_in_use(app)
     tap_widget(app, "eq:water:2")
     assert session.actions()[-1] == {"type": "use_equipment", "player": 1,
                                      "card": "water_bottle", "to": 0}
@@ -165,12 +171,7 @@ def test_gatherer_spends_energy_on_a_teammate(app: App) -> None:
 def test_water_bottle_for_two_rerolls_is_stored_as_the_rules_default(app: App) -> None:
     """The two rerolls of the water bottle are what the rules read from a use without a
     count, the shape the example records keep, so the screen stores that shape."""
-    session = demo.to_equipment()
-    session.undo()
-    session.submit({"type": "add_equipment", "player": 1, "card": "water_bottle"})
-    session.submit({"type": "advance"})
-    _open_equipment(app, session, 1)
-    _use_row(app, 0)
+    session = _water_bottle_in_use(app)
     tap_widget(app, "eq:water:0")
     assert session.actions()[-1] == {"type": "use_equipment", "player": 1,
                                      "card": "water_bottle"}
