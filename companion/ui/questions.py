@@ -571,7 +571,8 @@ def _pad_key(dialogue: Dialogue, state: Any, question: Question, name: str, rect
 def place_targets(dialogue: Dialogue, state: Any, question: Question, place_rects: PlaceRects,
                   done: Sequence[Intent]) -> list[Widget]:
     """The answers of a place question as tap targets on the map (places the map cannot show
-    are skipped); a tap answers and, when that completes the action, yields ``done``."""
+    are skipped), each touch going to the nearest place; a tap answers and, when that
+    completes the action, yields ``done``."""
     widgets: list[Widget] = []
     for answer in question.answers:
         rect = place_rects(answer.place) if answer.place is not None else None
@@ -582,13 +583,6 @@ def place_targets(dialogue: Dialogue, state: Any, question: Question, place_rect
             return dialogue.tap(state, value, done)
         widgets.append(PlaceTarget(rect, question.field, answer, on_tap,
                                    key=f"place:{question.field}:{answer_key(answer.value)}"))
-    return widgets
-
-
-def _place_widgets(dialogue: Dialogue, state: Any, question: Question, place_rects: PlaceRects,
-                   done: Sequence[Intent]) -> list[Widget]:
-    """Tap targets on the map for a place question, each touch going to the nearest place."""
-    widgets = place_targets(dialogue, state, question, place_rects, done)
     share_touch(widgets)
     return widgets
 
@@ -662,7 +656,7 @@ def question_widgets(dialogue: Dialogue, state: Any, area: pygame.Rect, ctx: Con
     widgets, rest = _lines(progress, dialogue, area, ctx)
     footer, rest = _footer(dialogue, rest, ctx.theme, look, cancel)
     if question.style == Style.PLACE and look.place_rects is not None:
-        widgets.extend(_place_widgets(dialogue, state, question, look.place_rects, done))
+        widgets.extend(place_targets(dialogue, state, question, look.place_rects, done))
     elif question.style == Style.NUMBER and len(question.answers) > NUMBER_BUTTONS:
         widgets.extend(_number_pad(dialogue, state, question, rest, ctx, done))
     else:
@@ -777,7 +771,7 @@ class QuestionDialog(Scene):
         widgets.extend(facing(box, angle, content, "question:panel"))
         if on_map and self.look.place_rects is not None:
             widgets.extend(_asked_after(
-                _place_widgets(self.dialogue, state, question, self.look.place_rects,
+                place_targets(self.dialogue, state, question, self.look.place_rects,
                                (CloseDialog(),)), progress.partial, state))
         return widgets
 

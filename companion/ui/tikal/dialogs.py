@@ -26,7 +26,6 @@ from companion.ui.questions import (
     place_targets,
     question_widgets,
     seat_angle,
-    share_touch,
 )
 from companion.ui.scene import Context
 from companion.ui.theme import Theme
@@ -155,11 +154,9 @@ class TikalQuestionDialog(QuestionDialog):
                     *question_widgets(self.dialogue, state, inner, ctx, inside,
                                       (CloseDialog(),), (CloseDialog(),))]
 
-        targets = place_targets(self.dialogue, state, step, rects, (CloseDialog(),))
-        share_touch(targets)  # a touch between grown fields goes to the nearest
         return [Shade(ctx.screen), Panel(area, theme.palette.surface),
                 HexMap(area, state, layout), *facing(strip, angle, content, "question:panel"),
-                *targets]
+                *place_targets(self.dialogue, state, step, rects, (CloseDialog(),))]
 
 
 def tikal_look(state: TikalState) -> QuestionLook:
