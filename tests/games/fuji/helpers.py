@@ -88,15 +88,46 @@ def play(state: State, *actions: dict[str, Any]) -> State:
     return state
 
 
-def to_movement(state: State, destinations: dict[int, list[int]]) -> State:
-    """Play planning with ``destinations``, skip rerolls and equipment, stop in phase 5."""
-    state = play(state, {"type": "advance"})
+def through_rerolls(state: State, destinations: dict[int, list[int]]) -> State:
+    """From an open planning phase: set ``destinations``, skip every reroll, stop in phase 4."""
     for seat, cell in destinations.items():
         state = play(state, {"type": "set_destination", "player": seat, "cell": cell})
     state = play(state, {"type": "advance"})
     for seat in range(len(state.players)):
         state = play(state, {"type": "rerolls_done", "player": seat})
-    return play(state, {"type": "advance"}, {"type": "advance"})
+    return play(state, {"type": "advance"})
+
+
+def to_movement(state: State, destinations: dict[int, list[int]]) -> State:
+    """Play planning with ``destinations``, skip rerolls and equipment, stop in phase 5."""
+    state = through_rerolls(play(state, {"type": "advance"}), destinations)
+    return play(state, {"type": "advance"})
+
+
+def tinkerer_takes_amnesia(state: State) -> State:
+    """Claire (the Tinkerer, seat 0) with the rope once used and three stamina lost moves,
+    loses her comparison and takes the amnesia wound."""
+    state = to_movement(state, {0: [0, 2], 1: [0, 3], 2: [0, 4]})
+    state = with_seat(state, 0, stamina_lost=3, equipment_turned=("rope",))
+    state = totals(state, {0: {0: 0, 1: 5, 2: 0}})
+    return play(
+        state,
+        {"type": "resolve", "player": 0},
+        {"type": "choose_wound", "player": 0, "slot": "amnesia"},
+    )
+
+
+def applied_or_refused(state: State, action: dict[str, Any]) -> State | None:
+    """The state after ``action``, or ``None`` when the rules refuse it with a Fuji reason;
+    either way ``state`` itself is left as it was."""
+    before = copy.deepcopy(state)
+    try:
+        after = GAME.apply(state, action)
+    except IllegalActionError as error:
+        assert error.key.startswith("fuji.error.")
+        after = None
+    assert state == before
+    return after
 
 
 def enter_dice(state: State, rolls: dict[int, list[list[Any]]]) -> State:

@@ -24,9 +24,10 @@ from tests.games.fuji.helpers import (
     play,
     refused,
     three_players,
+    through_rerolls,
+    tinkerer_takes_amnesia,
     to_movement,
     totals,
-    with_seat,
 )
 
 SCOUT_TABLE = [
@@ -62,16 +63,8 @@ def test_a_used_card_cannot_be_drawn_again() -> None:
     state = play(state, {"type": "use_equipment", "player": 0, "card": "torch"})
     assert state.discarded == ("torch",)
     assert "torch" not in drawable_cards(state)
-    state = play(
-        state,
-        {"type": "set_destination", "player": 0, "cell": [2, 4]},
-        {"type": "set_destination", "player": 1, "cell": [2, 2]},
-        {"type": "set_destination", "player": 2, "cell": [0, 2]},
-        {"type": "advance"},
-    )
-    for seat in range(3):
-        state = play(state, {"type": "rerolls_done", "player": seat})
-    state = play(state, {"type": "advance"}, {"type": "advance"})
+    state = through_rerolls(state, {0: [2, 4], 1: [2, 2], 2: [0, 2]})
+    state = play(state, {"type": "advance"})
     state = totals(state, everyone_wins(3))
     state = play(
         state,
@@ -88,14 +81,7 @@ def test_tinkerer_cards_lost_to_amnesia_are_out_of_the_game() -> None:
     """PL: "Jeśli Złota rączka utraci swoją zdolność (amnezja), natychmiast usuń z gry
     wszystkie raz użyte karty ekwipunku"."""
     state = GAME.new_state(three_players(equipment=[["rope"], ["map"], ["torch"]]))
-    state = to_movement(state, {0: [0, 2], 1: [0, 3], 2: [0, 4]})
-    state = with_seat(state, 0, stamina_lost=3, equipment_turned=("rope",))
-    state = totals(state, {0: {0: 0, 1: 5, 2: 0}})
-    state = play(
-        state,
-        {"type": "resolve", "player": 0},
-        {"type": "choose_wound", "player": 0, "slot": "amnesia"},
-    )
+    state = tinkerer_takes_amnesia(state)
     assert state.players[0].equipment == ()
     assert state.discarded == ("rope",)
     assert "rope" not in drawable_cards(state)
@@ -113,16 +99,8 @@ def test_a_used_card_does_not_score_as_unused() -> None:
     )
     state = play(state, {"type": "advance"})
     state = play(state, {"type": "use_equipment", "player": 0, "card": "torch"})
-    state = play(
-        state,
-        {"type": "set_destination", "player": 0, "cell": [0, 3]},
-        {"type": "set_destination", "player": 1, "cell": [0, 4]},
-        {"type": "set_destination", "player": 2, "cell": [0, 5]},
-        {"type": "advance"},
-    )
-    for seat in range(3):
-        state = play(state, {"type": "rerolls_done", "player": seat})
-    state = play(state, {"type": "advance"}, {"type": "advance"})
+    state = through_rerolls(state, {0: [0, 3], 1: [0, 4], 2: [0, 5]})
+    state = play(state, {"type": "advance"})
     state = totals(state, everyone_wins(3))
     for seat in range(3):
         state = play(state, {"type": "resolve", "player": seat})
@@ -150,14 +128,8 @@ def rope_draw_in_planning(**options: Any) -> State:
         {"type": "advance"},
         {"type": "use_equipment", "player": 0, "card": "rope", "cell": [0, 3]},
         {"type": "draw_equipment", "player": 0, "card": "compass"},
-        {"type": "set_destination", "player": 0, "cell": [0, 3]},
-        {"type": "set_destination", "player": 1, "cell": [0, 2]},
-        {"type": "set_destination", "player": 2, "cell": [0, 4]},
-        {"type": "advance"},
     )
-    for seat in range(3):
-        state = play(state, {"type": "rerolls_done", "player": seat})
-    return play(state, {"type": "advance"})
+    return through_rerolls(state, {0: [0, 3], 1: [0, 2], 2: [0, 4]})
 
 
 def test_a_card_drawn_this_round_waits_for_the_next_round() -> None:
