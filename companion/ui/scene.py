@@ -314,9 +314,13 @@ class GameScene(Scene):
             return self.build_flat(ctx, session)
         return self.build_upright(ctx, session)
 
+    def bar(self, ctx: Context) -> tuple[list[Widget], pygame.Rect]:
+        """The screen's bar and the space left under it (the game bar by default)."""
+        return game_bar(ctx)
+
     def build_without_game(self, ctx: Context) -> list[Widget]:
-        """The game bar and a line saying that no game is open."""
-        bar, body = game_bar(ctx)
+        """The screen's bar and a line saying that no game is open."""
+        bar, body = self.bar(ctx)
         return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
 
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:

@@ -117,19 +117,6 @@ def tinkerer_takes_amnesia(state: State) -> State:
     )
 
 
-def applied_or_refused(state: State, action: dict[str, Any]) -> State | None:
-    """The state after ``action``, or ``None`` when the rules refuse it with a Fuji reason;
-    either way ``state`` itself is left as it was."""
-    before = copy.deepcopy(state)
-    try:
-        after = GAME.apply(state, action)
-    except IllegalActionError as error:
-        assert error.key.startswith("fuji.error.")
-        after = None
-    assert state == before
-    return after
-
-
 def enter_dice(state: State, rolls: dict[int, list[list[Any]]]) -> State:
     """Enter each player's dice."""
     for seat, faces in rolls.items():

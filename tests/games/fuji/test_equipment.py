@@ -38,9 +38,10 @@ from companion.games.fuji.state import (
     Wounds,
 )
 from tests.fuzzing import examples
-from tests.games.fuji.helpers import applied_or_refused, hands_game, play, through_rerolls
 from tests.games.fuji.helpers import dice as faces
+from tests.games.fuji.helpers import hands_game, play, through_rerolls
 from tests.games.fuji.helpers import refused_with as refused
+from tests.playouts import applied_or_refused
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -743,7 +744,7 @@ def test_any_card_use_is_applied_whole_or_refused_untouched(
     state = planning(game) if in_planning else equipment_phase(game)
     action = use(seat, card, **fields)
     assert json.loads(json.dumps(action)) == action
-    after = applied_or_refused(state, action)
+    after = applied_or_refused(GAME, state, action)
     if after is None:
         return
     assert uses_left(after) == uses_left(state) - 1

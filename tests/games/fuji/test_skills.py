@@ -10,13 +10,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.messages import SetupError
+from companion.games.fuji import GAME
 from companion.games.fuji.phases import enter_phase
 from companion.games.fuji.queries import legal_destinations, movement_values, reroll_allowance
 from companion.games.fuji.skills import label
 from companion.games.fuji.state import Die, DieColour, Phase, State, Wounds
 from tests.fuzzing import examples
-from tests.games.fuji.helpers import applied_or_refused, hands_game, play
+from tests.games.fuji.helpers import hands_game, play
 from tests.games.fuji.helpers import refused_with as refused
+from tests.playouts import applied_or_refused
 
 MAP = [
     ["V", "R", "S", "L", "L", "L", "L", "v"],
@@ -401,7 +403,7 @@ def test_skill_actions_apply_whole_or_are_refused_untouched(
         "bars": number,
         "die": ["yellow", number],
     }
-    after = applied_or_refused(state, action)
+    after = applied_or_refused(GAME, state, action)
     if after is None:
         return
     assert after != state
