@@ -88,11 +88,16 @@ def play(state: State, *actions: dict[str, Any]) -> State:
     return state
 
 
-def through_rerolls(state: State, destinations: dict[int, list[int]]) -> State:
-    """From an open planning phase: set ``destinations``, skip every reroll, stop in phase 4."""
+def close_planning(state: State, destinations: dict[int, list[int]]) -> State:
+    """From an open planning phase: set ``destinations`` and close it (stop in phase 3)."""
     for seat, cell in destinations.items():
         state = play(state, {"type": "set_destination", "player": seat, "cell": cell})
-    state = play(state, {"type": "advance"})
+    return play(state, {"type": "advance"})
+
+
+def through_rerolls(state: State, destinations: dict[int, list[int]]) -> State:
+    """From an open planning phase: set ``destinations``, skip every reroll, stop in phase 4."""
+    state = close_planning(state, destinations)
     for seat in range(len(state.players)):
         state = play(state, {"type": "rerolls_done", "player": seat})
     return play(state, {"type": "advance"})

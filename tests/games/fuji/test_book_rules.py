@@ -19,6 +19,7 @@ from tests.games.fuji.helpers import (
     GRID_MAP,
     VILLAGE_ROW,
     card_at,
+    close_planning,
     dice,
     everyone_wins,
     play,
@@ -45,20 +46,19 @@ ONE_CARD_TABLE = [
 """Three characters that keep one card each and use each card once."""
 
 
+def one_card_game(grid: list[list[str]], hands: list[list[str]], **options: Any) -> State:
+    """The one-card table on the map ``grid`` without conditions, holding ``hands``."""
+    return GAME.new_state(three_players(map=grid, cards={}, players=ONE_CARD_TABLE,
+                                        equipment=hands, **options))
+
+
 # --- used equipment is gone ----------------------------------------------------------
 
 
 def test_a_used_card_cannot_be_drawn_again() -> None:
     """PL: "Wykorzystaną kartę odłóż na bok - nie będzie już dostępna dla żadnego gracza";
     FR: "Elle ne sera plus utilisable, par vous ou par vos coéquipiers"."""
-    state = GAME.new_state(
-        three_players(
-            map=GRID_MAP,
-            cards={},
-            players=ONE_CARD_TABLE,
-            equipment=[["torch"], ["map"], ["radio"]],
-        )
-    )
+    state = one_card_game(GRID_MAP, [["torch"], ["map"], ["radio"]])
     state = play(state, {"type": "advance"})
     state = play(state, {"type": "use_equipment", "player": 0, "card": "torch"})
     assert state.discarded == ("torch",)
@@ -89,14 +89,7 @@ def test_tinkerer_cards_lost_to_amnesia_are_out_of_the_game() -> None:
 
 def test_a_used_card_does_not_score_as_unused() -> None:
     """PL: "+1 PZ za każdą posiadaną, ale niewykorzystaną kartę ekwipunku"."""
-    state = GAME.new_state(
-        three_players(
-            map=VILLAGE_ROW,
-            cards={},
-            players=ONE_CARD_TABLE,
-            equipment=[["torch"], ["map"], ["radio"]],
-        )
-    )
+    state = one_card_game(VILLAGE_ROW, [["torch"], ["map"], ["radio"]])
     state = play(state, {"type": "advance"})
     state = play(state, {"type": "use_equipment", "player": 0, "card": "torch"})
     state = through_rerolls(state, {0: [0, 3], 1: [0, 4], 2: [0, 5]})
@@ -114,15 +107,7 @@ def test_a_used_card_does_not_score_as_unused() -> None:
 def rope_draw_in_planning(**options: Any) -> State:
     """Ana ropes onto the equipment token in phase 2 and draws the compass."""
     rope_map = [["V", "R", "S", "E", "L", "v"]]
-    state = GAME.new_state(
-        three_players(
-            map=rope_map,
-            cards={},
-            players=ONE_CARD_TABLE,
-            equipment=[["rope"], ["map"], ["radio"]],
-            **options,
-        )
-    )
+    state = one_card_game(rope_map, [["rope"], ["map"], ["radio"]], **options)
     state = play(
         state,
         {"type": "advance"},
@@ -203,14 +188,7 @@ def test_a_scout_who_rerolled_walks_at_most_three_cards() -> None:
     """PL Scout: "Jeśli skorzystasz z tej umiejętności, nie możesz ponownie rzucić
     kośćmi w fazie ③"."""
     state = GAME.new_state(three_players(map=GRID_MAP, cards={}, players=SCOUT_TABLE))
-    state = play(state, {"type": "advance"})
-    state = play(
-        state,
-        {"type": "set_destination", "player": 0, "cell": [1, 4]},
-        {"type": "set_destination", "player": 1, "cell": [2, 2]},
-        {"type": "set_destination", "player": 2, "cell": [0, 2]},
-        {"type": "advance"},
-    )
+    state = close_planning(play(state, {"type": "advance"}), {0: [1, 4], 1: [2, 2], 2: [0, 2]})
     assert max(len(walk) for walk in walks(state, 0, (1, 4))) == 4
     state = play(state, {"type": "rerolls_done", "player": 0, "used": 1})
     assert max(len(walk) for walk in walks(state, 0, (1, 4))) == 2
