@@ -32,8 +32,6 @@ class CountingGame(SmallGame):
     name = "counting"
     title_key = "core.label.start"
     info = GameInfo("core.label.start", "core.label.start", "Test", "scores")
-    min_players = 2
-    max_players = 4
     players_key = "players"
     """The set-up field that says how many play."""
     target = 21
