@@ -16,6 +16,7 @@ from companion.games.tikal.questions import type_refusal
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Scene
 from companion.ui.theme import TEXT_SCALES
+from companion.ui.tikal.demo import SITUATIONS
 from companion.ui.tikal.dialogs import preview_dialog
 from companion.ui.tikal.panels import tabs_for
 from companion.ui.tikal.play import TikalPlayScene
@@ -36,18 +37,15 @@ from tests.ui.tikal.helpers import (
 pytestmark = pytest.mark.usefixtures("display")
 
 PHASE_POINTS: dict[str, tuple[str, int | None]] = {
-    "draw": ("basic", 155),
-    "actions": ("basic", 153),
+    **{name: SITUATIONS[name] for name in ("draw", "actions", "reveal", "auction", "choose")},
     "volcano": ("basic", 162),
     "final": ("basic", 270),
-    "finished": ("basic", None),
-    "reveal": ("auction", 38),
-    "auction": ("auction", 55),
-    "choose": ("auction", 57),
+    "finished": SITUATIONS["gameover"],
     "auction_actions": ("auction", 58),
     "auction_volcano": ("auction", 150),
 }
-"""Steps of the example records at which the play screen shows each phase."""
+"""Steps of the example records at which the play screen shows each phase (the demo
+situations where they show one)."""
 
 
 @pytest.mark.parametrize("size", SIZES)
