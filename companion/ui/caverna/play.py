@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from companion.core.i18n import translate
-from companion.core.messages import Msg, msg
+from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
 from companion.games.caverna.game import GAME
 from companion.games.caverna.queries import (
@@ -314,6 +314,14 @@ class CavernaPlayScene(GameScene):
             if reason is not None:
                 widgets.append(RefusedButton(rect, tile_button_text(state, tile), reason,
                                              key=key))
+                continue
+            if asked(idle_tile, state, tile):
+                taken = GAME.apply(state, action)
+                intents = (*(Submit(done) for done in (*before, action)),
+                           *end_turn_intents(taken))
+                widgets.append(CompactButton(rect, msg("ui_caverna.tiles.idle",
+                                                       tile=f"@caverna.tile.{tile}"),
+                                             intents, "quiet", role="small", key=key))
                 continue
             intents = tuple(Submit(done) for done in (*before, action))
             widgets.append(CompactButton(rect, tile_button_text(state, tile), intents,
@@ -621,6 +629,15 @@ def quick_fit(theme: Theme, rect: pygame.Rect) -> int:
     """How many room buttons fit beside the narrow *all rooms* button in ``rect``."""
     room = rect.width - theme.touch - theme.gap
     return max(0, (room + theme.gap) // (theme.px(QUICK_ROOM_WIDTH) + theme.gap))
+
+
+def idle_tile(state: CavernaState, tile: str) -> bool:
+    """Whether taking ``tile`` (which the rules accept) leaves the active player nothing
+    they can do with it: the button says so, and its tap also ends the turn."""
+    try:
+        return nothing_left(GAME.apply(state, {"type": "take_tile", "tile": tile}))
+    except IllegalActionError:
+        return False
 
 
 def tile_refusal(state: CavernaState, tile: str) -> Msg | None:
