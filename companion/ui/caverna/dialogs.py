@@ -34,6 +34,7 @@ from companion.games.caverna.queries import (
     wall_spots,
 )
 from companion.games.caverna.questions import (
+    answer_refusal,
     answers,
     ask,
     closing_actions,
@@ -47,6 +48,7 @@ from companion.games.caverna.questions import (
 )
 from companion.games.caverna.state import ACT, CavernaState
 from companion.ui.asked import asked
+from companion.ui.caverna.food import ShortOfFoodButton, convert_dialog, food_would_help
 from companion.ui.caverna.parts import (
     CaveView,
     Shade,
@@ -777,8 +779,13 @@ class FurnishDialog(CavernaDialog):
         rects = grid(rooms, slots, theme, 2, theme.px(84))
         for number, rect in zip(shown, rects, strict=False):
             room, text, reason = entries[number]
-            widgets.append(offer(rect, text, self._room_tap(room), reason,
-                                 key=f"furnish:room:{room}"))
+            key = f"furnish:room:{room}"
+            if reason is not None and asked(room_short_of_food, state, self.option.fee, room):
+                widgets.append(ShortOfFoodButton(rect, text, reason,
+                                                 convert_dialog(state, state.active, True),
+                                                 key=key))
+                continue
+            widgets.append(offer(rect, text, self._room_tap(room), reason, key=key))
         if pages > 1:
             widgets.append(TapButton(rects[-1], msg("ui_caverna.furnish.more", page=self.page + 1,
                                                     pages=pages), self.next_page, "quiet",
@@ -806,6 +813,15 @@ class FurnishDialog(CavernaDialog):
             widgets.append(CellTarget(view.extra_cell(), lambda: self.place(EXTRA), True,
                                       "furnish:extra"))
         return widgets
+
+
+def room_short_of_food(state: CavernaState, fee: str, room: str) -> bool:
+    """Whether furnishing ``room`` with ``fee`` is refused now only for want of food the
+    active player can make from their goods."""
+    def reason(now: CavernaState) -> Msg | None:
+        return answer_refusal(now, {"type": "furnish", "fee": fee}, "room_furnished", room,
+                              Msg("caverna.ask.nothing"))
+    return food_would_help(state, reason)
 
 
 def page_of(count: int, slots: int, page: int) -> tuple[range, int]:

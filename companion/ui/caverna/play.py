@@ -24,7 +24,6 @@ from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
 from companion.games.caverna.game import GAME
 from companion.games.caverna.queries import (
-    FOOD_SOURCES,
     TILE_BACKS,
     Option,
     back_for_round,
@@ -60,6 +59,12 @@ from companion.ui.caverna.dialogs import (
     wall_intents,
 )
 from companion.ui.caverna.flat import SeatMark, SeatTab, corner_buttons, mark_side, seat_panel
+from companion.ui.caverna.food import (
+    ShortOfFoodButton,
+    convert_dialog,
+    food_would_help,
+)
+from companion.ui.caverna.food import convertible as convertible
 from companion.ui.caverna.parts import (
     FACE_DOWN,
     ROOM_COLOURS,
@@ -86,7 +91,6 @@ from companion.ui.caverna.view import (
     walls_message,
     whose_turn,
 )
-from companion.ui.dialogs import choose
 from companion.ui.flat import FlatLayout, TurnedPanel, flat_depths, flat_layout, upright_rect
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import split_columns
@@ -103,9 +107,6 @@ from companion.ui.widgets import (
     TapButton,
     Widget,
     fit_text,
-)
-from companion.ui.widgets import (
-    Option as ChoiceOption,
 )
 
 PROSPECTING_SITE = "prospecting_site"
@@ -366,6 +367,11 @@ class CavernaPlayScene(GameScene):
         for spec, rect in zip(part, grid(row, len(part), ctx.theme, len(part)), strict=True):
             text = asked(option_text, state, spec.option, ctx.lang)
             reason = asked(option_refusal, state, spec.option) if spec.available else None
+            if reason is not None and asked(option_short_of_food, state, spec.option):
+                widgets.append(ShortOfFoodButton(rect, text, reason,
+                                                 convert_dialog(state, state.active, True),
+                                                 key=option_key(spec)))
+                continue
             if reason is not None:
                 widgets.append(RefusedButton(rect, text, reason, key=option_key(spec)))
                 continue
@@ -640,6 +646,12 @@ def idle_tile(state: CavernaState, tile: str) -> bool:
         return False
 
 
+def option_short_of_food(state: CavernaState, option: Option) -> bool:
+    """Whether a tile's option is refused now only for want of food the active player
+    can make from their goods."""
+    return food_would_help(state, lambda now: option_refusal(now, option))
+
+
 def tile_refusal(state: CavernaState, tile: str) -> Msg | None:
     """Why the active player cannot take ``tile`` now (``None``: they can)."""
     return refusal(state, {"type": "take_tile", "tile": tile})
@@ -760,25 +772,6 @@ def fitting_tab_label(state: CavernaState, tab: str, lang: str, theme: Theme,
         if not fitted.overflow:
             break
     return text
-
-
-def convertible(state: CavernaState, seat: int) -> list[str]:
-    """The goods ``seat`` holds at least one of, and so can turn into food."""
-    goods = state.players[seat].goods
-    return [good for good in FOOD_SOURCES if (goods.get(good) or 0) > 0]
-
-
-def convert_dialog(state: CavernaState, seat: int) -> ShowDialog:
-    """Ask which good ``seat`` turns into food (one for one)."""
-    goods = state.players[seat].goods
-    options = [ChoiceOption(msg("ui_caverna.convert.one", good=f"@caverna.good.{good}",
-                                have=goods.get(good)),
-                            (Submit({"type": "convert", "player": seat, "good": good,
-                                     "count": 1}),))
-               for good in convertible(state, seat)]
-    shown = choose(msg("ui_caverna.convert.title", player=state.config.names[seat],
-                       food=goods.food), options)
-    return shown
 
 
 def fitting_notices(state: CavernaState, lang: str, theme: Theme, box: pygame.Rect) -> str:

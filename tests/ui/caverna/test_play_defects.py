@@ -6,7 +6,11 @@ from companion.core.i18n import translate
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.ui.app import App
+from companion.ui.caverna.food import ShortOfFoodButton, convert_dialog, convertible
 from companion.ui.caverna.parts import RefusedButton
+from companion.ui.dialogs import ChoiceDialog
+from companion.ui.flat import TurnedPanel
+from companion.ui.intents import SetTableLayout
 from companion.ui.widgets import Button
 from tests.ui.caverna.helpers import open_game, round_one, state_of, tap_widget, widget
 
@@ -43,3 +47,55 @@ def test_a_tile_with_nothing_usable_says_so_and_its_tap_ends_the_turn(app: App,
     assert session.actions()[steps:] == [{"type": "take_tile", "tile": "housework"},
                                          {"type": "end_turn"}]
     assert state_of(session).active == 1
+
+
+def test_a_furnishing_short_of_food_opens_the_food_dialog_in_one_tap(app: App,
+                                                                    journal: Journal) -> None:
+    """Rulebook: emmer, flax and gold turn into food at any time, 1 for 1; Housework's
+    first furnishing costs food equal to the round's turns (2 in round 1). Ada holds 1
+    food and 1 emmer: the greyed option's tap opens the food dialog, which says food is
+    what is missing, and after one conversion the option is offered."""
+    session = round_one(journal, app)
+    tap_widget(app, "caverna:tile:housework")
+    option = "caverna:option:0:furnish:round_food"
+    assert isinstance(widget(app, option), ShortOfFoodButton)
+    tap_widget(app, option)
+    dialog = app.dialog
+    assert isinstance(dialog, ChoiceDialog)
+    assert "food" in translate(dialog.title, "en").lower()
+    assert translate(dialog.title, "en") != translate(
+        convert_dialog(state_of(session), 0).dialog.title, "en")  # type: ignore[attr-defined]
+    emmer = convertible(state_of(session), 0).index("emmer")
+    tap_widget(app, f"choice:{emmer}")
+    assert session.actions()[-1] == {"type": "convert", "player": 0, "good": "emmer",
+                                     "count": 1}
+    assert state_of(session).players[0].goods.food == 2
+    found = widget(app, option)
+    assert isinstance(found, Button) and not isinstance(found, RefusedButton)
+
+
+def test_a_refusal_food_cannot_mend_stays_a_plain_refusal(app: App, journal: Journal) -> None:
+    """With Housework's 5-food furnishing and only 4 food reachable (1 food, 1 emmer,
+    1 flax, 1 gold), converting cannot help: the tap only says why."""
+    round_one(journal, app)
+    tap_widget(app, "caverna:tile:housework")
+    refused = widget(app, "caverna:option:1:furnish:five_food")
+    assert isinstance(refused, RefusedButton) and not isinstance(refused, ShortOfFoodButton)
+    tap_widget(app, "caverna:option:1:furnish:five_food")
+    assert app.dialog is None and app.toast is not None and app.toast.error
+
+
+def test_the_flat_panels_food_button_is_greyed_when_nothing_can_be_turned(
+        app: App, journal: Journal) -> None:
+    """Only emmer, flax and gold turn into food: once Ada holds none of them the food
+    button on her panel is greyed, while Borys's stays live."""
+    session = round_one(journal, app)
+    for good in ("emmer", "flax", "gold"):
+        session.submit({"type": "convert", "player": 0, "good": good, "count": 1})
+    app.perform(SetTableLayout("flat"))
+    open_game(app, session)
+    panels = {w.key: w for w in app.scene.widgets if isinstance(w, TurnedPanel)}
+    buttons = {seat: next(w for w in panels[f"caverna:seat:{seat}"].content
+                          if w.key == f"caverna:convert:{seat}") for seat in (0, 1)}
+    assert isinstance(buttons[0], Button) and not buttons[0].enabled
+    assert isinstance(buttons[1], Button) and buttons[1].enabled
