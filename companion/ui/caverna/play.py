@@ -24,9 +24,7 @@ from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
 from companion.games.caverna.game import GAME
 from companion.games.caverna.queries import (
-    TILE_BACKS,
     Option,
-    back_for_round,
     phase_message,
     result_message,
     score,
@@ -82,6 +80,7 @@ from companion.ui.caverna.view import (
     OptionSpec,
     closing_note,
     cost_message,
+    name_of,
     option_label,
     round_line,
     score_lines,
@@ -95,7 +94,7 @@ from companion.ui.flat import FlatLayout, TurnedPanel, flat_depths, flat_layout,
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import split_columns
 from companion.ui.scene import Context, GameScene
-from companion.ui.theme import TextRole, Theme
+from companion.ui.theme import MIN_TOUCH, TextRole, Theme
 from companion.ui.widgets import (
     Button,
     ButtonStyle,
@@ -223,7 +222,7 @@ class CavernaPlayScene(GameScene):
         else:
             widgets.append(Label(phase, phase_message(state), "body", theme.palette.accent,
                                  bold=True))
-        notes_h = theme.px(NOTES_HEIGHT) if state.notices else 0
+        notes_h = theme.px(NOTES_HEIGHT) if shown_notices(state) else 0
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         bottom = notes.y - theme.gap if notes_h else area.bottom
         if notes_h and notes_beside_end(state):
@@ -283,31 +282,53 @@ class CavernaPlayScene(GameScene):
                              align="right")]
 
     def _reveal(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        """The round's tile is turned up without naming it: the tiles the start player may
-        take are offered at once, and a tap records the tile turned up and the one taken."""
+        """The round's tile is turned up without naming it. Two groups of tiles are
+        offered at once: those already face up, and, under their own caption, the tiles
+        the new one can be (its back's number said); a tap records the tile taken, and
+        names the new tile only when that is the one taken."""
         steps, after = table_steps(state)
         if after.phase != CHOOSE:
             return []
         theme = ctx.theme
-        rows = -(-len((*after.revealed_tiles, *unnamed_candidates(after))) // 3)
-        info_h = theme.px(48)
-        needed = rows * theme.touch + rows * theme.gap + info_h
-        if needed > area.height:
+        shown, new = after.revealed_tiles, unnamed_candidates(after)
+        caption_h = round(theme.px(20) * theme.text_scale)
+        for columns in (3, 4):
+            rows = [-(-len(group) // columns) for group in (shown, new)]
+            free = area.height - 2 * (caption_h + theme.gap) - (sum(rows) - 1) * theme.gap
+            row_h = min(theme.touch, free // max(1, sum(rows)))
+            if row_h >= MIN_TOUCH:
+                break
+        else:
             return self._choose(ctx, after, area, tuple(steps))
-        tiles = pygame.Rect(area.x, area.y, area.width, area.height - info_h - theme.gap)
-        back = back_for_round(state.round, state.rounds)
-        face_down = sum(TILE_BACKS[tile] == back for tile in state.hidden_tiles)
-        info = pygame.Rect(area.x, area.bottom - info_h, area.width, info_h)
-        return [*self._choose(ctx, after, tiles, tuple(steps)),
-                Label(info, msg("ui_caverna.reveal.info", back=back, count=face_down), "small",
-                      theme.palette.text_muted)]
+        backs = ", ".join(str(back) for back in sorted(set(after.unnamed_tiles)))
+        player = name_of(state, state.active)
+        widgets: list[Widget] = []
+        y = area.y
+        for caption, group, lines in ((msg("ui_caverna.reveal.face_up", player=player), shown,
+                                       rows[0]),
+                                      (msg("ui_caverna.reveal.new", backs=backs), new, rows[1])):
+            widgets.append(CompactLabel(pygame.Rect(area.x, y, area.width, caption_h), caption,
+                                        "small", theme.palette.text_muted))
+            y += caption_h + theme.gap
+            height = lines * row_h + (lines - 1) * theme.gap
+            box = pygame.Rect(area.x, y, area.width, height)
+            widgets += self._tile_buttons(ctx, after, box, group, tuple(steps), columns)
+            y += height + theme.gap
+        return widgets
 
     def _choose(self, ctx: Context, state: CavernaState, area: pygame.Rect,
                 before: tuple[dict[str, Any], ...] = ()) -> list[Widget]:
-        theme = ctx.theme
         tiles = (*state.revealed_tiles, *unnamed_candidates(state))
+        return self._tile_buttons(ctx, state, area, tiles, before, 3)
+
+    def _tile_buttons(self, ctx: Context, state: CavernaState, area: pygame.Rect,
+                      tiles: tuple[str, ...], before: tuple[dict[str, Any], ...],
+                      columns: int) -> list[Widget]:
+        """A button per tile the active player may take (greyed with the reason when
+        the rules refuse it), ``columns`` a row."""
+        theme = ctx.theme
         widgets: list[Widget] = []
-        for tile, rect in zip(tiles, grid(area, len(tiles), theme, 3, theme.px(84)),
+        for tile, rect in zip(tiles, grid(area, len(tiles), theme, columns, theme.px(84)),
                               strict=True):
             action = {"type": "take_tile", "tile": tile}
             reason = asked(tile_refusal, state, tile)
@@ -336,7 +357,7 @@ class CavernaPlayScene(GameScene):
         widgets: list[Widget] = [Label(caption, Msg("ui_caverna.option.rule"), "small",
                                        theme.palette.text_muted)]
         end = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
-        if state.notices and notes_beside_end(state):
+        if shown_notices(state) and notes_beside_end(state):
             end_x = area.x + area.width * NOTES_SHARE // 100 + theme.gap
             end = pygame.Rect(end_x, area.bottom - theme.px(NOTES_HEIGHT), area.right - end_x,
                               theme.px(NOTES_HEIGHT))
@@ -715,7 +736,7 @@ def flat_centre(layout: FlatLayout, size: tuple[int, int], gap: int) -> pygame.R
 def notes_beside_end(state: CavernaState) -> bool:
     """Whether the notices share a row with *End the turn* (a tile of three parts needs
     the height for its option buttons)."""
-    return state.phase == ACT and bool(state.notices) and len(turn_parts(state)) >= 3
+    return state.phase == ACT and bool(shown_notices(state)) and len(turn_parts(state)) >= 3
 
 
 def turn_key(state: CavernaState) -> tuple[int, int]:
@@ -774,9 +795,25 @@ def fitting_tab_label(state: CavernaState, tab: str, lang: str, theme: Theme,
     return text
 
 
+UNSAID_NOTICES = frozenset({
+    "caverna.notice.new_round",
+    "caverna.notice.game_over",
+    "caverna.notice.food_bonus",
+})
+"""Notices the play screen does not repeat: the new round and its start player are in
+the header and the phase line, the final count is the score table, and the food of a
++1 food space is on the goods track and the dig's result already."""
+
+
+def shown_notices(state: CavernaState) -> tuple[Msg, ...]:
+    """The notices of the last step worth the table's attention: goods lost to a limit,
+    the effects of blue rooms, the extra cavern to take."""
+    return tuple(notice for notice in state.notices if notice.key not in UNSAID_NOTICES)
+
+
 def fitting_notices(state: CavernaState, lang: str, theme: Theme, box: pygame.Rect) -> str:
     """The notices of the last step, as many as fit in ``box`` (the newest kept)."""
-    texts = [translate(notice, lang) for notice in state.notices]
+    texts = [translate(notice, lang) for notice in shown_notices(state)]
     while len(texts) > 1:
         fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size("small"),
                           compact_min_size(theme, "small"), True)

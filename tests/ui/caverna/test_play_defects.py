@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.core.i18n import translate
 from companion.core.journal import Journal
+from companion.core.messages import Msg, msg
 from companion.core.session import Session
+from companion.games.caverna.game import GAME
+from companion.games.caverna.queries import unnamed_candidates
 from companion.ui.app import App
+from companion.ui.caverna.demo import replay
 from companion.ui.caverna.food import ShortOfFoodButton, convert_dialog, convertible
 from companion.ui.caverna.parts import RefusedButton
+from companion.ui.caverna.play import shown_notices
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel
 from companion.ui.intents import SetTableLayout
@@ -99,3 +106,52 @@ def test_the_flat_panels_food_button_is_greyed_when_nothing_can_be_turned(
                           if w.key == f"caverna:convert:{seat}") for seat in (0, 1)}
     assert isinstance(buttons[0], Button) and not buttons[0].enabled
     assert isinstance(buttons[1], Button) and buttons[1].enabled
+
+
+def _texts(app: App) -> list[str]:
+    return [translate(w.text, "en") for w in app.scene.widgets
+            if isinstance(getattr(w, "text", None), (str, Msg))]
+
+
+def test_the_round_start_says_which_tiles_are_face_up_and_which_may_be_new(
+        app: App, journal: Journal) -> None:
+    """Rulebook: "Na początku każdej rundy odkryjcie kolejny żeton akcji" — the table turns
+    the new tile up; the screen sorts the tiles it offers into those already face up and
+    those the newly turned tile can be (by the number on its back), each under its own
+    caption, and a tap on one of the latter names it and takes it."""
+    session = replay("two-players", 54, journal)
+    open_game(app, session)
+    state = state_of(session)
+    assert state.phase == "reveal"
+    texts = _texts(app)
+    assert any(text.startswith("Face-up tiles") for text in texts)
+    new_caption = next(w for w in app.scene.widgets
+                       if translate(getattr(w, "text", ""), "en").startswith("Or a new tile"))
+    face_up = [w for w in app.scene.widgets if w.key.startswith("caverna:tile:")
+               and w.rect.y < new_caption.rect.y]
+    new = [w for w in app.scene.widgets if w.key.startswith("caverna:tile:")
+           and w.rect.y > new_caption.rect.y]
+    assert {w.key.split(":")[-1] for w in face_up} == set(state.revealed_tiles)
+    after = GAME.apply(state, {"type": "reveal"})
+    assert {w.key.split(":")[-1] for w in new} == set(unnamed_candidates(after))
+    tile = next(w.key.split(":")[-1] for w in new if w.enabled
+                and not isinstance(w, RefusedButton))
+    steps = session.cursor
+    tap_widget(app, f"caverna:tile:{tile}")
+    assert session.actions()[steps:steps + 2] == [{"type": "reveal"},
+                                                   {"type": "take_tile", "tile": tile}]
+
+
+def test_no_notice_repeats_what_the_screen_says(app: App, journal: Journal) -> None:
+    """The new round and its start player are in the header and the phase line, so the
+    notices box stays away (the tiles get its room); a +1 food space's food is on the goods
+    track; the final count is the score table. A notice that asks the table to move a
+    piece (goods over a limit) is still shown."""
+    session = replay("two-players", 54, journal)
+    open_game(app, session)
+    assert any(n.key == "caverna.notice.new_round" for n in state_of(session).notices)
+    assert not any("begins" in text for text in _texts(app))
+    lost = msg("caverna.notice.lost_to_limit", player="Ada", count=2, good="@caverna.good.food")
+    state = replace(state_of(session), notices=(msg("caverna.notice.food_bonus", player="Ada"),
+                                                msg("caverna.notice.game_over"), lost))
+    assert shown_notices(state) == (lost,)
