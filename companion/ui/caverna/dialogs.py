@@ -805,8 +805,16 @@ class FurnishDialog(CavernaDialog):
         answers = furnish_spaces(state, self.option.fee, self.room)
         fits = [answer.value for answer in answers if answer.legal]
         cells = [(int(value[0]), int(value[1])) for value in fits if value != EXTRA]
-        widgets = cave_targets(ctx, state, area, cells, frozenset(cells), self.place,
+        theme = ctx.theme
+        spec = state.config.room(self.room)
+        hint = pygame.Rect(area.x, area.y, area.width, theme.px(26))
+        cave_box = pygame.Rect(area.x, hint.bottom + theme.px(4), area.width,
+                               area.bottom - hint.bottom - theme.px(4))
+        walls = translate(walls_message(spec), ctx.lang)
+        note = msg("ui_caverna.furnish.outer_walls", walls=walls)
+        widgets = cave_targets(ctx, state, cave_box, cells, frozenset(cells), self.place,
                                "furnish:cell")
+        widgets.append(Label(hint, note, "small", theme.palette.text_muted))
         if EXTRA in fits:
             view = widgets[0]
             assert isinstance(view, CaveView)

@@ -20,6 +20,7 @@ from companion.games.caverna.queries import (
     GOODS,
     HIDDEN,
     LIMITS,
+    STEPS,
     Cave,
     Pos,
 )
@@ -413,7 +414,18 @@ class CaveView(Widget):
         return _fitted_text(surface, theme, lang, text, name, "small", ink, True,
                             ink=self.ink_rects) or over
 
+    def _outer_walls(self, surface: pygame.Surface, theme: Theme) -> None:
+        """The cave's outer walls (its edge and the rock), which count as walls for the
+        rooms, as thin bars; the built walls are drawn thicker over them."""
+        thickness = max(2, theme.px(3))
+        for pos in self.cave.positions():
+            box = self.cell(pos).inflate(-theme.px(2), -theme.px(2))
+            for side, (d_row, d_col) in STEPS.items():
+                if self.cave.at((pos[0] + d_row, pos[1] + d_col)) is None:
+                    pygame.draw.rect(surface, WALL, side_bar(box, side, thickness))
+
     def _walls(self, surface: pygame.Surface, theme: Theme) -> None:
+        self._outer_walls(surface, theme)
         thickness = max(4, theme.px(7))
         for first, second in self.cave.walls:
             a, b = self.cell(first), self.cell(second)

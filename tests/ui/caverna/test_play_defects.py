@@ -8,16 +8,19 @@ from companion.core.i18n import translate
 from companion.core.journal import Journal
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
+from companion.games.caverna.cave import FURNISHED, Space
 from companion.games.caverna.game import GAME
 from companion.games.caverna.queries import unnamed_candidates
+from companion.games.caverna.tiles import Option
 from companion.ui.app import App
 from companion.ui.caverna.demo import replay
+from companion.ui.caverna.dialogs import FurnishDialog
 from companion.ui.caverna.food import ShortOfFoodButton, convert_dialog, convertible
-from companion.ui.caverna.parts import RefusedButton
+from companion.ui.caverna.parts import WALL, CaveView, RefusedButton
 from companion.ui.caverna.play import shown_notices
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel
-from companion.ui.intents import SetTableLayout
+from companion.ui.intents import SetTableLayout, ShowDialog
 from companion.ui.widgets import Button
 from tests.ui.caverna.helpers import open_game, round_one, state_of, tap_widget, widget
 
@@ -155,3 +158,35 @@ def test_no_notice_repeats_what_the_screen_says(app: App, journal: Journal) -> N
     state = replace(state_of(session), notices=(msg("caverna.notice.food_bonus", player="Ada"),
                                                 msg("caverna.notice.game_over"), lost))
     assert shown_notices(state) == (lost,)
+
+
+def test_a_corner_room_fits_where_the_caves_edge_makes_the_corner(app: App,
+                                                                   journal: Journal) -> None:
+    """Rulebook: "Oczywiście zewnętrzne ściany twojej jaskini również liczą się jako
+    ściany!" — the cave's outer walls count. So the Food corner (walls 2, corner) fits the
+    bottom-left cavern with no wall built; the picker says why, and the cave view draws the
+    outer walls so the table sees the corner."""
+    session = round_one(journal, app)
+    for action in ({"type": "take_tile", "tile": "excavation"},
+                   {"type": "excavate", "digs": [{"space": [4, 0]}]},
+                   {"type": "end_turn"},
+                   {"type": "take_tile", "tile": "cultivation"},
+                   {"type": "end_turn"},
+                   {"type": "take_tile", "tile": "furnishing"},
+                   {"type": "gain", "good": "food"}):
+        session.submit(action)
+    assert not state_of(session).players[0].cave.walls
+    open_game(app, session)
+    dialog = FurnishDialog(Option("furnish", fee="round_food"))
+    dialog.room = "food_corner"  # the step the picker shows when a room fits more places
+    app.perform(ShowDialog(dialog))
+    app.draw()
+    assert any("outer edge" in text for text in
+               (translate(getattr(w, "text", ""), "en") for w in app.dialog.widgets))  # type: ignore[union-attr]
+    view = next(w for w in app.dialog.widgets if isinstance(w, CaveView))  # type: ignore[union-attr]
+    corner = view.cell((4, 0))
+    assert app.surface.get_at((corner.x + 1, corner.centery))[:3] == WALL
+    assert app.surface.get_at((corner.centerx, corner.bottom - 2))[:3] == WALL
+    assert app.surface.get_at((corner.right - 1, corner.centery))[:3] != WALL
+    tap_widget(app, "furnish:cell:4:0")
+    assert state_of(session).players[0].cave.at((4, 0)) == Space(FURNISHED, "food_corner")
