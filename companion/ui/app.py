@@ -550,7 +550,10 @@ class App:
               and self._key_as_button(event)) or self._on_notice(event):
             return
         else:
-            self.perform_all(self._scene_intents(event))
+            intents = self._scene_intents(event)
+            if any(not isinstance(intent, Notify) for intent in intents):
+                self._clear_stale_error()
+            self.perform_all(intents)
 
     def _on_notice(self, event: pygame.event.Event) -> bool:
         """Whether a touch fell on the notice: it reaches nothing under it, and a tap
@@ -696,7 +699,8 @@ class App:
         self._game_changed()
 
     def _clear_stale_error(self) -> None:
-        """A refusal shown is stale once a step succeeds: it goes away."""
+        """A refusal shown is stale once a step succeeds or the next input is accepted:
+        it goes away."""
         if self.toast is not None and self.toast.error:
             self.toast = None
 

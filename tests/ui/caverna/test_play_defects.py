@@ -190,3 +190,22 @@ def test_a_corner_room_fits_where_the_caves_edge_makes_the_corner(app: App,
     assert app.surface.get_at((corner.right - 1, corner.centery))[:3] != WALL
     tap_widget(app, "furnish:cell:4:0")
     assert state_of(session).players[0].cave.at((4, 0)) == Space(FURNISHED, "food_corner")
+
+
+def test_a_refusal_notice_covers_no_control_and_goes_at_the_next_accepted_tap(
+        app: App, journal: Journal) -> None:
+    """A greyed option's reason is shown where it covers no control, and it goes away as
+    soon as the next tap is accepted (here a tab), not only at the next game step."""
+    round_one(journal, app)
+    tap_widget(app, "caverna:tile:housework")
+    tap_widget(app, "caverna:option:1:furnish:five_food")
+    assert app.toast is not None and app.toast.error
+    assert app.notice_rect is not None
+    assert app.notice_rect.collidelist(app.scene.touch_targets()) == -1
+    tap_widget(app, "caverna:tab:display")
+    assert app.toast is None
+    tap_widget(app, "caverna:tab:seat:0")
+    tap_widget(app, "caverna:option:1:furnish:five_food")
+    assert app.toast is not None
+    tap_widget(app, "caverna:option:1:furnish:gold")  # opens the furnishing picker
+    assert app.dialog is not None and app.toast is None
