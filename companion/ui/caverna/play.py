@@ -24,7 +24,9 @@ from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
 from companion.games.caverna.game import GAME
 from companion.games.caverna.queries import (
+    TILE_BACKS,
     Option,
+    back_for_round,
     phase_message,
     result_message,
     score,
@@ -299,7 +301,7 @@ class CavernaPlayScene(GameScene):
             if row_h >= MIN_TOUCH:
                 break
         else:
-            return self._choose(ctx, after, area, tuple(steps))
+            return self._reveal_in_one_grid(ctx, state, after, area, tuple(steps))
         backs = ", ".join(str(back) for back in sorted(set(after.unnamed_tiles)))
         player = name_of(state, state.active)
         widgets: list[Widget] = []
@@ -315,6 +317,24 @@ class CavernaPlayScene(GameScene):
             widgets += self._tile_buttons(ctx, after, box, group, tuple(steps), columns)
             y += height + theme.gap
         return widgets
+
+    def _reveal_in_one_grid(self, ctx: Context, state: CavernaState, after: CavernaState,
+                            area: pygame.Rect, steps: tuple[dict[str, Any], ...]
+                            ) -> list[Widget]:
+        """Every tile in one grid when the two captioned groups do not fit, with the
+        new tile's back said below where there is room."""
+        theme = ctx.theme
+        rows = -(-len((*after.revealed_tiles, *unnamed_candidates(after))) // 3)
+        info_h = theme.px(48)
+        if rows * theme.touch + rows * theme.gap + info_h > area.height:
+            return self._choose(ctx, after, area, steps)
+        tiles = pygame.Rect(area.x, area.y, area.width, area.height - info_h - theme.gap)
+        back = back_for_round(state.round, state.rounds)
+        face_down = sum(TILE_BACKS[tile] == back for tile in state.hidden_tiles)
+        info = pygame.Rect(area.x, area.bottom - info_h, area.width, info_h)
+        return [*self._choose(ctx, after, tiles, steps),
+                Label(info, msg("ui_caverna.reveal.info", back=back, count=face_down), "small",
+                      theme.palette.text_muted)]
 
     def _choose(self, ctx: Context, state: CavernaState, area: pygame.Rect,
                 before: tuple[dict[str, Any], ...] = ()) -> list[Widget]:
@@ -696,7 +716,7 @@ def option_text(state: CavernaState, option: Option, lang: str) -> Msg | str:
     if result is None or not loses_goods(result):
         return label
     lost = msg("ui_caverna.option.lost", count=int(str(result.params.get("lost", 0))),
-               good=str(result.params.get("lost_good", "")))
+               amount=str(result.params.get("lost_good", "")))
     return f"{translate(label, lang)}\n{translate(lost, lang)}"
 
 
