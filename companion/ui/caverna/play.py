@@ -294,13 +294,11 @@ class CavernaPlayScene(GameScene):
         theme = ctx.theme
         shown, new = after.revealed_tiles, unnamed_candidates(after)
         caption_h = round(theme.px(20) * theme.text_scale)
-        for columns in (3, 4):
-            rows = [-(-len(group) // columns) for group in (shown, new)]
-            free = area.height - 2 * (caption_h + theme.gap) - (sum(rows) - 1) * theme.gap
-            row_h = min(theme.touch, free // max(1, sum(rows)))
-            if row_h >= MIN_TOUCH:
-                break
-        else:
+        columns = 3
+        rows = [-(-len(group) // columns) for group in (shown, new)]
+        free = area.height - 2 * (caption_h + theme.gap) - (sum(rows) - 1) * theme.gap
+        row_h = min(theme.touch, free // max(1, sum(rows)))
+        if row_h < MIN_TOUCH:
             return self._reveal_in_one_grid(ctx, state, after, area, tuple(steps))
         backs = ", ".join(str(back) for back in sorted(set(after.unnamed_tiles)))
         player = name_of(state, state.active)
