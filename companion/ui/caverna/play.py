@@ -407,6 +407,8 @@ class CavernaPlayScene(GameScene):
             text = asked(option_text, state, spec.option, ctx.lang)
             reason = asked(option_refusal, state, spec.option) if spec.available else None
             if reason is not None and asked(option_short_of_food, state, spec.option):
+                text = f"{translate(text, ctx.lang)}\n" \
+                       f"{translate(Msg('ui_caverna.convert.hint'), ctx.lang)}"
                 widgets.append(ShortOfFoodButton(rect, text, reason,
                                                  convert_dialog(state, state.active, True),
                                                  key=option_key(spec)))

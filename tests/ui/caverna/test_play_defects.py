@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.core.i18n import translate
+import pytest
+
+from companion.core.i18n import LANGUAGES, translate
 from companion.core.journal import Journal
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
@@ -17,12 +19,22 @@ from companion.ui.caverna.demo import replay
 from companion.ui.caverna.dialogs import FurnishDialog
 from companion.ui.caverna.food import ShortOfFoodButton, convert_dialog, convertible
 from companion.ui.caverna.parts import WALL, CaveView, RefusedButton
-from companion.ui.caverna.play import shown_notices
+from companion.ui.caverna.play import CavernaPlayScene, shown_notices
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel
 from companion.ui.intents import SetTableLayout, ShowDialog
 from companion.ui.widgets import Button
-from tests.ui.caverna.helpers import open_game, round_one, state_of, tap_widget, widget
+from tests.ui.caverna.helpers import (
+    SIZES,
+    context,
+    draw_problems,
+    open_game,
+    round_one,
+    start,
+    state_of,
+    tap_widget,
+    widget,
+)
 
 
 def _ada_fills_her_only_cavern(session: Session) -> None:
@@ -68,7 +80,9 @@ def test_a_furnishing_short_of_food_opens_the_food_dialog_in_one_tap(app: App,
     session = round_one(journal, app)
     tap_widget(app, "caverna:tile:housework")
     option = "caverna:option:0:furnish:round_food"
-    assert isinstance(widget(app, option), ShortOfFoodButton)
+    short = widget(app, option)
+    assert isinstance(short, ShortOfFoodButton)
+    assert translate(Msg("ui_caverna.convert.hint"), "en") in translate(short.text, "en")
     tap_widget(app, option)
     dialog = app.dialog
     assert isinstance(dialog, ChoiceDialog)
@@ -209,3 +223,17 @@ def test_a_refusal_notice_covers_no_control_and_goes_at_the_next_accepted_tap(
     assert app.toast is not None
     tap_widget(app, "caverna:option:1:furnish:gold")  # opens the furnishing picker
     assert app.dialog is not None and app.toast is None
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_short_of_food_hint_fits(journal: Journal, lang: str,
+                                     size: tuple[int, int]) -> None:
+    """Housework in round 1 with 1 food: its first row says food is short and fits."""
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    session.submit({"type": "take_tile", "tile": "housework"})
+    scene = CavernaPlayScene()
+    overflowing, small = draw_problems(scene, context(size, lang, session))
+    assert (overflowing, small) == ([], [])
+    assert any(isinstance(w, ShortOfFoodButton) for w in scene.widgets)
