@@ -319,6 +319,8 @@ class App:
         """The notice being shown, if any."""
         self.notice_rect: pygame.Rect | None = None
         """Where the notice was drawn last (a tap there only dismisses it)."""
+        self.refusal: ToastState | None = None
+        """The notice of the last refusal (it goes at the next accepted input)."""
         self.dirty = True
         """Whether the screen must be drawn again."""
         self.running = True
@@ -552,7 +554,7 @@ class App:
         else:
             intents = self._scene_intents(event)
             if any(not isinstance(intent, Notify) for intent in intents):
-                self._clear_stale_error()
+                self._clear_stale_refusal()
             self.perform_all(intents)
 
     def _on_notice(self, event: pygame.event.Event) -> bool:
@@ -653,6 +655,7 @@ class App:
             self._perform(intent)
         except (IllegalActionError, RecordError) as error:
             self.notify(error.message, error=True)
+            self.refusal = self.toast
         except Exception:
             _log.exception("could not carry out %r", intent)
             self.notify(Msg("ui.error.internal"), error=True)
@@ -676,6 +679,7 @@ class App:
             self.dialog = None
         elif isinstance(intent, Notify):
             self.notify(intent.message, intent.error)
+            self.refusal = self.toast if intent.error else None
         elif isinstance(intent, Quit):
             self.running = False
         elif isinstance(intent, Redraw):
@@ -699,9 +703,14 @@ class App:
         self._game_changed()
 
     def _clear_stale_error(self) -> None:
-        """A refusal shown is stale once a step succeeds or the next input is accepted:
-        it goes away."""
+        """A refusal shown is stale once a step succeeds: it goes away."""
         if self.toast is not None and self.toast.error:
+            self.toast = None
+
+    def _clear_stale_refusal(self) -> None:
+        """A refusal's reason is stale once the next input is accepted (a tab, a dialog
+        opened or closed): it goes away; lasting trouble notices stay."""
+        if self.toast is not None and self.toast is self.refusal:
             self.toast = None
 
     def _play_cues(self, before: Any, cursor: int) -> None:
