@@ -475,9 +475,13 @@ def nothing_left(state: CavernaState) -> bool:
     """Whether the active player can do nothing more with the tile in use."""
     if state.phase != ACT:
         return False
-    question = _type_question(state)
-    return not any(answer.legal for answer in question.answers
-                   if answer.value not in OPEN_ANY_TIME)
+    for kind in PHASE_TYPES[ACT]:
+        if kind in OPEN_ANY_TIME:
+            continue
+        candidates = list(ENUMERATORS[kind](state))
+        if candidates and _first_reason(state, candidates, Msg("caverna.ask.nothing")) is None:
+            return False
+    return True
 
 
 def ends_turn_after(state: CavernaState, action: Mapping[str, Any]) -> bool:

@@ -48,7 +48,12 @@ from companion.games.caverna.questions import (
 )
 from companion.games.caverna.state import ACT, CavernaState
 from companion.ui.asked import asked
-from companion.ui.caverna.food import ShortOfFoodButton, convert_dialog, food_would_help
+from companion.ui.caverna.food import (
+    FOOD_FEES,
+    ShortOfFoodButton,
+    convert_dialog,
+    food_would_help,
+)
 from companion.ui.caverna.parts import (
     CaveView,
     Shade,
@@ -826,6 +831,9 @@ class FurnishDialog(CavernaDialog):
 def room_short_of_food(state: CavernaState, fee: str, room: str) -> bool:
     """Whether furnishing ``room`` with ``fee`` is refused now only for want of food the
     active player can make from their goods."""
+    if fee not in FOOD_FEES and not state.config.room(room).cost.get("food"):
+        return False
+
     def reason(now: CavernaState) -> Msg | None:
         return answer_refusal(now, {"type": "furnish", "fee": fee}, "room_furnished", room,
                               Msg("caverna.ask.nothing"))

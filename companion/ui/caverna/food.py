@@ -22,6 +22,9 @@ from companion.ui.theme import TextRole
 from companion.ui.widgets import Option as ChoiceOption
 from companion.ui.widgets import Text
 
+FOOD_FEES = frozenset({"round_food", "five_food"})
+"""The furnishing fees paid in food."""
+
 
 def convertible(state: CavernaState, seat: int) -> list[str]:
     """The goods ``seat`` holds at least one of, and so can turn into food."""

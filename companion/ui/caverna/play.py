@@ -60,6 +60,7 @@ from companion.ui.caverna.dialogs import (
 )
 from companion.ui.caverna.flat import SeatMark, SeatTab, corner_buttons, mark_side, seat_panel
 from companion.ui.caverna.food import (
+    FOOD_FEES,
     ShortOfFoodButton,
     convert_dialog,
     food_would_help,
@@ -681,6 +682,9 @@ def quick_fit(theme: Theme, rect: pygame.Rect) -> int:
 def idle_tile(state: CavernaState, tile: str) -> bool:
     """Whether taking ``tile`` (which the rules accept) leaves the active player nothing
     they can do with it: the button says so, and its tap also ends the turn."""
+    parts = tile_parts(tile, state.config.tile_rules)
+    if any(option.kind == "gain" for part in parts for option in part):
+        return False  # a tile's gain is always taken (a limit only caps it)
     try:
         return nothing_left(GAME.apply(state, {"type": "take_tile", "tile": tile}))
     except IllegalActionError:
@@ -689,7 +693,9 @@ def idle_tile(state: CavernaState, tile: str) -> bool:
 
 def option_short_of_food(state: CavernaState, option: Option) -> bool:
     """Whether a tile's option is refused now only for want of food the active player
-    can make from their goods."""
+    can make from their goods (only a food fee or Prospecting can be)."""
+    if option.fee not in FOOD_FEES and option.kind != "prospect":
+        return False
     return food_would_help(state, lambda now: option_refusal(now, option))
 
 
