@@ -408,8 +408,7 @@ class CavernaPlayScene(GameScene):
             text = asked(option_text, state, spec.option, ctx.lang)
             reason = asked(option_refusal, state, spec.option) if spec.available else None
             if reason is not None and asked(option_short_of_food, state, spec.option):
-                text = f"{translate(text, ctx.lang)}\n" \
-                       f"{translate(Msg('ui_caverna.convert.hint'), ctx.lang)}"
+                text = hinted(text, Msg("ui_caverna.convert.hint"), rect, ctx.theme, ctx.lang)
                 widgets.append(ShortOfFoodButton(rect, text, reason,
                                                  convert_dialog(state, state.active, True),
                                                  key=option_key(spec)))
@@ -689,6 +688,17 @@ def idle_tile(state: CavernaState, tile: str) -> bool:
         return nothing_left(GAME.apply(state, {"type": "take_tile", "tile": tile}))
     except IllegalActionError:
         return False
+
+
+def hinted(text: Msg | str, hint: Msg, rect: pygame.Rect, theme: Theme, lang: str) -> str:
+    """``text`` with ``hint`` on a line of its own when both fit a small button of
+    ``rect``, else ``text`` alone."""
+    shown = translate(text, lang)
+    both = f"{shown}\n{translate(hint, lang)}"
+    inner = rect.inflate(-2 * theme.px(6), -theme.px(6))
+    fitted = fit_text(both, inner.width, inner.height, theme.text_size("small"),
+                      compact_min_size(theme, "small"), True)
+    return shown if fitted.overflow else both
 
 
 def option_short_of_food(state: CavernaState, option: Option) -> bool:
