@@ -237,3 +237,19 @@ def test_the_short_of_food_hint_fits(journal: Journal, lang: str,
     overflowing, small = draw_problems(scene, context(size, lang, session))
     assert (overflowing, small) == ([], [])
     assert any(isinstance(w, ShortOfFoodButton) for w in scene.widgets)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_outer_wall_note_fits(journal: Journal, lang: str, size: tuple[int, int]) -> None:
+    """The space step's note on outer walls fits in every language and size."""
+    session = start(journal)
+    for action in ({"type": "reveal", "tile": "furnishing"},
+                   {"type": "take_tile", "tile": "furnishing"},
+                   {"type": "gain", "good": "food"}):
+        session.submit(action)
+    dialog = FurnishDialog(Option("furnish", fee="round_food"), session)
+    dialog.room = "grindstone"
+    overflowing, small = draw_problems(dialog, context(size, lang))
+    assert (overflowing, small) == ([], [])
+    assert any(w.key == "furnish:cell:2:0" for w in dialog.widgets)
