@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
-from companion.core.messages import Msg, ParamValue
+from companion.core.messages import COUNTED_MARK, Msg, ParamValue
 
 LANGUAGES: tuple[str, ...] = ("en", "pl", "fr", "es")
 """Supported language codes, English first (the fallback)."""
@@ -157,7 +157,8 @@ def _choose_form(value: str, lang: str, params: Mapping[str, ParamValue]) -> str
     counted, forms = entry
     count = params.get(counted)
     try:
-        number = abs(int(count)) if count is not None else 0
+        signed = count.replace("−", "-") if isinstance(count, str) else count
+        number = abs(int(signed)) if signed is not None else 0
     except (TypeError, ValueError):
         number = 0
     index = plural_index(lang, number)
@@ -248,7 +249,10 @@ def translate(message: Msg | str, lang: str, **params: ParamValue) -> str:
 def _localise(value: ParamValue, lang: str) -> str:
     """Translate parameters that are themselves message keys (``@key``)."""
     if isinstance(value, str) and value.startswith("@"):
-        return translate(value[1:], lang)
+        key, mark, count = value[1:].partition(COUNTED_MARK)
+        if mark:
+            return translate(Msg(key, {"count": count}), lang)
+        return translate(key, lang)
     if value is None:
         return ""
     return str(value)

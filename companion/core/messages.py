@@ -42,6 +42,17 @@ def msg(key: str, **params: ParamValue) -> Msg:
     return Msg(key, params)
 
 
+COUNTED_MARK = "#"
+"""Separates the key and the number in a counted parameter (``@key#3``)."""
+
+
+def counted(key: str, count: int | str) -> str:
+    """A parameter that is itself a counted message: ``key`` translated with ``count`` as
+    its ``{count}``, in the plural form that number asks for ("2 kamienie", "5 kamieni").
+    ``count`` may carry a sign ("+2", "−1")."""
+    return f"@{key}{COUNTED_MARK}{count}"
+
+
 class IllegalActionError(ValueError):
     """An action the rules refuse; the state it was applied to stays unchanged."""
 

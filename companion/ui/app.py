@@ -319,6 +319,8 @@ class App:
         """The notice being shown, if any."""
         self.notice_rect: pygame.Rect | None = None
         """Where the notice was drawn last (a tap there only dismisses it)."""
+        self.refusal: ToastState | None = None
+        """The notice of the last refusal (it goes at the next accepted input)."""
         self.dirty = True
         """Whether the screen must be drawn again."""
         self.running = True
@@ -550,7 +552,10 @@ class App:
               and self._key_as_button(event)) or self._on_notice(event):
             return
         else:
-            self.perform_all(self._scene_intents(event))
+            intents = self._scene_intents(event)
+            if any(not isinstance(intent, Notify) for intent in intents):
+                self._clear_stale_refusal()
+            self.perform_all(intents)
 
     def _on_notice(self, event: pygame.event.Event) -> bool:
         """Whether a touch fell on the notice: it reaches nothing under it, and a tap
@@ -650,6 +655,7 @@ class App:
             self._perform(intent)
         except (IllegalActionError, RecordError) as error:
             self.notify(error.message, error=True)
+            self.refusal = self.toast
         except Exception:
             _log.exception("could not carry out %r", intent)
             self.notify(Msg("ui.error.internal"), error=True)
@@ -673,6 +679,7 @@ class App:
             self.dialog = None
         elif isinstance(intent, Notify):
             self.notify(intent.message, intent.error)
+            self.refusal = self.toast if intent.error else None
         elif isinstance(intent, Quit):
             self.running = False
         elif isinstance(intent, Redraw):
@@ -698,6 +705,12 @@ class App:
     def _clear_stale_error(self) -> None:
         """A refusal shown is stale once a step succeeds: it goes away."""
         if self.toast is not None and self.toast.error:
+            self.toast = None
+
+    def _clear_stale_refusal(self) -> None:
+        """A refusal's reason is stale once the next input is accepted (a tab, a dialog
+        opened or closed): it goes away; lasting trouble notices stay."""
+        if self.toast is not None and self.toast is self.refusal:
             self.toast = None
 
     def _play_cues(self, before: Any, cursor: int) -> None:

@@ -208,3 +208,17 @@ def test_one_point_is_singular_everywhere() -> None:
         "Odwróć 5 kart na stronę lawy."
     assert "queda 1 así" in translate(Msg("ui_caverna.reveal.info",
                                           {"back": "2", "count": 1}), "es")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_counted_parameter_is_translated_in_the_form_of_its_number(lang: str) -> None:
+    """``@key#n`` fills a placeholder with ``key`` translated for the number ``n`` (its
+    sign kept, never choosing the form)."""
+    from companion.core.messages import counted
+
+    for number in (1, 2, 5, 22):
+        for shown in (str(number), f"+{number}", f"−{number}"):
+            whole = translate(Msg("caverna.ask.result1",
+                                  {"g1": counted("caverna.count.stone", shown)}), lang)
+            alone = translate(Msg("caverna.count.stone", {"count": number}), lang)
+            assert whole == alone.replace(str(number), shown, 1)

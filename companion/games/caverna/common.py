@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from companion.core.messages import IllegalActionError, Msg, msg
+from companion.core.messages import IllegalActionError, Msg, counted, msg
 from companion.games.caverna.goods import pay, receive
 from companion.games.caverna.state import CavernaState, Player
 
@@ -62,6 +62,7 @@ def _receive_capped(state: CavernaState, seat: int, gains: Mapping[str, int]) ->
                 player=seat_name(state, seat),
                 good=f"@caverna.good.{good}",
                 count=lost,
+                amount=counted(f"caverna.count.{good}", lost),
             ),
         )
     return state

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.messages import Msg
+from companion.core.messages import Msg, counted
 from companion.games.caverna.rules import HANDLERS
 from companion.games.caverna.state import CavernaState
 
@@ -26,6 +26,8 @@ def label(before: CavernaState, action: Mapping[str, Any]) -> Msg:
             params[key] = f"@caverna.good.{action[key]}"
     if isinstance(action.get("count"), int):
         params["count"] = int(action["count"])
+        if isinstance(action.get("good"), str):
+            params["amount"] = counted(f"caverna.count.{action['good']}", params["count"])
     if isinstance(action.get("digs"), list):
         params["count"] = len(action["digs"])
     known = kind if kind in HANDLERS else "unknown"

@@ -11,6 +11,7 @@ from companion.games.caverna.cave import DEFAULT_LAYOUT as DEFAULT_LAYOUT
 from companion.games.caverna.cave import EMPTY as EMPTY
 from companion.games.caverna.cave import FURNISHED as FURNISHED
 from companion.games.caverna.cave import HIDDEN as HIDDEN
+from companion.games.caverna.cave import STEPS as STEPS
 from companion.games.caverna.cave import Cave as Cave
 from companion.games.caverna.cave import Edge as Edge
 from companion.games.caverna.cave import Pos as Pos

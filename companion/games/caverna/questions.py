@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from companion.core.messages import IllegalActionError, Msg, msg
+from companion.core.messages import IllegalActionError, Msg, counted, msg
 from companion.core.questions import (
     Answer,
     Complete,
@@ -198,10 +198,11 @@ def _place(name: str, value: Any) -> str | None:
 
 
 def _goods_params(items: Sequence[tuple[str, int | str]]) -> dict[str, str | int]:
+    """``n1``, ``g1``…: each amount, and the good counted in the form its number asks."""
     params: dict[str, str | int] = {}
     for number, (good, amount) in enumerate(items[:4], start=1):
         params[f"n{number}"] = amount
-        params[f"g{number}"] = f"@caverna.good.{good}" if good in GOODS else f"@{good}"
+        params[f"g{number}"] = counted(f"caverna.count.{good}", amount)
     return params
 
 
@@ -232,15 +233,18 @@ def outcome(state: CavernaState, action: Mapping[str, Any]) -> Msg | None:
     rooms = (score(after, seat) - after_goods["gold"]) - (score(state, seat) -
                                                           before_goods["gold"])
     if rooms:
-        items.append(("caverna.ask.points", f"+{rooms}"))
+        items.append((POINTS, f"+{rooms}"))
     lost = [notice for notice in after.notices if notice.key == "caverna.notice.lost_to_limit"]
     if lost:
         params = _goods_params(items)
         params["lost"] = int(str(lost[0].params.get("count", 0)))
-        params["lost_good"] = str(lost[0].params.get("good", ""))
+        params["lost_good"] = str(lost[0].params.get("amount", ""))
         return Msg(f"caverna.ask.result_{LOST}{min(4, len(items))}", params)
     return _goods_msg("caverna.ask.result", items)
 
+
+POINTS = "points"
+"""Stands for the points of furnished rooms among the goods of an outcome."""
 
 LOST = "lost"
 """The outcome keys that also name goods lost to a limit carry this after ``result_``."""
@@ -471,9 +475,13 @@ def nothing_left(state: CavernaState) -> bool:
     """Whether the active player can do nothing more with the tile in use."""
     if state.phase != ACT:
         return False
-    question = _type_question(state)
-    return not any(answer.legal for answer in question.answers
-                   if answer.value not in OPEN_ANY_TIME)
+    for kind in PHASE_TYPES[ACT]:
+        if kind in OPEN_ANY_TIME:
+            continue
+        candidates = list(ENUMERATORS[kind](state))
+        if candidates and _first_reason(state, candidates, Msg("caverna.ask.nothing")) is None:
+            return False
+    return True
 
 
 def ends_turn_after(state: CavernaState, action: Mapping[str, Any]) -> bool:

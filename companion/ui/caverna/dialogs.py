@@ -33,6 +33,7 @@ from companion.games.caverna.queries import (
     wall_spots,
 )
 from companion.games.caverna.questions import (
+    answer_refusal,
     answers,
     ask,
     closing_actions,
@@ -46,6 +47,12 @@ from companion.games.caverna.questions import (
 )
 from companion.games.caverna.state import ACT, CavernaState
 from companion.ui.asked import asked
+from companion.ui.caverna.food import (
+    FOOD_FEES,
+    ShortOfFoodButton,
+    convert_dialog,
+    food_would_help,
+)
 from companion.ui.caverna.parts import (
     CaveView,
     Shade,
@@ -768,8 +775,13 @@ class FurnishDialog(CavernaDialog):
         rects = grid(rooms, slots, theme, 2, theme.px(84))
         for number, rect in zip(shown, rects, strict=False):
             room, text, reason = entries[number]
-            widgets.append(offer(rect, text, self._room_tap(room), reason,
-                                 key=f"furnish:room:{room}"))
+            key = f"furnish:room:{room}"
+            if reason is not None and asked(room_short_of_food, state, self.option.fee, room):
+                widgets.append(ShortOfFoodButton(rect, text, reason,
+                                                 convert_dialog(state, state.active, True),
+                                                 key=key))
+                continue
+            widgets.append(offer(rect, text, self._room_tap(room), reason, key=key))
         if pages > 1:
             widgets.append(TapButton(rects[-1], msg("ui_caverna.furnish.more", page=self.page + 1,
                                                     pages=pages), self.next_page, "quiet",
@@ -789,14 +801,34 @@ class FurnishDialog(CavernaDialog):
         answers = furnish_spaces(state, self.option.fee, self.room)
         fits = [answer.value for answer in answers if answer.legal]
         cells = [(int(value[0]), int(value[1])) for value in fits if value != EXTRA]
-        widgets = cave_targets(ctx, state, area, cells, frozenset(cells), self.place,
+        theme = ctx.theme
+        spec = state.config.room(self.room)
+        hint = pygame.Rect(area.x, area.y, area.width, theme.px(26))
+        cave_box = pygame.Rect(area.x, hint.bottom + theme.px(4), area.width,
+                               area.bottom - hint.bottom - theme.px(4))
+        walls = translate(walls_message(spec), ctx.lang)
+        note = msg("ui_caverna.furnish.outer_walls", walls=walls)
+        widgets = cave_targets(ctx, state, cave_box, cells, frozenset(cells), self.place,
                                "furnish:cell")
+        widgets.append(Label(hint, note, "small", theme.palette.text_muted))
         if EXTRA in fits:
             view = widgets[0]
             assert isinstance(view, CaveView)
             widgets.append(CellTarget(view.extra_cell(), lambda: self.place(EXTRA), True,
                                       "furnish:extra"))
         return widgets
+
+
+def room_short_of_food(state: CavernaState, fee: str, room: str) -> bool:
+    """Whether furnishing ``room`` with ``fee`` is refused now only for want of food the
+    active player can make from their goods."""
+    if fee not in FOOD_FEES and not state.config.room(room).cost.get("food"):
+        return False
+
+    def reason(now: CavernaState) -> Msg | None:
+        return answer_refusal(now, {"type": "furnish", "fee": fee}, "room_furnished", room,
+                              Msg("caverna.ask.nothing"))
+    return food_would_help(state, reason)
 
 
 def page_of(count: int, slots: int, page: int) -> tuple[range, int]:

@@ -20,6 +20,7 @@ from companion.games.caverna.queries import GOODS, LIMITS, score
 from companion.games.caverna.state import FINISHED, CavernaState
 from companion.ui import flat
 from companion.ui.caverna.dialogs import ExtraCavernDialog
+from companion.ui.caverna.food import convertible
 from companion.ui.caverna.parts import CompactButton, CompactLabel, TapButton
 from companion.ui.caverna.view import whose_turn
 from companion.ui.intents import Intent, ShowDialog
@@ -225,7 +226,8 @@ def _panel_buttons(state: CavernaState, seat: int, inner: pygame.Rect, theme: Th
     convert_rect = pygame.Rect(inner.right - width, top, width, height)
     widgets: list[Widget] = [CompactButton(convert_rect, Msg("ui_caverna.convert.button"),
                                            (convert,), role="small",
-                                           key=f"caverna:convert:{seat}")]
+                                           key=f"caverna:convert:{seat}",
+                                           enabled=bool(convertible(state, seat)))]
     extra = state.players[seat].cave.extra
     if extra is not None and not extra.placed:
         extra_w = theme.px(PANEL_BUTTON_WIDTH + 24)

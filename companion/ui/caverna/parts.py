@@ -20,6 +20,7 @@ from companion.games.caverna.queries import (
     GOODS,
     HIDDEN,
     LIMITS,
+    STEPS,
     Cave,
     Pos,
 )
@@ -157,12 +158,32 @@ def compact_min_size(theme: Theme, role: TextRole) -> int:
 
 
 def _fitted_text(surface: pygame.Surface, theme: Theme, lang: str, text: Text,
-                 box: pygame.Rect, role: TextRole, colour: Colour, bold: bool) -> bool:
-    """Draw ``text`` fitted into ``box``; return True if it overflowed."""
+                 box: pygame.Rect, role: TextRole, colour: Colour, bold: bool,
+                 ink: list[pygame.Rect] | None = None) -> bool:
+    """Draw ``text`` fitted into ``box``; return True if it overflowed.
+
+    With ``ink``, the rectangle of every line drawn is added to it."""
     fitted = fit_text(render_text(text, lang), max(1, box.width), max(1, box.height),
                       theme.text_size(role), compact_min_size(theme, role), bold)
     draw_fitted(surface, fitted, box, colour, bold, "center")
+    if ink is not None:
+        ink.extend(line_boxes(fitted, box, bold))
     return fitted.overflow
+
+
+def line_boxes(fitted: FittedText, box: pygame.Rect, bold: bool) -> list[pygame.Rect]:
+    """Where each line of ``fitted`` lands when drawn centred in ``box`` (as
+    :func:`draw_fitted` places them)."""
+    face = font(fitted.size, bold)
+    y = box.y + (box.height - fitted.line_height * len(fitted.lines)) // 2
+    found = []
+    for line in fitted.lines:
+        width = face.size(line)[0]
+        if width:
+            found.append(pygame.Rect(box.x + (box.width - width) // 2, y, width,
+                                     fitted.line_height))
+        y += fitted.line_height
+    return found
 
 
 LINE_ROOM = 14
@@ -294,7 +315,10 @@ class CaveView(Widget):
         self.keep_clear: list[pygame.Rect] = []
         """Areas the labels stay out of (buttons laid over the board by a picker)."""
         self.label_rects: list[pygame.Rect] = []
-        """Where the labels were drawn last (for the layout tests)."""
+        """The boxes the labels were fitted into last."""
+        self.ink_rects: list[pygame.Rect] = []
+        """Where every line of text and every points shield was drawn last: what no
+        button laid over the board may cover."""
 
     @property
     def rows(self) -> int:
@@ -324,6 +348,7 @@ class CaveView(Widget):
         """Draw every space, then the walls and the extra cavern."""
         self.overflow = False
         self.label_rects = []
+        self.ink_rects = []
         for row, line in enumerate(self.cave.spaces):
             for column, space in enumerate(line):
                 box = self.cell((row, column)).inflate(-theme.px(4), -theme.px(4))
@@ -359,16 +384,18 @@ class CaveView(Widget):
             return self._room_with_points(surface, theme, lang, inner, text, room, ink)
         if detail is None:
             return _fitted_text(surface, theme, lang, text, inner, "small", ink,
-                                state == FURNISHED)
+                                state == FURNISHED, ink=self.ink_rects)
         if inner.height < 3 * theme.px(LINE_ROOM):
             joined = f"{render_text(text, lang)} {render_text(detail, lang)}"
-            return _fitted_text(surface, theme, lang, joined, inner, "small", FOOD_MARK, True)
+            return _fitted_text(surface, theme, lang, joined, inner, "small", FOOD_MARK, True,
+                                ink=self.ink_rects)
         detail_h = min(inner.height * 2 // 5, max(theme.px(13), inner.height // 3))
         top = pygame.Rect(inner.x, inner.y, inner.width, inner.height - detail_h)
         bottom = pygame.Rect(inner.x, top.bottom, inner.width, inner.height - top.height)
-        over = _fitted_text(surface, theme, lang, text, top, "small", ink, state == FURNISHED)
+        over = _fitted_text(surface, theme, lang, text, top, "small", ink, state == FURNISHED,
+                            ink=self.ink_rects)
         return _fitted_text(surface, theme, lang, detail, bottom, "small", FOOD_MARK,
-                            True) or over
+                            True, ink=self.ink_rects) or over
 
     def _room_with_points(self, surface: pygame.Surface, theme: Theme, lang: str,
                           inner: pygame.Rect, text: Text, room: str, ink: Colour) -> bool:
@@ -381,10 +408,24 @@ class CaveView(Widget):
         if not _fits(theme, lang, text, name):
             name = _name_box_under_shield(theme, lang, text, inner, shield)
         pygame.draw.rect(surface, ink, shield, 1, border_radius=side // 3)
-        over = _fitted_text(surface, theme, lang, points, shield, "small", ink, True)
-        return _fitted_text(surface, theme, lang, text, name, "small", ink, True) or over
+        self.ink_rects.append(pygame.Rect(shield))
+        over = _fitted_text(surface, theme, lang, points, shield, "small", ink, True,
+                            ink=self.ink_rects)
+        return _fitted_text(surface, theme, lang, text, name, "small", ink, True,
+                            ink=self.ink_rects) or over
+
+    def _outer_walls(self, surface: pygame.Surface, theme: Theme) -> None:
+        """The cave's outer walls (its edge and the rock), which count as walls for the
+        rooms, as thin bars; the built walls are drawn thicker over them."""
+        thickness = max(2, theme.px(3))
+        for pos in self.cave.positions():
+            box = self.cell(pos).inflate(-theme.px(2), -theme.px(2))
+            for side, (d_row, d_col) in STEPS.items():
+                if self.cave.at((pos[0] + d_row, pos[1] + d_col)) is None:
+                    pygame.draw.rect(surface, WALL, side_bar(box, side, thickness))
 
     def _walls(self, surface: pygame.Surface, theme: Theme) -> None:
+        self._outer_walls(surface, theme)
         thickness = max(4, theme.px(7))
         for first, second in self.cave.walls:
             a, b = self.cell(first), self.cell(second)
@@ -408,9 +449,11 @@ class CaveView(Widget):
             text = Msg("ui_caverna.cave.extra") if extra.placed else Msg(
                 "ui_caverna.cave.extra_waiting")
             pygame.draw.rect(surface, EMPTY_CAVERN, box, border_radius=theme.px(6))
-            over = _fitted_text(surface, theme, lang, text,
-                                box.inflate(-theme.px(6), -theme.px(4)), "small",
-                                ink_on(EMPTY_CAVERN), True)
+            inner = clear_box(box.inflate(-theme.px(6), -theme.px(4)), self.keep_clear,
+                              theme.px(LINE_ROOM))
+            self.label_rects.append(inner)
+            over = _fitted_text(surface, theme, lang, text, inner, "small",
+                                ink_on(EMPTY_CAVERN), True, ink=self.ink_rects)
         pygame.draw.rect(surface, theme.palette.accent, box, theme.px(2),
                          border_radius=theme.px(6))
         self.overflow = self.overflow or over

@@ -20,11 +20,10 @@ from typing import Any
 import pygame
 
 from companion.core.i18n import translate
-from companion.core.messages import Msg, msg
+from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
 from companion.games.caverna.game import GAME
 from companion.games.caverna.queries import (
-    FOOD_SOURCES,
     TILE_BACKS,
     Option,
     back_for_round,
@@ -59,6 +58,13 @@ from companion.ui.caverna.dialogs import (
     wall_intents,
 )
 from companion.ui.caverna.flat import SeatMark, SeatTab, corner_buttons, mark_side, seat_panel
+from companion.ui.caverna.food import (
+    FOOD_FEES,
+    ShortOfFoodButton,
+    convert_dialog,
+    food_would_help,
+)
+from companion.ui.caverna.food import convertible as convertible
 from companion.ui.caverna.parts import (
     FACE_DOWN,
     ROOM_COLOURS,
@@ -76,6 +82,7 @@ from companion.ui.caverna.view import (
     OptionSpec,
     closing_note,
     cost_message,
+    name_of,
     option_label,
     round_line,
     score_lines,
@@ -85,12 +92,11 @@ from companion.ui.caverna.view import (
     walls_message,
     whose_turn,
 )
-from companion.ui.dialogs import choose
 from companion.ui.flat import FlatLayout, TurnedPanel, flat_depths, flat_layout, upright_rect
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import split_columns
 from companion.ui.scene import Context, GameScene
-from companion.ui.theme import TextRole, Theme
+from companion.ui.theme import MIN_TOUCH, TextRole, Theme
 from companion.ui.widgets import (
     Button,
     ButtonStyle,
@@ -102,9 +108,6 @@ from companion.ui.widgets import (
     TapButton,
     Widget,
     fit_text,
-)
-from companion.ui.widgets import (
-    Option as ChoiceOption,
 )
 
 PROSPECTING_SITE = "prospecting_site"
@@ -210,7 +213,7 @@ class CavernaPlayScene(GameScene):
         else:
             widgets.append(Label(phase, phase_message(state), "body", theme.palette.accent,
                                  bold=True))
-        notes_h = theme.px(NOTES_HEIGHT) if state.notices else 0
+        notes_h = theme.px(NOTES_HEIGHT) if shown_notices(state) else 0
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
         bottom = notes.y - theme.gap if notes_h else area.bottom
         if notes_h and notes_beside_end(state):
@@ -270,31 +273,69 @@ class CavernaPlayScene(GameScene):
                              align="right")]
 
     def _reveal(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        """The round's tile is turned up without naming it: the tiles the start player may
-        take are offered at once, and a tap records the tile turned up and the one taken."""
+        """The round's tile is turned up without naming it. Two groups of tiles are
+        offered at once: those already face up, and, under their own caption, the tiles
+        the new one can be (its back's number said); a tap records the tile taken, and
+        names the new tile only when that is the one taken."""
         steps, after = table_steps(state)
         if after.phase != CHOOSE:
             return []
         theme = ctx.theme
+        shown, new = after.revealed_tiles, unnamed_candidates(after)
+        caption_h = round(theme.px(20) * theme.text_scale)
+        columns = 3
+        rows = [-(-len(group) // columns) for group in (shown, new)]
+        free = area.height - 2 * (caption_h + theme.gap) - (sum(rows) - 1) * theme.gap
+        row_h = min(theme.touch, free // max(1, sum(rows)))
+        if row_h < MIN_TOUCH:
+            return self._reveal_in_one_grid(ctx, state, after, area, tuple(steps))
+        backs = ", ".join(str(back) for back in sorted(set(after.unnamed_tiles)))
+        player = name_of(state, state.active)
+        widgets: list[Widget] = []
+        y = area.y
+        for caption, group, lines in ((msg("ui_caverna.reveal.face_up", player=player), shown,
+                                       rows[0]),
+                                      (msg("ui_caverna.reveal.new", backs=backs), new, rows[1])):
+            widgets.append(CompactLabel(pygame.Rect(area.x, y, area.width, caption_h), caption,
+                                        "small", theme.palette.text_muted))
+            y += caption_h + theme.gap
+            height = lines * row_h + (lines - 1) * theme.gap
+            box = pygame.Rect(area.x, y, area.width, height)
+            widgets += self._tile_buttons(ctx, after, box, group, tuple(steps), columns)
+            y += height + theme.gap
+        return widgets
+
+    def _reveal_in_one_grid(self, ctx: Context, state: CavernaState, after: CavernaState,
+                            area: pygame.Rect, steps: tuple[dict[str, Any], ...]
+                            ) -> list[Widget]:
+        """Every tile in one grid when the two captioned groups do not fit, with the
+        new tile's back said below where there is room."""
+        theme = ctx.theme
         rows = -(-len((*after.revealed_tiles, *unnamed_candidates(after))) // 3)
         info_h = theme.px(48)
-        needed = rows * theme.touch + rows * theme.gap + info_h
-        if needed > area.height:
-            return self._choose(ctx, after, area, tuple(steps))
+        if rows * theme.touch + rows * theme.gap + info_h > area.height:
+            return self._choose(ctx, after, area, steps)
         tiles = pygame.Rect(area.x, area.y, area.width, area.height - info_h - theme.gap)
         back = back_for_round(state.round, state.rounds)
         face_down = sum(TILE_BACKS[tile] == back for tile in state.hidden_tiles)
         info = pygame.Rect(area.x, area.bottom - info_h, area.width, info_h)
-        return [*self._choose(ctx, after, tiles, tuple(steps)),
+        return [*self._choose(ctx, after, tiles, steps),
                 Label(info, msg("ui_caverna.reveal.info", back=back, count=face_down), "small",
                       theme.palette.text_muted)]
 
     def _choose(self, ctx: Context, state: CavernaState, area: pygame.Rect,
                 before: tuple[dict[str, Any], ...] = ()) -> list[Widget]:
-        theme = ctx.theme
         tiles = (*state.revealed_tiles, *unnamed_candidates(state))
+        return self._tile_buttons(ctx, state, area, tiles, before, 3)
+
+    def _tile_buttons(self, ctx: Context, state: CavernaState, area: pygame.Rect,
+                      tiles: tuple[str, ...], before: tuple[dict[str, Any], ...],
+                      columns: int) -> list[Widget]:
+        """A button per tile the active player may take (greyed with the reason when
+        the rules refuse it), ``columns`` a row."""
+        theme = ctx.theme
         widgets: list[Widget] = []
-        for tile, rect in zip(tiles, grid(area, len(tiles), theme, 3, theme.px(84)),
+        for tile, rect in zip(tiles, grid(area, len(tiles), theme, columns, theme.px(84)),
                               strict=True):
             action = {"type": "take_tile", "tile": tile}
             reason = asked(tile_refusal, state, tile)
@@ -302,6 +343,14 @@ class CavernaPlayScene(GameScene):
             if reason is not None:
                 widgets.append(RefusedButton(rect, tile_button_text(state, tile), reason,
                                              key=key))
+                continue
+            if asked(idle_tile, state, tile):
+                taken = GAME.apply(state, action)
+                intents = (*(Submit(done) for done in (*before, action)),
+                           *end_turn_intents(taken))
+                widgets.append(CompactButton(rect, msg("ui_caverna.tiles.idle",
+                                                       tile=f"@caverna.tile.{tile}"),
+                                             intents, "quiet", role="small", key=key))
                 continue
             intents = tuple(Submit(done) for done in (*before, action))
             widgets.append(CompactButton(rect, tile_button_text(state, tile), intents,
@@ -315,7 +364,7 @@ class CavernaPlayScene(GameScene):
         widgets: list[Widget] = [Label(caption, Msg("ui_caverna.option.rule"), "small",
                                        theme.palette.text_muted)]
         end = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
-        if state.notices and notes_beside_end(state):
+        if shown_notices(state) and notes_beside_end(state):
             end_x = area.x + area.width * NOTES_SHARE // 100 + theme.gap
             end = pygame.Rect(end_x, area.bottom - theme.px(NOTES_HEIGHT), area.right - end_x,
                               theme.px(NOTES_HEIGHT))
@@ -346,6 +395,12 @@ class CavernaPlayScene(GameScene):
         for spec, rect in zip(part, grid(row, len(part), ctx.theme, len(part)), strict=True):
             text = asked(option_text, state, spec.option, ctx.lang)
             reason = asked(option_refusal, state, spec.option) if spec.available else None
+            if reason is not None and asked(option_short_of_food, state, spec.option):
+                text = hinted(text, Msg("ui_caverna.convert.hint"), rect, ctx.theme, ctx.lang)
+                widgets.append(ShortOfFoodButton(rect, text, reason,
+                                                 convert_dialog(state, state.active, True),
+                                                 key=option_key(spec)))
+                continue
             if reason is not None:
                 widgets.append(RefusedButton(rect, text, reason, key=option_key(spec)))
                 continue
@@ -607,6 +662,37 @@ def quick_fit(theme: Theme, rect: pygame.Rect) -> int:
     return max(0, (room + theme.gap) // (theme.px(QUICK_ROOM_WIDTH) + theme.gap))
 
 
+def idle_tile(state: CavernaState, tile: str) -> bool:
+    """Whether taking ``tile`` (which the rules accept) leaves the active player nothing
+    they can do with it: the button says so, and its tap also ends the turn."""
+    parts = tile_parts(tile, state.config.tile_rules)
+    if any(option.kind == "gain" for part in parts for option in part):
+        return False  # a tile's gain is always taken (a limit only caps it)
+    try:
+        return nothing_left(GAME.apply(state, {"type": "take_tile", "tile": tile}))
+    except IllegalActionError:
+        return False
+
+
+def hinted(text: Msg | str, hint: Msg, rect: pygame.Rect, theme: Theme, lang: str) -> str:
+    """``text`` with ``hint`` on a line of its own when both fit a small button of
+    ``rect``, else ``text`` alone."""
+    shown = translate(text, lang)
+    both = f"{shown}\n{translate(hint, lang)}"
+    inner = rect.inflate(-2 * theme.px(6), -theme.px(6))
+    fitted = fit_text(both, inner.width, inner.height, theme.text_size("small"),
+                      compact_min_size(theme, "small"), True)
+    return shown if fitted.overflow else both
+
+
+def option_short_of_food(state: CavernaState, option: Option) -> bool:
+    """Whether a tile's option is refused now only for want of food the active player
+    can make from their goods (only a food fee or Prospecting can be)."""
+    if option.fee not in FOOD_FEES and option.kind != "prospect":
+        return False
+    return food_would_help(state, lambda now: option_refusal(now, option))
+
+
 def tile_refusal(state: CavernaState, tile: str) -> Msg | None:
     """Why the active player cannot take ``tile`` now (``None``: they can)."""
     return refusal(state, {"type": "take_tile", "tile": tile})
@@ -630,7 +716,7 @@ def option_text(state: CavernaState, option: Option, lang: str) -> Msg | str:
     if result is None or not loses_goods(result):
         return label
     lost = msg("ui_caverna.option.lost", count=int(str(result.params.get("lost", 0))),
-               good=str(result.params.get("lost_good", "")))
+               amount=str(result.params.get("lost_good", "")))
     return f"{translate(label, lang)}\n{translate(lost, lang)}"
 
 
@@ -670,7 +756,7 @@ def flat_centre(layout: FlatLayout, size: tuple[int, int], gap: int) -> pygame.R
 def notes_beside_end(state: CavernaState) -> bool:
     """Whether the notices share a row with *End the turn* (a tile of three parts needs
     the height for its option buttons)."""
-    return state.phase == ACT and bool(state.notices) and len(turn_parts(state)) >= 3
+    return state.phase == ACT and bool(shown_notices(state)) and len(turn_parts(state)) >= 3
 
 
 def turn_key(state: CavernaState) -> tuple[int, int]:
@@ -729,28 +815,25 @@ def fitting_tab_label(state: CavernaState, tab: str, lang: str, theme: Theme,
     return text
 
 
-def convertible(state: CavernaState, seat: int) -> list[str]:
-    """The goods ``seat`` holds at least one of, and so can turn into food."""
-    goods = state.players[seat].goods
-    return [good for good in FOOD_SOURCES if (goods.get(good) or 0) > 0]
+UNSAID_NOTICES = frozenset({
+    "caverna.notice.new_round",
+    "caverna.notice.game_over",
+    "caverna.notice.food_bonus",
+})
+"""Notices the play screen does not repeat: the new round and its start player are in
+the header and the phase line, the final count is the score table, and the food of a
++1 food space is on the goods track and the dig's result already."""
 
 
-def convert_dialog(state: CavernaState, seat: int) -> ShowDialog:
-    """Ask which good ``seat`` turns into food (one for one)."""
-    goods = state.players[seat].goods
-    options = [ChoiceOption(msg("ui_caverna.convert.one", good=f"@caverna.good.{good}",
-                                have=goods.get(good)),
-                            (Submit({"type": "convert", "player": seat, "good": good,
-                                     "count": 1}),))
-               for good in convertible(state, seat)]
-    shown = choose(msg("ui_caverna.convert.title", player=state.config.names[seat],
-                       food=goods.food), options)
-    return shown
+def shown_notices(state: CavernaState) -> tuple[Msg, ...]:
+    """The notices of the last step worth the table's attention: goods lost to a limit,
+    the effects of blue rooms, the extra cavern to take."""
+    return tuple(notice for notice in state.notices if notice.key not in UNSAID_NOTICES)
 
 
 def fitting_notices(state: CavernaState, lang: str, theme: Theme, box: pygame.Rect) -> str:
     """The notices of the last step, as many as fit in ``box`` (the newest kept)."""
-    texts = [translate(notice, lang) for notice in state.notices]
+    texts = [translate(notice, lang) for notice in shown_notices(state)]
     while len(texts) > 1:
         fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size("small"),
                           compact_min_size(theme, "small"), True)

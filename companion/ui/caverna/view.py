@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.messages import Msg, msg
+from companion.core.messages import Msg, counted, msg
 from companion.games.caverna.queries import (
     BREACH_GAIN,
     EMPTY,
@@ -144,10 +144,13 @@ def option_label(state: CavernaState, option: Option) -> Msg:
     kind = option.kind
     if kind == "gain":
         return msg("ui_caverna.option.gain", count=option.amount,
-                   good=f"@caverna.good.{option.good}")
+                   good=f"@caverna.good.{option.good}",
+                   amount=counted(f"caverna.count.{option.good}", option.amount))
     if kind == "trade":
         return msg("ui_caverna.option.trade", count=TRADE_PRICE,
-                   good=f"@caverna.good.{option.good}", gold=option.amount)
+                   good=f"@caverna.good.{option.good}", gold=option.amount,
+                   amount=counted(f"caverna.count.{option.good}", TRADE_PRICE),
+                   gold_amount=counted("caverna.count.gold", option.amount))
     if kind == "rooms":
         left = state.turn.room_uses_left if state.turn is not None else 0
         if left:
@@ -184,7 +187,8 @@ def furnish_label(state: CavernaState, option: Option) -> Msg:
     if not fee:
         return Msg("ui_caverna.option.furnish_free")
     good, amount = next(iter(fee.items()))
-    return msg("ui_caverna.option.furnish", count=amount, good=f"@caverna.good.{good}")
+    return msg("ui_caverna.option.furnish", count=amount, good=f"@caverna.good.{good}",
+               amount=counted(f"caverna.count.{good}", amount))
 
 
 def cost_message(goods: Mapping[str, int]) -> Msg:
@@ -195,7 +199,7 @@ def cost_message(goods: Mapping[str, int]) -> Msg:
     params: dict[str, str | int] = {}
     for number, (good, amount) in enumerate(items[:3], start=1):
         params[f"n{number}"] = amount
-        params[f"g{number}"] = f"@caverna.good.{good}"
+        params[f"g{number}"] = counted(f"caverna.count.{good}", amount)
     return Msg(f"ui_caverna.cost.items{min(3, len(items))}", params)
 
 

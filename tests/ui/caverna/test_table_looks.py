@@ -139,7 +139,15 @@ def test_a_tap_on_a_seat_panel_turns_that_players_goods_into_food(app: App, jour
     on_screen = to_screen_rect(convert.rect, panel.rect, panel.angle)
     tap(app, on_screen.center)
     assert isinstance(app.dialog, ChoiceDialog)
-    tap_widget(app, f"choice:{convertible(state_of(session), seat).index(good)}")
+    choice = f"choice:{convertible(state_of(session), seat).index(good)}"
+    turned = [w for w in app.dialog.widgets if isinstance(w, TurnedPanel)]
+    if seat == 0:
+        assert not turned  # the bottom seat reads the screen as it stands
+        tap_widget(app, choice)
+    else:
+        assert [p.angle for p in turned] == [180]  # the dialog faces the seat it asks
+        answer = next(w for w in turned[0].content if w.key == choice)
+        tap(app, to_screen_rect(answer.rect, turned[0].rect, turned[0].angle).center)
     assert session.actions()[-1] == {"type": "convert", "player": seat, "good": good, "count": 1}
     after = state_of(session).players
     assert after[seat].goods.food == before[seat].goods.food + 1

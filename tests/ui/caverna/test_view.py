@@ -93,8 +93,10 @@ def test_a_used_part_switches_off_all_its_alternatives() -> None:
     assert [spec.available for spec in after[1]] == [False, False]
     assert after[0][0].available
     labels = [option_label(state, spec.option).params for spec in after[1]]
-    assert labels == [{"count": 5, "good": "@caverna.good.food"},
-                      {"count": 1, "good": "@caverna.good.gold"}]
+    assert labels == [{"count": 5, "good": "@caverna.good.food",
+                       "amount": "@caverna.count.food#5"},
+                      {"count": 1, "good": "@caverna.good.gold",
+                       "amount": "@caverna.count.gold#1"}]
 
 
 def test_tile_chips_show_every_tile_once() -> None:
