@@ -29,6 +29,7 @@ from companion.games.tikal.questions import (
     TEMPLE_FIELD,
     offered_types,
     refusal,
+    tile_options,
     type_refusal,
 )
 from companion.games.tikal.state import LEADER_IN_RESERVE, LEADER_OUT, HexTile, Phase, TikalState
@@ -214,16 +215,35 @@ class TikalPlayScene(GameScene):
         inline = self.inline_state(state)
         if state.tracking != "lean" or inline is None or self.volcano_question(state):
             return ()
+        if all(tile.get("kind") == "volcano" for tile in tile_options(inline[0])):
+            return ()  # a volcano is set aside, never laid on a field when drawn
         return free_spots(inline[0])
 
-    def mark_spot(self, spot: tuple[int, int]) -> list[Intent]:
-        """Note (or forget, tapped again) the field where the next hex lies."""
+    def mark_spot(self, spot: tuple[int, int], state: TikalState | None = None
+                  ) -> list[Intent]:
+        """Note (or forget, tapped again) the field where the next hex lies.  When the stack
+        can give only one hex (``state`` given), the field is all the table has to say: the
+        hex goes there at once, ending the turn as naming it would."""
         chosen = [spot[0], spot[1]]
         if self.inline.partial.get("at") == chosen:
             self.inline.partial.pop("at")
-        else:
-            self.inline.partial["at"] = chosen
+            return [Redraw()]
+        self.inline.partial["at"] = chosen
+        only = self.only_tile(state) if state is not None else None
+        if only is not None:
+            first, action = only
+            return [*first, Submit(action)]
         return [Redraw()]
+
+    def only_tile(self, state: TikalState) -> tuple[tuple[Intent, ...], dict[str, object]] | None:
+        """The next hex's action when the stack can give only that one (and what its entry
+        submits first), or ``None``."""
+        inline = self.inline_state(state)
+        if inline is None:
+            return None
+        asked, first = inline
+        step = self.inline.progress(asked).step
+        return (first, dict(step.action)) if isinstance(step, Complete) else None
 
     def _map_targets(self, state: TikalState) -> list[Widget]:
         """What a finger does on a lean game's map: an empty field says where the next hex
@@ -256,7 +276,7 @@ class TikalPlayScene(GameScene):
         widgets: list[Widget] = []
         for spot in self.lean_spots(state):
             def tap(field: tuple[int, int] = spot) -> list[Intent]:
-                return self.mark_spot(field)
+                return self.mark_spot(field, state)
 
             widgets.append(SpotTarget(layout.box(layout.centre_of(spot)), tap,
                                       chosen == [spot[0], spot[1]],
@@ -341,7 +361,8 @@ class TikalPlayScene(GameScene):
             line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
             button = pygame.Rect(area.x, line.bottom, area.width,
                                  min(area.height - line.height, theme.px(84)))
-            return [Label(line, Msg("ui_tikal.draw.only"), "small", theme.palette.text_muted),
+            only = "ui_tikal.draw.only_spot" if self.lean_spots(state) else "ui_tikal.draw.only"
+            return [Label(line, Msg(only), "small", theme.palette.text_muted),
                     Button(button, tile_label(tile), (*first, Submit(action)), "primary",
                            key="tikal:draw:only")]
         return question_widgets(self.inline, asked, area, ctx, look, first)
