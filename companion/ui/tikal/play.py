@@ -11,6 +11,8 @@ auction round or the final result while they are under way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from companion.core.i18n import translate
@@ -76,6 +78,10 @@ LEFT_SHARE = 44
 
 FLAT_LEFT_SHARE = 44
 """Percentage of the middle of a flat screen taken by the turn column."""
+
+FLAT_SCORE_SHARE = 60
+"""Percentage of the middle of a flat screen taken by the turn column while a lean game asks
+its next hex or who holds each temple (answers side by side; the map keeps its targets)."""
 
 FLAT_HISTORY_WIDTH = 110
 """Width of the *History* button beside the tabs on a flat screen (at 800x480)."""
@@ -148,8 +154,8 @@ class TikalPlayScene(GameScene):
         In the draw phase it is the state itself.  In a lean game's normal turn it is the
         state after the turn ends: entering the next player's hex ends this turn too.
         """
-        if self.flat:
-            return None
+        if self.flat and state.tracking != "lean":
+            return None  # a fully tracked flat table names the hex in a dialog
         if state.phase == Phase.DRAW:
             return state, ()
         lean_turn = (state.tracking == "lean" and state.phase == Phase.ACTIONS
@@ -165,8 +171,10 @@ class TikalPlayScene(GameScene):
         return after, (Submit({"type": "end_turn"}),)
 
     def _prepare_map(self, ctx: Context, session: Session, state: TikalState,
-                     right: pygame.Rect) -> None:
-        """Follow the game with the inline draw, and lay out the map for its places."""
+                     right: pygame.Rect, tabs_above: bool = True) -> None:
+        """Follow the game with the inline draw, and lay out the map for its places
+        (``right``: the books column, its tabs along the top unless ``tabs_above`` is
+        false, as on a flat table, whose tabs span the middle)."""
         if self.inline.cursor != session.cursor:
             # Each drawn hex is a new question: the letter's tiles differ from the last.
             self.inline = Dialogue(GAME.ask, {"type": "draw"}, cursor=session.cursor)
@@ -191,16 +199,44 @@ class TikalPlayScene(GameScene):
         elif inline is not None:
             spots = list(self.lean_spots(state))
         theme = ctx.theme
-        page = pygame.Rect(right.x, right.y + theme.touch + theme.gap + strip, right.width,
-                           right.height - theme.touch - theme.gap - strip)
+        top = strip + (theme.touch + theme.gap if tabs_above else 0)
+        page = pygame.Rect(right.x, right.y + top, right.width, right.height - top)
         self.map_layout = HexMapLayout(page, state, spots, theme)
 
     def volcano_question(self, state: TikalState) -> Question | None:
         """Where the volcano lies, while one waits for its field on a board whose every hex
         has its place (``None``: nothing to ask, or a flat table, whose map has no room)."""
-        if self.flat or state.phase != Phase.ACTIONS or unlaid_volcano(state) is None:
+        if self._flat_full(state) or state.phase != Phase.ACTIONS \
+                or unlaid_volcano(state) is None:
             return None
         return self.volcano.question(state)
+
+    def _flat_full(self, state: TikalState) -> bool:
+        """Whether the screen lies flat for a fully tracked game, whose small map leaves the
+        hex, the volcano's field and the scoring to dialogs (a lean game asks them here)."""
+        return self.flat and state.tracking != "lean"
+
+    def lean_question(self, state: TikalState) -> tuple[Dialogue, TikalState] | None:
+        """The question a lean game asks on the play screen now (the next hex, or who holds
+        a temple at a scoring) and the state it is asked in, or ``None``."""
+        if state.tracking != "lean":
+            return None
+        inline = self.inline_state(state)
+        if inline is not None:
+            return self.inline, inline[0]
+        return (self.score_inline, state) if self.lean_scoring(state) else None
+
+    def _flat_crowded(self, ctx: Context, state: TikalState, area: pygame.Rect,
+                      head: pygame.Rect) -> bool:
+        """Whether a flat table's lean question needs the header's room too (its answers
+        and a row of action buttons would not fit under it)."""
+        asked = self.lean_question(state) if self.flat else None
+        if asked is None:
+            return False
+        theme = ctx.theme
+        look = QuestionLook(lambda key: None, None, False)
+        wanted = needed_height(asked[0], asked[1], area.width, ctx, look)
+        return wanted + theme.touch + 3 * theme.gap > area.height - head.height
 
     def _strip_height(self, ctx: Context, state: TikalState, width: int) -> int:
         """Room the volcano's question takes along the top of the map."""
@@ -255,7 +291,7 @@ class TikalPlayScene(GameScene):
     def _level_targets(self, state: TikalState) -> list[Widget]:
         """Each temple of a lean game's map whose next level the rules accept now."""
         layout = self.map_layout
-        if layout is None or self.flat or state.tracking != "lean" \
+        if layout is None or state.tracking != "lean" \
                 or state.phase != Phase.ACTIONS:
             return []
         widgets: list[Widget] = []
@@ -311,7 +347,7 @@ class TikalPlayScene(GameScene):
 
     def lean_scoring(self, state: TikalState) -> bool:
         """Whether a lean scoring turn asks who holds each temple right on the screen."""
-        return (not self.flat and state.tracking == "lean" and state.phase == Phase.ACTIONS
+        return (state.tracking == "lean" and state.phase == Phase.ACTIONS
                 and state.scoring is not None
                 and self.score_inline.question(state) is not None)
 
@@ -378,19 +414,24 @@ class TikalPlayScene(GameScene):
         tabs = pygame.Rect(centre.x, centre.y, centre.width, theme.touch)
         below = pygame.Rect(centre.x, tabs.bottom + theme.gap, centre.width,
                             centre.bottom - tabs.bottom - theme.gap)
-        left = pygame.Rect(below.x, below.y, below.width * FLAT_LEFT_SHARE // 100, below.height)
+        share = FLAT_SCORE_SHARE if self.lean_question(state) is not None else FLAT_LEFT_SHARE
+        left = pygame.Rect(below.x, below.y, below.width * share // 100, below.height)
         right = pygame.Rect(left.right + theme.gap, below.y,
                             below.right - left.right - theme.gap, below.height)
         chosen = self.current_tab(state)
         history = pygame.Rect(tabs.right - theme.px(FLAT_HISTORY_WIDTH), tabs.y,
                               theme.px(FLAT_HISTORY_WIDTH), tabs.height)
         tabs.width = history.x - theme.gap - tabs.x
+        self._prepare_map(ctx, session, state, right, tabs_above=False)
+        chosen = self.current_tab(state)
         widgets: list[Widget] = [*self._turn_column(ctx, session, state, left),
                                  *self._tab_buttons(ctx, state, tabs),
                                  Button(history, Msg("ui.bar.history"), (Navigate("history"),),
                                         role="small", key="bar:Navigate"),
                                  *self._page(ctx, session, state, chosen, right),
                                  *corner_buttons(ctx, layout.corners)]
+        targets = [w for w in widgets if isinstance(w, PlaceTarget)]
+        widgets = [*(w for w in widgets if not isinstance(w, PlaceTarget)), *targets]
         bid = self.bid_amount(state)
         for seat, (rect, place) in enumerate(zip(layout.panels, layout.places, strict=True)):
             content = seat_panel(ctx, state, seat, upright_rect(rect, place.angle), bid)
@@ -403,15 +444,21 @@ class TikalPlayScene(GameScene):
         """Header, the phase's own controls and the instructions."""
         theme = ctx.theme
         head = pygame.Rect(area.x, area.y, area.width, theme.px(36 if self.flat else 46))
-        widgets = self._header(ctx, state, head)
+        widgets: list[Widget] = []
+        if self._flat_crowded(ctx, state, area, head):
+            # The answers need the room; the player's own panel marks whose turn it is.
+            head = pygame.Rect(area.x, area.y - theme.gap, area.width, 0)
+        else:
+            widgets += self._header(ctx, state, head)
         notes_h = theme.px(62 if self.flat or state.tracking == "lean" else 84)
-        if state.tracking == "lean" and not state.instructions and not self.flat:
+        if state.tracking == "lean" and not state.instructions:
             notes_h = 0  # nothing to tell the table: the next hex's question takes the room
         elif self.lean_scoring(state) and self._score_needs(ctx, state, area, head, notes_h):
             notes_h = 0  # the temple's answers need the room (the round tab keeps the points)
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
+        bottom = notes.y - theme.gap if notes_h else area.bottom
         middle = pygame.Rect(area.x, head.bottom + theme.gap, area.width,
-                             notes.y - head.bottom - 2 * theme.gap)
+                             bottom - head.bottom - theme.gap)
         builders = {
             Phase.ACTIONS: self._actions,
             Phase.DRAW: self._draw,
@@ -448,7 +495,7 @@ class TikalPlayScene(GameScene):
         theme = ctx.theme
         widgets: list[Widget] = []
         buttons = area
-        if not self.flat and state.tracking == "lean":
+        if state.tracking == "lean":
             inline = self.inline_state(state)
             scoring = self.lean_scoring(state)
             if scoring and inline is None and self.score_inline.path:
@@ -464,8 +511,12 @@ class TikalPlayScene(GameScene):
                 buttons = pygame.Rect(area.x, area.y, area.width, top)
                 below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
                                     area.bottom - buttons.bottom - theme.gap)
-                widgets += (self._inline_draw(ctx, state, below) if inline is not None
-                            else self._inline_score(ctx, state, below))
+                build = self._inline_draw if inline is not None else self._inline_score
+                if self.flat and wanted > below.height:
+                    widgets += self._squeezed(ctx, state, build, dialogue.question(asked),
+                                              below)
+                else:
+                    widgets += build(ctx, state, below)
         elif not self.flat:
             meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
             widgets.append(PointsMeter(meter, state.turn.spent, ACTION_POINTS))
@@ -492,6 +543,23 @@ class TikalPlayScene(GameScene):
                                            else (Notify(reason, error=True),))
             widgets.append(Button(rects[-1], Msg(end), intents, "primary", role="small",
                                   key="tikal:end_turn"))
+        return widgets
+
+    @staticmethod
+    def _squeezed(ctx: Context, state: TikalState,
+                  build: Callable[[Context, TikalState, pygame.Rect], list[Widget]],
+                  question: Question | None, area: pygame.Rect) -> list[Widget]:
+        """A question built by ``build`` with its prompt in a small line, for a flat table's
+        short column: the answers then fit without pages."""
+        theme = ctx.theme
+        prompt_h = theme.px(40)
+        taller = pygame.Rect(area.x, area.y - prompt_h, area.width, area.height + prompt_h)
+        widgets = [w for w in build(ctx, state, taller) if w.key != "question:prompt"]
+        noted = any(w.key in ("question:reason", "question:taken") for w in widgets)
+        if question is not None and not noted:
+            line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+            widgets.append(Label(line, question.prompt, "body", bold=True, align="center",
+                                 key="question:prompt"))
         return widgets
 
     def _action_button(self, ctx: Context, state: TikalState, kind: str,
@@ -529,7 +597,7 @@ class TikalPlayScene(GameScene):
     def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """Basic game: the drawn hex, asked right here (a button on a flat table)."""
         theme = ctx.theme
-        if not self.flat:
+        if not self._flat_full(state):
             line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
             below = pygame.Rect(area.x, line.bottom + theme.gap, area.width,
                                 area.bottom - line.bottom - theme.gap)
