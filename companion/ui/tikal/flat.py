@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import pygame
 
 from companion.core.messages import Msg, msg
-from companion.games.tikal.state import Phase, Player, TikalState
 from companion.games.tikal.questions import type_refusal
+from companion.games.tikal.state import Phase, Player, TikalState
 from companion.ui.intents import Intent, Notify, Submit
 from companion.ui.scene import Context
 from companion.ui.theme import MIN_TOUCH, Theme
