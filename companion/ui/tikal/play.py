@@ -229,14 +229,23 @@ class TikalPlayScene(GameScene):
     def _flat_crowded(self, ctx: Context, state: TikalState, area: pygame.Rect,
                       head: pygame.Rect) -> bool:
         """Whether a flat table's lean question needs the header's room too (its answers
-        and a row of action buttons would not fit under it)."""
+        and a row of action buttons, or the stack's line, would not fit under it)."""
         asked = self.lean_question(state) if self.flat else None
         if asked is None:
             return False
         theme = ctx.theme
+        wanted = self._wanted(ctx, state, asked[0], asked[1], area.width)
+        above = theme.touch if state.phase == Phase.ACTIONS else theme.px(30)
+        return wanted + above + 3 * theme.gap > area.height - head.height
+
+    def _wanted(self, ctx: Context, state: TikalState, dialogue: Dialogue, asked: TikalState,
+                width: int) -> int:
+        """Height a lean question takes in a column of ``width``: its answers, or the line
+        and the one button of a hex the stack alone can give."""
+        if dialogue is self.inline and self.only_tile(state) is not None:
+            return ctx.theme.px(30) + ctx.theme.touch
         look = QuestionLook(lambda key: None, None, False)
-        wanted = needed_height(asked[0], asked[1], area.width, ctx, look)
-        return wanted + theme.touch + 3 * theme.gap > area.height - head.height
+        return needed_height(dialogue, asked, width, ctx, look)
 
     def _strip_height(self, ctx: Context, state: TikalState, width: int) -> int:
         """Room the volcano's question takes along the top of the map."""
@@ -396,7 +405,7 @@ class TikalPlayScene(GameScene):
             theme = ctx.theme
             line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
             button = pygame.Rect(area.x, line.bottom, area.width,
-                                 min(area.height - line.height, theme.px(84)))
+                                 max(theme.touch, min(area.height - line.height, theme.px(84))))
             only = "ui_tikal.draw.only_spot" if self.lean_spots(state) else "ui_tikal.draw.only"
             return [Label(line, Msg(only), "small", theme.palette.text_muted),
                     Button(button, tile_label(tile), (*first, Submit(action)), "primary",
@@ -504,8 +513,7 @@ class TikalPlayScene(GameScene):
             if inline is not None or scoring:
                 dialogue, asked = (self.inline, inline[0]) if inline is not None else (
                     self.score_inline, state)
-                look = QuestionLook(lambda key: None, None, False)
-                wanted = needed_height(dialogue, asked, area.width, ctx, look)
+                wanted = self._wanted(ctx, state, dialogue, asked, area.width)
                 rows = 2 if area.height - wanted >= 2 * theme.touch + 3 * theme.gap else 1
                 top = rows * theme.touch + (rows - 1) * theme.gap
                 buttons = pygame.Rect(area.x, area.y, area.width, top)

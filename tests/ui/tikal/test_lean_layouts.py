@@ -39,6 +39,10 @@ FORCED_JUNGLE = 61
 LEAN_SCORING = 119
 """Steps of ``lean-placed`` after which the final scoring asks who holds each temple."""
 
+NOTE_AND_ONE_HEX = 9
+"""Steps of ``lean-placed`` after which a new treasure hex's tokens are to be laid and the
+stack can give only one hex next."""
+
 VOLCANO_BACK = 24
 """Steps of ``lean-placed`` after which the first volcano waits for its field."""
 
@@ -173,3 +177,19 @@ def test_the_turned_end_turn_of_a_lean_scoring_says_why_it_waits(journal: Journa
     tap(app, to_screen_rect(control.rect, panel.rect, panel.angle).center)
     assert session.cursor == before
     assert app.toast is not None and app.toast.error
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_only_hex_stays_a_finger_tall_under_the_table_notes(journal: Journal,
+                                                                layout: str, lang: str) -> None:
+    """With a note for the table on screen (the new treasure hex's tokens), the one hex the
+    stack can give next is still a whole button, and the screen fits."""
+    session = replayed(journal, "lean-placed", NOTE_AND_ONE_HEX)
+    state = state_of(session)
+    assert state.instructions and state.instructions[0].key == "tikal.instruction.lay_tokens"
+    app = _app(journal, session, layout, lang)
+    assert app.scene.only_tile(state) is not None  # type: ignore[attr-defined]
+    assert widget(app, "tikal:draw:only").rect.height >= MIN_TOUCH
+    problems = draw_problems(app.scene, app.context())
+    assert problems == ([], []), problems
