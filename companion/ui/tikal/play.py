@@ -205,15 +205,14 @@ class TikalPlayScene(GameScene):
 
     def volcano_question(self, state: TikalState) -> Question | None:
         """Where the volcano lies, while one waits for its field on a board whose every hex
-        has its place (``None``: nothing to ask, or a flat table, whose map has no room)."""
-        if self._flat_full(state) or state.phase != Phase.ACTIONS \
-                or unlaid_volcano(state) is None:
+        has its place (``None``: nothing to ask)."""
+        if state.phase != Phase.ACTIONS or unlaid_volcano(state) is None:
             return None
         return self.volcano.question(state)
 
     def _flat_full(self, state: TikalState) -> bool:
-        """Whether the screen lies flat for a fully tracked game, whose small map leaves the
-        hex, the volcano's field and the scoring to dialogs (a lean game asks them here)."""
+        """Whether the screen lies flat for a fully tracked game, which names the drawn hex
+        and counts a scoring in dialogs (a lean game asks them in the middle)."""
         return self.flat and state.tracking != "lean"
 
     def lean_question(self, state: TikalState) -> tuple[Dialogue, TikalState] | None:

@@ -193,3 +193,20 @@ def test_the_only_hex_stays_a_finger_tall_under_the_table_notes(journal: Journal
     assert widget(app, "tikal:draw:only").rect.height >= MIN_TOUCH
     problems = draw_problems(app.scene, app.context())
     assert problems == ([], []), problems
+
+
+def test_a_fully_tracked_volcano_is_laid_on_the_flat_map(journal: Journal) -> None:
+    """A flat table asks a fully tracked game's volcano for its field on the map in the
+    middle as well (before, its volcanoes stayed beside the board)."""
+    session = replayed(journal, "board", 41)
+    state = state_of(session)
+    volcano = unlaid_volcano(state)
+    assert volcano is not None
+    app = _app(journal, session, "flat")
+    spot = list(free_spots(state)[0])
+    assert widget(app, f"place:at:{answer_key(spot)}").touch_targets()[0].height >= MIN_TOUCH
+    problems = draw_problems(app.scene, app.context())
+    assert problems == ([], []), problems
+    tap_widget(app, f"place:at:{answer_key(spot)}")
+    assert session.actions()[-1] == {"type": "lay_volcano", "at": spot}
+    assert state_of(session).hexes[volcano.id].at == tuple(spot)
