@@ -154,8 +154,6 @@ class TikalPlayScene(GameScene):
         In the draw phase it is the state itself.  In a lean game's normal turn it is the
         state after the turn ends: entering the next player's hex ends this turn too.
         """
-        if self.flat and state.tracking != "lean":
-            return None  # a fully tracked flat table names the hex in a dialog
         if state.phase == Phase.DRAW:
             return state, ()
         lean_turn = (state.tracking == "lean" and state.phase == Phase.ACTIONS
@@ -210,16 +208,9 @@ class TikalPlayScene(GameScene):
             return None
         return self.volcano.question(state)
 
-    def _flat_full(self, state: TikalState) -> bool:
-        """Whether the screen lies flat for a fully tracked game, which names the drawn hex
-        and counts a scoring in dialogs (a lean game asks them in the middle)."""
-        return self.flat and state.tracking != "lean"
-
-    def lean_question(self, state: TikalState) -> tuple[Dialogue, TikalState] | None:
-        """The question a lean game asks on the play screen now (the next hex, or who holds
-        a temple at a scoring) and the state it is asked in, or ``None``."""
-        if state.tracking != "lean":
-            return None
+    def screen_question(self, state: TikalState) -> tuple[Dialogue, TikalState] | None:
+        """The question asked on the play screen itself now (the next hex, or who holds a
+        temple at a lean scoring) and the state it is asked in, or ``None``."""
         inline = self.inline_state(state)
         if inline is not None:
             return self.inline, inline[0]
@@ -227,9 +218,9 @@ class TikalPlayScene(GameScene):
 
     def _flat_crowded(self, ctx: Context, state: TikalState, area: pygame.Rect,
                       head: pygame.Rect) -> bool:
-        """Whether a flat table's lean question needs the header's room too (its answers
-        and a row of action buttons, or the stack's line, would not fit under it)."""
-        asked = self.lean_question(state) if self.flat else None
+        """Whether a flat table's question on the screen needs the header's room too (its
+        answers and a row of action buttons, or the stack's line, would not fit under it)."""
+        asked = self.screen_question(state) if self.flat else None
         if asked is None:
             return False
         theme = ctx.theme
@@ -239,7 +230,7 @@ class TikalPlayScene(GameScene):
 
     def _wanted(self, ctx: Context, state: TikalState, dialogue: Dialogue, asked: TikalState,
                 width: int) -> int:
-        """Height a lean question takes in a column of ``width``: its answers, or the line
+        """Height a question on the screen takes in a column of ``width``: its answers, or the line
         and the one button of a hex the stack alone can give."""
         if dialogue is self.inline and self.only_tile(state) is not None:
             return ctx.theme.px(30) + ctx.theme.touch
@@ -422,7 +413,7 @@ class TikalPlayScene(GameScene):
         tabs = pygame.Rect(centre.x, centre.y, centre.width, theme.touch)
         below = pygame.Rect(centre.x, tabs.bottom + theme.gap, centre.width,
                             centre.bottom - tabs.bottom - theme.gap)
-        share = FLAT_SCORE_SHARE if self.lean_question(state) is not None else FLAT_LEFT_SHARE
+        share = FLAT_SCORE_SHARE if self.screen_question(state) is not None else FLAT_LEFT_SHARE
         left = pygame.Rect(below.x, below.y, below.width * share // 100, below.height)
         right = pygame.Rect(left.right + theme.gap, below.y,
                             below.right - left.right - theme.gap, below.height)
@@ -459,7 +450,7 @@ class TikalPlayScene(GameScene):
         else:
             widgets += self._header(ctx, state, head)
         notes_h = theme.px(62 if self.flat or state.tracking == "lean" else 84)
-        if state.tracking == "lean" and not state.instructions:
+        if (state.tracking == "lean" or self.flat) and not state.instructions:
             notes_h = 0  # nothing to tell the table: the next hex's question takes the room
         elif self.lean_scoring(state) and self._score_needs(ctx, state, area, head, notes_h):
             notes_h = 0  # the temple's answers need the room (the round tab keeps the points)
@@ -602,24 +593,16 @@ class TikalPlayScene(GameScene):
         return None if self.preview is None else self.demo_session(self.preview)
 
     def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
-        """Basic game: the drawn hex, asked right here (a button on a flat table)."""
+        """Basic game: the stack's letter, and the drawn hex asked right here."""
         theme = ctx.theme
-        if not self._flat_full(state):
-            line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
-            below = pygame.Rect(area.x, line.bottom + theme.gap, area.width,
-                                area.bottom - line.bottom - theme.gap)
-            return [Label(line, self._stack_line(state), "small", theme.palette.text_muted),
-                    *self._inline_draw(ctx, state, below)]
-        button = pygame.Rect(area.x, area.y, area.width, theme.px(96))
-        widgets: list[Widget] = [
-            TapButton(button, Msg("ui_tikal.draw.button"),
-                      lambda: self.ask(ctx, state, {"type": "draw"}), "primary",
-                      key="tikal:draw")
-        ]
-        info = pygame.Rect(area.x, button.bottom + theme.gap, area.width,
-                           area.bottom - button.bottom - theme.gap)
-        widgets.append(Label(info, self._stack_line(state), "body", theme.palette.text_muted))
-        return widgets
+        line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+        below = pygame.Rect(area.x, line.bottom + theme.gap, area.width,
+                            area.bottom - line.bottom - theme.gap)
+        if self._flat_crowded(ctx, state, area, pygame.Rect(area.x, area.y, area.width, 0)):
+            return self._squeezed(ctx, state, self._inline_draw, self.inline.question(state),
+                                  pygame.Rect(area.x, area.y, area.width, area.height))
+        return [Label(line, self._stack_line(state), "small", theme.palette.text_muted),
+                *self._inline_draw(ctx, state, below)]
 
     @staticmethod
     def _stack_line(state: TikalState) -> Msg:
