@@ -704,10 +704,7 @@ class TikalPlayScene(GameScene):
                      amount: int) -> list[Widget]:
         """− amount +1 +2 +3; tapping the amount opens a number pad for any bid."""
         theme = ctx.theme
-        button_w = max(theme.touch, (row.width - 4 * theme.gap) // 6)
-        room = row.width // (button_w + theme.gap)
-        steps = (-1, 1, 2, 3) if room >= 6 else (-1, 1, 3) if room >= 5 else (-1, 1)
-        button_w = min(button_w, (row.width - len(steps) * theme.gap) // (len(steps) + 1))
+        steps, button_w = bid_steps(row.width, theme)
         widgets: list[Widget] = []
         x = row.x
         enabled = can_bid(state)
@@ -847,6 +844,21 @@ def tab_rects(row: pygame.Rect, tabs: tuple[str, ...], lang: str,
         rects.append(pygame.Rect(x, row.y, width, row.height))
         x += width + theme.gap
     return rects
+
+
+BID_STEPS: tuple[tuple[int, ...], ...] = ((-1, 1, 2, 3), (-1, 1, 3), (-1, 1))
+"""The steps beside the bid, most first: as many as the row has room for."""
+
+
+def bid_steps(width: int, theme: Theme) -> tuple[tuple[int, ...], int]:
+    """The steps a bid row of ``width`` shows, and the width of each step's button (a
+    finger wide at least; the amount between them keeps room for its number)."""
+    amount_w = max(MIN_TOUCH, theme.px(96))
+    for steps in BID_STEPS:
+        room = width - amount_w - len(steps) * theme.gap
+        if room >= len(steps) * MIN_TOUCH:
+            return steps, min(theme.touch, room // len(steps))
+    return BID_STEPS[-1], MIN_TOUCH
 
 
 def can_bid(state: TikalState) -> bool:

@@ -210,3 +210,30 @@ def test_a_fully_tracked_volcano_is_laid_on_the_flat_map(journal: Journal) -> No
     tap_widget(app, f"place:at:{answer_key(spot)}")
     assert session.actions()[-1] == {"type": "lay_volcano", "at": spot}
     assert state_of(session).hexes[volcano.id].at == tuple(spot)
+
+
+@pytest.mark.parametrize(("layout", "steps"), [("upright", (1, 2, 3)), ("flat", (1, 3))])
+def test_the_bid_row_shows_as_many_steps_as_fit(journal: Journal, layout: str,
+                                                steps: tuple[int, ...]) -> None:
+    """Bids on +1, +2 and +3 where the row has room (upright at 800x480: all three), each a
+    finger wide; the amount opens a number pad for any other bid."""
+    from companion.ui.tikal.demo import SITUATIONS
+
+    session = replayed(journal, "auction", SITUATIONS["auction"][1])
+    app = _app(journal, session, layout)
+    shown = tuple(step for step in (1, 2, 3) if has_widget(app, f"tikal:bid:plus{step}"))
+    assert shown == steps
+    for key in ("tikal:bid:minus", "tikal:bid:pad", *(f"tikal:bid:plus{s}" for s in steps)):
+        rect = widget(app, key).rect
+        assert rect.width >= MIN_TOUCH and rect.height >= MIN_TOUCH
+    auction = state_of(session).auction
+    assert auction is not None
+    tap_widget(app, "tikal:bid:plus3")
+    if layout == "flat":  # the bidder's own panel holds Bid
+        panel = widget(app, f"tikal:seat:{auction.current}")
+        assert isinstance(panel, TurnedPanel)
+        control = next(w for w in panel.content if w.key == "tikal:bid")
+        tap(app, to_screen_rect(control.rect, panel.rect, panel.angle).center)
+    else:
+        tap_widget(app, "tikal:bid")
+    assert session.actions()[-1] == {"type": "bid", "amount": auction.high_bid + 4}
