@@ -237,3 +237,24 @@ def test_the_bid_row_shows_as_many_steps_as_fit(journal: Journal, layout: str,
     else:
         tap_widget(app, "tikal:bid")
     assert session.actions()[-1] == {"type": "bid", "amount": auction.high_bid + 4}
+
+
+def test_any_bid_is_one_answer_after_the_amount(journal: Journal) -> None:
+    """The amount opens the bids the bidder can make: one button each while they are few,
+    else a number pad (digits and OK); never one tap per point."""
+    from companion.ui.tikal.demo import SITUATIONS
+
+    session = replayed(journal, "auction", SITUATIONS["auction"][1])
+    auction = state_of(session).auction
+    assert auction is not None
+    wanted = auction.high_bid + 7
+    assert wanted <= state_of(session).players[auction.current].score
+    app = _app(journal, session, "upright")
+    tap_widget(app, "tikal:bid:pad")
+    if has_widget(app, "pad:ok"):
+        for digit in str(wanted):
+            tap_widget(app, f"pad:{digit}")
+        tap_widget(app, "pad:ok")
+    else:
+        tap_widget(app, f"answer:amount:{wanted}")
+    assert session.actions()[-1] == {"type": "bid", "amount": wanted}
