@@ -499,6 +499,10 @@ class TikalPlayScene(GameScene):
             scoring = self.lean_scoring(state)
             if scoring and inline is None and self.score_inline.path:
                 # The player has played and is scoring: the temples take the whole column.
+                wanted = self._wanted(ctx, state, self.score_inline, state, area.width)
+                if self.flat and wanted > area.height:
+                    return self._squeezed(ctx, state, self._inline_score,
+                                          self.score_inline.question(state), area)
                 return self._inline_score(ctx, state, area)
             if inline is not None or scoring:
                 dialogue, asked = (self.inline, inline[0]) if inline is not None else (

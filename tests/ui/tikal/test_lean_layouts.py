@@ -258,3 +258,36 @@ def test_any_bid_is_one_answer_after_the_amount(journal: Journal) -> None:
     else:
         tap_widget(app, f"answer:amount:{wanted}")
     assert session.actions()[-1] == {"type": "bid", "amount": wanted}
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)])
+def test_four_players_score_every_temple_on_one_page_flat(journal: Journal,
+                                                          size: tuple[int, int]) -> None:
+    """Flat table, four long names: each temple's four seats and *Nobody* stay on one
+    page, before and after the first answer (when *Back* joins them), in every language."""
+    import random
+
+    from tests.ui.tikal.helpers import LONG_NAMES
+
+    session = Session.start(journal, "tikal", {"variant": "basic", "tracking": "lean",
+                                               "players": LONG_NAMES})
+    rng = random.Random(5)
+    while not (session.state.scoring is not None and session.state.phase == "actions"):
+        actions = [a for a in GAME.legal_actions(session.state) if a["type"] != "score"]
+        session.submit(rng.choice(actions or list(GAME.legal_actions(session.state))))
+    for lang in LANGUAGES:
+        app = App(journal, Settings(language=lang, table_layout="flat"), size)
+        open_game(app, session)
+        for _ in range(2):
+            question = app.scene.score_inline.question(session.state)  # type: ignore[attr-defined]
+            assert question is not None and len(question.answers) == 5
+            _no_pages(app)
+            shown = [w for w in app.scene.widgets if w.key.startswith("answer:")]
+            assert len(shown) == 5
+            assert not any(a.rect.colliderect(b.rect) for i, a in enumerate(shown)
+                           for b in shown[i + 1:])
+            assert draw_problems(app.scene, app.context()) == ([], [])
+            if sum(1 for hx in session.state.hexes
+                   if hx.kind == "temple" and hx.guard is None) < 2:
+                break
+            tap_widget(app, f"answer:{question.field}:{answer_key(-1)}")
