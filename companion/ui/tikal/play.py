@@ -226,7 +226,7 @@ class TikalPlayScene(GameScene):
         theme = ctx.theme
         wanted = self._wanted(ctx, state, asked[0], asked[1], area.width)
         above = theme.touch if state.phase == Phase.ACTIONS else theme.px(30)
-        return wanted + above + 3 * theme.gap > area.height - head.height
+        return wanted + above + 2 * theme.gap > area.height - head.height
 
     def _wanted(self, ctx: Context, state: TikalState, dialogue: Dialogue, asked: TikalState,
                 width: int) -> int:
