@@ -56,6 +56,7 @@ from companion.ui.caverna.food import (
 )
 from companion.ui.caverna.parts import (
     CaveView,
+    CompactTapButton,
     Shade,
     TapButton,
     board_columns,
@@ -412,10 +413,10 @@ class CavernaDialog(Scene):
                                      Msg("ui_caverna.common.back"), self.go_back, role="small",
                                      key="dialog:back"))
             title_x += button_w + theme.gap
-        widgets.append(TapButton(pygame.Rect(head.right - button_w, head.y, button_w,
-                                             theme.touch), Msg("ui_caverna.common.cancel"),
-                                 lambda: [CloseDialog()], "quiet", role="small",
-                                 key="dialog:cancel"))
+        cancel = pygame.Rect(head.right - button_w, head.y, button_w, theme.touch)
+        widgets.append(CompactTapButton(cancel, Msg("ui_caverna.common.cancel"),
+                                        lambda: [CloseDialog()], "quiet", role="small",
+                                        key="dialog:cancel"))
         title_box = pygame.Rect(title_x, head.y, head.right - button_w - theme.gap - title_x,
                                 head.height)
         widgets.append(Label(title_box, self.title(state), "heading", bold=True))
@@ -792,9 +793,9 @@ class FurnishDialog(CavernaDialog):
                 continue
             widgets.append(offer(rect, text, self._room_tap(room), reason, key=key))
         if pages > 1:
-            widgets.append(TapButton(rects[-1], msg("ui_caverna.furnish.more", page=self.page + 1,
-                                                    pages=pages), self.next_page, "quiet",
-                                     key="furnish:more"))
+            more = msg("ui_caverna.furnish.more", page=self.page + 1, pages=pages)
+            widgets.append(CompactTapButton(rects[-1], more, self.next_page, "quiet",
+                                            key="furnish:more"))
         return widgets
 
     def next_page(self) -> list[Intent]:

@@ -84,14 +84,20 @@ def grid(area: pygame.Rect, count: int, theme: Theme, columns: int,
 
 class CompactButton(Button):
     """A button in a tight grid: its label may shrink back to the normal minimum size
-    when a larger text size is chosen in the settings."""
+    when a larger text size is chosen in the settings.
+
+    Every one that can be tapped has the normal frame, a quiet one too (its fill is
+    only quieter): a button without a frame does not look like one."""
+
+    framed = True
+    """Whether the live button is drawn with the normal frame."""
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the box, outline and label."""
         fill, text_colour = self.colours(theme)
         pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
         outline = theme.palette.border if self.enabled else theme.palette.surface
-        if self.style != "quiet" or not self.enabled:
+        if self.framed or not self.enabled:
             pygame.draw.rect(surface, outline, self.rect, theme.border_width,
                              border_radius=theme.radius)
         inner = self.rect.inflate(-2 * theme.px(6), -theme.px(6))
@@ -108,6 +114,9 @@ class CompactTapButton(TapButton, CompactButton):
 
 class RefusedButton(CompactTapButton):
     """An answer the rules refuse now: drawn greyed, and a tap only says why."""
+
+    framed = False
+    """Greyed like a switched-off button: no live frame."""
 
     def __init__(self, rect: pygame.Rect, text: Text, refusal: Msg, role: TextRole = "small",
                  key: str = "") -> None:
