@@ -51,8 +51,9 @@ from companion.ui.asked import asked
 from companion.ui.caverna.food import (
     FOOD_FEES,
     ShortOfFoodButton,
-    convert_dialog,
+    food_for,
     food_would_help,
+    hinted,
 )
 from companion.ui.caverna.parts import (
     CaveView,
@@ -787,9 +788,8 @@ class FurnishDialog(CavernaDialog):
             room, text, reason = entries[number]
             key = f"furnish:room:{room}"
             if reason is not None and asked(room_short_of_food, state, self.option.fee, room):
-                widgets.append(ShortOfFoodButton(rect, text, reason,
-                                                 convert_dialog(state, state.active, True),
-                                                 key=key))
+                widgets.append(ShortOfFoodButton(rect, hinted(text, rect, theme, ctx.lang),
+                                                 reason, self._food_for(room), key=key))
                 continue
             widgets.append(offer(rect, text, self._room_tap(room), reason, key=key))
         if pages > 1:
@@ -802,6 +802,16 @@ class FurnishDialog(CavernaDialog):
         """Show the next page of rooms (after the last, the first)."""
         self.page += 1
         return [Redraw()]
+
+    def _food_for(self, room: str) -> Callable[[], ShowDialog]:
+        """The food dialog of a room short of food: once the food is made, the room is
+        furnished where it fits one space, else its spaces are asked."""
+        state = self.current
+        assert state is not None
+        option, preview = self.option, self.preview
+        return lambda: food_for(state, state.active, room_refusal(option.fee, room),
+                                lambda after: furnish_room_intents(after, option, room,
+                                                                   preview))
 
     def _room_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick(room)
@@ -835,10 +845,15 @@ def room_short_of_food(state: CavernaState, fee: str, room: str) -> bool:
     if fee not in FOOD_FEES and not state.config.room(room).cost.get("food"):
         return False
 
+    return food_would_help(state, room_refusal(fee, room))
+
+
+def room_refusal(fee: str, room: str) -> Callable[[CavernaState], Msg | None]:
+    """Why furnishing ``room`` with ``fee`` is refused in a state (``None``: it is not)."""
     def reason(now: CavernaState) -> Msg | None:
         return answer_refusal(now, {"type": "furnish", "fee": fee}, "room_furnished", room,
                               Msg("caverna.ask.nothing"))
-    return food_would_help(state, reason)
+    return reason
 
 
 def page_of(count: int, slots: int, page: int) -> tuple[range, int]:

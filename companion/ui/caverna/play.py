@@ -63,7 +63,9 @@ from companion.ui.caverna.food import (
     FOOD_FEES,
     ShortOfFoodButton,
     convert_dialog,
+    food_for,
     food_would_help,
+    hinted,
 )
 from companion.ui.caverna.food import convertible as convertible
 from companion.ui.caverna.parts import (
@@ -408,9 +410,9 @@ class CavernaPlayScene(GameScene):
             text = asked(option_text, state, spec.option, ctx.lang)
             reason = asked(option_refusal, state, spec.option) if spec.available else None
             if reason is not None and asked(option_short_of_food, state, spec.option):
-                text = hinted(text, Msg("ui_caverna.convert.hint"), rect, ctx.theme, ctx.lang)
+                text = hinted(text, rect, ctx.theme, ctx.lang)
                 widgets.append(ShortOfFoodButton(rect, text, reason,
-                                                 convert_dialog(state, state.active, True),
+                                                 self._food_for(state, spec.option),
                                                  key=option_key(spec)))
                 continue
             if reason is not None:
@@ -445,6 +447,12 @@ class CavernaPlayScene(GameScene):
         widgets.append(TapButton(more, "…", self._option_tap(state, spec.option),
                                  role="small", key=option_key(spec)))
         return widgets
+
+    def _food_for(self, state: CavernaState, option: Option) -> Callable[[], ShowDialog]:
+        """The food dialog of an option short of food: once the food is made, the option
+        is carried on with as if tapped again."""
+        return lambda: food_for(state, state.active, lambda now: option_refusal(now, option),
+                                lambda after: self.option_intents(after, option))
 
     def _option_tap(self, state: CavernaState, option: Option) -> TapHandler:
         """What a tap on an option does, worked out at the tap (not on every redraw)."""
@@ -688,17 +696,6 @@ def idle_tile(state: CavernaState, tile: str) -> bool:
         return nothing_left(GAME.apply(state, {"type": "take_tile", "tile": tile}))
     except IllegalActionError:
         return False
-
-
-def hinted(text: Msg | str, hint: Msg, rect: pygame.Rect, theme: Theme, lang: str) -> str:
-    """``text`` with ``hint`` on a line of its own when both fit a small button of
-    ``rect``, else ``text`` alone."""
-    shown = translate(text, lang)
-    both = f"{shown}\n{translate(hint, lang)}"
-    inner = rect.inflate(-2 * theme.px(6), -theme.px(6))
-    fitted = fit_text(both, inner.width, inner.height, theme.text_size("small"),
-                      compact_min_size(theme, "small"), True)
-    return shown if fitted.overflow else both
 
 
 def option_short_of_food(state: CavernaState, option: Option) -> bool:

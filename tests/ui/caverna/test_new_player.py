@@ -2,13 +2,36 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
+from companion.core.i18n import LANGUAGES, translate
 from companion.core.journal import Journal
+from companion.core.messages import Msg
 from companion.core.session import Session
+from companion.games.caverna.game import GAME
+from companion.games.caverna.questions import option_refusal
+from companion.games.caverna.state import CavernaState
+from companion.games.caverna.tiles import Option
 from companion.ui.app import App
+from companion.ui.caverna.dialogs import FurnishDialog
+from companion.ui.caverna.food import ShortOfFoodButton, convertible, food_for
 from companion.ui.caverna.parts import RefusedButton
+from companion.ui.dialogs import ChoiceDialog
+from companion.ui.intents import Intent, Notify, ShowDialog, Submit
 from companion.ui.theme import contrast_ratio
 from companion.ui.widgets import Button
-from tests.ui.caverna.helpers import open_game, round_one, tap_widget, widget
+from tests.ui.caverna.helpers import (
+    context,
+    draw_problems,
+    open_game,
+    round_one,
+    start,
+    state_of,
+    tap_widget,
+    widget,
+)
 
 
 def _ada_fills_her_only_cavern(session: Session) -> None:
@@ -63,3 +86,110 @@ def test_every_live_button_of_a_caverna_dialog_is_framed(app: App, journal: Jour
     assert app.dialog is not None
     assert all(_framed(app, button) for button in _live_buttons(app)), [
         b.key for b in _live_buttons(app) if not _framed(app, b)]
+
+
+def _convert_one(app: App, session: Session, good: str) -> None:
+    """Tap ``good`` in the food dialog that is open."""
+    dialog = app.dialog
+    assert isinstance(dialog, ChoiceDialog)
+    assert "food" in translate(dialog.title, "en").lower()
+    tap_widget(app, f"choice:{convertible(state_of(session), 0).index(good)}")
+
+
+def _undo_step_by_step(app: App, session: Session, steps: int,
+                       done: list[dict[str, object]]) -> None:
+    """Each tap on Undo takes back one of ``done`` (the turn's end, the furnishing, the
+    conversion), down to the food Ada had."""
+    for left in range(len(done) - 1, -1, -1):
+        tap_widget(app, "bar:Undo")
+        assert session.actions()[steps:] == done[:left]
+    assert state_of(session).players[0].goods.food == 1
+
+
+def test_making_the_food_carries_on_with_the_furnishing(app: App, journal: Journal) -> None:
+    """Rulebook: emmer, flax and gold turn into food at any time, 1 for 1; Housework's
+    furnishing costs food equal to the round's turns (2 in round 1). Ada holds 1 food:
+    one conversion is all the furnishing costs beyond its own taps — the furnishing's
+    picker opens by itself — and undo takes the steps back one at a time."""
+    session = round_one(journal, app)
+    tap_widget(app, "caverna:tile:housework")
+    steps = session.cursor
+    tap_widget(app, "caverna:option:0:furnish:round_food")
+    _convert_one(app, session, "emmer")
+    assert isinstance(app.dialog, FurnishDialog) and app.dialog.option.fee == "round_food"
+    tap_widget(app, "furnish:room:shelf")
+    done: list[dict[str, object]] = [{"type": "convert", "player": 0, "good": "emmer", "count": 1},
+            {"type": "furnish", "room": "shelf", "space": [2, 0], "fee": "round_food"},
+            {"type": "end_turn"}]
+    assert session.actions()[steps:] == done
+    _undo_step_by_step(app, session, steps, done)
+
+
+def test_a_room_short_of_food_is_furnished_once_the_food_is_made(app: App,
+                                                                journal: Journal) -> None:
+    """The furnishing's list open while every room is short of food (as a preview shows
+    it): the Shelf's tap asks for food, and the one conversion furnishes it in the one
+    cavern it fits; undo takes the furnishing back, then the conversion."""
+    session = round_one(journal, app)
+    tap_widget(app, "caverna:tile:housework")
+    steps = session.cursor
+    app.perform(ShowDialog(FurnishDialog(Option("furnish", fee="round_food"))))
+    app.draw()
+    tap_widget(app, "furnish:room:shelf")
+    _convert_one(app, session, "flax")
+    done: list[dict[str, object]] = [{"type": "convert", "player": 0, "good": "flax", "count": 1},
+            {"type": "furnish", "room": "shelf", "space": [2, 0], "fee": "round_food"},
+            {"type": "end_turn"}]
+    assert session.actions()[steps:] == done
+    _undo_step_by_step(app, session, steps, done)
+
+
+def test_the_food_dialog_asks_again_until_the_food_is_enough(journal: Journal) -> None:
+    """Housework's first furnishing costs 2 food in round 1. With no food, one
+    conversion is not enough: the food dialog comes back (made only when reached), and
+    after the second the furnishing carries on."""
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    session.submit({"type": "take_tile", "tile": "housework"})
+    state = state_of(session)
+    ada = state.players[0]
+    hungry = replace(state, players=(replace(ada, goods=replace(ada.goods, food=0)),
+                                     *state.players[1:]))
+    option = Option("furnish", fee="round_food")
+    carried: list[CavernaState] = []
+
+    def carry_on(after: CavernaState) -> list[Intent]:
+        carried.append(after)
+        return [Notify(Msg("ui_caverna.turn.end"))]
+
+    first = food_for(hungry, 0, lambda now: option_refusal(now, option), carry_on)
+    emmer = first.dialog.options[convertible(hungry, 0).index("emmer")]  # type: ignore[attr-defined]
+    assert not carried
+    convert, again = emmer.intents
+    assert convert == Submit({"type": "convert", "player": 0, "good": "emmer", "count": 1})
+    assert isinstance(again, ShowDialog)
+    one_food = GAME.apply(hungry, convert.action)
+    flax = again.dialog.options[convertible(one_food, 0).index("flax")]  # type: ignore[attr-defined]
+    assert flax.intents[1:] == (Notify(Msg("ui_caverna.turn.end")),)
+    assert carried and all(after.players[0].goods.food == 2 for after in carried)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_room_short_of_food_says_so_in_the_list(journal: Journal, lang: str) -> None:
+    """In the furnishing's list at 800x480, every room short only of food says so on
+    its card (the long hint or the short mark) and every card fits."""
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": "furnishing"})
+    session.submit({"type": "take_tile", "tile": "housework"})
+    dialog = FurnishDialog(Option("furnish", fee="round_food"), session)
+    overflowing, small = draw_problems(dialog, context((800, 480), lang))
+    assert (overflowing, small) == ([], [])
+    short = [w for w in dialog.widgets if isinstance(w, ShortOfFoodButton)]
+    assert len(short) == 3
+    marks = (translate(Msg("ui_caverna.convert.hint"), lang),
+             translate(Msg("ui_caverna.convert.mark"), lang))
+    for button in short:
+        assert translate(button.text, lang).splitlines()[-1] in marks
+    plain = [w for w in dialog.widgets if isinstance(w, RefusedButton)
+             and not isinstance(w, ShortOfFoodButton)]
+    assert plain and all(translate(w.text, lang).splitlines()[-1] not in marks for w in plain)
