@@ -344,12 +344,16 @@ def _room_tap(state: CavernaState, room: str,
     return lambda: room_intents(state, room, preview)
 
 
-def cave_area(area: pygame.Rect, cave: Cave, theme: Theme) -> pygame.Rect:
-    """The largest well-proportioned box for ``cave`` inside ``area``, centred."""
+def cave_area(area: pygame.Rect, cave: Cave, theme: Theme, wide: bool = False
+              ) -> pygame.Rect:
+    """The largest well-proportioned box for ``cave`` inside ``area``, centred (with
+    ``wide``, as wide as ``area``: room for buttons on the borders beside the names)."""
     rows = len(cave.spaces)
     columns = board_columns(cave)
     cell_h = area.height // max(1, rows)
-    cell_w = min(area.width // columns, cell_h * 2 + theme.px(40))
+    cell_w = area.width // columns
+    if not wide:
+        cell_w = min(cell_w, cell_h * 2 + theme.px(40))
     box = pygame.Rect(0, 0, cell_w * columns, cell_h * rows)
     box.center = area.center
     return box
@@ -872,16 +876,40 @@ def page_of(count: int, slots: int, page: int) -> tuple[range, int]:
 
 # ---------------------------------------------------------------- walls
 def edge_centre(view: CaveView, edge: Edge, side: int) -> tuple[int, int]:
-    """Where the button for the border between two spaces goes, on screen.
+    """Where the button for the border between two spaces goes by default, on screen.
 
-    Side borders get it at their middle; a border between two rows gets it towards the
-    left end, clear of the side buttons, so the button of ``side`` pixels leaves the room
-    names readable.
+    Side borders get it at their middle; a border between two rows gets it at its outer
+    end (the left end in the first column, the right end in the others), so the room
+    names keep the middle of their spaces.
     """
     first, second = view.cell(edge[0]), view.cell(edge[1])
-    if edge[0][1] == edge[1][1]:
-        return (first.x + side + side // 6, (first.centery + second.centery) // 2)
-    return ((first.centerx + second.centerx) // 2, first.centery)
+    if edge[0][1] != edge[1][1]:
+        return (first.centerx + second.centerx) // 2, first.centery
+    y = (first.centery + second.centery) // 2
+    if edge[0][1] == 0:
+        return first.x + side // 2 + side // 8, y
+    return first.right - side // 2 - side // 8, y
+
+
+def wall_rects(view: CaveView, edges: Sequence[Edge], side: int, gap: int
+               ) -> list[pygame.Rect]:
+    """A ``side``-pixel button for each border of ``edges``, none touching another:
+    side borders first at their middles, then each border between two rows at its outer
+    end, or at its other end or nearer its middle where that end is taken."""
+    rects: dict[Edge, pygame.Rect] = {}
+    for edge in sorted(edges, key=lambda found: found[0][1] == found[1][1]):
+        rect = pygame.Rect(0, 0, side, side)
+        rect.center = edge_centre(view, edge, side)
+        if edge[0][1] == edge[1][1]:
+            cell = view.cell(edge[0])
+            taken = [other.inflate(gap, gap) for other in rects.values()]
+            for x in (rect.centerx, cell.right + cell.x - rect.centerx,
+                      cell.x + side + side // 6, cell.right - side - side // 6):
+                rect.centerx = x
+                if rect.collidelist(taken) == -1:
+                    break
+        rects[edge] = rect
+    return [rects[edge] for edge in edges]
 
 
 class WallDialog(CavernaDialog):
@@ -902,15 +930,14 @@ class WallDialog(CavernaDialog):
         """The active cave with a button on every border that can take (or lose) a wall."""
         theme = ctx.theme
         cave = state.players[state.active].cave
-        box = cave_area(area, cave, theme)
+        box = cave_area(area, cave, theme, wide=True)
         view = cave_view(state, state.active, box)
         widgets: list[Widget] = [view]
         kind = "remove_wall" if self.remove else "build_wall"
         edges = sorted(cave.walls) if self.remove else wall_spots(cave)
         side = max(theme.touch, theme.px(48))
-        for number, edge in enumerate(edges):
-            rect = pygame.Rect(0, 0, side, side)
-            rect.center = edge_centre(view, edge, side)
+        rects = wall_rects(view, edges, side, theme.px(4))
+        for number, (edge, rect) in enumerate(zip(edges, rects, strict=True)):
             action = {"type": kind, "between": [list(edge[0]), list(edge[1])]}
             widgets.append(TapButton(rect, "✕" if self.remove else "+", self._tap(action),
                                      "danger" if self.remove else "primary",
