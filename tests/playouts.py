@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Mapping
@@ -23,6 +24,22 @@ def accepts(game: Game[Any], state: Any, action: Mapping[str, Any]) -> bool:
     except IllegalActionError:
         return False
     return True
+
+
+def applied_or_refused(game: Game[Any], state: Any, action: Mapping[str, Any]) -> Any | None:
+    """The state after ``action``, or ``None`` when the rules refuse it with a reason of
+    the game's own (``<game>.error.``); either way ``state`` is left as it was, its JSON
+    form too."""
+    before = copy.deepcopy(state)
+    described = game.state_to_json(state)
+    try:
+        after = game.apply(state, action)
+    except IllegalActionError as error:
+        assert error.key.startswith(f"{game.name}.error.")
+        after = None
+    assert state == before
+    assert game.state_to_json(state) == described
+    return after
 
 
 def random_playout(game: Game[Any], seed: int, state: Any = None,

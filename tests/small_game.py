@@ -31,7 +31,12 @@ def int_setting(setup: Setup, key: str, default: int, low: int | None = None,
 
 
 class SmallGame:
-    """Choices are the whole sample, and the last step sounds a win."""
+    """Two to four seats; choices are the whole sample, and the last step sounds a win."""
+
+    min_players = 2
+    """Fewest seats."""
+    max_players = 4
+    """Most seats."""
 
     def legal_actions(self, state: Any) -> Sequence[Action]:
         """Every legal action (each small game lists them all)."""

@@ -70,3 +70,20 @@ def test_the_search_sees_a_game_name() -> None:
     game = games()[0]
     assert own_file(ROOT / "companion" / "locale" / "pl" / f"{game}_info.po", game)
     assert not own_file(ROOT / "companion" / "locale" / "pl" / "kiosk.po", game)
+
+
+PREVIEW_MODULES = ("screens.py", "demo.py", "replays.py", "screenshot.py")
+"""The modules that build previews: a game's screen registry and demo games, and the
+screenshot tool with its replays.  Every other screen module draws ``ctx.session``."""
+
+
+def test_only_the_preview_modules_know_about_demo_games() -> None:
+    pattern = re.compile(r"preview_session|\.demo import|import demo\b|demo_session")
+    knowing = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "companion" / "ui").rglob("*.py"))
+        if path.name not in PREVIEW_MODULES
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert knowing == []

@@ -22,7 +22,7 @@ name them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -30,7 +30,7 @@ from companion.core.game import Game, Setup
 from companion.core.messages import SetupError
 from companion.ui.intents import Intent, Notify, StartGame
 from companion.ui.scene import Scene
-from companion.ui.screens import load_game_ui, register_screen
+from companion.ui.screens import DemoFactory, load_game_ui, register_screen
 
 GameScreenFactory = Callable[[str], Scene]
 """Builds one of a game's screens from its short name (``"setup"``, ``"play"``...)."""
@@ -39,12 +39,19 @@ _GAME_SCREENS: dict[str, tuple[str, ...]] = {}
 
 
 def register_game_screens(
-    game_name: str, factory: GameScreenFactory, screens: Sequence[str] = ("setup", "play")
+    game_name: str, factory: GameScreenFactory, screens: Sequence[str] = ("setup", "play"),
+    previews: Mapping[str, DemoFactory] | None = None,
 ) -> None:
-    """Register ``factory`` for each of ``game_name``'s ``screens``."""
+    """Register ``factory`` for each of ``game_name``'s ``screens``.
+
+    ``previews`` names the screens that show a chosen situation rather than the open
+    game, with the demo game each one shows (the screenshot tool opens it).
+    """
     _GAME_SCREENS[game_name] = tuple(screens)
+    demos = previews or {}
     for screen in screens:
-        register_screen(f"{game_name}.{screen}", partial(factory, screen), game=game_name)
+        register_screen(f"{game_name}.{screen}", partial(factory, screen), game=game_name,
+                        demo=demos.get(screen))
 
 
 def game_screens(game_name: str) -> tuple[str, ...]:

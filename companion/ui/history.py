@@ -13,7 +13,7 @@ from companion.core.session import HistoryEntry, Session
 from companion.ui.bar import game_bar
 from companion.ui.dialogs import confirm
 from companion.ui.intents import JumpTo, Redo, ShowDialog, Undo
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import Context, GameScene
 from companion.ui.screens import register_screen
 from companion.ui.widgets import Button, Label, ListItem, ListView, ScrollState, Widget
 
@@ -39,10 +39,8 @@ def jump_question(step: int, cursor: int) -> ShowDialog:
                    danger=False)
 
 
-class HistoryScene(Scene):
+class HistoryScene(GameScene):
     """The labelled list of steps with undo and redo; a tap jumps to that step."""
-
-    needs_session = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -50,12 +48,13 @@ class HistoryScene(Scene):
         """Scroll position of the list."""
         self._shown_cursor: int | None = None
 
-    def build(self, ctx: Context) -> list[Widget]:
+    def bar(self, ctx: Context) -> tuple[list[Widget], pygame.Rect]:
+        """The game bar titled *History*, its history button leading back to the game."""
+        return game_bar(ctx, Msg("ui.history.title"), here="history")
+
+    def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """Game bar, a side column with undo/redo, and the list."""
-        session = ctx.session
-        bar, body = game_bar(ctx, Msg("ui.history.title"), here="history")
-        if session is None:
-            return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
+        bar, body = self.bar(ctx)
         theme = ctx.theme
         side_width = max(theme.touch, theme.px(150))
         side = pygame.Rect(body.right - side_width, body.y, side_width, body.height)

@@ -290,27 +290,19 @@ class Scene:
 
 
 class GameScene(Scene):
-    """A screen of one game: it draws the open game, or in a preview the named demo game.
+    """A screen of one game: it draws ``ctx.session``, the game open at the table (the
+    screenshot tool puts a demo game there for a preview).
 
-    Subclasses set :attr:`preview` (``None`` in a real game) and answer
-    :meth:`demo_session` from their game's ``demo`` module.  :meth:`build` finds the
-    game and picks the layout: a subclass writes :meth:`build_upright` and, where the
-    game has a flat-table layout, :meth:`build_flat`; with no game to show, the bar
-    and a "no game" line are drawn instead (:meth:`build_without_game`).
+    :meth:`build` finds the game and picks the layout: a subclass writes
+    :meth:`build_upright` and, where the game has a flat-table layout,
+    :meth:`build_flat`; with no game to show, the bar and a "no game" line are drawn
+    instead (:meth:`build_without_game`).
     """
 
     needs_session = True
-    preview: str | None = None
-    """Name of a demo situation to draw instead of the open game (screenshots)."""
-
-    def demo_session(self, name: str) -> Session:
-        """The demo game called ``name`` (each game's screens supply their own)."""
-        raise NotImplementedError
 
     def session_of(self, ctx: Context) -> Session | None:
-        """The game to draw: the open one, or the demo game of a preview."""
-        if self.preview is not None:
-            return self.demo_session(self.preview)
+        """The game to draw: the open one."""
         return ctx.session
 
     def build(self, ctx: Context) -> list[Widget]:
@@ -322,9 +314,13 @@ class GameScene(Scene):
             return self.build_flat(ctx, session)
         return self.build_upright(ctx, session)
 
+    def bar(self, ctx: Context) -> tuple[list[Widget], pygame.Rect]:
+        """The screen's bar and the space left under it (the game bar by default)."""
+        return game_bar(ctx)
+
     def build_without_game(self, ctx: Context) -> list[Widget]:
-        """The game bar and a line saying that no game is open."""
-        bar, body = game_bar(ctx)
+        """The screen's bar and a line saying that no game is open."""
+        bar, body = self.bar(ctx)
         return [*bar, Label(body, Msg("ui.error.no_game"), "body")]
 
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:

@@ -12,14 +12,21 @@ import importlib
 import importlib.util
 import pkgutil
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import companion.ui
 from companion.core.logs import logger
 from companion.core.values import Value
 from companion.ui.scene import Scene
 
+if TYPE_CHECKING:
+    from companion.core.session import Session
+
 SceneFactory = Callable[[], Scene]
 """Builds a fresh scene."""
+
+DemoFactory = Callable[[], "Session"]
+"""Builds (or finds) the demo game a preview screen shows."""
 
 
 class ScreenEntry(Value):
@@ -31,6 +38,9 @@ class ScreenEntry(Value):
     """Builds the scene."""
     game: str | None = None
     """The game it belongs to (``None`` for game-independent screens)."""
+    demo: DemoFactory | None = None
+    """For a preview (a chosen situation drawn for screenshots and documents): the demo
+    game to open for it; the scene itself only ever draws ``ctx.session``."""
 
 
 _SCREENS: dict[str, ScreenEntry] = {}
@@ -53,9 +63,10 @@ class UnknownScreenError(KeyError):
     """No screen is registered under the requested name."""
 
 
-def register_screen(name: str, factory: SceneFactory, game: str | None = None) -> None:
-    """Register (or replace) the screen ``name``."""
-    _SCREENS[name] = ScreenEntry(name, factory, game)
+def register_screen(name: str, factory: SceneFactory, game: str | None = None,
+                    demo: DemoFactory | None = None) -> None:
+    """Register (or replace) the screen ``name`` (``demo``: the game a preview shows)."""
+    _SCREENS[name] = ScreenEntry(name, factory, game, demo)
 
 
 def load_all() -> None:

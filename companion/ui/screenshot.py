@@ -2,9 +2,11 @@
 
 ``render("history", "pl", (800, 480), Path("history-pl.png"))`` draws the screen as
 the app would.  Screens that show a game get a session in a private in-memory
-journal: the game of a record file when ``record`` is given, otherwise the screen's
-own game (or the first registered one) started from its example set-up and played
-a few steps with the first legal action, so lists and labels have content.
+journal: a preview screen's own demo game (the situation its game registered for it),
+else the game of a record file when ``record`` is given, otherwise the screen's own
+game (or the first registered one) started from its example set-up and played a few
+steps with the first legal action, so lists and labels have content.  Scenes only
+ever draw ``ctx.session``: the demo game of a preview is handed to them here.
 
 Besides the registered screens, ``confirm`` (the delete question over the home
 screen) and ``toast`` (a refusal over a game screen) show the dialogs and notices.
@@ -28,7 +30,7 @@ from companion.ui.dialogs import confirm
 from companion.ui.intents import DeleteGame
 from companion.ui.notices import notice_rect
 from companion.ui.scene import Context, Scene, Settings
-from companion.ui.screens import make_screen, screen_entry, screen_names
+from companion.ui.screens import screen_entry, screen_names
 from companion.ui.widgets import Toast
 
 DEMO_STEPS = 6
@@ -102,10 +104,13 @@ def scene_context(screen: str, lang: str, size: tuple[int, int],
                   record: Path | None = None) -> tuple[Scene, Context]:
     """The scene for ``screen`` and a context holding the session it needs."""
     journal = demo_journal()
-    scene = make_screen(screen)
+    entry = screen_entry(screen)
+    scene = entry.factory()
     session: Session | None = None
     game = _game_for(screen, record)
-    if game is not None and (scene.needs_session or record is not None):
+    if entry.demo is not None:
+        session = entry.demo()
+    elif game is not None and (scene.needs_session or record is not None):
         session = demo_session(journal, game, record)
     return scene, Context(size, Settings(language=lang), session, journal, sound_available=True)
 

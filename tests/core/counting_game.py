@@ -32,13 +32,15 @@ class CountingGame(SmallGame):
     name = "counting"
     title_key = "core.label.start"
     info = GameInfo("core.label.start", "core.label.start", "Test", "scores")
-    min_players = 2
-    max_players = 4
+    players_key = "players"
+    """The set-up field that says how many play."""
+    target = 21
+    """The target when the set-up names none."""
 
     def new_state(self, setup: Setup) -> CountingState:
         """Start from the target and player count in ``setup``."""
-        players = int_setting(setup, "players", 2, self.min_players, self.max_players)
-        return CountingState(target=int_setting(setup, "target", 21, 1), players=players)
+        players = int_setting(setup, self.players_key, 2, self.min_players, self.max_players)
+        return CountingState(int_setting(setup, "target", self.target, 1), players)
 
     def apply(self, state: CountingState, action: Action) -> CountingState:
         """Add the action's amount for the player whose turn it is."""
@@ -60,8 +62,8 @@ class CountingGame(SmallGame):
         return Msg("core.label.start", {"amount": action.get("amount")})
 
     def example_setup(self) -> Setup:
-        """Two players to 21."""
-        return {"players": 2, "target": 21}
+        """Two players to the default target."""
+        return {self.players_key: 2, "target": self.target}
 
     def legal_actions(self, state: CountingState) -> Sequence[Action]:
         """Every amount."""
@@ -70,8 +72,8 @@ class CountingGame(SmallGame):
     def result(self, state: CountingState, setup: Setup) -> Result:
         """The players and the winner once there is one."""
         return Result(
-            players=tuple(f"Player {n + 1}" for n in range(state.players)),
-            winners=() if state.winner is None else (f"Player {state.winner + 1}",))
+            players=tuple(f"Seat {n + 1}" for n in range(state.players)),
+            winners=() if state.winner is None else (f"Seat {state.winner + 1}",))
 
 GAME = CountingGame()
 

@@ -68,6 +68,13 @@ def make_journal(path: Path, steps: int = 2) -> int:
     return session.game_id
 
 
+def journal_file(folder: Path) -> tuple[Path, dict[str, object]]:
+    """A journal file made by :func:`make_journal` in ``folder``, and what it holds."""
+    path = folder / "journal.sqlite3"
+    make_journal(path)
+    return path, stored(path)
+
+
 def lasting_files(folder: Path) -> set[str]:
     """The files in ``folder`` that stay (SQLite's ``-wal``/``-shm`` left out)."""
     return {p.name for p in folder.iterdir() if not p.name.endswith(TRANSIENT)}

@@ -22,8 +22,8 @@ from tests.clock import FakeClock
 from tests.faults.conftest import (
     continued_game,
     fill,
+    journal_file,
     lasting_files,
-    make_journal,
     make_read_only,
     make_writable,
     says,
@@ -79,9 +79,7 @@ def test_full_disk_refuses_the_step_and_keeps_everything(
 def test_full_disk_at_start_sets_nothing_aside(
     small_disk: Path, clock: FakeClock, closing: list[Journal]
 ) -> None:
-    path = small_disk / "journal.sqlite3"
-    make_journal(path)
-    content = stored(path)
+    path, content = journal_file(small_disk)
     filler = fill(small_disk)
     before = lasting_files(small_disk)
 
@@ -105,9 +103,7 @@ def test_full_disk_at_start_sets_nothing_aside(
 def test_read_only_file_system_runs_read_only(
     ro_folder: Path, clock: FakeClock, closing: list[Journal]
 ) -> None:
-    path = ro_folder / "journal.sqlite3"
-    make_journal(path)
-    content = stored(path)
+    path, content = journal_file(ro_folder)
     before = lasting_files(ro_folder)
     make_read_only(ro_folder)
     try:

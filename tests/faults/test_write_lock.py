@@ -82,7 +82,7 @@ def test_buttons_and_keys_with_the_lock_held_change_nothing(
     # Keyboard: Enter stands for the advance button.
     app.process(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     app.process(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0))
-    assert app.running and session.cursor == 2 and session.state.tally == 2
+    assert app.running and session.cursor == 2 and session.state.total == 2
     assert toast_text(app) == says("core.storage.busy")
     # GPIO and the serial box go through the hardware queue.
     app.toast = None
@@ -117,6 +117,6 @@ def test_undo_and_redo_are_written_before_they_are_shown(
 
     for intent in (Undo(), Redo()):
         app.perform(intent)
-        assert session.cursor == 2 and session.state.tally == 2
+        assert session.cursor == 2 and session.state.total == 2
         assert (game_id, "active", 2) in stored(path)["games"]  # type: ignore[operator]
         assert toast_text(app) == says("core.storage.busy")

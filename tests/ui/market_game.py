@@ -76,8 +76,6 @@ class MarketGame(SmallGame):
     name = "market"
     title_key = "ui.app.title"
     info = GameInfo("ui.app.title", "ui.app.title", "Market", "scores")
-    min_players = 2
-    max_players = 4
 
     def new_state(self, setup: Setup) -> MarketState:
         """A purse of ``money`` and ``seats`` seats."""

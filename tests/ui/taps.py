@@ -11,6 +11,7 @@ from companion.core.session import Session
 from companion.ui.app import App
 from companion.ui.intents import Navigate
 from companion.ui.scene import Context, Scene, Settings
+from companion.ui.screens import screen_entry
 from companion.ui.theme import MIN_TOUCH
 from companion.ui.widgets import Widget
 
@@ -30,6 +31,15 @@ def draw_problems(scene: Scene, ctx: Context) -> tuple[list[str], list[pygame.Re
 def context(size: tuple[int, int], lang: str, session: Session | None = None) -> Context:
     """A drawing context in ``lang``."""
     return Context(size, Settings(language=lang), session, None)
+
+
+def registered(screen: str, size: tuple[int, int], lang: str, session: Session | None = None,
+               text_scale: float = 1.0) -> tuple[Scene, Context]:
+    """The registered screen ``screen`` and a context holding the game it draws: a
+    preview's own demo game (as the screenshot tool opens it), else ``session``."""
+    entry = screen_entry(screen)
+    shown = entry.demo() if entry.demo is not None else session
+    return entry.factory(), Context(size, Settings(language=lang, text_scale=text_scale), shown)
 
 
 def tap(app: App, pos: tuple[int, int]) -> None:

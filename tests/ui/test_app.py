@@ -76,7 +76,7 @@ def _widget(app: App, key: str) -> Button:
 
 def _tally(session: Session | None) -> int:
     assert session is not None
-    return int(session.game.state_to_json(session.state)["tally"])
+    return int(session.game.state_to_json(session.state)["total"])
 
 
 def _open_tally(app: App, seats: int = 2) -> Session:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.i18n import LANGUAGES, catalogue
+from companion.core.i18n import LANGUAGES, LOCALE_DIR, catalogue, domains, parse_po
+from companion.core.registry import all_games
 from tests.catalogues import untranslated
 
 UI_DIR = Path(__file__).resolve().parents[2] / "companion" / "ui"
@@ -43,3 +44,14 @@ def test_game_statuses_shown_on_home_are_translated(status: str) -> None:
         assert catalogue(lang).get(f"core.status.{status}")
 
 
+
+
+SCREEN_DOMAINS = [f"ui_{name}" for name in all_games() if f"ui_{name}" in domains()]
+"""The catalogues of the games' own screens (``ui_<game>``)."""
+
+
+@pytest.mark.parametrize("domain", SCREEN_DOMAINS)
+def test_a_game_screen_catalogue_holds_only_its_own_keys(domain: str) -> None:
+    english = parse_po((LOCALE_DIR / "en" / f"{domain}.po").read_text(encoding="utf-8"))
+    assert english
+    assert [key for key in english if not key.startswith(f"{domain}.")] == []

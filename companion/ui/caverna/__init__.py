@@ -7,7 +7,8 @@ situation, for screenshots and docs.
 
 from __future__ import annotations
 
-from companion.ui.caverna.screens import SCREENS, make_caverna_screen
+from companion.ui.caverna.screens import PREVIEWS, SCREENS, make_caverna_screen
 from companion.ui.games import register_game_screens
 
-register_game_screens("caverna", make_caverna_screen, screens=SCREENS)
+register_game_screens("caverna", make_caverna_screen, screens=SCREENS,
+                      previews=PREVIEWS)

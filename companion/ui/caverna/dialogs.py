@@ -17,7 +17,6 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.core.questions import Complete
-from companion.core.session import Session
 from companion.games.caverna.queries import (
     EMPTY,
     EXTRA,
@@ -165,14 +164,14 @@ def result_text(state: CavernaState, action: Mapping[str, Any], label: Msg,
     return f"{shown}\n{translate(result, lang)}", None
 
 
-def rooms_intents(state: CavernaState, preview: Session | None) -> list[Intent]:
+def rooms_intents(state: CavernaState) -> list[Intent]:
     """The tile's room option: used at once when the rules leave one room with one
     choice, else the room picker (opened at the room when only one can be used)."""
     progress = settle(state, {"type": "use_room"})
     action = settled_action(progress)
     if action is not None:
         return turn_intents(state, action)
-    dialog = RoomUseDialog(preview)
+    dialog = RoomUseDialog()
     room = progress.partial.get("room_used") if progress is not None else None
     if room is not None and asks_choice(str(room)):
         return choice_intents(state, str(room))
@@ -181,15 +180,14 @@ def rooms_intents(state: CavernaState, preview: Session | None) -> list[Intent]:
     return [ShowDialog(dialog)]
 
 
-def furnish_intents(state: CavernaState, option: Option,
-                    preview: Session | None) -> list[Intent]:
+def furnish_intents(state: CavernaState, option: Option) -> list[Intent]:
     """The tile's furnishing: done at once when one room fits one place, else the picker
     (at the room's places when only one room can be furnished)."""
     progress = settle(state, {"type": "furnish", "fee": option.fee})
     action = settled_action(progress)
     if action is not None:
         return turn_intents(state, action)
-    dialog = FurnishDialog(option, preview)
+    dialog = FurnishDialog(option)
     room = progress.partial.get("room_furnished") if progress is not None else None
     if room is not None:
         dialog.room, dialog.forced = str(room), True
@@ -217,27 +215,26 @@ def first_fit(state: CavernaState, option: Option, room: str) -> dict[str, Any]:
     return {"type": "furnish", "room": room, "space": space, "fee": option.fee}
 
 
-def furnish_room_intents(state: CavernaState, option: Option, room: str,
-                         preview: Session | None) -> list[Intent]:
+def furnish_room_intents(state: CavernaState, option: Option, room: str) -> list[Intent]:
     """A room chosen on the play screen: furnished at once where it fits one cavern,
     else the caverns it fits are lit to choose from."""
     fits = [answer for answer in furnish_spaces(state, option.fee, room) if answer.legal]
     if len(fits) == 1:
         return turn_intents(state, first_fit(state, option, room))
-    dialog = FurnishDialog(option, preview)
+    dialog = FurnishDialog(option)
     dialog.room = room
     return [ShowDialog(dialog)]
 
 
-def wall_intents(state: CavernaState, remove: bool, preview: Session | None) -> list[Intent]:
+def wall_intents(state: CavernaState, remove: bool) -> list[Intent]:
     """Build (or, for Breach, remove) a wall: at once when only one border can take it."""
     action = settled_action(settle(state, {"type": "remove_wall" if remove else "build_wall"}))
     if action is not None:
         return turn_intents(state, action)
-    return [ShowDialog(WallDialog(remove, preview))]
+    return [ShowDialog(WallDialog(remove))]
 
 
-def room_intents(state: CavernaState, room: str, preview: Session | None) -> list[Intent]:
+def room_intents(state: CavernaState, room: str) -> list[Intent]:
     """A room tapped in the cave: used at once when the rules leave it one choice, else
     its choices are asked."""
     action = settled_action(settle(state, {"type": "use_room", "room_used": room}))
@@ -245,7 +242,7 @@ def room_intents(state: CavernaState, room: str, preview: Session | None) -> lis
         return turn_intents(state, action)
     if asks_choice(room):
         return choice_intents(state, room)
-    dialog = RoomUseDialog(preview)
+    dialog = RoomUseDialog()
     dialog.open_at(room)
     dialog.forced = False
     return [ShowDialog(dialog)]
@@ -286,19 +283,17 @@ def choice_intents(state: CavernaState, room: str) -> list[Intent]:
     return [ShowDialog(QuestionDialog(TurnDialogue(ask, start), seats=len(state.players)))]
 
 
-def dig_intents(state: CavernaState, option: Option, pos: Pos | None,
-                preview: Session | None) -> list[Intent]:
+def dig_intents(state: CavernaState, option: Option, pos: Pos | None) -> list[Intent]:
     """An excavation started from the tile's option, or from a face-down space tapped in
     the cave (``pos``): done at once when every space is known, else the picker for the
     spaces still open."""
-    dialog = DigDialog(option, preview)
+    dialog = DigDialog(option)
     if dialog.picker.prefill(state, pos):
         return turn_intents(state, {"type": "excavate", "digs": dialog.picker.digs})
     return [ShowDialog(dialog)]
 
 
-def cave_taps(state: CavernaState, view: CaveView, options: list[Option],
-              preview: Session | None) -> list[Widget]:
+def cave_taps(state: CavernaState, view: CaveView, options: list[Option]) -> list[Widget]:
     """Tap targets over the active player's cave for what the tile in use allows there:
     each face-down space a dig can reach, each room a room option can use.
 
@@ -314,7 +309,7 @@ def cave_taps(state: CavernaState, view: CaveView, options: list[Option],
         reach = reachable_digs(cave, digs[0].through_wall)
         for pos in face_down_spaces(cave):
             if pos in reach:
-                widgets.append(CellTarget(view.cell(pos), _dig_tap(state, digs[0], pos, preview),
+                widgets.append(CellTarget(view.cell(pos), _dig_tap(state, digs[0], pos),
                                           True, f"caverna:cave:dig:{pos[0]}:{pos[1]}"))
     if any(o.kind == "rooms" for o in options):
         legal = asked(usable_in_cave, state)
@@ -322,7 +317,7 @@ def cave_taps(state: CavernaState, view: CaveView, options: list[Option],
             space = cave.at(pos)
             if space is not None and space.state == FURNISHED and space.room in legal:
                 widgets.append(CellTarget(view.cell(pos),
-                                          _room_tap(state, space.room, preview), True,
+                                          _room_tap(state, space.room), True,
                                           f"caverna:cave:room:{pos[0]}:{pos[1]}"))
     return widgets
 
@@ -334,14 +329,12 @@ def usable_in_cave(state: CavernaState) -> frozenset[str]:
                      if answer.legal)
 
 
-def _dig_tap(state: CavernaState, option: Option, pos: Pos,
-             preview: Session | None) -> Callable[[], list[Intent]]:
-    return lambda: dig_intents(state, option, pos, preview)
+def _dig_tap(state: CavernaState, option: Option, pos: Pos) -> Callable[[], list[Intent]]:
+    return lambda: dig_intents(state, option, pos)
 
 
-def _room_tap(state: CavernaState, room: str,
-              preview: Session | None) -> Callable[[], list[Intent]]:
-    return lambda: room_intents(state, room, preview)
+def _room_tap(state: CavernaState, room: str) -> Callable[[], list[Intent]]:
+    return lambda: room_intents(state, room)
 
 
 def cave_area(area: pygame.Rect, cave: Cave, theme: Theme, wide: bool = False
@@ -371,16 +364,14 @@ class CavernaDialog(Scene):
 
     overlay = True
 
-    def __init__(self, preview: Session | None = None) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.preview = preview
-        """A demo game to draw instead of the open one (screenshots)."""
         self.current: CavernaState | None = None
         """The state drawn last (decides whether an action ends the turn too)."""
 
     def state_of(self, ctx: Context) -> CavernaState | None:
         """The state the dialog is about."""
-        session = self.preview or ctx.session
+        session = ctx.session
         if session is None:
             return None
         state: CavernaState = session.state
@@ -542,8 +533,8 @@ def cave_targets(ctx: Context, state: CavernaState, area: pygame.Rect, targets: 
 class DigDialog(CavernaDialog):
     """Excavate: pick each face-down space and name the room found there."""
 
-    def __init__(self, option: Option, preview: Session | None = None) -> None:
-        super().__init__(preview)
+    def __init__(self, option: Option) -> None:
+        super().__init__()
         self.picker = DigPicker(option.amount, option.through_wall, self._finish)
         """The digs being collected."""
 
@@ -571,8 +562,8 @@ class DigDialog(CavernaDialog):
 class RoomUseDialog(CavernaDialog):
     """Use an orange room: pick the room, then its choice (goods, a dig) when it has one."""
 
-    def __init__(self, preview: Session | None = None) -> None:
-        super().__init__(preview)
+    def __init__(self) -> None:
+        super().__init__()
         self.room: str | None = None
         """The room picked."""
         self.give: dict[str, int] = {}
@@ -712,8 +703,8 @@ class FurnishDialog(CavernaDialog):
     While the display holds rooms not named yet, every dark-backed room not named yet
     is offered too: the table names the one it furnishes."""
 
-    def __init__(self, option: Option, preview: Session | None = None) -> None:
-        super().__init__(preview)
+    def __init__(self, option: Option) -> None:
+        super().__init__()
         self.option = option
         """The tile's furnishing option (decides the fee)."""
         self.room: str | None = None
@@ -915,8 +906,8 @@ def wall_rects(view: CaveView, edges: Sequence[Edge], side: int, gap: int
 class WallDialog(CavernaDialog):
     """Build a wall from the supply, or (Breach) take one of yours back."""
 
-    def __init__(self, remove: bool = False, preview: Session | None = None) -> None:
-        super().__init__(preview)
+    def __init__(self, remove: bool = False) -> None:
+        super().__init__()
         self.remove = remove
         """True for Breach: the targets are the walls already built."""
 
@@ -976,8 +967,8 @@ class WallDialog(CavernaDialog):
 class ExtraCavernDialog(CavernaDialog):
     """Lay the extra cavern down: choose the 2 or 3 sides walled by the tile itself."""
 
-    def __init__(self, seat: int, preview: Session | None = None) -> None:
-        super().__init__(preview)
+    def __init__(self, seat: int) -> None:
+        super().__init__()
         self.seat = seat
         """The player who earned it."""
         self.sides: set[str] = {"n", "w"}

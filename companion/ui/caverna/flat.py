@@ -16,7 +16,6 @@ import pygame
 
 from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
-from companion.core.session import Session
 from companion.games.caverna.queries import GOODS, LIMITS, score
 from companion.games.caverna.state import FINISHED, CavernaState
 from companion.ui import flat
@@ -177,18 +176,17 @@ def turn_mark(state: CavernaState) -> str:
 
 
 def seat_panel(state: CavernaState, seat: int, area: pygame.Rect, theme: Theme, lang: str,
-               convert: Intent, preview: Session | None) -> list[Widget]:
+               convert: Intent) -> list[Widget]:
     """The widgets of ``seat``'s panel, laid out upright in ``area`` (panel coordinates).
 
-    ``convert`` is what the *to food* button does; ``preview`` is the demo game handed
-    to the extra-cavern dialog in a preview.
+    ``convert`` is what the *to food* button does.
     """
     active = state.phase != FINISHED and seat == state.active
     widgets: list[Widget] = [SeatCard(area, seat, active)]
     inner = pygame.Rect(area.x + stripe_width(theme) + theme.px(6), area.y + theme.px(4),
                         area.width - stripe_width(theme) - theme.px(10),
                         area.height - theme.px(8))
-    buttons = _panel_buttons(state, seat, inner, theme, convert, preview)
+    buttons = _panel_buttons(state, seat, inner, theme, convert)
     widgets += buttons
     right = min((button.rect.x for button in buttons), default=inner.right + theme.gap)
     name_w = inner.width * NAME_SHARE // 100
@@ -218,7 +216,7 @@ def _name_block(state: CavernaState, seat: int, box: pygame.Rect,
 
 
 def _panel_buttons(state: CavernaState, seat: int, inner: pygame.Rect, theme: Theme,
-                   convert: Intent, preview: Session | None) -> list[Widget]:
+                   convert: Intent) -> list[Widget]:
     """The seat's own buttons at the right end of its panel."""
     if state.phase == FINISHED:
         return []
@@ -235,7 +233,7 @@ def _panel_buttons(state: CavernaState, seat: int, inner: pygame.Rect, theme: Th
         extra_w = theme.px(PANEL_BUTTON_WIDTH + 24)
         rect = pygame.Rect(convert_rect.x - theme.gap - extra_w, top, extra_w, height)
         widgets.insert(0, CompactButton(rect, Msg("ui_caverna.flat.extra"),
-                                        (ShowDialog(ExtraCavernDialog(seat, preview)),),
+                                        (ShowDialog(ExtraCavernDialog(seat)),),
                                         "primary", role="small", key=f"caverna:extra:{seat}"))
     return widgets
 

@@ -44,7 +44,6 @@ from companion.games.caverna.questions import (
 from companion.games.caverna.state import ACT, CHOOSE, DRAW, FINISHED, REVEAL, CavernaState
 from companion.ui.asked import asked
 from companion.ui.bar import game_bar
-from companion.ui.caverna.demo import preview_session
 from companion.ui.caverna.dialogs import (
     ExtraCavernDialog,
     cave_taps,
@@ -145,10 +144,8 @@ class CavernaPlayScene(GameScene):
 
     needs_session = True
 
-    def __init__(self, preview: str | None = None, tab: str | None = None) -> None:
+    def __init__(self, tab: str | None = None) -> None:
         super().__init__()
-        self.preview = preview
-        """Name of a demo situation to draw instead of the open game (screenshots)."""
         self.tab = tab
         """The right-column tab chosen by the table (``None``: the active player's)."""
         self.tab_turn: tuple[int, int] | None = None
@@ -157,14 +154,6 @@ class CavernaPlayScene(GameScene):
         """Scroll position of the display list."""
 
     # ---------------------------------------------------------------- session
-    def demo_session(self, name: str) -> Session:
-        """The demo game called ``name``."""
-        return preview_session(name)
-
-    def preview_session(self) -> Session | None:
-        """The demo game handed to dialogs in a preview (``None`` in a real game)."""
-        return None if self.preview is None else self.demo_session(self.preview)
-
     def show_tab(self, tab: str, state: CavernaState | None = None) -> list[Intent]:
         """Switch the right column to ``tab`` (until the turn passes, when ``state`` is given)."""
         self.tab = tab
@@ -204,10 +193,9 @@ class CavernaPlayScene(GameScene):
             *self._right_column(ctx, state, right, flat=True),
             *corner_buttons(ctx, layout.corners),
         ]
-        preview = self.preview_session()
         for seat, (rect, place) in enumerate(zip(layout.panels, layout.places, strict=True)):
             content = seat_panel(state, seat, upright_rect(rect, place.angle), theme, ctx.lang,
-                                 convert_dialog(state, seat), preview)
+                                 convert_dialog(state, seat))
             widgets.append(TurnedPanel(rect, place.angle, content, key=f"caverna:seat:{seat}"))
         return widgets
 
@@ -436,13 +424,11 @@ class CavernaPlayScene(GameScene):
         more = pygame.Rect(rect.right - theme.touch, rect.y, theme.touch, rect.height)
         area = pygame.Rect(rect.x, rect.y, more.x - theme.gap - rect.x, rect.height)
         widgets: list[Widget] = []
-        preview = self.preview_session()
         for room, box in zip(rooms, grid(area, len(rooms), theme, len(rooms)), strict=True):
             text = msg("ui_caverna.furnish.quick", room=f"@caverna.room.{room}",
                        points=state.config.room(room).points)
             widgets.append(CompactTapButton(box, text,
-                                            self._furnish_tap(state, spec.option, room,
-                                                              preview),
+                                            self._furnish_tap(state, spec.option, room),
                                             role="small", key=f"caverna:furnish:{room}"))
         widgets.append(TapButton(more, "…", self._option_tap(state, spec.option),
                                  role="small", key=option_key(spec)))
@@ -459,23 +445,21 @@ class CavernaPlayScene(GameScene):
         return lambda: list(self.option_intents(state, option))
 
     @staticmethod
-    def _furnish_tap(state: CavernaState, option: Option, room: str,
-                     preview: Session | None) -> TapHandler:
-        return lambda: furnish_room_intents(state, option, room, preview)
+    def _furnish_tap(state: CavernaState, option: Option, room: str) -> TapHandler:
+        return lambda: furnish_room_intents(state, option, room)
 
     def option_intents(self, state: CavernaState, option: Option) -> tuple[Intent, ...]:
         """What tapping an option does: submit it, or open the dialog that builds it."""
-        preview = self.preview_session()
         kind = option.kind
         if kind in ("gain", "trade", "prospect"):
             return tuple(turn_intents(state, direct_action(option)))
         if kind == "rooms":
-            return tuple(rooms_intents(state, preview))
+            return tuple(rooms_intents(state))
         if kind == "excavate":
-            return tuple(dig_intents(state, option, None, preview))
+            return tuple(dig_intents(state, option, None))
         if kind == "furnish":
-            return tuple(furnish_intents(state, option, preview))
-        return tuple(wall_intents(state, kind == "breach", preview))
+            return tuple(furnish_intents(state, option))
+        return tuple(wall_intents(state, kind == "breach"))
 
     def _draw(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
         """The pile's room is turned up without naming it: the next tile taken records it
@@ -602,7 +586,7 @@ class CavernaPlayScene(GameScene):
         if extra is not None and not extra.placed and state.phase != FINISHED:
             button = pygame.Rect(page.x, page.bottom - theme.touch, page.width, theme.touch)
             widgets.append(Button(button, Msg("ui_caverna.extra.button"),
-                                  (ShowDialog(ExtraCavernDialog(seat, self.preview_session())),),
+                                  (ShowDialog(ExtraCavernDialog(seat)),),
                                   "primary", role="small", key=f"caverna:extra:{seat}"))
             cave_box.height -= theme.touch + theme.gap
         view = cave_view(state, seat, cave_box)
@@ -614,7 +598,7 @@ class CavernaPlayScene(GameScene):
             return []
         options = [spec.option for part in turn_parts(state) for spec in part
                    if spec.available and asked(option_refusal, state, spec.option) is None]
-        return cave_taps(state, view, options, self.preview_session())
+        return cave_taps(state, view, options)
 
     def _tiles_page(self, ctx: Context, state: CavernaState,
                     page: pygame.Rect) -> list[Widget]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from companion.core.session import Session
@@ -48,10 +49,21 @@ def make_caverna_screen(screen: str) -> Scene:
     if screen == "play":
         return CavernaPlayScene()
     if screen in TAB_PREVIEWS:
-        return CavernaPlayScene(preview=screen, tab=TAB_PREVIEWS[screen])
+        return CavernaPlayScene(tab=TAB_PREVIEWS[screen])
     if screen in DIALOG_PREVIEWS:
         return _dialog_preview(screen)
-    return CavernaPlayScene(preview=screen)
+    return CavernaPlayScene()
+
+
+def demo_of(screen: str) -> Session:
+    """The demo game the preview ``screen`` shows."""
+    from companion.ui.caverna.demo import preview_session
+
+    return preview_session(screen)
+
+
+PREVIEWS = {screen: partial(demo_of, screen) for screen in PREVIEW_SCREENS}
+"""The demo game of each preview, for the screenshot tool."""
 
 
 def _first_option(state: CavernaState, kind: str) -> Option:
@@ -75,10 +87,10 @@ def _dialog_preview(screen: str) -> Scene:
     session: Session = preview_session(screen)
     state: CavernaState = session.state
     builders: dict[str, Callable[[], Scene]] = {
-        "rooms": lambda: dialogs.RoomUseDialog(session),
-        "limit": lambda: dialogs.RoomUseDialog(session),
-        "furnish": lambda: dialogs.FurnishDialog(_first_option(state, "furnish"), session),
-        "dig": lambda: dialogs.DigDialog(_first_option(state, "excavate"), session),
-        "wall": lambda: dialogs.WallDialog(False, session),
+        "rooms": dialogs.RoomUseDialog,
+        "limit": dialogs.RoomUseDialog,
+        "furnish": lambda: dialogs.FurnishDialog(_first_option(state, "furnish")),
+        "dig": lambda: dialogs.DigDialog(_first_option(state, "excavate")),
+        "wall": lambda: dialogs.WallDialog(False),
     }
-    return LayeredScene(CavernaPlayScene(preview=screen), builders[screen]())
+    return LayeredScene(CavernaPlayScene(), builders[screen]())

@@ -10,7 +10,7 @@ and docs.
 
 from __future__ import annotations
 
-from companion.ui.fuji.screens import SCREENS, make_fuji_screen
+from companion.ui.fuji.screens import PREVIEWS, SCREENS, make_fuji_screen
 from companion.ui.games import register_game_screens
 
-register_game_screens("fuji", make_fuji_screen, screens=SCREENS)
+register_game_screens("fuji", make_fuji_screen, screens=SCREENS, previews=PREVIEWS)

@@ -7,7 +7,7 @@ the marks the screens lay over the map.
 
 from __future__ import annotations
 
-from companion.ui.shapes import Shape
+from companion.ui.shapes import SHAPES, Shape
 from companion.ui.theme import Colour
 
 TERRAIN: dict[str, Colour] = {
@@ -88,16 +88,14 @@ SAFE_FLIP_MARK: Colour = (240, 228, 66)
 LAVA_HATCH: Colour = (60, 20, 0)
 """The dark stripes laid over lava cards in the colour-safe palette."""
 
-DIE_SHAPES: dict[str, Shape] = {"yellow": "circle", "blue": "square", "pink": "triangle"}
-"""The glyph that goes with each die colour in the colour-safe palette."""
+DIE_SHAPES: dict[str, Shape] = dict(zip(DICE, SHAPES, strict=False))
+"""The glyph that goes with each die colour in the colour-safe palette: the dice take
+the marker shapes in order (yellow circle, blue square, pink triangle)."""
 
-CHARACTER_SHAPES: dict[str, Shape] = {
-    "blue": "circle",
-    "purple": "square",
-    "green": "triangle",
-    "black": "diamond",
-}
-"""The shape of each character's pawn, marker and panel mark in the colour-safe palette."""
+CHARACTER_SHAPES: dict[str, Shape] = dict(zip(CHARACTERS, SHAPES, strict=True))
+"""The shape of each character's pawn, marker and panel mark in the colour-safe palette:
+the characters take the marker shapes in order, as seats do (blue circle, purple square,
+green triangle, black diamond)."""
 
 
 def die_colour(name: str, safe: bool = False) -> Colour:

@@ -32,7 +32,6 @@ from companion.games.fuji.state import OPEN_DICE_SEAT, State
 from companion.ui.dialogs import choose
 from companion.ui.flat import TurnedPanel, upright_size
 from companion.ui.fuji.colours import character_shape, player_colour, readable
-from companion.ui.fuji.demo import preview_session
 from companion.ui.fuji.dialogs import card_question
 from companion.ui.fuji.dice_entry import (
     DIE_COLOURS,
@@ -129,15 +128,12 @@ class DiceScene(GameScene):
 
     needs_session = True
 
-    def __init__(self, seat: int | None = None, as_dialog: bool = False,
-                 preview: str | None = None) -> None:
+    def __init__(self, seat: int | None = None, as_dialog: bool = False) -> None:
         super().__init__()
         self.holder = seat
         """The dice set being entered (a seat, or the open set of variant A)."""
         self.as_dialog = as_dialog
         """Opened over the play screen (closing returns to it)."""
-        self.preview = preview
-        """Demo situation to draw instead of the open game (screenshots)."""
         self.quick: bool | None = None
         """Totals mode instead of one tap per die (``None``: as the table last chose, else
         totals while a destination's condition is unknown)."""
@@ -146,10 +142,6 @@ class DiceScene(GameScene):
         one still missing)."""
 
     # ---------------------------------------------------------------- state
-    def demo_session(self, name: str) -> Session:
-        """The demo game called ``name``."""
-        return preview_session(name)
-
     def current(self, state: State) -> int:
         """The holder being entered: the chosen one, else the first in seat order still open.
 

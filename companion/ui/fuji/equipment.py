@@ -21,7 +21,6 @@ from companion.games.fuji import GAME
 from companion.games.fuji.queries import orthogonal, starting_draw
 from companion.games.fuji.state import Phase, Position, State, TerrainKind
 from companion.ui.fuji.board_view import BoardPicture, BoardView
-from companion.ui.fuji.demo import preview_session
 from companion.ui.fuji.dialogs import free_cards
 from companion.ui.fuji.dice import DieButton
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES
@@ -195,15 +194,12 @@ class EquipmentScene(GameScene):
 
     needs_session = True
 
-    def __init__(self, seat: int | None = None, as_dialog: bool = False,
-                 preview: str | None = None) -> None:
+    def __init__(self, seat: int | None = None, as_dialog: bool = False) -> None:
         super().__init__()
         self.seat = seat
         """The player whose hand is shown."""
         self.as_dialog = as_dialog
         """Opened over the play screen."""
-        self.preview = preview
-        """Demo situation to draw instead of the open game (screenshots)."""
         self.use: CardUse | None = None
         """The card being used, if targets are being chosen."""
         self.scroll = ScrollState()
@@ -212,10 +208,6 @@ class EquipmentScene(GameScene):
         """Dice picked so far for the machete."""
         self.cells_offered: frozenset[Position] = frozenset()
         """The cards outlined on the map of the step being asked (others take no tap)."""
-
-    def demo_session(self, name: str) -> Session:
-        """The demo game called ``name``."""
-        return preview_session(name)
 
     def current(self, state: State) -> int:
         """The player shown: the chosen one, else the first holding cards."""

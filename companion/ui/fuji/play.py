@@ -98,20 +98,12 @@ class FujiPlayScene(GameScene):
 
     needs_session = True
 
-    def __init__(self, preview: str | None = None) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.preview = preview
-        """Name of a demo situation to draw instead of the open game (screenshots)."""
         self.selected: int | None = None
         """The player chosen by tapping their card."""
 
     # ---------------------------------------------------------------- session
-    def demo_session(self, name: str) -> Session:
-        """The demo game called ``name``."""
-        from companion.ui.fuji.demo import preview_session
-
-        return preview_session(name)
-
     def seat(self, state: State) -> int:
         """The selected player, or the first one the table waits for."""
         if self.selected is not None and self.selected < len(state.players):

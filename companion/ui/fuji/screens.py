@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 from companion.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from companion.core.session import Session
 
 LIVE_SCREENS: tuple[str, ...] = ("setup", "editor", "layout", "play")
 """Screens that work on the open game (or build a new one)."""
@@ -22,6 +28,17 @@ SCREENS: tuple[str, ...] = (*LIVE_SCREENS, *PREVIEW_SCREENS)
 """Every registered Fuji screen name."""
 
 
+def demo_of(screen: str) -> Session:
+    """The demo game the preview ``screen`` shows."""
+    from companion.ui.fuji.demo import preview_session
+
+    return preview_session(screen)
+
+
+PREVIEWS = {screen: partial(demo_of, screen) for screen in PREVIEW_SCREENS}
+"""The demo game of each preview, for the screenshot tool."""
+
+
 def make_fuji_screen(screen: str) -> Scene:
     """Build the Fuji screen called ``screen``."""
     from companion.ui.fuji.play import FujiPlayScene
@@ -31,19 +48,19 @@ def make_fuji_screen(screen: str) -> Scene:
     if screen == "dice":
         from companion.ui.fuji.dice import DiceScene
 
-        return DiceScene(preview="dice")
+        return DiceScene()
     if screen == "dice-totals":
         from companion.ui.fuji.dice import DiceScene
 
-        scene = DiceScene(preview="dice-totals")
+        scene = DiceScene()
         scene.quick = True
         return scene
     if screen == "equipment":
         from companion.ui.fuji.equipment import EquipmentScene
 
-        return EquipmentScene(seat=2, preview="equipment")
+        return EquipmentScene(seat=2)
     if screen in ("setup", "editor", "layout"):
         from companion.ui.fuji.setup import FujiSetupScene
 
         return FujiSetupScene(page=screen if screen != "setup" else "main")
-    return FujiPlayScene(preview=screen)
+    return FujiPlayScene()

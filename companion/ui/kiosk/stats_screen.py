@@ -46,10 +46,18 @@ EXPORT_BUTTONS = frozenset({0, 1})
 """The bar buttons that start an export (greyed while one runs)."""
 
 
+def _running(jobs: dict[int, PlaysJob], journal: Journal | None) -> PlaysJob | None:
+    """The job ``jobs`` keeps for ``journal`` while it is still working (else ``None``)."""
+    job = None if journal is None else jobs.get(id(journal))
+    if job is None or job.journal is not journal or job.finished.is_set():
+        return None
+    return job
+
+
 def statistics_job(journal: Journal) -> PlaysJob:
     """The journal's running statistics job, or a new one (in-memory journals: done at once)."""
-    job = _JOBS.get(id(journal))
-    if job is not None and job.journal is journal and not job.finished.is_set():
+    job = _running(_JOBS, journal)
+    if job is not None:
         return job
     job = PlaysJob(journal, compute)
     _JOBS[id(journal)] = job
@@ -64,10 +72,7 @@ def track_export(job: PlaysJob) -> PlaysJob:
 
 def running_export(journal: Journal | None) -> PlaysJob | None:
     """The journal's export while it is still writing (``None`` when none is)."""
-    job = None if journal is None else _EXPORTS.get(id(journal))
-    if job is None or job.journal is not journal or job.finished.is_set():
-        return None
-    return job
+    return _running(_EXPORTS, journal)
 
 
 class ProgressBar(Widget):

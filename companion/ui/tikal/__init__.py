@@ -8,6 +8,6 @@ situation, for screenshots and docs.
 from __future__ import annotations
 
 from companion.ui.games import register_game_screens
-from companion.ui.tikal.screens import SCREENS, make_tikal_screen
+from companion.ui.tikal.screens import PREVIEWS, SCREENS, make_tikal_screen
 
-register_game_screens("tikal", make_tikal_screen, screens=SCREENS)
+register_game_screens("tikal", make_tikal_screen, screens=SCREENS, previews=PREVIEWS)

@@ -5,7 +5,6 @@ on the board map), and the grid the screens lay their buttons in.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -82,15 +81,11 @@ class TikalQuestionDialog(QuestionDialog):
     empty field on the map, whatever tab the play screen shows underneath.
     """
 
-    preview: Session | None = None
-    """A demo game to ask about instead of the open one (screenshots)."""
     pinned = False
     """Whether the question box sits at the seat's edge, leaving room for the board."""
 
     def build(self, ctx: Context) -> list[Widget]:
         """The map (for a place question) and the question."""
-        if self.preview is not None:
-            ctx = replace(ctx, session=self.preview)
         session = ctx.session
         if session is None:
             return []
@@ -185,5 +180,4 @@ def preview_dialog(session: Session, partial: dict[str, Any]) -> TikalQuestionDi
     dialog.dialogue.partial = dict(partial)
     dialog.dialogue.path = [{"type": partial["type"]}] if len(partial) > 1 else []
     dialog.dialogue.cursor = session.cursor
-    dialog.preview = session
     return dialog

@@ -47,7 +47,6 @@ from companion.ui.questions import (
 from companion.ui.scene import Context, GameScene
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
-from companion.ui.tikal.demo import preview_session
 from companion.ui.tikal.dialogs import ask_tikal, grid, tikal_look
 from companion.ui.tikal.flat import seat_panel
 from companion.ui.tikal.hexmap import HexMap, HexMapLayout, SpotTarget
@@ -85,10 +84,8 @@ class TikalPlayScene(GameScene):
 
     needs_session = True
 
-    def __init__(self, preview: str | None = None, tab: str | None = None) -> None:
+    def __init__(self, tab: str | None = None) -> None:
         super().__init__()
-        self.preview = preview
-        """Name of a demo situation to draw instead of the open game (screenshots)."""
         self.tab = tab
         """The right-column tab chosen by the table (``None``: the phase's own)."""
         self.temple_scroll = ScrollState()
@@ -110,10 +107,6 @@ class TikalPlayScene(GameScene):
         """Where the map tab draws each hex (the inline question's places are tapped there)."""
 
     # ---------------------------------------------------------------- session
-    def demo_session(self, name: str) -> Session:
-        """The demo game called ``name``."""
-        return preview_session(name)
-
     def show_tab(self, tab: str) -> list[Intent]:
         """Switch the right column to ``tab``."""
         self.tab = tab
@@ -495,15 +488,9 @@ class TikalPlayScene(GameScene):
         return button
 
     def ask(self, ctx: Context, state: TikalState, start: dict[str, object]) -> list[Intent]:
-        """Open the questions of an action (the preview's own game in a screenshot)."""
-        preview = self._preview_session()
-        cursor = preview.cursor if preview is not None else (
-            ctx.session.cursor if ctx.session is not None else None)
+        """Open the questions of an action."""
+        cursor = ctx.session.cursor if ctx.session is not None else None
         return ask_tikal(state, dict(start), cursor)
-
-    def _preview_session(self) -> Session | None:
-        """The demo game of a preview, handed to the dialogs it opens."""
-        return None if self.preview is None else self.demo_session(self.preview)
 
     def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """Basic game: the drawn hex, asked right here (a button on a flat table)."""
@@ -750,7 +737,7 @@ class TikalPlayScene(GameScene):
         """Open the counting screen of the scoring round."""
         from companion.ui.tikal.scoring import TikalScoringScene
 
-        return [ShowDialog(TikalScoringScene(self.preview))]
+        return [ShowDialog(TikalScoringScene())]
 
 
 def tab_rects(row: pygame.Rect, tabs: tuple[str, ...], lang: str,

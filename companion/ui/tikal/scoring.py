@@ -25,7 +25,6 @@ from companion.ui.questions import NearestTarget, share_touch
 from companion.ui.scene import Context, GameScene
 from companion.ui.shapes import seat_glyph
 from companion.ui.theme import Colour, Theme
-from companion.ui.tikal.demo import preview_session
 from companion.ui.tikal.dialogs import dialog_box, grid
 from companion.ui.tikal.hexmap import HexMap, HexMapLayout
 from companion.ui.tikal.panels import order_rows
@@ -99,20 +98,14 @@ class TikalScoringScene(GameScene):
     overlay = True
     needs_session = True
 
-    def __init__(self, preview: str | None = None) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.preview = preview
-        """Name of a demo situation to draw instead of the open game (screenshots)."""
         self.entries: dict[int, Entry] = {}
         """Temples the table corrected, by hex id."""
         self.selected: int | None = None
         """The temple being edited."""
         self.step_seen: int | None = None
         """The game step the entries belong to; they are forgotten when the game moves on."""
-
-    def demo_session(self, name: str) -> Session:
-        """The demo game called ``name``."""
-        return preview_session(name)
 
     # ---------------------------------------------------------------- edits
     def select(self, hex_id: int) -> list[Intent]:

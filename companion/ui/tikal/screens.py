@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from companion.core.session import Session
@@ -56,14 +57,13 @@ def make_tikal_screen(screen: str) -> Scene:
     if screen == "play":
         return TikalPlayScene()
     if screen in TAB_PREVIEWS:
-        situation, tab = TAB_PREVIEWS[screen]
-        return TikalPlayScene(preview=situation, tab=tab)
+        return TikalPlayScene(tab=TAB_PREVIEWS[screen][1])
     if screen == "scoring":
         return _scoring_preview()
     if screen == "board-count":
         from companion.ui.tikal.scoring import TikalScoringScene
 
-        return TikalScoringScene(preview="board-scoring")
+        return TikalScoringScene()
     if screen in DIALOG_PREVIEWS:
         return _dialog_preview(screen)
     if screen == "stages":
@@ -71,7 +71,7 @@ def make_tikal_screen(screen: str) -> Scene:
         from companion.ui.tikal.stages import StagesDialog
 
         return LayeredScene(TikalSetupScene(), StagesDialog(None, lambda stages: None))
-    return TikalPlayScene(preview=screen)
+    return TikalPlayScene()
 
 
 DIALOG_PREVIEWS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -88,9 +88,8 @@ def _dialog_preview(screen: str) -> Scene:
     from companion.ui.tikal.dialogs import preview_dialog
     from companion.ui.tikal.play import TikalPlayScene
 
-    situation, partial = DIALOG_PREVIEWS[screen]
-    session = preview_session(situation)
-    return LayeredScene(TikalPlayScene(preview=situation), preview_dialog(session, partial))
+    situation, answers = DIALOG_PREVIEWS[screen]
+    return LayeredScene(TikalPlayScene(), preview_dialog(preview_session(situation), answers))
 
 
 def _scoring_preview() -> Scene:
@@ -99,7 +98,7 @@ def _scoring_preview() -> Scene:
     from companion.ui.tikal.scoring import TikalScoringScene
 
     session = preview_session("scoring")
-    scene = TikalScoringScene(preview="scoring")
+    scene = TikalScoringScene()
     scene.step_seen = session.cursor
     temple = _open_temple(session)
     if temple is not None:
@@ -107,6 +106,27 @@ def _scoring_preview() -> Scene:
         scene.entries = {temple: ("strengths", tie)}
         scene.selected = temple
     return scene
+
+
+def situation_of(screen: str) -> str:
+    """The demo situation the preview ``screen`` shows."""
+    if screen in TAB_PREVIEWS:
+        return TAB_PREVIEWS[screen][0]
+    if screen in DIALOG_PREVIEWS:
+        return DIALOG_PREVIEWS[screen][0]
+    return "board-scoring" if screen == "board-count" else screen
+
+
+def demo_of(screen: str) -> Session:
+    """The demo game the preview ``screen`` shows."""
+    from companion.ui.tikal.demo import preview_session
+
+    return preview_session(situation_of(screen))
+
+
+PREVIEWS = {screen: partial(demo_of, screen) for screen in PREVIEW_SCREENS if screen != "stages"}
+"""The demo game of each preview, for the screenshot tool (the stages dialog shows the
+set-up screen, which needs no game)."""
 
 
 def _open_temple(session: Session) -> int | None:

@@ -88,15 +88,38 @@ def play(state: State, *actions: dict[str, Any]) -> State:
     return state
 
 
-def to_movement(state: State, destinations: dict[int, list[int]]) -> State:
-    """Play planning with ``destinations``, skip rerolls and equipment, stop in phase 5."""
-    state = play(state, {"type": "advance"})
+def close_planning(state: State, destinations: dict[int, list[int]]) -> State:
+    """From an open planning phase: set ``destinations`` and close it (stop in phase 3)."""
     for seat, cell in destinations.items():
         state = play(state, {"type": "set_destination", "player": seat, "cell": cell})
-    state = play(state, {"type": "advance"})
+    return play(state, {"type": "advance"})
+
+
+def through_rerolls(state: State, destinations: dict[int, list[int]]) -> State:
+    """From an open planning phase: set ``destinations``, skip every reroll, stop in phase 4."""
+    state = close_planning(state, destinations)
     for seat in range(len(state.players)):
         state = play(state, {"type": "rerolls_done", "player": seat})
-    return play(state, {"type": "advance"}, {"type": "advance"})
+    return play(state, {"type": "advance"})
+
+
+def to_movement(state: State, destinations: dict[int, list[int]]) -> State:
+    """Play planning with ``destinations``, skip rerolls and equipment, stop in phase 5."""
+    state = through_rerolls(play(state, {"type": "advance"}), destinations)
+    return play(state, {"type": "advance"})
+
+
+def tinkerer_takes_amnesia(state: State) -> State:
+    """Claire (the Tinkerer, seat 0) with the rope once used and three stamina lost moves,
+    loses her comparison and takes the amnesia wound."""
+    state = to_movement(state, {0: [0, 2], 1: [0, 3], 2: [0, 4]})
+    state = with_seat(state, 0, stamina_lost=3, equipment_turned=("rope",))
+    state = totals(state, {0: {0: 0, 1: 5, 2: 0}})
+    return play(
+        state,
+        {"type": "resolve", "player": 0},
+        {"type": "choose_wound", "player": 0, "slot": "amnesia"},
+    )
 
 
 def enter_dice(state: State, rolls: dict[int, list[list[Any]]]) -> State:

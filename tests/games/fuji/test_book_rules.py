@@ -19,14 +19,16 @@ from tests.games.fuji.helpers import (
     GRID_MAP,
     VILLAGE_ROW,
     card_at,
+    close_planning,
     dice,
     everyone_wins,
     play,
     refused,
     three_players,
+    through_rerolls,
+    tinkerer_takes_amnesia,
     to_movement,
     totals,
-    with_seat,
 )
 
 SCOUT_TABLE = [
@@ -44,34 +46,25 @@ ONE_CARD_TABLE = [
 """Three characters that keep one card each and use each card once."""
 
 
+def one_card_game(grid: list[list[str]], hands: list[list[str]], **options: Any) -> State:
+    """The one-card table on the map ``grid`` without conditions, holding ``hands``."""
+    return GAME.new_state(three_players(map=grid, cards={}, players=ONE_CARD_TABLE,
+                                        equipment=hands, **options))
+
+
 # --- used equipment is gone ----------------------------------------------------------
 
 
 def test_a_used_card_cannot_be_drawn_again() -> None:
     """PL: "Wykorzystaną kartę odłóż na bok - nie będzie już dostępna dla żadnego gracza";
     FR: "Elle ne sera plus utilisable, par vous ou par vos coéquipiers"."""
-    state = GAME.new_state(
-        three_players(
-            map=GRID_MAP,
-            cards={},
-            players=ONE_CARD_TABLE,
-            equipment=[["torch"], ["map"], ["radio"]],
-        )
-    )
+    state = one_card_game(GRID_MAP, [["torch"], ["map"], ["radio"]])
     state = play(state, {"type": "advance"})
     state = play(state, {"type": "use_equipment", "player": 0, "card": "torch"})
     assert state.discarded == ("torch",)
     assert "torch" not in drawable_cards(state)
-    state = play(
-        state,
-        {"type": "set_destination", "player": 0, "cell": [2, 4]},
-        {"type": "set_destination", "player": 1, "cell": [2, 2]},
-        {"type": "set_destination", "player": 2, "cell": [0, 2]},
-        {"type": "advance"},
-    )
-    for seat in range(3):
-        state = play(state, {"type": "rerolls_done", "player": seat})
-    state = play(state, {"type": "advance"}, {"type": "advance"})
+    state = through_rerolls(state, {0: [2, 4], 1: [2, 2], 2: [0, 2]})
+    state = play(state, {"type": "advance"})
     state = totals(state, everyone_wins(3))
     state = play(
         state,
@@ -88,14 +81,7 @@ def test_tinkerer_cards_lost_to_amnesia_are_out_of_the_game() -> None:
     """PL: "Jeśli Złota rączka utraci swoją zdolność (amnezja), natychmiast usuń z gry
     wszystkie raz użyte karty ekwipunku"."""
     state = GAME.new_state(three_players(equipment=[["rope"], ["map"], ["torch"]]))
-    state = to_movement(state, {0: [0, 2], 1: [0, 3], 2: [0, 4]})
-    state = with_seat(state, 0, stamina_lost=3, equipment_turned=("rope",))
-    state = totals(state, {0: {0: 0, 1: 5, 2: 0}})
-    state = play(
-        state,
-        {"type": "resolve", "player": 0},
-        {"type": "choose_wound", "player": 0, "slot": "amnesia"},
-    )
+    state = tinkerer_takes_amnesia(state)
     assert state.players[0].equipment == ()
     assert state.discarded == ("rope",)
     assert "rope" not in drawable_cards(state)
@@ -103,26 +89,11 @@ def test_tinkerer_cards_lost_to_amnesia_are_out_of_the_game() -> None:
 
 def test_a_used_card_does_not_score_as_unused() -> None:
     """PL: "+1 PZ za każdą posiadaną, ale niewykorzystaną kartę ekwipunku"."""
-    state = GAME.new_state(
-        three_players(
-            map=VILLAGE_ROW,
-            cards={},
-            players=ONE_CARD_TABLE,
-            equipment=[["torch"], ["map"], ["radio"]],
-        )
-    )
+    state = one_card_game(VILLAGE_ROW, [["torch"], ["map"], ["radio"]])
     state = play(state, {"type": "advance"})
     state = play(state, {"type": "use_equipment", "player": 0, "card": "torch"})
-    state = play(
-        state,
-        {"type": "set_destination", "player": 0, "cell": [0, 3]},
-        {"type": "set_destination", "player": 1, "cell": [0, 4]},
-        {"type": "set_destination", "player": 2, "cell": [0, 5]},
-        {"type": "advance"},
-    )
-    for seat in range(3):
-        state = play(state, {"type": "rerolls_done", "player": seat})
-    state = play(state, {"type": "advance"}, {"type": "advance"})
+    state = through_rerolls(state, {0: [0, 3], 1: [0, 4], 2: [0, 5]})
+    state = play(state, {"type": "advance"})
     state = totals(state, everyone_wins(3))
     for seat in range(3):
         state = play(state, {"type": "resolve", "player": seat})
@@ -136,28 +107,14 @@ def test_a_used_card_does_not_score_as_unused() -> None:
 def rope_draw_in_planning(**options: Any) -> State:
     """Ana ropes onto the equipment token in phase 2 and draws the compass."""
     rope_map = [["V", "R", "S", "E", "L", "v"]]
-    state = GAME.new_state(
-        three_players(
-            map=rope_map,
-            cards={},
-            players=ONE_CARD_TABLE,
-            equipment=[["rope"], ["map"], ["radio"]],
-            **options,
-        )
-    )
+    state = one_card_game(rope_map, [["rope"], ["map"], ["radio"]], **options)
     state = play(
         state,
         {"type": "advance"},
         {"type": "use_equipment", "player": 0, "card": "rope", "cell": [0, 3]},
         {"type": "draw_equipment", "player": 0, "card": "compass"},
-        {"type": "set_destination", "player": 0, "cell": [0, 3]},
-        {"type": "set_destination", "player": 1, "cell": [0, 2]},
-        {"type": "set_destination", "player": 2, "cell": [0, 4]},
-        {"type": "advance"},
     )
-    for seat in range(3):
-        state = play(state, {"type": "rerolls_done", "player": seat})
-    return play(state, {"type": "advance"})
+    return through_rerolls(state, {0: [0, 3], 1: [0, 2], 2: [0, 4]})
 
 
 def test_a_card_drawn_this_round_waits_for_the_next_round() -> None:
@@ -231,14 +188,7 @@ def test_a_scout_who_rerolled_walks_at_most_three_cards() -> None:
     """PL Scout: "Jeśli skorzystasz z tej umiejętności, nie możesz ponownie rzucić
     kośćmi w fazie ③"."""
     state = GAME.new_state(three_players(map=GRID_MAP, cards={}, players=SCOUT_TABLE))
-    state = play(state, {"type": "advance"})
-    state = play(
-        state,
-        {"type": "set_destination", "player": 0, "cell": [1, 4]},
-        {"type": "set_destination", "player": 1, "cell": [2, 2]},
-        {"type": "set_destination", "player": 2, "cell": [0, 2]},
-        {"type": "advance"},
-    )
+    state = close_planning(play(state, {"type": "advance"}), {0: [1, 4], 1: [2, 2], 2: [0, 2]})
     assert max(len(walk) for walk in walks(state, 0, (1, 4))) == 4
     state = play(state, {"type": "rerolls_done", "player": 0, "used": 1})
     assert max(len(walk) for walk in walks(state, 0, (1, 4))) == 2

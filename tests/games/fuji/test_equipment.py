@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from dataclasses import replace
@@ -39,8 +38,10 @@ from companion.games.fuji.state import (
     Wounds,
 )
 from tests.fuzzing import examples
-from tests.games.fuji.helpers import hands_game, play
+from tests.games.fuji.helpers import dice as faces
+from tests.games.fuji.helpers import hands_game, play, through_rerolls
 from tests.games.fuji.helpers import refused_with as refused
+from tests.playouts import applied_or_refused
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -86,15 +87,9 @@ def equipment_phase(state: State, targets: dict[int, list[int]] | None = None) -
 
     Ana stays, Ben aims at (1, 2) and Cleo at (2, 2) unless ``targets`` says otherwise.
     """
-    state = planning(state)
     chosen = {0: [0, 2], 1: [1, 2], 2: [2, 2]}
     chosen.update(targets or {})
-    for seat, cell in chosen.items():
-        state = play(state, {"type": "set_destination", "player": seat, "cell": cell})
-    state = play(state, {"type": "advance"})
-    for seat in range(len(state.players)):
-        state = play(state, {"type": "rerolls_done", "player": seat})
-    return play(state, {"type": "advance"})
+    return through_rerolls(planning(state), chosen)
 
 
 def movement_phase(state: State) -> State:
@@ -107,10 +102,11 @@ def use(seat: int, card: str, **fields: Any) -> dict[str, Any]:
     return {"type": "use_equipment", "player": seat, "card": card, **fields}
 
 
-def faces(*written: str) -> list[list[Any]]:
-    """``faces("Y5", "P4")`` -> ``[["yellow", 5], ["pink", 4]]``."""
-    colours = {"Y": "yellow", "B": "blue", "P": "pink"}
-    return [[colours[face[0]], int(face[1:])] for face in written]
+def rolled(state: State, *rolls: str) -> State:
+    """Leave phase 4 and enter each seat's dice, written ``"Y6 B1 B1"`` (a string a seat)."""
+    return play(movement_phase(state), *(
+        {"type": "set_dice", "player": seat, "dice": faces(*roll.split())}
+        for seat, roll in enumerate(rolls)))
 
 
 def card_at(state: State, position: tuple[int, int]) -> Cell:
@@ -536,13 +532,7 @@ def test_lighter_borrowed_die_counts_for_the_user() -> None:
     state = play(state, use(0, "lighter", **{"from": 1, "die": ["yellow", 6]}))
     loan = state.players[1].modifiers.lent
     assert [(d.die, d.to_seat) for d in loan] == [(Die(DieColour.YELLOW, 6), 0)]
-    state = movement_phase(state)
-    state = play(
-        state,
-        {"type": "set_dice", "player": 0, "dice": faces("B1", "B1", "B1", "B1", "B1")},
-        {"type": "set_dice", "player": 1, "dice": faces("Y6", "B2", "B2", "B2", "B2", "B2")},
-        {"type": "set_dice", "player": 2, "dice": faces("B3", "B3", "B3", "B3", "B3")},
-    )
+    state = rolled(state, "B1 B1 B1 B1 B1", "Y6 B2 B2 B2 B2 B2", "B3 B3 B3 B3 B3")
     preview = movement_values(state, 0)  # Ana stays on "any die"
     assert preview.own_value == 5 + 6
     assert dict(preview.neighbour_values)[1] == 10
@@ -551,13 +541,7 @@ def test_lighter_borrowed_die_counts_for_the_user() -> None:
 def test_map_lends_own_die_to_another_player() -> None:
     state = equipment_phase(new_game(hands=([], [], ["map"])))
     state = play(state, use(2, "map", to=0, die=["pink", 5]))
-    state = movement_phase(state)
-    state = play(
-        state,
-        {"type": "set_dice", "player": 0, "dice": faces("B1", "B1", "B1", "B1", "B1")},
-        {"type": "set_dice", "player": 1, "dice": faces("B2", "B2", "B2", "B2", "B2", "B2")},
-        {"type": "set_dice", "player": 2, "dice": faces("P5", "B3", "B3", "B3", "B3")},
-    )
+    state = rolled(state, "B1 B1 B1 B1 B1", "B2 B2 B2 B2 B2 B2", "P5 B3 B3 B3 B3")
     preview = movement_values(state, 0)
     assert preview.own_value == 5 + 5
     assert dict(preview.neighbour_values)[2] == 12
@@ -585,13 +569,7 @@ def test_lending_needs_a_real_die() -> None:
 def test_machete_dice_do_not_count() -> None:
     state = equipment_phase(new_game(hands=(["machete"], [], [])))
     state = play(state, use(0, "machete", dice=faces("Y6", "Y6")))
-    state = movement_phase(state)
-    state = play(
-        state,
-        {"type": "set_dice", "player": 0, "dice": faces("Y6", "Y6", "B1", "B1", "B1")},
-        {"type": "set_dice", "player": 1, "dice": faces("B2", "B2", "B2", "B2", "B2", "B2")},
-        {"type": "set_dice", "player": 2, "dice": faces("B1", "B1", "B1", "B1", "B1")},
-    )
+    state = rolled(state, "Y6 Y6 B1 B1 B1", "B2 B2 B2 B2 B2 B2", "B1 B1 B1 B1 B1")
     assert movement_values(state, 0).own_value == 3
 
 
@@ -766,14 +744,9 @@ def test_any_card_use_is_applied_whole_or_refused_untouched(
     state = planning(game) if in_planning else equipment_phase(game)
     action = use(seat, card, **fields)
     assert json.loads(json.dumps(action)) == action
-    before = copy.deepcopy(state)
-    try:
-        after = GAME.apply(state, action)
-    except IllegalActionError as error:
-        assert state == before
-        assert error.key.startswith("fuji.error.")
+    after = applied_or_refused(GAME, state, action)
+    if after is None:
         return
-    assert state == before
     assert uses_left(after) == uses_left(state) - 1
     assert label(state, action).key.startswith("fuji.equipment.label.")
 

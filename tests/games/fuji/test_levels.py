@@ -23,6 +23,8 @@ from .helpers import (
     lava_cells,
     play,
     three_players,
+    through_rerolls,
+    tinkerer_takes_amnesia,
     to_movement,
     totals,
     with_seat,
@@ -89,14 +91,7 @@ def test_tinkerer_losing_the_skill_discards_once_used_cards() -> None:
     state = GAME.new_state(
         three_players(equipment=[["rope", "map"], [], []], starting_hands="free")
     )
-    state = to_movement(state, {0: [0, 2], 1: [0, 3], 2: [0, 4]})
-    state = with_seat(state, 0, stamina_lost=3, equipment_turned=("rope",))
-    state = totals(state, {0: {0: 0, 1: 5, 2: 0}})
-    state = play(
-        state,
-        {"type": "resolve", "player": 0},
-        {"type": "choose_wound", "player": 0, "slot": "amnesia"},
-    )
+    state = tinkerer_takes_amnesia(state)
     assert state.players[0].equipment == ("map",)
     assert state.players[0].equipment_turned == ()
 
@@ -127,16 +122,8 @@ def test_the_lava_of_a_token_can_end_the_game_at_once() -> None:
     state = GAME.new_state(three_players(map=grid, cards={}))
     state = play(state, {"type": "advance"})
     state = with_seat(state, 1, position=(0, 2))
-    state = play(
-        state,
-        {"type": "set_destination", "player": 0, "cell": [1, 4]},
-        {"type": "set_destination", "player": 1, "cell": [0, 2]},
-        {"type": "set_destination", "player": 2, "cell": [2, 2]},
-        {"type": "advance"},
-        *[{"type": "rerolls_done", "player": seat} for seat in range(3)],
-        {"type": "advance"},
-        {"type": "advance"},
-    )
+    state = through_rerolls(state, {0: [1, 4], 1: [0, 2], 2: [2, 2]})
+    state = play(state, {"type": "advance"})
     state = play(totals(state, everyone_wins(3)), {"type": "resolve", "player": 0})
     assert state.outcome is Outcome.LOST
     assert state.outcome_reason is not None

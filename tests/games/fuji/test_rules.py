@@ -24,6 +24,7 @@ from .helpers import (
     VILLAGE_ROW,
     as_dice,
     card_at,
+    close_planning,
     dice,
     enter_dice,
     everyone_wins,
@@ -342,14 +343,8 @@ def test_dice_entry_checks_count_colour_and_value() -> None:
 
 def test_gatherer_earns_energy_for_skipped_rerolls() -> None:
     state = play(GAME.new_state(three_players()), {"type": "advance"})
-    state = play(
-        state,
-        {"type": "set_destination", "player": 0, "cell": [0, 3]},
-        {"type": "set_destination", "player": 1, "cell": [0, 2]},
-        {"type": "set_destination", "player": 2, "cell": [0, 4]},
-        {"type": "advance"},
-        {"type": "rerolls_done", "player": 1, "used": 0},
-    )
+    state = close_planning(state, {0: [0, 3], 1: [0, 2], 2: [0, 4]})
+    state = play(state, {"type": "rerolls_done", "player": 1, "used": 0})
     assert state.players[1].energy == 2
     assert refused(state, {"type": "rerolls_done", "player": 1}) == (
         "fuji.error.rerolls_already_done"

@@ -88,15 +88,14 @@ def _covered(scene: Scene) -> list[tuple[pygame.Rect, pygame.Rect, str]]:
     return found
 
 
-def _dialogs(state: CavernaState) -> dict[str, Scene]:
-    preview = _StateOnly(state)
-    furnish = FurnishDialog(Option("furnish", fee="none"), preview)  # type: ignore[arg-type]
+def _dialogs() -> dict[str, Scene]:
+    furnish = FurnishDialog(Option("furnish", fee="none"))
     furnish.room = "weaving_room"
     return {
-        "wall": WallDialog(False, preview),  # type: ignore[arg-type]
-        "breach": WallDialog(True, preview),  # type: ignore[arg-type]
+        "wall": WallDialog(False),
+        "breach": WallDialog(True),
         "furnish": furnish,
-        "dig": DigDialog(Option("excavate", amount=1), preview),  # type: ignore[arg-type]
+        "dig": DigDialog(Option("excavate", amount=1)),
     }
 
 
@@ -107,9 +106,9 @@ def test_no_button_over_a_cave_covers_its_text(journal: Journal, lang: str,
                                                size: tuple[int, int], extra: str) -> None:
     """The wall, breach, furnishing and dig dialogs over a cave with every kind of
     space (and the extra cavern in each of its states)."""
-    state = _state(journal, "masonry", extra)
-    for name, dialog in _dialogs(state).items():
-        overflowing, small = draw_problems(dialog, context(size, lang))
+    shown = context(size, lang, _StateOnly(_state(journal, "masonry", extra)))  # type: ignore[arg-type]
+    for name, dialog in _dialogs().items():
+        overflowing, small = draw_problems(dialog, shown)
         assert (overflowing, small) == ([], []), name
         assert _covered(dialog) == [], name
 

@@ -211,8 +211,9 @@ def _every_cell_state(journal: Journal) -> CavernaState:
 def test_no_label_of_the_cave_is_covered_by_a_wall_button(journal: Journal, lang: str,
                                                           size: tuple[int, int]) -> None:
     state = _every_cell_state(journal)
-    dialog = WallDialog(False, _Preview(state))  # type: ignore[arg-type]
-    overflowing, small = draw_problems(dialog, context(size, lang))
+    dialog = WallDialog(False)
+    shown = context(size, lang, _Preview(state))  # type: ignore[arg-type]
+    overflowing, small = draw_problems(dialog, shown)
     assert (overflowing, small) == ([], [])
     views = [w for w in dialog.widgets if isinstance(w, CaveView)]
     buttons = [w.rect for w in dialog.widgets if w.key.startswith("wall:")]

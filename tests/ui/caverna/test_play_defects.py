@@ -248,8 +248,8 @@ def test_the_outer_wall_note_fits(journal: Journal, lang: str, size: tuple[int, 
                    {"type": "take_tile", "tile": "furnishing"},
                    {"type": "gain", "good": "food"}):
         session.submit(action)
-    dialog = FurnishDialog(Option("furnish", fee="round_food"), session)
+    dialog = FurnishDialog(Option("furnish", fee="round_food"))
     dialog.room = "grindstone"
-    overflowing, small = draw_problems(dialog, context(size, lang))
+    overflowing, small = draw_problems(dialog, context(size, lang, session))
     assert (overflowing, small) == ([], [])
     assert any(w.key == "furnish:cell:2:0" for w in dialog.widgets)

@@ -31,28 +31,22 @@ from companion.ui.caverna import dialogs
 from companion.ui.caverna.demo import preview_session, replay
 from companion.ui.caverna.parts import CaveView
 from companion.ui.caverna.play import CavernaPlayScene, convert_dialog
-from companion.ui.caverna.screens import SCREENS, make_caverna_screen
+from companion.ui.caverna.screens import SCREENS
 from companion.ui.caverna.setup import PAGES, CavernaSetupScene, set_solo
-from companion.ui.games import game_screens
-from companion.ui.scene import Context, Scene, Settings
+from companion.ui.scene import Scene
 from companion.ui.theme import TEXT_SCALES
 from tests.ui.caverna.helpers import SIZES, context, draw_problems, start, state_of
+from tests.ui.taps import registered
 
 pytestmark = pytest.mark.usefixtures("display")
 
 
-def test_every_screen_is_registered_with_the_app() -> None:
-    assert set(game_screens("caverna")) == set(SCREENS)
-
-
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("screen", SCREENS)
-def test_registered_screen_fits(screen: str, lang: str, size: tuple[int, int]) -> None:
-    session = preview_session("act") if screen == "play" else None
-    overflowing, small = draw_problems(make_caverna_screen(screen), context(size, lang, session))
-    assert overflowing == []
-    assert small == []
+def test_play_screen_fits_while_acting(lang: str, size: tuple[int, int]) -> None:
+    overflowing, small = draw_problems(CavernaPlayScene(), context(size, lang,
+                                                                   preview_session("act")))
+    assert (overflowing, small) == ([], [])
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -71,39 +65,39 @@ def test_setup_pages_fit(page: str, solo: bool, lang: str, size: tuple[int, int]
 @pytest.mark.parametrize("tab", ["seat:0", "seat:1", "tiles", "display"])
 @pytest.mark.parametrize("situation", ["play", "limit", "gameover", "pile"])
 def test_every_tab_fits(situation: str, tab: str, lang: str, size: tuple[int, int]) -> None:
-    scene = CavernaPlayScene(preview=situation, tab=tab)
-    overflowing, small = draw_problems(scene, context(size, lang))
+    scene = CavernaPlayScene(tab=tab)
+    overflowing, small = draw_problems(scene, context(size, lang, preview_session(situation)))
     assert (overflowing, small) == ([], [])
 
 
 def _furnish(session: Session) -> Scene:
     state = state_of(session)
-    dialog = dialogs.FurnishDialog(Option("furnish", fee="five_food"), session)
+    dialog = dialogs.FurnishDialog(Option("furnish", fee="five_food"))
     dialog.pick(state.display[0])
     return dialog
 
 
 def _dig_room(session: Session) -> Scene:
-    dialog = dialogs.DigDialog(Option("excavate", amount=2, food_cost=2), session)
+    dialog = dialogs.DigDialog(Option("excavate", amount=2, food_cost=2))
     dialog.picker.pick_space((1, 0))
     return dialog
 
 
 def _junction(session: Session) -> Scene:
-    dialog = dialogs.RoomUseDialog(session)
+    dialog = dialogs.RoomUseDialog()
     dialog.room = "junction_room"
     dialog.add_good("wood")
     return dialog
 
 
 def _choice(session: Session) -> Scene:
-    dialog = dialogs.RoomUseDialog(session)
+    dialog = dialogs.RoomUseDialog()
     dialog.pick("entrance")
     return dialog
 
 
 def _digging_cave(session: Session) -> Scene:
-    dialog = dialogs.RoomUseDialog(session)
+    dialog = dialogs.RoomUseDialog()
     dialog.pick("digging_cave")
     return dialog
 
@@ -118,8 +112,8 @@ DIALOG_STEPS: dict[str, tuple[str, Callable[[Session], Scene]]] = {
     "junction": ("rooms", _junction),
     "room_choice": ("rooms", _choice),
     "digging_cave": ("rooms", _digging_cave),
-    "breach": ("wall", lambda session: dialogs.WallDialog(True, session)),
-    "extra": ("act", lambda session: dialogs.ExtraCavernDialog(0, session)),
+    "breach": ("wall", lambda session: dialogs.WallDialog(True)),
+    "extra": ("act", lambda session: dialogs.ExtraCavernDialog(0)),
     "convert": ("act", _convert),
 }
 """Dialog steps the registered previews do not show: situation and how to reach the step."""
@@ -158,15 +152,14 @@ def test_the_whole_game_fits_at_every_step(journal: Journal, lang: str) -> None:
 @pytest.mark.parametrize("screen", SCREENS)
 def test_screens_fit_with_the_largest_text(screen: str, lang: str) -> None:
     session = preview_session("act") if screen == "play" else None
-    ctx = Context((800, 480), Settings(language=lang, text_scale=max(TEXT_SCALES)), session)
-    overflowing, small = draw_problems(make_caverna_screen(screen), ctx)
-    assert (overflowing, small) == ([], [])
+    scene, ctx = registered(f"caverna.{screen}", (800, 480), lang, session, max(TEXT_SCALES))
+    assert draw_problems(scene, ctx) == ([], [])
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_wall_buttons_do_not_overlap(size: tuple[int, int]) -> None:
     session = preview_session("wall")
-    dialog = dialogs.WallDialog(False, session)
+    dialog = dialogs.WallDialog(False)
     draw_problems(dialog, context(size, "en", session))
     rects = [w.rect for w in dialog.widgets if w.key.startswith("wall:")]
     assert len(rects) >= 10
@@ -181,7 +174,7 @@ def test_the_second_dig_of_two_fits_the_dig_picker(journal: Journal, lang: str,
     session = start(journal)
     session.submit({"type": "reveal", "tile": "masonry"})
     session.submit({"type": "take_tile", "tile": "excavation"})
-    dialog = dialogs.DigDialog(Option("excavate", amount=2, food_cost=2), session)
+    dialog = dialogs.DigDialog(Option("excavate", amount=2, food_cost=2))
     dialog.picker.pick_space((1, 0))
     overflowing, small = draw_problems(dialog, context(size, lang, session))
     assert (overflowing, small) == ([], [])
@@ -244,7 +237,7 @@ def test_a_crowded_display_pages_in_the_furnishing_picker(journal: Journal, lang
                                                           size: tuple[int, int]) -> None:
     session = _big_display(journal)
     display = state_of(session).display
-    dialog = dialogs.FurnishDialog(Option("furnish", fee="five_food"), session)
+    dialog = dialogs.FurnishDialog(Option("furnish", fee="five_food"))
     seen: set[str] = set()
     for _ in range(4):
         overflowing, small = draw_problems(dialog, context(size, lang, session))
@@ -292,8 +285,7 @@ def test_no_room_name_of_the_display_runs_under_its_colour_chip(lang: str) -> No
     from companion.ui.caverna.parts import ColourChip
     from companion.ui.widgets import ListView
 
-    scene = make_caverna_screen("display")
-    ctx = context((800, 480), lang)
+    scene, ctx = registered("caverna.display", (800, 480), lang)
     scene.draw(pygame.Surface(ctx.size), ctx)
     chips = [w for w in scene.widgets if isinstance(w, ColourChip)]
     view = next(w for w in scene.widgets if isinstance(w, ListView))

@@ -15,7 +15,7 @@ from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.caverna.goods import FOOD_SOURCES
 from companion.ui.app import App
-from companion.ui.caverna.demo import SITUATIONS, record, replay
+from companion.ui.caverna.demo import SITUATIONS, preview_session, record, replay
 from companion.ui.caverna.flat import SeatMark, SeatTab, seat_shape
 from companion.ui.caverna.play import CavernaPlayScene, convertible
 from companion.ui.dialogs import ChoiceDialog
@@ -60,12 +60,10 @@ def _panels(widgets: list[Widget]) -> list[TurnedPanel]:
 @pytest.mark.parametrize("situation", sorted(SITUATIONS))
 def test_every_situation_fits_on_a_flat_screen(situation: str, lang: str,
                                                size: tuple[int, int]) -> None:
-    ctx = _flat(lang, size)
-    scene = CavernaPlayScene(preview=situation)
-    overflowing, small = draw_problems(scene, ctx)
+    session = preview_session(situation)
+    scene = CavernaPlayScene()
+    overflowing, small = draw_problems(scene, _flat(lang, size, session=session))
     assert overflowing == [] and small == []
-    session = scene.session_of(ctx)
-    assert session is not None
     assert len(_panels(scene.widgets)) == len(state_of(session).players)
     screen = pygame.Rect(0, 0, *size)
     assert all(screen.contains(rect) for rect in scene.touch_targets())
@@ -76,8 +74,9 @@ def test_every_situation_fits_on_a_flat_screen(situation: str, lang: str,
 @pytest.mark.parametrize("situation", sorted(SITUATIONS))
 def test_the_flat_screen_fits_with_the_largest_text(situation: str, lang: str,
                                                     size: tuple[int, int]) -> None:
-    ctx = Context(size, Settings(language=lang, table_layout="flat", text_scale=1.4))
-    assert draw_problems(CavernaPlayScene(preview=situation), ctx) == ([], [])
+    ctx = Context(size, Settings(language=lang, table_layout="flat", text_scale=1.4),
+                  preview_session(situation))
+    assert draw_problems(CavernaPlayScene(), ctx) == ([], [])
 
 
 @pytest.mark.parametrize("safe", [False, True])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.core.i18n import LANGUAGES, LOCALE_DIR, parse_po
+from companion.core.i18n import LANGUAGES
 from companion.games.fuji.state import CHARACTER_COLOURS, EQUIPMENT_CARDS, Phase, Skill, WoundSlot
 from companion.ui.fuji import editor, equipment, setup
 from tests.catalogues import keys_in_sources, untranslated
@@ -51,8 +51,3 @@ def test_source_keys_were_found() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_key_is_translated(lang: str) -> None:
     assert untranslated(lang, _literal_keys() | _built_keys() | _borrowed_keys()) == []
-
-
-def test_domain_keys_are_our_own() -> None:
-    english = parse_po((LOCALE_DIR / "en" / "ui_fuji.po").read_text(encoding="utf-8"))
-    assert all(key.startswith("ui_fuji.") for key in english)

@@ -14,9 +14,7 @@ from companion.ui.fuji.demo import preview_session, to_planning
 from companion.ui.fuji.dialogs import CardPickerDialog
 from companion.ui.fuji.equipment import EquipmentScene
 from companion.ui.fuji.play import FujiPlayScene, wound_dialog
-from companion.ui.fuji.screens import SCREENS, make_fuji_screen
 from companion.ui.fuji.setup import PAGES, FujiSetupScene
-from companion.ui.games import game_screens
 from companion.ui.intents import ShowDialog
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Scene
@@ -25,18 +23,11 @@ from tests.ui.fuji.helpers import SIZES, context, draw_problems, start, state_of
 pytestmark = pytest.mark.usefixtures("display")
 
 
-def test_every_screen_is_registered_with_the_app() -> None:
-    assert set(game_screens("fuji")) == set(SCREENS)
-
-
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("screen", SCREENS)
-def test_registered_screen_fits(screen: str, lang: str, size: tuple[int, int]) -> None:
-    session = to_planning() if screen == "play" else None
-    overflowing, small = draw_problems(make_fuji_screen(screen), context(size, lang, session))
-    assert overflowing == []
-    assert small == []
+def test_play_screen_fits_in_planning(lang: str, size: tuple[int, int]) -> None:
+    overflowing, small = draw_problems(FujiPlayScene(), context(size, lang, to_planning()))
+    assert (overflowing, small) == ([], [])
 
 
 @pytest.mark.parametrize("size", SIZES)

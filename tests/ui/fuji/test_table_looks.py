@@ -121,9 +121,10 @@ def test_card_pictures_are_kept_per_palette() -> None:
 
 
 def _play_colours(safe: bool) -> set[tuple[int, int, int]]:
-    scene = FujiPlayScene(preview="planning")
+    scene = FujiPlayScene()
     surface = pygame.Surface((800, 480))
-    scene.draw(surface, Context((800, 480), Settings(colour_safe=safe)))
+    scene.draw(surface, Context((800, 480), Settings(colour_safe=safe),
+                                demo.preview_session("planning")))
     return _colours(surface)
 
 
@@ -150,12 +151,13 @@ def _flat(lang: str, safe: bool = False) -> Context:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("situation", sorted(SITUATIONS))
 def test_the_flat_play_screen_fits(situation: str, lang: str, size: tuple[int, int]) -> None:
-    ctx = replace(_flat(lang), size=size)
-    scene = FujiPlayScene(preview=situation)
+    session = demo.preview_session(situation)
+    ctx = replace(_flat(lang), size=size, session=session)
+    scene = FujiPlayScene()
     overflowing, small = draw_problems(scene, ctx)
     assert overflowing == [] and small == []
     panels = [w for w in scene.widgets if isinstance(w, TurnedPanel)]
-    assert len(panels) == len(state_of(scene.session_of(ctx)).players)  # type: ignore[arg-type]
+    assert len(panels) == len(state_of(session).players)
     screen = pygame.Rect(0, 0, *size)
     assert all(screen.contains(rect) for rect in scene.touch_targets())
 

@@ -201,7 +201,7 @@ def test_a_long_forgotten_game_is_offered_back(app: KioskApp, clock: FakeClock) 
     tap(app, (10, 10))
     assert isinstance(app.scene, ResumeScene)
     app.perform(ContinueGame())
-    assert app.session is not None and app.session.state.tally == 2
+    assert app.session is not None and app.session.state.total == 2
 
 
 # ------------------------------------------------------------------ crash and new group

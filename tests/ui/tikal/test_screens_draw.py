@@ -13,16 +13,17 @@ from companion.core.messages import msg
 from companion.core.questions import Question
 from companion.games.tikal import GAME
 from companion.games.tikal.questions import type_refusal
-from companion.ui.games import game_screens
 from companion.ui.keyboard import NameDialog
-from companion.ui.scene import Context, Scene, Settings
+from companion.ui.scene import Scene
 from companion.ui.theme import TEXT_SCALES
+from companion.ui.tikal.demo import SITUATIONS
 from companion.ui.tikal.dialogs import preview_dialog
 from companion.ui.tikal.panels import tabs_for
 from companion.ui.tikal.play import TikalPlayScene
 from companion.ui.tikal.scoring import TikalScoringScene
-from companion.ui.tikal.screens import SCREENS, make_tikal_screen
+from companion.ui.tikal.screens import SCREENS
 from companion.ui.tikal.setup import TikalSetupScene, add_player, rename
+from tests.ui.taps import registered
 from tests.ui.tikal.helpers import (
     LONG_NAMES,
     SIZES,
@@ -36,33 +37,24 @@ from tests.ui.tikal.helpers import (
 pytestmark = pytest.mark.usefixtures("display")
 
 PHASE_POINTS: dict[str, tuple[str, int | None]] = {
-    "draw": ("basic", 155),
-    "actions": ("basic", 153),
+    **{name: SITUATIONS[name] for name in ("draw", "actions", "reveal", "auction", "choose")},
     "volcano": ("basic", 162),
     "final": ("basic", 270),
-    "finished": ("basic", None),
-    "reveal": ("auction", 38),
-    "auction": ("auction", 55),
-    "choose": ("auction", 57),
+    "finished": SITUATIONS["gameover"],
     "auction_actions": ("auction", 58),
     "auction_volcano": ("auction", 150),
 }
-"""Steps of the example records at which the play screen shows each phase."""
-
-
-def test_every_screen_is_registered_with_the_app() -> None:
-    assert set(game_screens("tikal")) == set(SCREENS)
+"""Steps of the example records at which the play screen shows each phase (the demo
+situations where they show one)."""
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("screen", SCREENS)
-def test_registered_screen_fits(journal: Journal, screen: str, lang: str,
-                                size: tuple[int, int]) -> None:
-    session = replayed(journal, "basic", 153) if screen == "play" else None
-    overflowing, small = draw_problems(make_tikal_screen(screen), context(size, lang, session))
-    assert overflowing == []
-    assert small == []
+def test_play_screen_fits_in_the_actions(journal: Journal, lang: str,
+                                         size: tuple[int, int]) -> None:
+    session = replayed(journal, "basic", 153)
+    overflowing, small = draw_problems(TikalPlayScene(), context(size, lang, session))
+    assert (overflowing, small) == ([], [])
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -70,9 +62,8 @@ def test_registered_screen_fits(journal: Journal, screen: str, lang: str,
 def test_registered_screen_fits_with_the_largest_text(journal: Journal, screen: str,
                                                       lang: str) -> None:
     session = replayed(journal, "basic", 153) if screen == "play" else None
-    ctx = Context((800, 480), Settings(language=lang, text_scale=max(TEXT_SCALES)), session)
-    overflowing, small = draw_problems(make_tikal_screen(screen), ctx)
-    assert (overflowing, small) == ([], [])
+    scene, ctx = registered(f"tikal.{screen}", (800, 480), lang, session, max(TEXT_SCALES))
+    assert draw_problems(scene, ctx) == ([], [])
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 
 import pygame
@@ -13,13 +12,12 @@ from hypothesis import strategies as st
 from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.session import Session
-from companion.games.tikal.state import TikalState
 from companion.ui.app import App
 from companion.ui.flat import TurnedPanel, to_screen_rect
 from companion.ui.intents import SetTableLayout
 from companion.ui.scene import Context, Settings
 from companion.ui.shapes import SHAPES
-from companion.ui.tikal.demo import SITUATIONS
+from companion.ui.tikal.demo import SITUATIONS, preview_session
 from companion.ui.tikal.parts import (
     ColourChip,
     ScoreTrack,
@@ -73,11 +71,9 @@ def _seat_sessions(journal: Journal, count: int) -> list[Session]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("situation", sorted(SITUATIONS))
 def test_the_flat_play_screen_fits(situation: str, lang: str, size: tuple[int, int]) -> None:
-    scene = TikalPlayScene(preview=situation)
-    ctx = _flat(lang, size)
-    assert draw_problems(scene, ctx) == ([], [])
-    session = scene.session_of(ctx)
-    assert session is not None
+    scene = TikalPlayScene()
+    session = preview_session(situation)
+    assert draw_problems(scene, _flat(lang, size, session=session)) == ([], [])
     assert len(_turned_panels(scene)) == len(state_of(session).players)
     screen = pygame.Rect(0, 0, *size)
     assert all(screen.contains(rect) for rect in scene.touch_targets())
@@ -95,8 +91,8 @@ def test_every_player_count_fits_flat(journal: Journal, lang: str, count: int) -
 
 
 def test_the_flat_panels_sit_on_the_screen_edges() -> None:
-    scene = TikalPlayScene(preview="auction")
-    draw_problems(scene, _flat("en"))
+    scene = TikalPlayScene()
+    draw_problems(scene, _flat("en", session=preview_session("auction")))
     screen = pygame.Rect(0, 0, 800, 480)
     bottom, left, top, right = (panel.rect for panel in _turned_panels(scene))
     assert bottom.bottom > screen.bottom - 8 and top.top < 8
@@ -107,9 +103,9 @@ def test_the_flat_panels_sit_on_the_screen_edges() -> None:
 
 
 def test_only_the_player_to_move_has_buttons_on_their_panel() -> None:
-    scene = TikalPlayScene(preview="auction")
-    draw_problems(scene, _flat("en"))
-    state = _preview_state(scene)
+    scene = TikalPlayScene()
+    draw_problems(scene, _flat("en", session=preview_session("auction")))
+    state = state_of(preview_session("auction"))
     assert state.auction is not None
     for seat, panel in enumerate(_turned_panels(scene)):
         keys = {w.key for w in panel.content if w.interactive}
@@ -117,12 +113,6 @@ def test_only_the_player_to_move_has_buttons_on_their_panel() -> None:
         assert keys == expected
     assert not any(w.key in ("tikal:bid", "tikal:pass") for w in scene.widgets
                    if not isinstance(w, TurnedPanel))
-
-
-def _preview_state(scene: TikalPlayScene) -> TikalState:
-    session = scene.session_of(_flat("en"))
-    assert session is not None
-    return state_of(session)
 
 
 # ---------------------------------------------------------------- taps on turned panels
@@ -199,8 +189,8 @@ def test_the_middle_and_the_corners_work_flat(journal: Journal, app: App) -> Non
 
 @pytest.mark.parametrize("situation", sorted(SITUATIONS))
 def test_every_turned_target_leads_back_to_its_control(situation: str) -> None:
-    scene = TikalPlayScene(preview=situation)
-    draw_problems(scene, _flat("pl"))
+    scene = TikalPlayScene()
+    draw_problems(scene, _flat("pl", session=preview_session(situation)))
     for panel in _turned_panels(scene):
         for control in (w for w in panel.content if w.interactive):
             on_screen = to_screen_rect(control.rect, panel.rect, panel.angle)
@@ -238,9 +228,10 @@ def _mask(surface: pygame.Surface, rect: pygame.Rect, colour: str) -> frozenset[
 
 def _chip_masks(safe: bool) -> list[frozenset[tuple[int, int]]]:
     """The piece-colour pixels of each player's chip on the four-player score track page."""
-    scene = TikalPlayScene(preview="auction", tab="track")
+    scene = TikalPlayScene(tab="track")
     surface = pygame.Surface((800, 480))
-    scene.draw(surface, Context((800, 480), Settings(colour_safe=safe)))
+    scene.draw(surface, Context((800, 480), Settings(colour_safe=safe),
+                                preview_session("auction")))
     chips = [w for w in scene.widgets if isinstance(w, ColourChip) and w.seat is not None]
     by_seat = {chip.seat: chip for chip in chips if chip.rect.x > 400}
     assert sorted(by_seat) == [0, 1, 2, 3]
@@ -286,15 +277,14 @@ def test_safe_cubes_on_the_score_track_take_their_seats_shapes() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_safe_flat_screen_fits(lang: str) -> None:
     for situation in sorted(SITUATIONS):
-        scene = TikalPlayScene(preview=situation)
-        ctx = replace(_flat(lang, safe=True))
-        assert draw_problems(scene, ctx) == ([], [])
+        ctx = _flat(lang, safe=True, session=preview_session(situation))
+        assert draw_problems(TikalPlayScene(), ctx) == ([], [])
 
 
 def _strength_texts(safe: bool) -> list[str]:
     """The texts drawn on the counting screen of the demo scoring round, a temple open."""
-    scene = TikalScoringScene("scoring")
-    ctx = Context((800, 480), Settings(colour_safe=safe))
+    scene = TikalScoringScene()
+    ctx = Context((800, 480), Settings(colour_safe=safe), preview_session("scoring"))
     scene.draw(pygame.Surface((800, 480)), ctx)
     temple = next(w for w in scene.widgets if w.key.startswith("score:temple:"))
     temple.release(temple.rect.center)

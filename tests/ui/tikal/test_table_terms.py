@@ -13,13 +13,12 @@ from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, FORMER_STAGE_SI
 from companion.ui.app import App
 from companion.ui.questions import PlaceTarget
 from companion.ui.scene import LayeredScene
-from companion.ui.screens import make_screen
 from companion.ui.tikal.play import header_text
 from companion.ui.tikal.scoring import TikalScoringScene, score_action
 from companion.ui.tikal.setup import TikalSetupScene
 from companion.ui.tikal.stages import StagesDialog
+from tests.ui.taps import registered
 from tests.ui.tikal.helpers import (
-    context,
     has_widget,
     open_game,
     replayed,
@@ -273,8 +272,7 @@ def test_a_touch_between_two_fields_of_the_place_question_goes_to_the_nearer() -
     targets overlap: a touch nearer one field's centre must place the hex there, not on a
     neighbour drawn later."""
 
-    scene = make_screen("tikal.place")
-    ctx = context((800, 480), "en")
+    scene, ctx = registered("tikal.place", (800, 480), "en")
     scene.draw(pygame.Surface(ctx.size), ctx)
     assert isinstance(scene, LayeredScene)
     dialog = scene.dialog
