@@ -803,10 +803,9 @@ class FurnishDialog(CavernaDialog):
         furnished where it fits one space, else its spaces are asked."""
         state = self.current
         assert state is not None
-        option, preview = self.option, self.preview
+        option = self.option
         return lambda: food_for(state, state.active, room_refusal(option.fee, room),
-                                lambda after: furnish_room_intents(after, option, room,
-                                                                   preview))
+                                lambda after: furnish_room_intents(after, option, room))
 
     def _room_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick(room)

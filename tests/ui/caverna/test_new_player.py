@@ -181,8 +181,8 @@ def test_a_room_short_of_food_says_so_in_the_list(journal: Journal, lang: str) -
     session = start(journal)
     session.submit({"type": "reveal", "tile": "furnishing"})
     session.submit({"type": "take_tile", "tile": "housework"})
-    dialog = FurnishDialog(Option("furnish", fee="round_food"), session)
-    overflowing, small = draw_problems(dialog, context((800, 480), lang))
+    dialog = FurnishDialog(Option("furnish", fee="round_food"))
+    overflowing, small = draw_problems(dialog, context((800, 480), lang, session))
     assert (overflowing, small) == ([], [])
     short = [w for w in dialog.widgets if isinstance(w, ShortOfFoodButton)]
     assert len(short) == 3
