@@ -11,24 +11,28 @@ from companion.core.journal import Journal
 from companion.core.messages import Msg
 from companion.core.session import Session
 from companion.games.caverna.game import GAME
+from companion.games.caverna.queries import wall_spots
 from companion.games.caverna.questions import option_refusal
 from companion.games.caverna.state import CavernaState
 from companion.games.caverna.tiles import Option
 from companion.ui.app import App
-from companion.ui.caverna.dialogs import FurnishDialog
+from companion.ui.caverna.demo import preview_session, replay
+from companion.ui.caverna.dialogs import FurnishDialog, WallDialog
 from companion.ui.caverna.food import ShortOfFoodButton, convertible, food_for
-from companion.ui.caverna.parts import RefusedButton
+from companion.ui.caverna.parts import CaveView, RefusedButton
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.intents import Intent, Notify, ShowDialog, Submit
 from companion.ui.theme import contrast_ratio
 from companion.ui.widgets import Button
 from tests.ui.caverna.helpers import (
+    SIZES,
     context,
     draw_problems,
     open_game,
     round_one,
     start,
     state_of,
+    tap,
     tap_widget,
     widget,
 )
@@ -193,3 +197,50 @@ def test_a_room_short_of_food_says_so_in_the_list(journal: Journal, lang: str) -
     plain = [w for w in dialog.widgets if isinstance(w, RefusedButton)
              and not isinstance(w, ShortOfFoodButton)]
     assert plain and all(translate(w.text, lang).splitlines()[-1] not in marks for w in plain)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_wall_buttons_leave_the_names_room(lang: str, size: tuple[int, int]) -> None:
+    """The wall dialog over a cave with 13 open borders: the buttons sit on the borders
+    (none touching another, each at least a touch wide) and every space keeps a name box
+    of most of its width."""
+    session = preview_session("wall")
+    dialog = WallDialog(False)
+    ctx = context(size, lang, session)
+    overflowing, small = draw_problems(dialog, ctx)
+    assert (overflowing, small) == ([], [])
+    view = next(w for w in dialog.widgets if isinstance(w, CaveView))
+    buttons = [w.rect for w in dialog.widgets if w.key.startswith("wall:")]
+    assert len(buttons) >= 13
+    for index, rect in enumerate(buttons):
+        assert min(rect.size) >= ctx.theme.touch
+        assert rect.collidelist(buttons[index + 1:]) == -1
+    width = view.cell((0, 0)).width
+    assert all(label.width >= width * 3 // 5 for label in view.label_rects)
+    assert all(label.width >= ctx.theme.px(140) for label in view.label_rects)
+
+
+def test_a_wall_button_moved_along_its_border_builds_that_wall(app: App,
+                                                              journal: Journal) -> None:
+    """The border under a room between the middle column's last two rows has its
+    button moved off the corner it shares with the bottom row's side border; tapping it
+    builds that wall."""
+    session = replay("two-players", 148, journal)
+    open_game(app, session)
+    tap_widget(app, "caverna:option:2:wall:0")
+    dialog = app.dialog
+    assert isinstance(dialog, WallDialog)
+    view = next(w for w in dialog.widgets if isinstance(w, CaveView))
+    cave = view.cave
+    edges = [edge for edge in wall_spots(cave) if edge[0][1] == edge[1][1] == 1]
+    assert edges
+    edge = edges[-1]
+    border_y = view.cell(edge[1]).y
+    buttons = [w for w in dialog.widgets if w.key.startswith("wall:")
+               and w.rect.top < border_y < w.rect.bottom
+               and view.cell(edge[0]).left <= w.rect.centerx < view.cell(edge[0]).right]
+    assert len(buttons) == 1
+    tap(app, buttons[0].rect.center)
+    done = session.actions()[-2:]
+    assert {"type": "build_wall", "between": [list(edge[0]), list(edge[1])]} in done
