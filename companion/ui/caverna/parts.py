@@ -346,6 +346,14 @@ class CaveView(Widget):
         return pygame.Rect(self.rect.x + pos[1] * width, self.rect.y + pos[0] * height,
                            width, height)
 
+    def space_rects(self) -> list[pygame.Rect]:
+        """Where every space of the cave is drawn (not the rock), the extra cavern too."""
+        rects = [self.cell((row, column)) for row, line in enumerate(self.cave.spaces)
+                 for column, space in enumerate(line) if space is not None]
+        if self.cave.extra is not None:
+            rects.append(self.extra_cell())
+        return rects
+
     def extra_cell(self) -> pygame.Rect:
         """Where the extra cavern is drawn: on the board's rock, else right of the board."""
         slot = rock_slot(self.cave)

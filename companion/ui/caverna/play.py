@@ -94,7 +94,13 @@ from companion.ui.caverna.view import (
     walls_message,
     whose_turn,
 )
-from companion.ui.flat import FlatLayout, TurnedPanel, flat_depths, flat_layout, upright_rect
+from companion.ui.flat import (
+    FlatLayout,
+    TurnedPanel,
+    flat_depths,
+    flat_layout,
+    upright_rect,
+)
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import split_columns
 from companion.ui.scene import Context, GameScene
@@ -169,6 +175,18 @@ class CavernaPlayScene(GameScene):
         if state.phase == FINISHED:
             return f"seat:{score_lines(state)[0].seat}"
         return f"seat:{state.active}"
+
+    def notice_keep_clear(self) -> list[pygame.Rect]:
+        """The caves' drawn spaces and the seats' panels, as drawn last: a notice keeps
+        clear of them where it can, even where none is to be tapped, as the table reads
+        them all the same."""
+        rects: list[pygame.Rect] = []
+        for widget in self.widgets:
+            if isinstance(widget, CaveView):
+                rects += widget.space_rects()
+            elif isinstance(widget, TurnedPanel):
+                rects.append(pygame.Rect(widget.rect))
+        return rects
 
     # ---------------------------------------------------------------- build
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:

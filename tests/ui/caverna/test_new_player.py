@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pygame
 import pytest
 
 from companion.core.i18n import LANGUAGES, translate
@@ -21,7 +22,10 @@ from companion.ui.caverna.dialogs import FurnishDialog, WallDialog
 from companion.ui.caverna.food import ShortOfFoodButton, convertible, food_for
 from companion.ui.caverna.parts import CaveView, RefusedButton
 from companion.ui.dialogs import ChoiceDialog
-from companion.ui.intents import Intent, Notify, ShowDialog, Submit
+from companion.ui.flat import TurnedPanel
+from companion.ui.intents import Intent, Notify, SetTableLayout, ShowDialog, Submit
+from companion.ui.notices import notice_rect
+from companion.ui.scene import Context, Settings
 from companion.ui.theme import contrast_ratio
 from companion.ui.widgets import Button
 from tests.ui.caverna.helpers import (
@@ -244,3 +248,39 @@ def test_a_wall_button_moved_along_its_border_builds_that_wall(app: App,
     tap(app, buttons[0].rect.center)
     done = session.actions()[-2:]
     assert {"type": "build_wall", "between": [list(edge[0]), list(edge[1])]} in done
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("layout", ["upright", "flat"])
+def test_a_notice_keeps_clear_of_the_cave(journal: Journal, layout: str,
+                                          size: tuple[int, int]) -> None:
+    """A refusal's reason covers none of the cave's spaces (tappable or not) nor a
+    seat's panel on a flat table: the table reads them all the same."""
+    app = App(journal, Settings(language="pl"), size)
+    session = round_one(journal, app)
+    if layout == "flat":
+        app.perform(SetTableLayout("flat"))
+        open_game(app, session)
+    tap_widget(app, "caverna:tile:housework")
+    tap_widget(app, "caverna:option:1:furnish:five_food")
+    assert app.toast is not None and app.notice_rect is not None
+    views = [w for w in app.scene.widgets if isinstance(w, CaveView)]
+    assert views
+    spaces = [space for view in views for space in view.space_rects()]
+    panels = [w.rect for w in app.scene.widgets if isinstance(w, TurnedPanel)]
+    assert app.notice_rect.collidelist([*spaces, *panels]) == -1
+    assert app.notice_rect.collidelist(app.scene.touch_targets()) == -1
+
+
+def test_a_notice_still_shows_where_only_the_drawing_leaves_room() -> None:
+    """Where keeping clear of the drawing leaves no room, the notice still covers no
+    control (over the drawing, rather than not at all)."""
+    theme = Context((800, 480), Settings()).theme
+    screen = pygame.Rect(0, 0, 800, 480)
+    top = pygame.Rect(0, 0, 800, 100)
+    drawing = pygame.Rect(0, 100, 800, 380)
+    place = notice_rect(screen, [top], theme, [drawing])
+    assert place is not None and not place.colliderect(top)
+    assert notice_rect(screen, [top], theme, [pygame.Rect(0, 300, 800, 180)]) is not None
+    clear = notice_rect(screen, [top], theme, [pygame.Rect(0, 300, 800, 180)])
+    assert clear is not None and not clear.colliderect(pygame.Rect(0, 300, 800, 180))
