@@ -43,16 +43,17 @@ MARK = Msg("ui_caverna.convert.mark")
 
 
 def hinted(text: Msg | str, rect: pygame.Rect, theme: Theme, lang: str) -> str:
-    """``text`` with the short-of-food hint on a line of its own, the long form when it
-    fits a small button of ``rect``, else the short mark, else ``text`` alone."""
+    """``text`` with the short-of-food hint on a line of its own: the long form where it
+    fits a small button of ``rect`` at the full size, else the short mark, else either
+    in smaller letters, else ``text`` alone."""
     shown = translate(text, lang)
     inner = rect.inflate(-2 * theme.px(6), -theme.px(6))
-    for hint in (HINT, MARK):
-        both = f"{shown}\n{translate(hint, lang)}"
-        fitted = fit_text(both, inner.width, inner.height, theme.text_size("small"),
-                          compact_min_size(theme, "small"), True)
-        if not fitted.overflow:
-            return both
+    full = theme.text_size("small")
+    for least in (full, compact_min_size(theme, "small")):
+        for hint in (HINT, MARK):
+            both = f"{shown}\n{translate(hint, lang)}"
+            if not fit_text(both, inner.width, inner.height, full, least, True).overflow:
+                return both
     return shown
 
 
