@@ -61,7 +61,7 @@ from companion.ui.intents import (
     Submit,
     Undo,
 )
-from companion.ui.notices import notice_rect
+from companion.ui.notices import kept_clear, notice_rect
 from companion.ui.scene import Context, Scene, Settings, store_table_looks, with_table_looks
 from companion.ui.sounds import SoundPlayer, open_player
 from companion.ui.theme import PALETTE
@@ -482,7 +482,7 @@ class App:
             targets += self.dialog.touch_targets()
             targets += [widget.rect for widget in self.dialog.widgets
                         if widget.rect != ctx.screen and widget.rect.width < ctx.screen.width]
-        place = notice_rect(ctx.screen, targets, theme)
+        place = notice_rect(ctx.screen, targets, theme, kept_clear(self.scene))
         if place is None:
             return
         self.notice_rect = place

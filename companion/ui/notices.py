@@ -6,12 +6,16 @@ never reach what lies under it.  :func:`notice_rect` looks at the touch targets 
 on the screen (and any dialog) and finds a band free of all of them — as wide and as
 tall as a notice wants where possible, narrower or a single line where the screen is
 busy, nearest the bottom first, then anywhere.  When no band is free, the notice waits
-for a screen with room.
+for a screen with room.  A screen may also name areas that are no controls but that the
+table reads all the same (a board drawing): :func:`kept_clear` collects them, and the
+notice keeps clear of them as well where the screen leaves room for that (a notice
+over a drawing is still better than none).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 import pygame
 
@@ -30,6 +34,19 @@ STEP = 4
 """Pixels between the bands tried, top to bottom."""
 
 
+@runtime_checkable
+class KeepsClear(Protocol):
+    """A screen that names areas a notice must not cover besides its touch targets."""
+
+    def notice_keep_clear(self) -> list[pygame.Rect]:
+        """The areas, on the screen, as drawn last."""
+
+
+def kept_clear(scene: object) -> list[pygame.Rect]:
+    """The areas ``scene`` asks notices to keep clear of (none unless it names some)."""
+    return scene.notice_keep_clear() if isinstance(scene, KeepsClear) else []
+
+
 def _free_gaps(left: int, right: int, blocked: Sequence[tuple[int, int]]
                ) -> list[tuple[int, int]]:
     """The stretches of ``[left, right)`` not covered by any ``blocked`` interval."""
@@ -46,14 +63,19 @@ def _free_gaps(left: int, right: int, blocked: Sequence[tuple[int, int]]
     return [(a, b) for a, b in gaps if b > a]
 
 
-def notice_rect(screen: pygame.Rect, targets: Sequence[pygame.Rect], theme: Theme
-                ) -> pygame.Rect | None:
-    """A rectangle on ``screen`` that touches none of ``targets`` (``None``: no room).
+def notice_rect(screen: pygame.Rect, targets: Sequence[pygame.Rect], theme: Theme,
+                keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+    """A rectangle on ``screen`` that touches none of ``targets`` (``None``: no room),
+    nor any of ``keep_clear`` where there is room for that.
 
     Bands are tried tallest first and, at each height, from the bottom of the screen up;
     the first band with a free stretch at least :data:`LEAST_WIDTH` wide is taken, and
     the notice is centred in that stretch, at most :data:`NOTICE_WIDTH` wide.
     """
+    if keep_clear:
+        clear = notice_rect(screen, [*targets, *keep_clear], theme)
+        if clear is not None:
+            return clear
     margin = max(2, theme.gap // 2)
     grown = [pygame.Rect(rect).inflate(2 * margin, 2 * margin) for rect in targets
              if rect.width > 0 and rect.height > 0]

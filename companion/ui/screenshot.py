@@ -28,7 +28,7 @@ from companion.core.record import load_record, session_from_record
 from companion.core.session import Session
 from companion.ui.dialogs import confirm
 from companion.ui.intents import DeleteGame
-from companion.ui.notices import notice_rect
+from companion.ui.notices import kept_clear, notice_rect
 from companion.ui.scene import Context, Scene, Settings
 from companion.ui.screens import screen_entry, screen_names
 from companion.ui.widgets import Toast
@@ -127,7 +127,7 @@ def _draw_extra(screen: str, surface: pygame.Surface, lang: str, size: tuple[int
     scene, ctx = scene_context("play", lang, size, record)
     scene.draw(surface, ctx)
     theme = ctx.theme
-    place = notice_rect(ctx.screen, scene.touch_targets(), theme)
+    place = notice_rect(ctx.screen, scene.touch_targets(), theme, kept_clear(scene))
     Toast(ctx.screen, Msg("core.error.game_over"), True, theme, place).draw(surface, theme, lang)
 
 

@@ -50,11 +50,13 @@ from companion.ui.asked import asked
 from companion.ui.caverna.food import (
     FOOD_FEES,
     ShortOfFoodButton,
-    convert_dialog,
+    food_for,
     food_would_help,
+    hinted,
 )
 from companion.ui.caverna.parts import (
     CaveView,
+    CompactTapButton,
     Shade,
     TapButton,
     board_columns,
@@ -335,12 +337,16 @@ def _room_tap(state: CavernaState, room: str) -> Callable[[], list[Intent]]:
     return lambda: room_intents(state, room)
 
 
-def cave_area(area: pygame.Rect, cave: Cave, theme: Theme) -> pygame.Rect:
-    """The largest well-proportioned box for ``cave`` inside ``area``, centred."""
+def cave_area(area: pygame.Rect, cave: Cave, theme: Theme, wide: bool = False
+              ) -> pygame.Rect:
+    """The largest well-proportioned box for ``cave`` inside ``area``, centred (with
+    ``wide``, as wide as ``area``: room for buttons on the borders beside the names)."""
     rows = len(cave.spaces)
     columns = board_columns(cave)
     cell_h = area.height // max(1, rows)
-    cell_w = min(area.width // columns, cell_h * 2 + theme.px(40))
+    cell_w = area.width // columns
+    if not wide:
+        cell_w = min(cell_w, cell_h * 2 + theme.px(40))
     box = pygame.Rect(0, 0, cell_w * columns, cell_h * rows)
     box.center = area.center
     return box
@@ -403,10 +409,10 @@ class CavernaDialog(Scene):
                                      Msg("ui_caverna.common.back"), self.go_back, role="small",
                                      key="dialog:back"))
             title_x += button_w + theme.gap
-        widgets.append(TapButton(pygame.Rect(head.right - button_w, head.y, button_w,
-                                             theme.touch), Msg("ui_caverna.common.cancel"),
-                                 lambda: [CloseDialog()], "quiet", role="small",
-                                 key="dialog:cancel"))
+        cancel = pygame.Rect(head.right - button_w, head.y, button_w, theme.touch)
+        widgets.append(CompactTapButton(cancel, Msg("ui_caverna.common.cancel"),
+                                        lambda: [CloseDialog()], "quiet", role="small",
+                                        key="dialog:cancel"))
         title_box = pygame.Rect(title_x, head.y, head.right - button_w - theme.gap - title_x,
                                 head.height)
         widgets.append(Label(title_box, self.title(state), "heading", bold=True))
@@ -777,21 +783,29 @@ class FurnishDialog(CavernaDialog):
             room, text, reason = entries[number]
             key = f"furnish:room:{room}"
             if reason is not None and asked(room_short_of_food, state, self.option.fee, room):
-                widgets.append(ShortOfFoodButton(rect, text, reason,
-                                                 convert_dialog(state, state.active, True),
-                                                 key=key))
+                widgets.append(ShortOfFoodButton(rect, hinted(text, rect, theme, ctx.lang),
+                                                 reason, self._food_for(room), key=key))
                 continue
             widgets.append(offer(rect, text, self._room_tap(room), reason, key=key))
         if pages > 1:
-            widgets.append(TapButton(rects[-1], msg("ui_caverna.furnish.more", page=self.page + 1,
-                                                    pages=pages), self.next_page, "quiet",
-                                     key="furnish:more"))
+            more = msg("ui_caverna.furnish.more", page=self.page + 1, pages=pages)
+            widgets.append(CompactTapButton(rects[-1], more, self.next_page, "quiet",
+                                            key="furnish:more"))
         return widgets
 
     def next_page(self) -> list[Intent]:
         """Show the next page of rooms (after the last, the first)."""
         self.page += 1
         return [Redraw()]
+
+    def _food_for(self, room: str) -> Callable[[], ShowDialog]:
+        """The food dialog of a room short of food: once the food is made, the room is
+        furnished where it fits one space, else its spaces are asked."""
+        state = self.current
+        assert state is not None
+        option = self.option
+        return lambda: food_for(state, state.active, room_refusal(option.fee, room),
+                                lambda after: furnish_room_intents(after, option, room))
 
     def _room_tap(self, room: str) -> Callable[[], list[Intent]]:
         return lambda: self.pick(room)
@@ -825,10 +839,15 @@ def room_short_of_food(state: CavernaState, fee: str, room: str) -> bool:
     if fee not in FOOD_FEES and not state.config.room(room).cost.get("food"):
         return False
 
+    return food_would_help(state, room_refusal(fee, room))
+
+
+def room_refusal(fee: str, room: str) -> Callable[[CavernaState], Msg | None]:
+    """Why furnishing ``room`` with ``fee`` is refused in a state (``None``: it is not)."""
     def reason(now: CavernaState) -> Msg | None:
         return answer_refusal(now, {"type": "furnish", "fee": fee}, "room_furnished", room,
                               Msg("caverna.ask.nothing"))
-    return food_would_help(state, reason)
+    return reason
 
 
 def page_of(count: int, slots: int, page: int) -> tuple[range, int]:
@@ -847,16 +866,40 @@ def page_of(count: int, slots: int, page: int) -> tuple[range, int]:
 
 # ---------------------------------------------------------------- walls
 def edge_centre(view: CaveView, edge: Edge, side: int) -> tuple[int, int]:
-    """Where the button for the border between two spaces goes, on screen.
+    """Where the button for the border between two spaces goes by default, on screen.
 
-    Side borders get it at their middle; a border between two rows gets it towards the
-    left end, clear of the side buttons, so the button of ``side`` pixels leaves the room
-    names readable.
+    Side borders get it at their middle; a border between two rows gets it at its outer
+    end (the left end in the first column, the right end in the others), so the room
+    names keep the middle of their spaces.
     """
     first, second = view.cell(edge[0]), view.cell(edge[1])
-    if edge[0][1] == edge[1][1]:
-        return (first.x + side + side // 6, (first.centery + second.centery) // 2)
-    return ((first.centerx + second.centerx) // 2, first.centery)
+    if edge[0][1] != edge[1][1]:
+        return (first.centerx + second.centerx) // 2, first.centery
+    y = (first.centery + second.centery) // 2
+    if edge[0][1] == 0:
+        return first.x + side // 2 + side // 8, y
+    return first.right - side // 2 - side // 8, y
+
+
+def wall_rects(view: CaveView, edges: Sequence[Edge], side: int, gap: int
+               ) -> list[pygame.Rect]:
+    """A ``side``-pixel button for each border of ``edges``, none touching another:
+    side borders first at their middles, then each border between two rows at its outer
+    end, or at its other end or nearer its middle where that end is taken."""
+    rects: dict[Edge, pygame.Rect] = {}
+    for edge in sorted(edges, key=lambda found: found[0][1] == found[1][1]):
+        rect = pygame.Rect(0, 0, side, side)
+        rect.center = edge_centre(view, edge, side)
+        if edge[0][1] == edge[1][1]:
+            cell = view.cell(edge[0])
+            taken = [other.inflate(gap, gap) for other in rects.values()]
+            for x in (rect.centerx, cell.right + cell.x - rect.centerx,
+                      cell.x + side + side // 6, cell.right - side - side // 6):
+                rect.centerx = x
+                if rect.collidelist(taken) == -1:
+                    break
+        rects[edge] = rect
+    return [rects[edge] for edge in edges]
 
 
 class WallDialog(CavernaDialog):
@@ -877,15 +920,14 @@ class WallDialog(CavernaDialog):
         """The active cave with a button on every border that can take (or lose) a wall."""
         theme = ctx.theme
         cave = state.players[state.active].cave
-        box = cave_area(area, cave, theme)
+        box = cave_area(area, cave, theme, wide=True)
         view = cave_view(state, state.active, box)
         widgets: list[Widget] = [view]
         kind = "remove_wall" if self.remove else "build_wall"
         edges = sorted(cave.walls) if self.remove else wall_spots(cave)
         side = max(theme.touch, theme.px(48))
-        for number, edge in enumerate(edges):
-            rect = pygame.Rect(0, 0, side, side)
-            rect.center = edge_centre(view, edge, side)
+        rects = wall_rects(view, edges, side, theme.px(4))
+        for number, (edge, rect) in enumerate(zip(edges, rects, strict=True)):
             action = {"type": kind, "between": [list(edge[0]), list(edge[1])]}
             widgets.append(TapButton(rect, "✕" if self.remove else "+", self._tap(action),
                                      "danger" if self.remove else "primary",

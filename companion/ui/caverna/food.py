@@ -2,28 +2,59 @@
 and the answers that are short only of food the player could make that way.
 
 A refused answer that converting goods would make possible is not a dead end: its tap
-opens the food dialog at once, saying that food is what is missing.
+opens the food dialog at once, saying that food is what is missing, and once enough food
+is made the answer is carried on with (its dialog reopened at that answer, or taken when
+it needs nothing more), so making the food costs only the conversions' taps.  Each
+conversion stays a step of its own, undone one at a time.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
+from companion.core.i18n import translate
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.caverna.game import GAME
 from companion.games.caverna.queries import FOOD_SOURCES
 from companion.games.caverna.state import CavernaState
-from companion.ui.caverna.parts import RefusedButton
+from companion.ui.caverna.parts import RefusedButton, compact_min_size
 from companion.ui.dialogs import choose
-from companion.ui.intents import Intent, ShowDialog, Submit
-from companion.ui.theme import TextRole
+from companion.ui.intents import Intent, ShowDialog, Submit, show_made
+from companion.ui.theme import TextRole, Theme
 from companion.ui.widgets import Option as ChoiceOption
-from companion.ui.widgets import Text
+from companion.ui.widgets import Text, fit_text
 
 FOOD_FEES = frozenset({"round_food", "five_food"})
 """The furnishing fees paid in food."""
+
+Refusal = Callable[[CavernaState], Msg | None]
+"""Why the rules refuse an answer in a state (``None``: they accept it)."""
+CarryOn = Callable[[CavernaState], Sequence[Intent]]
+"""What the answer does in a state where the rules accept it."""
+
+
+HINT = Msg("ui_caverna.convert.hint")
+"""What a button short only of food says when there is room: tap to make food."""
+MARK = Msg("ui_caverna.convert.mark")
+"""The short form of :data:`HINT` for a button with less room."""
+
+
+def hinted(text: Msg | str, rect: pygame.Rect, theme: Theme, lang: str) -> str:
+    """``text`` with the short-of-food hint on a line of its own: the long form where it
+    fits a small button of ``rect`` at the full size, else the short mark, else either
+    in smaller letters, else ``text`` alone."""
+    shown = translate(text, lang)
+    inner = rect.inflate(-2 * theme.px(6), -theme.px(6))
+    full = theme.text_size("small")
+    for least in (full, compact_min_size(theme, "small")):
+        for hint in (HINT, MARK):
+            both = f"{shown}\n{translate(hint, lang)}"
+            if not fit_text(both, inner.width, inner.height, full, least, True).overflow:
+                return both
+    return shown
 
 
 def convertible(state: CavernaState, seat: int) -> list[str]:
@@ -32,18 +63,45 @@ def convertible(state: CavernaState, seat: int) -> list[str]:
     return [good for good in FOOD_SOURCES if (goods.get(good) or 0) > 0]
 
 
-def convert_dialog(state: CavernaState, seat: int, short: bool = False) -> ShowDialog:
+def convert_dialog(state: CavernaState, seat: int, short: bool = False,
+                   then: Callable[[dict[str, Any]], Sequence[Intent]] | None = None
+                   ) -> ShowDialog:
     """Ask which good ``seat`` turns into food (one for one), facing that seat; with
-    ``short``, the title says that food is what the answer tapped was missing."""
+    ``short``, the title says that food is what the answer tapped was missing, and
+    ``then`` gives what follows each conversion."""
     goods = state.players[seat].goods
-    options = [ChoiceOption(msg("ui_caverna.convert.one", good=f"@caverna.good.{good}",
-                                have=goods.get(good)),
-                            (Submit({"type": "convert", "player": seat, "good": good,
-                                     "count": 1}),))
-               for good in convertible(state, seat)]
+    options = []
+    for good in convertible(state, seat):
+        action: dict[str, Any] = {"type": "convert", "player": seat, "good": good, "count": 1}
+        follow = tuple(then(action)) if then is not None else ()
+        options.append(ChoiceOption(msg("ui_caverna.convert.one", good=f"@caverna.good.{good}",
+                                        have=goods.get(good)), (Submit(action), *follow)))
     key = "ui_caverna.convert.short" if short else "ui_caverna.convert.title"
     return choose(msg(key, player=state.config.names[seat], food=goods.food), options,
                   seat=seat, seats=len(state.players))
+
+
+def food_for(state: CavernaState, seat: int, refusal: Refusal, carry_on: CarryOn
+             ) -> ShowDialog:
+    """The food dialog for an answer refused only for want of food: each good's tap turns
+    one into food, then carries on with the answer when that was enough, else asks for
+    the next good."""
+    return convert_dialog(state, seat, True,
+                          lambda convert: _then(state, convert, refusal, carry_on))
+
+
+def _then(state: CavernaState, convert: dict[str, Any], refusal: Refusal, carry_on: CarryOn
+          ) -> tuple[Intent, ...]:
+    """What follows the conversion ``convert``: the answer once the rules accept it,
+    else the food dialog again (made only if it is reached)."""
+    try:
+        after = GAME.apply(state, convert)
+    except IllegalActionError:
+        return ()
+    if refusal(after) is None:
+        return tuple(carry_on(after))
+    seat = int(convert["player"])
+    return (show_made(lambda: food_for(after, seat, refusal, carry_on).dialog),)
 
 
 def all_converted(state: CavernaState, seat: int) -> CavernaState:
@@ -71,14 +129,15 @@ def food_would_help(state: CavernaState, refusal: Callable[[CavernaState], Msg |
 
 class ShortOfFoodButton(RefusedButton):
     """An answer refused only for want of food the player can make: greyed, and its tap
-    opens the food dialog."""
+    opens the food dialog, which carries on with the answer once the food is made."""
 
-    def __init__(self, rect: pygame.Rect, text: Text, refusal: Msg, dialog: ShowDialog,
-                 role: TextRole = "small", key: str = "") -> None:
+    def __init__(self, rect: pygame.Rect, text: Text, refusal: Msg,
+                 dialog: Callable[[], ShowDialog], role: TextRole = "small",
+                 key: str = "") -> None:
         super().__init__(rect, text, refusal, role, key)
         self.dialog = dialog
-        """The food dialog a tap opens."""
+        """Makes the food dialog a tap opens (at the tap, not on every redraw)."""
 
     def tell(self) -> list[Intent]:
         """Open the food dialog (its title says food is what is missing)."""
-        return [self.dialog]
+        return [self.dialog()]

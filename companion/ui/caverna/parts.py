@@ -84,14 +84,20 @@ def grid(area: pygame.Rect, count: int, theme: Theme, columns: int,
 
 class CompactButton(Button):
     """A button in a tight grid: its label may shrink back to the normal minimum size
-    when a larger text size is chosen in the settings."""
+    when a larger text size is chosen in the settings.
+
+    Every one that can be tapped has the normal frame, a quiet one too (its fill is
+    only quieter): a button without a frame does not look like one."""
+
+    framed = True
+    """Whether the live button is drawn with the normal frame."""
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the box, outline and label."""
         fill, text_colour = self.colours(theme)
         pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
         outline = theme.palette.border if self.enabled else theme.palette.surface
-        if self.style != "quiet" or not self.enabled:
+        if self.framed or not self.enabled:
             pygame.draw.rect(surface, outline, self.rect, theme.border_width,
                              border_radius=theme.radius)
         inner = self.rect.inflate(-2 * theme.px(6), -theme.px(6))
@@ -108,6 +114,9 @@ class CompactTapButton(TapButton, CompactButton):
 
 class RefusedButton(CompactTapButton):
     """An answer the rules refuse now: drawn greyed, and a tap only says why."""
+
+    framed = False
+    """Greyed like a switched-off button: no live frame."""
 
     def __init__(self, rect: pygame.Rect, text: Text, refusal: Msg, role: TextRole = "small",
                  key: str = "") -> None:
@@ -336,6 +345,14 @@ class CaveView(Widget):
         height = self.rect.height // max(1, self.rows)
         return pygame.Rect(self.rect.x + pos[1] * width, self.rect.y + pos[0] * height,
                            width, height)
+
+    def space_rects(self) -> list[pygame.Rect]:
+        """Where every space of the cave is drawn (not the rock), the extra cavern too."""
+        rects = [self.cell((row, column)) for row, line in enumerate(self.cave.spaces)
+                 for column, space in enumerate(line) if space is not None]
+        if self.cave.extra is not None:
+            rects.append(self.extra_cell())
+        return rects
 
     def extra_cell(self) -> pygame.Rect:
         """Where the extra cavern is drawn: on the board's rock, else right of the board."""

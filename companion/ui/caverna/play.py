@@ -62,7 +62,9 @@ from companion.ui.caverna.food import (
     FOOD_FEES,
     ShortOfFoodButton,
     convert_dialog,
+    food_for,
     food_would_help,
+    hinted,
 )
 from companion.ui.caverna.food import convertible as convertible
 from companion.ui.caverna.parts import (
@@ -92,7 +94,13 @@ from companion.ui.caverna.view import (
     walls_message,
     whose_turn,
 )
-from companion.ui.flat import FlatLayout, TurnedPanel, flat_depths, flat_layout, upright_rect
+from companion.ui.flat import (
+    FlatLayout,
+    TurnedPanel,
+    flat_depths,
+    flat_layout,
+    upright_rect,
+)
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import split_columns
 from companion.ui.scene import Context, GameScene
@@ -167,6 +175,18 @@ class CavernaPlayScene(GameScene):
         if state.phase == FINISHED:
             return f"seat:{score_lines(state)[0].seat}"
         return f"seat:{state.active}"
+
+    def notice_keep_clear(self) -> list[pygame.Rect]:
+        """The caves' drawn spaces and the seats' panels, as drawn last: a notice keeps
+        clear of them where it can, even where none is to be tapped, as the table reads
+        them all the same."""
+        rects: list[pygame.Rect] = []
+        for widget in self.widgets:
+            if isinstance(widget, CaveView):
+                rects += widget.space_rects()
+            elif isinstance(widget, TurnedPanel):
+                rects.append(pygame.Rect(widget.rect))
+        return rects
 
     # ---------------------------------------------------------------- build
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
@@ -396,9 +416,9 @@ class CavernaPlayScene(GameScene):
             text = asked(option_text, state, spec.option, ctx.lang)
             reason = asked(option_refusal, state, spec.option) if spec.available else None
             if reason is not None and asked(option_short_of_food, state, spec.option):
-                text = hinted(text, Msg("ui_caverna.convert.hint"), rect, ctx.theme, ctx.lang)
+                text = hinted(text, rect, ctx.theme, ctx.lang)
                 widgets.append(ShortOfFoodButton(rect, text, reason,
-                                                 convert_dialog(state, state.active, True),
+                                                 self._food_for(state, spec.option),
                                                  key=option_key(spec)))
                 continue
             if reason is not None:
@@ -431,6 +451,12 @@ class CavernaPlayScene(GameScene):
         widgets.append(TapButton(more, "…", self._option_tap(state, spec.option),
                                  role="small", key=option_key(spec)))
         return widgets
+
+    def _food_for(self, state: CavernaState, option: Option) -> Callable[[], ShowDialog]:
+        """The food dialog of an option short of food: once the food is made, the option
+        is carried on with as if tapped again."""
+        return lambda: food_for(state, state.active, lambda now: option_refusal(now, option),
+                                lambda after: self.option_intents(after, option))
 
     def _option_tap(self, state: CavernaState, option: Option) -> TapHandler:
         """What a tap on an option does, worked out at the tap (not on every redraw)."""
@@ -672,17 +698,6 @@ def idle_tile(state: CavernaState, tile: str) -> bool:
         return nothing_left(GAME.apply(state, {"type": "take_tile", "tile": tile}))
     except IllegalActionError:
         return False
-
-
-def hinted(text: Msg | str, hint: Msg, rect: pygame.Rect, theme: Theme, lang: str) -> str:
-    """``text`` with ``hint`` on a line of its own when both fit a small button of
-    ``rect``, else ``text`` alone."""
-    shown = translate(text, lang)
-    both = f"{shown}\n{translate(hint, lang)}"
-    inner = rect.inflate(-2 * theme.px(6), -theme.px(6))
-    fitted = fit_text(both, inner.width, inner.height, theme.text_size("small"),
-                      compact_min_size(theme, "small"), True)
-    return shown if fitted.overflow else both
 
 
 def option_short_of_food(state: CavernaState, option: Option) -> bool:

@@ -26,7 +26,7 @@ from companion.games.caverna.queries import (
     default_catalogue,
 )
 from companion.ui.bar import game_bar
-from companion.ui.caverna.parts import TapButton, grid
+from companion.ui.caverna.parts import CompactTapButton, TapButton, grid
 from companion.ui.games import start_checked
 from companion.ui.intents import Intent, Redraw, ShowDialog, StartGame
 from companion.ui.keyboard import NameDialog
@@ -309,9 +309,10 @@ class CavernaSetupScene(Scene):
             letter = rows[row][col]
             style: ButtonStyle = "selected" if letter == "E" else (
                 "quiet" if letter == "#" else "normal")
-            widgets.append(TapButton(rect, Msg(f"ui_caverna.setup.cell_{CELL_NAMES[letter]}"),
-                                     self._edit(cycle_cell, row, col),
-                                     style, role="small", key=f"setup:cell:{row}:{col}"))
+            widgets.append(CompactTapButton(rect,
+                                            Msg(f"ui_caverna.setup.cell_{CELL_NAMES[letter]}"),
+                                            self._edit(cycle_cell, row, col), style,
+                                            role="small", key=f"setup:cell:{row}:{col}"))
         return widgets
 
     def _printing(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
