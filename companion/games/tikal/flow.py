@@ -248,7 +248,8 @@ def score_entered(state: TikalState, action: Action) -> TikalState:
     for entry in raw:
         temple, controller = _entered_temple(state, entry)
         if temple.id in controllers:
-            raise IllegalActionError("tikal.error.temple_twice", hex=temple.id)
+            raise IllegalActionError("tikal.error.temple_twice", hex=temple.id,
+                                     value=temple.value)
         controllers[temple.id] = controller
     values = []
     for temple in state.hexes:
@@ -260,7 +261,8 @@ def score_entered(state: TikalState, action: Action) -> TikalState:
         elif temple.id in controllers:
             holder = controllers[temple.id]
         elif state.tracking == "lean":
-            raise IllegalActionError("tikal.error.temple_unanswered", hex=temple.id)
+            raise IllegalActionError("tikal.error.temple_unanswered", hex=temple.id,
+                                     value=temple.value)
         else:
             holder = temple_controller(state, temple)
         if holder == state.active:

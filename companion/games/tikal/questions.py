@@ -239,7 +239,7 @@ def _ask_draw(state: TikalState, partial: Partial) -> Step:
         if spot is not None:
             return spot
     action = {"type": "draw", **tile}
-    if "at" in partial:
+    if "at" in partial and tile.get("kind") != "volcano":
         action["at"] = partial["at"]
     return Complete(action)
 

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 import pygame
 
 from companion.core.messages import Msg, msg
+from companion.games.tikal.questions import type_refusal
 from companion.games.tikal.state import Phase, Player, TikalState
-from companion.ui.intents import Intent, Submit
+from companion.ui.intents import Intent, Notify, Submit
 from companion.ui.scene import Context
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal.parts import ColourChip
@@ -45,6 +46,10 @@ def seat_controls(state: TikalState, seat: int, bid: int) -> list[SeatControl]:
     """The buttons only ``seat`` uses now (``bid``: the amount prepared for a bid)."""
     if state.phase == Phase.ACTIONS and seat == state.active:
         end = "ui_tikal.turn.end_and_score" if state.scoring is not None else "ui_tikal.turn.end"
+        reason = type_refusal(state, "end_turn")
+        if reason is not None:  # a lean scoring ends with the last temple's holder instead
+            return [SeatControl(Msg(end), (Notify(reason, error=True),), "quiet",
+                                "tikal:end_turn")]
         return [SeatControl(Msg(end), (Submit({"type": "end_turn"}),), "primary",
                             "tikal:end_turn")]
     auction = state.auction

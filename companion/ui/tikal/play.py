@@ -11,6 +11,8 @@ auction round or the final result while they are under way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from companion.core.i18n import translate
@@ -29,6 +31,7 @@ from companion.games.tikal.questions import (
     TEMPLE_FIELD,
     offered_types,
     refusal,
+    tile_options,
     type_refusal,
 )
 from companion.games.tikal.state import LEADER_IN_RESERVE, LEADER_OUT, HexTile, Phase, TikalState
@@ -74,6 +77,10 @@ LEFT_SHARE = 44
 
 FLAT_LEFT_SHARE = 44
 """Percentage of the middle of a flat screen taken by the turn column."""
+
+FLAT_SCORE_SHARE = 60
+"""Percentage of the middle of a flat screen taken by the turn column while a lean game asks
+its next hex or who holds each temple (answers side by side; the map keeps its targets)."""
 
 FLAT_HISTORY_WIDTH = 110
 """Width of the *History* button beside the tabs on a flat screen (at 800x480)."""
@@ -140,8 +147,6 @@ class TikalPlayScene(GameScene):
         In the draw phase it is the state itself.  In a lean game's normal turn it is the
         state after the turn ends: entering the next player's hex ends this turn too.
         """
-        if self.flat:
-            return None
         if state.phase == Phase.DRAW:
             return state, ()
         lean_turn = (state.tracking == "lean" and state.phase == Phase.ACTIONS
@@ -157,8 +162,10 @@ class TikalPlayScene(GameScene):
         return after, (Submit({"type": "end_turn"}),)
 
     def _prepare_map(self, ctx: Context, session: Session, state: TikalState,
-                     right: pygame.Rect) -> None:
-        """Follow the game with the inline draw, and lay out the map for its places."""
+                     right: pygame.Rect, tabs_above: bool = True) -> None:
+        """Follow the game with the inline draw, and lay out the map for its places
+        (``right``: the books column, its tabs along the top unless ``tabs_above`` is
+        false, as on a flat table, whose tabs span the middle)."""
         if self.inline.cursor != session.cursor:
             # Each drawn hex is a new question: the letter's tiles differ from the last.
             self.inline = Dialogue(GAME.ask, {"type": "draw"}, cursor=session.cursor)
@@ -183,16 +190,45 @@ class TikalPlayScene(GameScene):
         elif inline is not None:
             spots = list(self.lean_spots(state))
         theme = ctx.theme
-        page = pygame.Rect(right.x, right.y + theme.touch + theme.gap + strip, right.width,
-                           right.height - theme.touch - theme.gap - strip)
+        top = strip + (theme.touch + theme.gap if tabs_above else 0)
+        page = pygame.Rect(right.x, right.y + top, right.width, right.height - top)
         self.map_layout = HexMapLayout(page, state, spots, theme)
 
     def volcano_question(self, state: TikalState) -> Question | None:
         """Where the volcano lies, while one waits for its field on a board whose every hex
-        has its place (``None``: nothing to ask, or a flat table, whose map has no room)."""
-        if self.flat or state.phase != Phase.ACTIONS or unlaid_volcano(state) is None:
+        has its place (``None``: nothing to ask)."""
+        if state.phase != Phase.ACTIONS or unlaid_volcano(state) is None:
             return None
         return self.volcano.question(state)
+
+    def screen_question(self, state: TikalState) -> tuple[Dialogue, TikalState] | None:
+        """The question asked on the play screen itself now (the next hex, or who holds a
+        temple at a lean scoring) and the state it is asked in, or ``None``."""
+        inline = self.inline_state(state)
+        if inline is not None:
+            return self.inline, inline[0]
+        return (self.score_inline, state) if self.lean_scoring(state) else None
+
+    def _flat_crowded(self, ctx: Context, state: TikalState, area: pygame.Rect,
+                      head: pygame.Rect) -> bool:
+        """Whether a flat table's question on the screen needs the header's room too (its
+        answers and a row of action buttons, or the stack's line, would not fit under it)."""
+        asked = self.screen_question(state) if self.flat else None
+        if asked is None:
+            return False
+        theme = ctx.theme
+        wanted = self._wanted(ctx, state, asked[0], asked[1], area.width)
+        above = theme.touch if state.phase == Phase.ACTIONS else theme.px(30)
+        return wanted + above + 2 * theme.gap > area.height - head.height
+
+    def _wanted(self, ctx: Context, state: TikalState, dialogue: Dialogue, asked: TikalState,
+                width: int) -> int:
+        """Height a question on the screen takes in a column of ``width``: its answers, or the line
+        and the one button of a hex the stack alone can give."""
+        if dialogue is self.inline and self.only_tile(state) is not None:
+            return ctx.theme.px(30) + ctx.theme.touch
+        look = QuestionLook(lambda key: None, None, False)
+        return needed_height(dialogue, asked, width, ctx, look)
 
     def _strip_height(self, ctx: Context, state: TikalState, width: int) -> int:
         """Room the volcano's question takes along the top of the map."""
@@ -207,16 +243,35 @@ class TikalPlayScene(GameScene):
         inline = self.inline_state(state)
         if state.tracking != "lean" or inline is None or self.volcano_question(state):
             return ()
+        if all(tile.get("kind") == "volcano" for tile in tile_options(inline[0])):
+            return ()  # a volcano is set aside, never laid on a field when drawn
         return free_spots(inline[0])
 
-    def mark_spot(self, spot: tuple[int, int]) -> list[Intent]:
-        """Note (or forget, tapped again) the field where the next hex lies."""
+    def mark_spot(self, spot: tuple[int, int], state: TikalState | None = None
+                  ) -> list[Intent]:
+        """Note (or forget, tapped again) the field where the next hex lies.  When the stack
+        can give only one hex (``state`` given), the field is all the table has to say: the
+        hex goes there at once, ending the turn as naming it would."""
         chosen = [spot[0], spot[1]]
         if self.inline.partial.get("at") == chosen:
             self.inline.partial.pop("at")
-        else:
-            self.inline.partial["at"] = chosen
+            return [Redraw()]
+        self.inline.partial["at"] = chosen
+        only = self.only_tile(state) if state is not None else None
+        if only is not None:
+            first, action = only
+            return [*first, Submit(action)]
         return [Redraw()]
+
+    def only_tile(self, state: TikalState) -> tuple[tuple[Intent, ...], dict[str, object]] | None:
+        """The next hex's action when the stack can give only that one (and what its entry
+        submits first), or ``None``."""
+        inline = self.inline_state(state)
+        if inline is None:
+            return None
+        asked, first = inline
+        step = self.inline.progress(asked).step
+        return (first, dict(step.action)) if isinstance(step, Complete) else None
 
     def _map_targets(self, state: TikalState) -> list[Widget]:
         """What a finger does on a lean game's map: an empty field says where the next hex
@@ -228,7 +283,7 @@ class TikalPlayScene(GameScene):
     def _level_targets(self, state: TikalState) -> list[Widget]:
         """Each temple of a lean game's map whose next level the rules accept now."""
         layout = self.map_layout
-        if layout is None or self.flat or state.tracking != "lean" \
+        if layout is None or state.tracking != "lean" \
                 or state.phase != Phase.ACTIONS:
             return []
         widgets: list[Widget] = []
@@ -249,7 +304,7 @@ class TikalPlayScene(GameScene):
         widgets: list[Widget] = []
         for spot in self.lean_spots(state):
             def tap(field: tuple[int, int] = spot) -> list[Intent]:
-                return self.mark_spot(field)
+                return self.mark_spot(field, state)
 
             widgets.append(SpotTarget(layout.box(layout.centre_of(spot)), tap,
                                       chosen == [spot[0], spot[1]],
@@ -284,7 +339,7 @@ class TikalPlayScene(GameScene):
 
     def lean_scoring(self, state: TikalState) -> bool:
         """Whether a lean scoring turn asks who holds each temple right on the screen."""
-        return (not self.flat and state.tracking == "lean" and state.phase == Phase.ACTIONS
+        return (state.tracking == "lean" and state.phase == Phase.ACTIONS
                 and state.scoring is not None
                 and self.score_inline.question(state) is not None)
 
@@ -333,8 +388,9 @@ class TikalPlayScene(GameScene):
             theme = ctx.theme
             line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
             button = pygame.Rect(area.x, line.bottom, area.width,
-                                 min(area.height - line.height, theme.px(84)))
-            return [Label(line, Msg("ui_tikal.draw.only"), "small", theme.palette.text_muted),
+                                 max(theme.touch, min(area.height - line.height, theme.px(84))))
+            only = "ui_tikal.draw.only_spot" if self.lean_spots(state) else "ui_tikal.draw.only"
+            return [Label(line, Msg(only), "small", theme.palette.text_muted),
                     Button(button, tile_label(tile), (*first, Submit(action)), "primary",
                            key="tikal:draw:only")]
         return question_widgets(self.inline, asked, area, ctx, look, first)
@@ -350,19 +406,24 @@ class TikalPlayScene(GameScene):
         tabs = pygame.Rect(centre.x, centre.y, centre.width, theme.touch)
         below = pygame.Rect(centre.x, tabs.bottom + theme.gap, centre.width,
                             centre.bottom - tabs.bottom - theme.gap)
-        left = pygame.Rect(below.x, below.y, below.width * FLAT_LEFT_SHARE // 100, below.height)
+        share = FLAT_SCORE_SHARE if self.screen_question(state) is not None else FLAT_LEFT_SHARE
+        left = pygame.Rect(below.x, below.y, below.width * share // 100, below.height)
         right = pygame.Rect(left.right + theme.gap, below.y,
                             below.right - left.right - theme.gap, below.height)
         chosen = self.current_tab(state)
         history = pygame.Rect(tabs.right - theme.px(FLAT_HISTORY_WIDTH), tabs.y,
                               theme.px(FLAT_HISTORY_WIDTH), tabs.height)
         tabs.width = history.x - theme.gap - tabs.x
+        self._prepare_map(ctx, session, state, right, tabs_above=False)
+        chosen = self.current_tab(state)
         widgets: list[Widget] = [*self._turn_column(ctx, session, state, left),
                                  *self._tab_buttons(ctx, state, tabs),
                                  Button(history, Msg("ui.bar.history"), (Navigate("history"),),
                                         role="small", key="bar:Navigate"),
                                  *self._page(ctx, session, state, chosen, right),
                                  *corner_buttons(ctx, layout.corners)]
+        targets = [w for w in widgets if isinstance(w, PlaceTarget)]
+        widgets = [*(w for w in widgets if not isinstance(w, PlaceTarget)), *targets]
         bid = self.bid_amount(state)
         for seat, (rect, place) in enumerate(zip(layout.panels, layout.places, strict=True)):
             content = seat_panel(ctx, state, seat, upright_rect(rect, place.angle), bid)
@@ -375,15 +436,21 @@ class TikalPlayScene(GameScene):
         """Header, the phase's own controls and the instructions."""
         theme = ctx.theme
         head = pygame.Rect(area.x, area.y, area.width, theme.px(36 if self.flat else 46))
-        widgets = self._header(ctx, state, head)
+        widgets: list[Widget] = []
+        if self._flat_crowded(ctx, state, area, head):
+            # The answers need the room; the player's own panel marks whose turn it is.
+            head = pygame.Rect(area.x, area.y - theme.gap, area.width, 0)
+        else:
+            widgets += self._header(ctx, state, head)
         notes_h = theme.px(62 if self.flat or state.tracking == "lean" else 84)
-        if state.tracking == "lean" and not state.instructions and not self.flat:
+        if (state.tracking == "lean" or self.flat) and not state.instructions:
             notes_h = 0  # nothing to tell the table: the next hex's question takes the room
         elif self.lean_scoring(state) and self._score_needs(ctx, state, area, head, notes_h):
             notes_h = 0  # the temple's answers need the room (the round tab keeps the points)
         notes = pygame.Rect(area.x, area.bottom - notes_h, area.width, notes_h)
+        bottom = notes.y - theme.gap if notes_h else area.bottom
         middle = pygame.Rect(area.x, head.bottom + theme.gap, area.width,
-                             notes.y - head.bottom - 2 * theme.gap)
+                             bottom - head.bottom - theme.gap)
         builders = {
             Phase.ACTIONS: self._actions,
             Phase.DRAW: self._draw,
@@ -420,24 +487,31 @@ class TikalPlayScene(GameScene):
         theme = ctx.theme
         widgets: list[Widget] = []
         buttons = area
-        if not self.flat and state.tracking == "lean":
+        if state.tracking == "lean":
             inline = self.inline_state(state)
             scoring = self.lean_scoring(state)
             if scoring and inline is None and self.score_inline.path:
                 # The player has played and is scoring: the temples take the whole column.
+                wanted = self._wanted(ctx, state, self.score_inline, state, area.width)
+                if self.flat and wanted > area.height:
+                    return self._squeezed(ctx, state, self._inline_score,
+                                          self.score_inline.question(state), area)
                 return self._inline_score(ctx, state, area)
             if inline is not None or scoring:
                 dialogue, asked = (self.inline, inline[0]) if inline is not None else (
                     self.score_inline, state)
-                look = QuestionLook(lambda key: None, None, False)
-                wanted = needed_height(dialogue, asked, area.width, ctx, look)
+                wanted = self._wanted(ctx, state, dialogue, asked, area.width)
                 rows = 2 if area.height - wanted >= 2 * theme.touch + 3 * theme.gap else 1
                 top = rows * theme.touch + (rows - 1) * theme.gap
                 buttons = pygame.Rect(area.x, area.y, area.width, top)
                 below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
                                     area.bottom - buttons.bottom - theme.gap)
-                widgets += (self._inline_draw(ctx, state, below) if inline is not None
-                            else self._inline_score(ctx, state, below))
+                build = self._inline_draw if inline is not None else self._inline_score
+                if self.flat and wanted > below.height:
+                    widgets += self._squeezed(ctx, state, build, dialogue.question(asked),
+                                              below)
+                else:
+                    widgets += build(ctx, state, below)
         elif not self.flat:
             meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
             widgets.append(PointsMeter(meter, state.turn.spent, ACTION_POINTS))
@@ -464,6 +538,23 @@ class TikalPlayScene(GameScene):
                                            else (Notify(reason, error=True),))
             widgets.append(Button(rects[-1], Msg(end), intents, "primary", role="small",
                                   key="tikal:end_turn"))
+        return widgets
+
+    @staticmethod
+    def _squeezed(ctx: Context, state: TikalState,
+                  build: Callable[[Context, TikalState, pygame.Rect], list[Widget]],
+                  question: Question | None, area: pygame.Rect) -> list[Widget]:
+        """A question built by ``build`` with its prompt in a small line, for a flat table's
+        short column: the answers then fit without pages."""
+        theme = ctx.theme
+        prompt_h = theme.px(40)
+        taller = pygame.Rect(area.x, area.y - prompt_h, area.width, area.height + prompt_h)
+        widgets = [w for w in build(ctx, state, taller) if w.key != "question:prompt"]
+        noted = any(w.key in ("question:reason", "question:taken") for w in widgets)
+        if question is not None and not noted:
+            line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+            widgets.append(Label(line, question.prompt, "body", bold=True, align="center",
+                                 key="question:prompt"))
         return widgets
 
     def _action_button(self, ctx: Context, state: TikalState, kind: str,
@@ -493,24 +584,16 @@ class TikalPlayScene(GameScene):
         return ask_tikal(state, dict(start), cursor)
 
     def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
-        """Basic game: the drawn hex, asked right here (a button on a flat table)."""
+        """Basic game: the stack's letter, and the drawn hex asked right here."""
         theme = ctx.theme
-        if not self.flat:
-            line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
-            below = pygame.Rect(area.x, line.bottom + theme.gap, area.width,
-                                area.bottom - line.bottom - theme.gap)
-            return [Label(line, self._stack_line(state), "small", theme.palette.text_muted),
-                    *self._inline_draw(ctx, state, below)]
-        button = pygame.Rect(area.x, area.y, area.width, theme.px(96))
-        widgets: list[Widget] = [
-            TapButton(button, Msg("ui_tikal.draw.button"),
-                      lambda: self.ask(ctx, state, {"type": "draw"}), "primary",
-                      key="tikal:draw")
-        ]
-        info = pygame.Rect(area.x, button.bottom + theme.gap, area.width,
-                           area.bottom - button.bottom - theme.gap)
-        widgets.append(Label(info, self._stack_line(state), "body", theme.palette.text_muted))
-        return widgets
+        line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+        below = pygame.Rect(area.x, line.bottom + theme.gap, area.width,
+                            area.bottom - line.bottom - theme.gap)
+        if self._flat_crowded(ctx, state, area, pygame.Rect(area.x, area.y, area.width, 0)):
+            return self._squeezed(ctx, state, self._inline_draw, self.inline.question(state),
+                                  pygame.Rect(area.x, area.y, area.width, area.height))
+        return [Label(line, self._stack_line(state), "small", theme.palette.text_muted),
+                *self._inline_draw(ctx, state, below)]
 
     @staticmethod
     def _stack_line(state: TikalState) -> Msg:
@@ -612,10 +695,7 @@ class TikalPlayScene(GameScene):
                      amount: int) -> list[Widget]:
         """− amount +1 +2 +3; tapping the amount opens a number pad for any bid."""
         theme = ctx.theme
-        button_w = max(theme.touch, (row.width - 4 * theme.gap) // 6)
-        room = row.width // (button_w + theme.gap)
-        steps = (-1, 1, 2, 3) if room >= 6 else (-1, 1, 3) if room >= 5 else (-1, 1)
-        button_w = min(button_w, (row.width - len(steps) * theme.gap) // (len(steps) + 1))
+        steps, button_w = bid_steps(row.width, theme)
         widgets: list[Widget] = []
         x = row.x
         enabled = can_bid(state)
@@ -755,6 +835,21 @@ def tab_rects(row: pygame.Rect, tabs: tuple[str, ...], lang: str,
         rects.append(pygame.Rect(x, row.y, width, row.height))
         x += width + theme.gap
     return rects
+
+
+BID_STEPS: tuple[tuple[int, ...], ...] = ((-1, 1, 2, 3), (-1, 1, 3), (-1, 1))
+"""The steps beside the bid, most first: as many as the row has room for."""
+
+
+def bid_steps(width: int, theme: Theme) -> tuple[tuple[int, ...], int]:
+    """The steps a bid row of ``width`` shows, and the width of each step's button (a
+    finger wide at least; the amount between them keeps room for its number)."""
+    amount_w = max(MIN_TOUCH, theme.px(96))
+    for steps in BID_STEPS:
+        room = width - amount_w - len(steps) * theme.gap
+        if room >= len(steps) * MIN_TOUCH:
+            return steps, min(theme.touch, room // len(steps))
+    return BID_STEPS[-1], MIN_TOUCH
 
 
 def can_bid(state: TikalState) -> bool:

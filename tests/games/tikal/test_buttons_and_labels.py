@@ -28,10 +28,39 @@ def test_nobody_is_waited_for_after_the_end() -> None:
 
 
 def test_labels_name_the_player_and_translate_pieces() -> None:
+    """A move names its hexes as the table sees them (the printed jungle, not an id)."""
     state = play(start(2), jungle(), bring(piece="leader"))
     label = GAME.action_label(state, move(0, 3, stones=2, piece="leader"))
-    assert translate(label, "en") == "Ada: leader from hex 0 to hex 3 over 2 stones"
+    assert translate(label, "en") == "Ada: 1 × leader, base camp → jungle, over 2 stones"
     assert "dowódca" in translate(label, "pl")
+
+
+def test_lean_and_temple_labels_show_what_the_table_sees() -> None:
+    """A lean treasure names no hex (it never had one: the label used to show a bare
+    ``{hex}``), a level and a guard name the temple by its number."""
+    from companion.core.i18n import LANGUAGES
+
+    state = GAME.new_state({"variant": "basic", "tracking": "lean", "players": [
+        {"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"}]})
+    state = GAME.apply(state, {"type": "draw", "kind": "jungle"})
+    temple = next(hx for hx in state.hexes if hx.kind == "temple")
+    number = temple.value
+    for action, english in (
+            ({"type": "take_treasure", "kind": 4}, "Ada takes treasure 4"),
+            ({"type": "uncover", "hex": temple.id}, f"Ada uncovers a level of temple {number}"),
+            ({"type": "place_guard", "hex": temple.id}, f"Ada guards temple {number}")):
+        label = GAME.action_label(state, action)
+        assert translate(label, "en") == english
+        for lang in LANGUAGES:
+            assert "{" not in translate(label, lang)
+
+
+def test_labels_stored_by_older_journals_still_read() -> None:
+    """Journals keep each step's label: those written before name the hex by number."""
+    from companion.core.messages import msg
+
+    old = msg("tikal.label.uncover", player="Ada", hex=5)
+    assert translate(old, "en") == "Ada uncovers a level of the temple on hex 5"
 
 
 def test_exchange_labels_name_the_other_player() -> None:

@@ -29,9 +29,9 @@ def display() -> Iterator[None]:
     pygame.quit()
 
 
-def _play(record: GameRecord, observe: bool = True) -> effort.Counts:
+def _play(record: GameRecord, observe: bool = True, layout: str = "upright") -> effort.Counts:
     """The record played through the screens, checked against itself at the end."""
-    bench = effort.Bench(effort_tikal.DRIVER)
+    bench = effort.Bench(effort_tikal.DRIVER, layout)
     if not observe:
         bench.observe = lambda target: None
     bench.counts.record = record
@@ -43,14 +43,18 @@ def _play(record: GameRecord, observe: bool = True) -> effort.Counts:
     return bench.counts
 
 
-def test_a_lean_game_meets_its_targets_through_the_screens() -> None:
-    """Lean tracking: at most 3 inputs a turn between scorings, every offered option
-    accepted by the rules, no question with one answer; the next hex ends a turn in the
-    same tap, so some taps enter two recorded steps."""
-    record = effort_tikal.DRIVER.prepare(load_record(EXAMPLES / "lean.json"))
-    counts = _play(record)
+@pytest.mark.parametrize("layout", ["upright", "flat"])
+@pytest.mark.parametrize("name", ["lean", "lean-placed"])
+def test_a_lean_game_meets_its_targets_through_the_screens(name: str, layout: str) -> None:
+    """Lean tracking, upright or flat, hexes named alone or placed on their fields: at
+    most 3 inputs a turn between scorings and one per temple at a scoring, every offered
+    option accepted by the rules, no question with one answer; the next hex ends a turn
+    in the same tap, so some taps enter two recorded steps."""
+    record = effort_tikal.DRIVER.prepare(load_record(EXAMPLES / f"{name}.json"))
+    counts = _play(record, layout=layout)
     figures = effort_tikal.DRIVER.figures([counts])
     assert figures["lean_between_scorings"]["mean"] <= 3
+    assert figures["lean_score_inputs_per_temple"] <= 1
     assert counts.forced_questions == 0 and counts.refusable_offers == 0
     assert counts.steps == len(record.actions) > len(counts.per_step)
 

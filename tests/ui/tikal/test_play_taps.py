@@ -113,7 +113,7 @@ def test_bringing_a_worker_spends_a_point(app: App, journal: Journal) -> None:
     assert state.players[0].reserve == before - 3
     assert state.workers[0][0] == 3
     assert state.turn.spent == 3
-    assert session.history()[-1].label.key == "tikal.label.bring"
+    assert session.history()[-1].label.key == "tikal.seen.bring"
 
 
 def _moving_leader(app: App, journal: Journal) -> Session:

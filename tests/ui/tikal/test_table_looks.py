@@ -200,9 +200,11 @@ def test_every_turned_target_leads_back_to_its_control(situation: str) -> None:
 
 FLAT_STARTS: tuple[tuple[str, int | None], ...] = (
     ("basic", 0), ("basic", 153), ("basic", 267), ("auction", 38), ("auction", 55),
-    ("auction", 57),
+    ("auction", 57), ("lean-placed", 9), ("lean-placed", 24), ("lean-placed", 119),
+    ("lean", 12),
 )
-"""Points of the example games the random taps on the flat screen start from."""
+"""Points of the example games the random taps on the flat screen start from (lean games:
+a note and one possible hex, a volcano to lay, the final scoring, several possible hexes)."""
 
 
 @examples("few")
