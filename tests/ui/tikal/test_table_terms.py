@@ -208,20 +208,11 @@ def test_four_players_score_a_temple_without_turning_pages(journal: Journal) -> 
     """Once a lean scoring has begun, the temples' questions take the whole turn column, so
     four seats and *Nobody* stay on one page with *Back* (no answer hidden behind a page
     button, none overlapping another)."""
-    import random
-
-    from companion.core.session import Session
-    from companion.games.tikal import GAME
     from companion.ui.questions import answer_key
     from companion.ui.scene import Settings
-    from tests.ui.tikal.helpers import LONG_NAMES
+    from tests.ui.tikal.helpers import lean_scoring
 
-    session = Session.start(journal, "tikal", {"variant": "basic", "tracking": "lean",
-                                               "players": LONG_NAMES})
-    rng = random.Random(3)
-    while not (session.state.scoring is not None and session.state.phase == "actions"):
-        actions = [a for a in GAME.legal_actions(session.state) if a["type"] != "score"]
-        session.submit(rng.choice(actions or list(GAME.legal_actions(session.state))))
+    session = lean_scoring(journal, seed=3)
     open_temples = [hx for hx in session.state.hexes if hx.kind == "temple" and hx.guard is None]
     assert len(open_temples) >= 2
     for lang in ("en", "pl", "fr", "es"):
