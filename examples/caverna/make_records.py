@@ -24,6 +24,7 @@ from companion.core.record import RECORD_VERSION  # noqa: E402
 from companion.core.upgrade import stamped  # noqa: E402
 from companion.games.caverna import GAME  # noqa: E402
 from companion.games.caverna.cave import EMPTY  # noqa: E402
+from companion.games.caverna.fields import as_entered  # noqa: E402
 from companion.games.caverna.scoring import score  # noqa: E402
 from companion.games.caverna.state import ACT, CHOOSE, CavernaState  # noqa: E402
 
@@ -96,20 +97,6 @@ def play(setup: Mapping[str, Any], seed: int) -> tuple[CavernaState, list[Any]]:
             state = GAME.apply(state, action)
             actions.append(action)
     return state, actions
-
-
-def as_entered(action: Mapping[str, Any]) -> dict[str, Any]:
-    """``action`` as the screens enter it: a room turned face up by a dig or from the
-    pile is not named there (it is named when it is furnished), nor is the tile a round
-    turns up (it is named when it is taken)."""
-    entered = {key: value for key, value in action.items()
-               if not (key == "room" and action["type"] == "draw_pile")
-               and not (key == "tile" and action["type"] == "reveal")}
-    if "digs" in entered:
-        entered["digs"] = [{"space": dig["space"]} for dig in entered["digs"]]
-    if "dig" in entered:
-        entered["dig"] = {"space": entered["dig"]["space"]}
-    return entered
 
 
 def record(setup: Mapping[str, Any], seed: int) -> dict[str, Any]:

@@ -68,3 +68,17 @@ def goods_map(value: Any, key: str) -> dict[str, int]:
             raise IllegalActionError("caverna.error.bad_field", field=key)
         result[str(good)] = amount
     return result
+
+
+def as_entered(action: Mapping[str, Any]) -> dict[str, Any]:
+    """``action`` as the screens enter it: a room turned face up by a dig or from the
+    pile is not named there (it is named when it is furnished), nor is the tile a round
+    turns up (it is named when it is taken)."""
+    entered = {key: value for key, value in action.items()
+               if not (key == "room" and action["type"] == "draw_pile")
+               and not (key == "tile" and action["type"] == "reveal")}
+    if "digs" in entered:
+        entered["digs"] = [{"space": dig["space"]} for dig in entered["digs"]]
+    if "dig" in entered:
+        entered["dig"] = {"space": entered["dig"]["space"]}
+    return entered

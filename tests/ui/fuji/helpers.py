@@ -6,9 +6,12 @@ from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.fuji import GAME
 from companion.games.fuji.state import State
+from companion.ui.app import App
+from companion.ui.fuji.setup import FujiSetupScene
 from tests.ui.taps import SIZES as SIZES
 from tests.ui.taps import context as context
 from tests.ui.taps import draw_problems as draw_problems
+from tests.ui.taps import open_screen
 from tests.ui.taps import tap as tap
 from tests.ui.taps import tap_widget as tap_widget
 from tests.ui.taps import widget as widget
@@ -23,3 +26,8 @@ def state_of(session: Session) -> State:
     """The session's state, typed."""
     state: State = session.state
     return state
+
+
+def open_setup(app: App, screen: str = "fuji.setup") -> FujiSetupScene:
+    """Open Fuji's set-up screen (or another screen name that shows it), drawn."""
+    return open_screen(app, screen, FujiSetupScene)

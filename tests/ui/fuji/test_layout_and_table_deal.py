@@ -10,14 +10,8 @@ from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid, NameCardDialog
 from companion.ui.fuji.dice import DiceScene
 from companion.ui.fuji.play import FujiPlayScene
-from companion.ui.fuji.setup import FujiSetupScene
 from companion.ui.theme import MIN_TOUCH
-from tests.ui.fuji.helpers import state_of, tap, tap_widget, widget
-from tests.ui.taps import open_screen
-
-
-def open_setup(app: App) -> FujiSetupScene:
-    return open_screen(app, "fuji.setup", FujiSetupScene)
+from tests.ui.fuji.helpers import open_setup, state_of, tap, tap_widget, widget
 
 
 def table_deal_game(app: App) -> Session:

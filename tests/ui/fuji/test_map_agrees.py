@@ -8,9 +8,7 @@ from companion.games.fuji.scenarios import SCENARIO_NUMBERS, set_condition
 from companion.games.fuji.state import Board
 from companion.ui.app import App
 from companion.ui.fuji.board_view import BoardView
-from companion.ui.fuji.setup import FujiSetupScene
-from companion.ui.intents import Navigate
-from tests.ui.fuji.helpers import state_of, tap_widget, widget
+from tests.ui.fuji.helpers import open_setup, state_of, tap_widget, widget
 
 
 def card_ids(board: Board, spots: set[tuple[int, int]] | None = None) -> dict[tuple[int, int], str]:
@@ -28,13 +26,6 @@ def shown_board(app: App, key: str) -> Board:
     view = widget(app, key)
     assert isinstance(view, BoardView)
     return view.picture.board
-
-
-def open_setup(app: App) -> FujiSetupScene:
-    app.perform(Navigate("fuji.setup"))
-    app.draw()
-    assert isinstance(app.scene, FujiSetupScene)
-    return app.scene
 
 
 @pytest.mark.parametrize("scenario", SCENARIO_NUMBERS)

@@ -6,16 +6,13 @@ from companion.games.fuji.state import StartKind
 from companion.ui.app import App
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.setup import FujiSetupScene, HandDialog
-from companion.ui.intents import Navigate
-from tests.ui.fuji.helpers import state_of, tap_widget
+from tests.ui.fuji.helpers import open_setup, state_of, tap_widget
 
 
 def open_players(app: App) -> FujiSetupScene:
-    app.perform(Navigate("fuji.setup"))
-    app.draw()
-    assert isinstance(app.scene, FujiSetupScene)
+    scene = open_setup(app)
     tap_widget(app, "setup:tab:players")
-    return app.scene
+    return scene
 
 
 def test_each_hand_asks_as_many_cards_as_the_skill_keeps(app: App) -> None:

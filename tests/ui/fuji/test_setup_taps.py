@@ -14,18 +14,12 @@ from companion.games.fuji.scenarios import map_grid
 from companion.ui.app import App
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.editor import apply_tool, map_problem
-from companion.ui.fuji.setup import FujiSetupScene
 from companion.ui.keyboard import NameDialog, add_letter
-from tests.ui.fuji.helpers import state_of, tap, tap_widget, widget
-from tests.ui.taps import open_screen
-
-
-def _open_setup(app: App, screen: str = "fuji.setup") -> FujiSetupScene:
-    return open_screen(app, screen, FujiSetupScene)
+from tests.ui.fuji.helpers import open_setup, state_of, tap, tap_widget, widget
 
 
 def test_start_begins_a_saved_game_with_colour_names(app: App) -> None:
-    _open_setup(app)
+    open_setup(app)
     tap_widget(app, "setup:scenario:3")
     tap_widget(app, "setup:tab:level")
     tap_widget(app, "setup:level:3")
@@ -39,7 +33,7 @@ def test_start_begins_a_saved_game_with_colour_names(app: App) -> None:
 
 
 def test_start_with_a_broken_map_shows_the_reason(app: App) -> None:
-    scene = _open_setup(app)
+    scene = open_setup(app)
     scene.setup = {**draft.choose_custom(scene.setup), "map": [["L", "S", "v"]]}
     tap_widget(app, "setup:start")
     assert app.session is None
@@ -50,7 +44,7 @@ def test_start_with_a_broken_map_shows_the_reason(app: App) -> None:
 
 
 def test_players_page_edits_seating(app: App) -> None:
-    scene = _open_setup(app)
+    scene = open_setup(app)
     tap_widget(app, "setup:tab:players")
     tap_widget(app, "setup:add")
     assert len(draft.players(scene.setup)) == 4
@@ -65,7 +59,7 @@ def test_players_page_edits_seating(app: App) -> None:
 
 
 def test_name_keyboard_types_a_name(app: App) -> None:
-    scene = _open_setup(app)
+    scene = open_setup(app)
     tap_widget(app, "setup:tab:players")
     tap_widget(app, "setup:name:0")
     assert isinstance(app.dialog, NameDialog)
@@ -77,7 +71,7 @@ def test_name_keyboard_types_a_name(app: App) -> None:
 
 
 def test_level_table_and_track_edits_reach_the_game(app: App) -> None:
-    scene = _open_setup(app)
+    scene = open_setup(app)
     tap_widget(app, "setup:tab:level")
     tap_widget(app, "setup:loss:0:plus")
     tap_widget(app, "setup:tab:options")
@@ -99,7 +93,7 @@ def test_typed_totals_is_a_set_up_choice_kept_with_the_table(app: App) -> None:
     on totals; the choice belongs to the table's settings, not to the game's set-up."""
     from companion.ui.fuji.dice import DiceScene
 
-    _open_setup(app)
+    open_setup(app)
     tap_widget(app, "setup:scenario:3")
     tap_widget(app, "setup:tab:options")
     tap_widget(app, "setup:totals")
@@ -109,7 +103,7 @@ def test_typed_totals_is_a_set_up_choice_kept_with_the_table(app: App) -> None:
     scene = DiceScene(seat=0, as_dialog=True)
     scene.settle_mode(app.session, app.journal)
     assert scene.quick
-    again = _open_setup(app)
+    again = open_setup(app)
     tap_widget(app, "setup:tab:options")
     assert again.totals is None  # shown as kept: typed totals
     tap_widget(app, "setup:totals")  # back to die by die
@@ -135,7 +129,7 @@ def test_the_dice_screen_switch_leaves_the_table_setting_alone(app: App) -> None
 
 
 def test_two_player_variants_start(app: App) -> None:
-    scene = _open_setup(app)
+    scene = open_setup(app)
     tap_widget(app, "setup:tab:options")
     tap_widget(app, "setup:variant:two_player_a")
     assert len(draft.players(scene.setup)) == 2
@@ -151,7 +145,7 @@ def test_variant_b_gives_the_shared_character_six_dice() -> None:
 
 
 def test_editor_tools_change_the_map(app: App) -> None:
-    scene = _open_setup(app, "fuji.editor")
+    scene = open_setup(app, "fuji.editor")
     tap_widget(app, "editor:tool:crater")
     grid = widget(app, "editor:grid")
     target = (2, 1)
@@ -165,7 +159,7 @@ def test_editor_tools_change_the_map(app: App) -> None:
 
 
 def test_editor_card_picker_lays_a_catalogue_card(app: App) -> None:
-    scene = _open_setup(app, "fuji.editor")
+    scene = open_setup(app, "fuji.editor")
     tap_widget(app, "editor:tool:card")
     grid = widget(app, "editor:grid")
     tap(app, grid.geometry.cell_centre(2, 1))  # type: ignore[attr-defined]
@@ -174,7 +168,7 @@ def test_editor_card_picker_lays_a_catalogue_card(app: App) -> None:
 
 
 def test_editor_free_condition(app: App) -> None:
-    scene = _open_setup(app, "fuji.editor")
+    scene = open_setup(app, "fuji.editor")
     tap_widget(app, "editor:tool:card")
     grid = widget(app, "editor:grid")
     tap(app, grid.geometry.cell_centre(2, 1))  # type: ignore[attr-defined]
@@ -187,7 +181,7 @@ def test_editor_free_condition(app: App) -> None:
 
 
 def test_editor_refusal_is_shown(app: App) -> None:
-    scene = _open_setup(app, "fuji.editor")
+    scene = open_setup(app, "fuji.editor")
     tap_widget(app, "editor:tool:equipment")
     grid = widget(app, "editor:grid")
     crater = next((r, c) for r, row in enumerate(map_grid(scene.setup))

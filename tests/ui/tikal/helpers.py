@@ -80,3 +80,17 @@ def random_taps_stay_legal(app: App, journal: Journal, session: Session,
         state = GAME.apply(state, action)
     assert state == session.state
     journal.close()
+
+
+def lean_scoring(journal: Journal, seed: int) -> Session:
+    """Four long-named players in a lean game, played at random (``seed``) up to a scoring
+    turn that asks who holds each temple."""
+    import random
+
+    session = Session.start(journal, "tikal", {"variant": "basic", "tracking": "lean",
+                                               "players": LONG_NAMES})
+    rng = random.Random(seed)
+    while not (session.state.scoring is not None and session.state.phase == "actions"):
+        actions = [a for a in GAME.legal_actions(session.state) if a["type"] != "score"]
+        session.submit(rng.choice(actions or list(GAME.legal_actions(session.state))))
+    return session

@@ -21,6 +21,7 @@ from companion.ui.tikal.hexmap import HexMap
 from tests.ui.tikal.helpers import (
     draw_problems,
     has_widget,
+    lean_scoring,
     open_game,
     replayed,
     start,
@@ -265,16 +266,7 @@ def test_four_players_score_every_temple_on_one_page_flat(journal: Journal,
                                                           size: tuple[int, int]) -> None:
     """Flat table, four long names: each temple's four seats and *Nobody* stay on one
     page, before and after the first answer (when *Back* joins them), in every language."""
-    import random
-
-    from tests.ui.tikal.helpers import LONG_NAMES
-
-    session = Session.start(journal, "tikal", {"variant": "basic", "tracking": "lean",
-                                               "players": LONG_NAMES})
-    rng = random.Random(5)
-    while not (session.state.scoring is not None and session.state.phase == "actions"):
-        actions = [a for a in GAME.legal_actions(session.state) if a["type"] != "score"]
-        session.submit(rng.choice(actions or list(GAME.legal_actions(session.state))))
+    session = lean_scoring(journal, seed=5)
     for lang in LANGUAGES:
         app = App(journal, Settings(language=lang, table_layout="flat"), size)
         open_game(app, session)

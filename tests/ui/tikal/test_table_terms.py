@@ -204,50 +204,15 @@ def test_a_lean_level_is_one_tap_on_the_temple(app: App, journal: Journal) -> No
     assert state_of(session).hexes[temple.id].value > before
 
 
-def test_a_lean_scoring_is_one_seat_colour_per_temple_on_the_play_screen(
-        app: App, journal: Journal) -> None:
-    """Lean tracking: a scoring turn asks who holds each open temple right on the screen,
-    that temple ringed on the map; one tap per temple and the score is recorded."""
-    from companion.ui.questions import answer_key
-    from companion.ui.tikal.hexmap import HexMap
-
-    session = replayed(journal, "lean-placed", 119)
-    open_game(app, session)
-    state = state_of(session)
-    assert state.scoring is not None
-    before = session.cursor
-    taps = 0
-    while session.cursor == before:
-        scene = app.scene
-        question = scene.score_inline.question(state)  # type: ignore[attr-defined]
-        assert question is not None
-        ringed = next(w for w in scene.widgets if isinstance(w, HexMap)).highlight
-        assert question.field == f"temple_{ringed}"
-        tap_widget(app, f"answer:{question.field}:{answer_key(-1)}")
-        taps += 1
-    open_temples = [hx for hx in state.hexes if hx.kind == "temple" and hx.guard is None]
-    assert taps == len(open_temples)
-    assert session.actions()[-1]["type"] == "score"
-
-
 def test_four_players_score_a_temple_without_turning_pages(journal: Journal) -> None:
     """Once a lean scoring has begun, the temples' questions take the whole turn column, so
     four seats and *Nobody* stay on one page with *Back* (no answer hidden behind a page
     button, none overlapping another)."""
-    import random
-
-    from companion.core.session import Session
-    from companion.games.tikal import GAME
     from companion.ui.questions import answer_key
     from companion.ui.scene import Settings
-    from tests.ui.tikal.helpers import LONG_NAMES
+    from tests.ui.tikal.helpers import lean_scoring
 
-    session = Session.start(journal, "tikal", {"variant": "basic", "tracking": "lean",
-                                               "players": LONG_NAMES})
-    rng = random.Random(3)
-    while not (session.state.scoring is not None and session.state.phase == "actions"):
-        actions = [a for a in GAME.legal_actions(session.state) if a["type"] != "score"]
-        session.submit(rng.choice(actions or list(GAME.legal_actions(session.state))))
+    session = lean_scoring(journal, seed=3)
     open_temples = [hx for hx in session.state.hexes if hx.kind == "temple" and hx.guard is None]
     assert len(open_temples) >= 2
     for lang in ("en", "pl", "fr", "es"):
