@@ -37,7 +37,57 @@ def table_record(record: GameRecord) -> GameRecord:
                      for card in cards or [])
     setup["players"] = players
     actions = implied_steps(per_die([*deals, *record.actions], setup), setup)
+    actions = owed_only(actions, setup)
     return GameRecord(record.game, setup, actions, record.expect, record.title)
+
+
+def owed_only(actions: list[dict[str, Any]], setup: Mapping[str, Any]
+              ) -> list[dict[str, Any]]:
+    """The typed totals as the screens ask them: each run of ``set_movement_values`` is
+    entered in the order the rules owe them (``owed_totals``: own totals first), and a
+    total no comparison needs is left out.  The game must end as before."""
+    from companion.games.fuji import GAME
+    from companion.games.fuji.queries import owed_totals
+
+    state = GAME.new_state(setup)
+    entered: list[dict[str, Any]] = []
+    index = 0
+    while index < len(actions):
+        run: dict[tuple[int, int], int] = {}
+        while index < len(actions) and actions[index].get("type") == "set_movement_values":
+            for holder, row in actions[index]["values"].items():
+                for seat, total in row.items():
+                    run[int(holder), int(seat)] = total
+            index += 1
+        for _ in range(len(run)):
+            owed = owed_totals(state)
+            if not owed or owed[0] not in run:
+                break
+            holder, seat = owed[0]
+            step = {"type": "set_movement_values",
+                    "values": {str(holder): {str(seat): run[holder, seat]}}}
+            entered.append(step)
+            state = GAME.apply(state, step)
+        if index < len(actions):
+            entered.append(dict(actions[index]))
+            state = GAME.apply(state, actions[index])
+            index += 1
+    _same_end(GAME, actions, entered, setup)
+    return entered
+
+
+def _same_end(game: Any, before: list[dict[str, Any]], after: list[dict[str, Any]],
+              setup: Mapping[str, Any]) -> None:
+    """Refuse a preparation that changes how the game ends (outcome, score, pawns)."""
+    ends = []
+    for actions in (before, after):
+        state = _replay(game, game.new_state(setup), actions)
+        if state is None:
+            raise BenchError("the totals as the screens ask them are refused")
+        ends.append((state.outcome, state.score,
+                     tuple((p.position, p.stamina_lost, p.wounds) for p in state.players)))
+    if ends[0] != ends[1]:
+        raise BenchError("the totals as the screens ask them end the game differently")
 
 
 def per_die(actions: list[dict[str, Any]], setup: Mapping[str, Any]) -> list[dict[str, Any]]:

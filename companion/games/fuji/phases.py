@@ -169,7 +169,8 @@ def _enter_eruption(state: State) -> State:
 
 
 def _remove_lost_dice(state: State) -> State:
-    """Take away the dice owed for leg wounds of this phase 5."""
+    """Take away the dice owed for leg wounds of this phase 5 (what the last resolution
+    told the table stays said: the eruption may start with the same tap)."""
     told = [
         Instruction(
             msg("fuji.instruction.remove_die", name=someone.name, count=someone.pending_die_loss)
@@ -185,7 +186,7 @@ def _remove_lost_dice(state: State) -> State:
         )
         for someone in state.players
     )
-    return replace(state, players=players, instructions=tuple(told))
+    return replace(state, players=players, instructions=(*state.instructions, *told))
 
 
 _ENTRY = {

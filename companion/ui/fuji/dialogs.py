@@ -10,11 +10,13 @@ from collections.abc import Callable
 
 import pygame
 
-from companion.core.messages import Msg, msg
+from companion.core.messages import IllegalActionError, Msg, msg
+from companion.games.fuji import GAME
 from companion.games.fuji.queries import ConditionCard, cards_left_for, drawable_cards
 from companion.games.fuji.state import Board, Cell, Position, State
 from companion.ui.fonts import rendered
 from companion.ui.fuji.draw import draw_condition
+from companion.ui.fuji.view import phase_five_over
 from companion.ui.intents import CloseDialog, Intent, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
@@ -30,6 +32,18 @@ def free_cards(state: State) -> tuple[str, ...]:
 def draw_action(seat: int, card: str | None) -> dict[str, object]:
     """The action recording that ``seat`` drew ``card`` (``None``: the deck was empty)."""
     return {"type": "draw_equipment", "player": seat, "card": card}
+
+
+def drawn(state: State, seat: int, card: str | None) -> tuple[Intent, ...]:
+    """Close the picker and record the draw; when that was the last thing phase 5 owed,
+    the eruption starts with the same tap (the screen then says which cards flip)."""
+    action = draw_action(seat, card)
+    entry: tuple[Intent, ...] = (CloseDialog(), Submit(action))
+    try:
+        after = GAME.apply(state, action)
+    except IllegalActionError:
+        return entry
+    return (*entry, Submit({"type": "advance"})) if phase_five_over(after) else entry
 
 
 class CardPickerDialog(Scene):
@@ -63,7 +77,7 @@ class CardPickerDialog(Scene):
         buttons_y = inner.bottom - theme.touch
         items = [
             ListItem(Msg(f"fuji.equipment.{card}"), Msg(f"fuji.equipment.{card}.help"),
-                     (CloseDialog(), Submit(draw_action(self.seat, card))))
+                     drawn(state, self.seat, card))
             for card in free_cards(state)
         ]
         lst = pygame.Rect(inner.x, inner.y + title_h + theme.gap, inner.width,
@@ -71,7 +85,7 @@ class CardPickerDialog(Scene):
         widgets.append(ListView(lst, items, max(theme.touch, theme.px(64)), self.scroll,
                                 key="fuji:cards"))
         half = (inner.width - theme.gap) // 2
-        empty: tuple[Intent, ...] = (CloseDialog(), Submit(draw_action(self.seat, None)))
+        empty = drawn(state, self.seat, None)
         widgets.append(Button(pygame.Rect(inner.x, buttons_y, half, theme.touch),
                               Msg("ui_fuji.draw.deck_empty"), empty, key="fuji:deck-empty"))
         widgets.append(Button(pygame.Rect(inner.x + half + theme.gap, buttons_y, half,

@@ -4,9 +4,10 @@ Per die: three colour columns of value buttons 1-6; each tap enters that die at 
 (``enter_die``), so a half-entered set is kept by the game and the bar's undo takes back
 one die.  When a set is complete the next player in seat order is selected.  Tapping an
 entered die takes it out again (``remove_die``); leaving with a set half entered asks
-first.  Totals: one tap on a number records the total that matters next for the
-selected player (``set_movement_values``); only totals the player's dice can show are
-offered, and the entry moves on through that player's totals, then seat order.
+first.  Totals: one tap on a number records the total that matters next
+(``set_movement_values``); only totals the player's dice can show are offered.  Every
+player's own total is asked first, then only the neighbours' totals that can still change
+a comparison: once a player is beaten (or shows 0), the rest of that card is not asked.
 Beside either, a table shows each player's total under their own destination's
 condition, their neighbours' totals, who moves, the lead and the stamina loss.
 """
@@ -19,13 +20,15 @@ from dataclasses import replace
 import pygame
 
 from companion.core.journal import Journal
-from companion.core.messages import Msg, msg
+from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
+from companion.games.fuji import GAME
 from companion.games.fuji.queries import (
     condition_of,
     dice_value,
     movement_values,
     neighbours,
+    owed_totals,
     quick_value,
 )
 from companion.games.fuji.state import OPEN_DICE_SEAT, State
@@ -159,10 +162,8 @@ class DiceScene(GameScene):
         if self.holder in holders:
             return self.holder
         if self.quick:
-            for holder in holders:
-                if _missing_totals(state, holder):
-                    return holder
-            return holders[0]
+            owed = asked(owed_totals, state)
+            return owed[0][0] if owed else holders[0]
         for holder in holders:
             if partial_dice(state, holder):
                 return holder
@@ -271,25 +272,22 @@ class DiceScene(GameScene):
         return [Redraw()]
 
     def tap_total(self, state: State, holder: int, total: int) -> list[Intent]:
-        """Record one total; go on to the holder's next missing one, then seat order."""
+        """Record one total, then go on to the next total the comparisons still need
+        (every own total first, then only the neighbours' totals that can still matter);
+        the dialog closes when none is left."""
         seat = self.typing_seat(state, holder)
-        values = {str(holder): {str(seat): total}}
-        entry: list[Intent] = [Submit({"type": "set_movement_values", "values": values})]
+        action = {"type": "set_movement_values", "values": {str(holder): {str(seat): total}}}
+        entry: list[Intent] = [Submit(action)]
         self.typing = None
-        rest = [other for other in _missing_totals(state, holder) if other != seat]
-        if rest:
+        self.holder = None
+        try:
+            after = GAME.apply(state, action)
+        except IllegalActionError:
+            self.holder = holder
             return entry
-        later = self._later_holders(state, holder)
-        following = next((other for other in later if _missing_totals(state, other)), None)
-        if following is not None:
-            self.holder = following
-        elif self.as_dialog:
+        if self.as_dialog and not owed_totals(after):
             entry.append(CloseDialog())
         return entry
-
-    def _later_holders(self, state: State, holder: int) -> list[int]:
-        holders = list(dice_holders(state))
-        return holders[holders.index(holder) + 1:] + holders[: holders.index(holder)]
 
     # ---------------------------------------------------------------- build
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
@@ -365,8 +363,7 @@ class DiceScene(GameScene):
         for index, other in enumerate(holders):
             rect = pygame.Rect(row.x + index * (width + theme.gap), row.y, width, row.height)
             entered = entered_dice(state, other) is not None or bool(
-                self.quick and _conditions_for(state, other)
-                and not _missing_totals(state, other))
+                self.quick and _conditions_for(state, other) and _totals_done(state, other))
             name = holder_name(state, other)
             text: Msg | str = msg("ui_fuji.dice.tab_done", name=_plain(name)) if entered else name
             style = chosen_style(other == holder)
@@ -498,7 +495,10 @@ class DiceScene(GameScene):
             shown = _number(known)
             if seat == typing_seat and known is None:
                 shown = "_"
-            text = msg("ui_fuji.dice.total_under", name=state.players[seat].name, total=shown)
+            key = "ui_fuji.dice.total_under"
+            if known is None and seat != typing_seat and _settled(state, holder, seat):
+                key = "ui_fuji.dice.total_not_needed"
+            text = msg(key, name=state.players[seat].name, total=shown)
             style = chosen_style(seat == typing_seat)
 
             def tap(s: int = seat) -> list[Intent]:
@@ -580,9 +580,23 @@ def _verdict_colour(allowed: bool | None, theme: Theme) -> tuple[int, int, int]:
 
 
 def _missing_totals(state: State, holder: int) -> list[int]:
-    """The condition seats whose total ``holder`` has not given yet, in seat order."""
-    return [seat for seat in _conditions_for(state, holder)
-            if dice_value(state, holder, seat) is None]
+    """The condition seats whose total the comparisons still need from ``holder``, in
+    the order they are asked (see :func:`owed_totals`)."""
+    return [seat for other, seat in asked(owed_totals, state) if other == holder]
+
+
+def _totals_done(state: State, holder: int) -> bool:
+    """Whether ``holder`` owes no total now and none can be owed later: every own total is
+    in, so the comparisons that will need ``holder`` are known."""
+    owed = asked(owed_totals, state)
+    return not any(other in (holder, seat) for other, seat in owed)
+
+
+def _settled(state: State, holder: int, seat: int) -> bool:
+    """Whether ``seat``'s comparison is decided without ``holder``'s total (it is not asked)."""
+    if dice_value(state, seat, seat) is None or dice_value(state, holder, seat) is not None:
+        return False
+    return holder not in asked(movement_values, state, seat).missing
 
 
 def _conditions_for(state: State, holder: int) -> list[int]:

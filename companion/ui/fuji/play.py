@@ -42,6 +42,7 @@ from companion.ui.fuji.view import (
     board_picture,
     default_seat,
     flip_cells,
+    phase_five_over,
     planning_state,
     screen_title,
     table_state,
@@ -493,17 +494,21 @@ class FujiPlayScene(GameScene):
     # ---------------------------------------------------------------- rest
     def _instructions(self, state: State, lang: str, theme: Theme, box: pygame.Rect,
                       role: TextRole, bold: bool) -> str:
-        """The newest things the table must do, as many as fit (eruption: the flips alone)."""
+        """The newest things the table must do, as many as fit; in an eruption the flips
+        come first and the last resolution's steps follow while they fit."""
         told = state.instructions[-MAX_INSTRUCTIONS:]
+        flips: tuple[Any, ...] = ()
         if state.phase is Phase.ERUPTION and flip_cells(state):
-            told = tuple(i for i in state.instructions if i.message.key in FLIP_KEYS)[-2:]
+            flips = tuple(i for i in state.instructions if i.message.key in FLIP_KEYS)[-2:]
+            told = flips + tuple(i for i in state.instructions
+                                 if i.message.key not in FLIP_KEYS)[-MAX_INSTRUCTIONS:]
         texts = [translate(instruction.message, lang) for instruction in told]
         while len(texts) > 1:
             fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size(role),
                               theme.min_text_size(role), bold)
             if not fitted.overflow:
                 break
-            texts = texts[1:]
+            texts = texts[:-1] if len(texts) > len(flips) else texts[1:]
         return "\n".join(texts)
 
     def _bottom_row(self, ctx: Context, state: State, row: pygame.Rect,
@@ -609,7 +614,7 @@ def then_owed(state: State, action: Mapping[str, Any]) -> list[Intent]:
         return [Submit(action)]
     new = [owed for owed in after.pending if owed not in state.pending]
     if not new:
-        return [Submit(action), *go_on(after)]
+        return [Submit(action), *(go_on(after) or erupt_after(after))]
     owed = new[0]
     if owed.kind is PendingKind.WOUND:
         return [Submit(action), wound_dialog(after.players[owed.seat], after)]
@@ -626,6 +631,15 @@ def go_on(state: State) -> list[Intent]:
     if seat is None:
         return []
     return then_owed(state, {"type": "resolve", "player": seat})
+
+
+def erupt_after(state: State) -> list[Intent]:
+    """When ``state`` ends phase 5 (everyone resolved, nothing owed, game on), the
+    eruption starts with the same tap: nothing is left to do in phase 5, and the screen
+    then says which cards to flip."""
+    if phase_five_over(state):
+        return [Submit({"type": "advance"})]
+    return []
 
 
 def card_unknown(state: State, position: Position) -> bool:
