@@ -216,10 +216,11 @@ def _cells(action: Mapping[str, Any]) -> list[tuple[int, int]]:
     return found
 
 
-NEEDS_SELECTION = frozenset({"set_destination", "use_equipment", "set_die_aside",
-                             "give_equipment", "spend_energy"})
+NEEDS_SELECTION = frozenset({"set_destination", "set_die_aside", "give_equipment",
+                             "spend_energy"})
 """Steps entered for the selected player (on the map, or in the equipment dialog it opens);
-every other step has its own button on the player's card."""
+every other step has its own button on the player's card (or, for a card, its row among
+everyone's usable cards)."""
 
 
 class FujiDriver:

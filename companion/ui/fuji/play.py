@@ -483,11 +483,11 @@ class FujiPlayScene(GameScene):
         return show_made(make)
 
     @staticmethod
-    def _equipment_dialog(seat: int) -> Intent:
+    def _equipment_dialog(seat: int, everyone: bool = False) -> Intent:
         def make() -> Scene:
             from companion.ui.fuji.equipment import EquipmentScene
 
-            return EquipmentScene(seat=seat, as_dialog=True)
+            return EquipmentScene(seat=seat, as_dialog=True, everyone=everyone)
 
         return show_made(make)
 
@@ -532,8 +532,8 @@ class FujiPlayScene(GameScene):
         if table_state(state).phase is Phase.MOVEMENT:
             extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
         if state.outcome is None:
-            extras.append((Msg("ui_fuji.play.equipment"), self._equipment_dialog(seat),
-                           "fuji:equipment"))
+            opened = self._equipment_dialog(seat, everyone=self.selected is None)
+            extras.append((Msg("ui_fuji.play.equipment"), opened, "fuji:equipment"))
         return extras
 
     def _game_over(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
