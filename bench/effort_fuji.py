@@ -11,10 +11,10 @@ a player's card before a destination is tapped on the map.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
-from effort import Bench, BenchError, Spot, default_order
+from effort import Bench, BenchError, Counts, Spot, default_order
 
 from companion.core.record import GameRecord
 from companion.ui.widgets import Button, Widget
@@ -223,11 +223,20 @@ every other step has its own button on the player's card (or, for a card, its ro
 everyone's usable cards)."""
 
 
+MAP_STEPS = frozenset({"name_card"})
+"""Steps that tell the app about the map the table dealt (counted as map inputs)."""
+
+
 class FujiDriver:
     """Fuji: one input count per round."""
 
     game = "fuji"
     unit_name = "round"
+
+    def __init__(self) -> None:
+        self.map_setup: dict[str, int] = {}
+        """Set-up taps spent on the map deal, per record title (the scenario choice is
+        the scenario card's, needed either way, and not counted)."""
 
     def prepare(self, record: GameRecord) -> GameRecord:
         """The record as the screens can enter it (hands dealt in play)."""
@@ -252,6 +261,11 @@ class FujiDriver:
         scenario = setup.get("scenario")
         if scenario is not None and current().get("scenario") != scenario:
             yield f"setup:scenario:{scenario}"
+        self.map_setup[record.title] = 0
+        deal = "table" if setup.get("deal") == "table" else "app"
+        if (current().get("deal") == "table") != (deal == "table"):
+            self.map_setup[record.title] += 1
+            yield f"setup:deal:{deal}"
         yield "setup:tab:players"
         wanted = list(setup["players"])
         while len(current()["players"]) < len(wanted):
@@ -282,6 +296,25 @@ class FujiDriver:
         if totals:
             yield "setup:totals"
         yield "setup:start"
+
+    def figures(self, counts: Sequence[Counts]) -> dict[str, Any]:
+        """Per record: set-up inputs, the map's inputs among them and in play (the deal
+        chosen, each card the table is asked about), and inputs per round."""
+        found: dict[str, Any] = {}
+        for one in counts:
+            if one.record is None:
+                continue
+            asked = sum(taps for action, taps in one.per_step if action.get("type") in MAP_STEPS)
+            rounds = list(one.units.values())
+            found[one.name or "record"] = {
+                "setup": one.setup_inputs,
+                "map": self.map_setup.get(one.record.title, 0) + asked,
+                "per_round": round(sum(rounds) / len(rounds), 1) if rounds else 0,
+                "max": max(rounds, default=0),
+                "deal": "table" if one.record.setup.get("deal") == "table" else "app",
+                "entry": "totals" if types_totals(one.record) else "dice",
+            }
+        return found
 
     def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
         """Dice on the dice screen, dealt cards, and the player before a destination."""
