@@ -352,6 +352,10 @@ class FujiDriver:
         top = bench.top
         if type(top).__name__ == "DiceScene" and not getattr(top, "quick", False):
             return bench.find("dice:mode")
+        if type(top).__name__ == "DiceScene":
+            own_panel = f"seat{holder}:num:{total}"  # flat: the holder's own panel
+            if any(spot.widget.key == own_panel for spot in bench.spots()):
+                return bench.find(own_panel)
         ready, before = _on_tab(bench, "DiceScene", "dice:tab", holder)
         if not ready:
             return before

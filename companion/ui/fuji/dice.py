@@ -33,7 +33,7 @@ from companion.games.fuji.queries import (
 )
 from companion.games.fuji.state import OPEN_DICE_SEAT, State
 from companion.ui.dialogs import choose
-from companion.ui.flat import TurnedPanel, upright_size
+from companion.ui.flat import TurnedPanel, flat_places, upright_size
 from companion.ui.fuji.colours import character_shape, player_colour, readable
 from companion.ui.fuji.demo import preview_session
 from companion.ui.fuji.dialogs import card_question
@@ -48,6 +48,7 @@ from companion.ui.fuji.dice_entry import (
 )
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style
+from companion.ui.fuji.play import GreyedButton
 from companion.ui.fuji.view import (
     asked,
     dice_capacity,
@@ -57,7 +58,16 @@ from companion.ui.fuji.view import (
     partial_dice,
     table_state,
 )
-from companion.ui.intents import Back, CloseDialog, Intent, Redraw, ShowDialog, Submit, Undo
+from companion.ui.intents import (
+    Back,
+    CloseDialog,
+    Intent,
+    Notify,
+    Redraw,
+    ShowDialog,
+    Submit,
+    Undo,
+)
 from companion.ui.questions import seat_angle
 from companion.ui.scene import Context, GameScene
 from companion.ui.shapes import SHAPE_GLYPHS
@@ -305,6 +315,78 @@ class DiceScene(GameScene):
         return [TurnedPanel(ctx.screen, angle, self._entry(turned, session, state, holder),
                             "dice:panel")]
 
+    def build_flat(self, ctx: Context, session: Session) -> list[Widget]:
+        """Lying flat with totals typed: every seat types its own totals on its own panel,
+        turned to face it (two or three players); otherwise the entry faces one seat."""
+        self.settle_mode(session, ctx.journal)
+        state: State = table_state(session.state)
+        regions = seat_regions(ctx.size, len(state.players), ctx.theme.gap)
+        if not self.quick or state.open_dice is not None or regions is None:
+            return self.build_upright(ctx, session)
+        widgets: list[Widget] = [Panel(pygame.Rect(0, 0, *ctx.size),
+                                       ctx.theme.palette.background, border=False)]
+        for someone, (rect, angle) in zip(state.players, regions, strict=True):
+            local = pygame.Rect(0, 0, *upright_size(rect, angle))
+            content = self._seat_totals(ctx, state, someone.seat, local)
+            widgets.append(TurnedPanel(rect, angle, content, f"dice:seat:{someone.seat}"))
+        return widgets
+
+    def _seat_totals(self, ctx: Context, state: State, seat: int,
+                     area: pygame.Rect) -> list[Widget]:
+        """One seat's panel: which card its next total is for, and a number per total its
+        dice can show; *Undo* and *Done* in the pad's spare keys."""
+        theme = ctx.theme
+        someone = state.players[seat]
+        colour = player_colour(someone.colour, theme.palette.colour_safe)
+        head = pygame.Rect(area.x + SEAT_MARGIN, area.y, area.width - 2 * SEAT_MARGIN,
+                           SEAT_HEAD)
+        widgets: list[Widget] = [Panel(pygame.Rect(area.x, head.bottom - 3, area.width, 3),
+                                       colour, border=False)]
+        owed = _missing_totals(state, seat)
+        if owed and owed[0] == seat:
+            told = msg("ui_fuji.dice.seat_own", name=someone.name)
+        elif owed:
+            told = msg("ui_fuji.dice.seat_total", name=someone.name,
+                       card=state.players[owed[0]].name)
+        elif _totals_done(state, seat):
+            told = msg("ui_fuji.dice.seat_done", name=someone.name)
+        else:
+            told = msg("ui_fuji.dice.seat_wait", name=someone.name)
+        widgets.append(Label(head.inflate(0, -3).move(0, -1), told, "small", readable(colour),
+                             bold=True))
+        pad = pygame.Rect(area.x + SEAT_MARGIN, head.bottom + SEAT_MARGIN,
+                          area.width - 2 * SEAT_MARGIN,
+                          area.bottom - head.bottom - 2 * SEAT_MARGIN)
+        count = HIGHEST_FACE * dice_capacity(state, seat) + 1
+        cells = grid_cells(pad, count + 2, SEAT_GAP)
+        for total in range(count):
+            def tap(value: int = total) -> list[Intent]:
+                return self.tap_seat_total(state, seat, value)
+
+            kind = TapButton if owed else GreyedButton
+            widgets.append(kind(cells[total], str(total), tap, key=f"seat{seat}:num:{total}"))
+        close: Intent = CloseDialog() if self.as_dialog else Back()
+        widgets.append(Button(cells[count], Msg("ui.bar.undo"), (Undo(),), role="small",
+                              key=f"seat{seat}:undo"))
+        widgets.append(Button(cells[count + 1], Msg("ui_fuji.common.done"), (close,),
+                              "primary", role="small", key=f"seat{seat}:done"))
+        return widgets
+
+    def tap_seat_total(self, state: State, seat: int, total: int) -> list[Intent]:
+        """A seat's own panel: record its next owed total; close once none is owed."""
+        owed = _missing_totals(state, seat)
+        if not owed:
+            return [Notify(Msg("ui_fuji.dice.seat_nothing"), error=True)]
+        action = {"type": "set_movement_values", "values": {str(seat): {str(owed[0]): total}}}
+        entry: list[Intent] = [Submit(action)]
+        try:
+            after = GAME.apply(state, action)
+        except IllegalActionError:
+            return entry
+        if self.as_dialog and not owed_totals(after):
+            entry.append(CloseDialog())
+        return entry
+
     def _entry(self, ctx: Context, session: Session, state: State,
                holder: int) -> list[Widget]:
         """Header, holder tabs, the entry pad, and the summary table (upright)."""
@@ -507,6 +589,61 @@ class DiceScene(GameScene):
             widgets.append(TapButton(pygame.Rect(inner.x, y, inner.width, height - theme.px(4)),
                                      text, tap, style, role="body", key=f"total:{seat}"))
         return widgets
+
+
+SEAT_HEAD = 20
+"""Height of the line atop a seat's totals panel (which card the next total is for),
+its seat-colour rule included."""
+
+SEAT_GAP = 3
+"""Gap between the keys of a seat's totals pad."""
+
+SEAT_MARGIN = 2
+"""Margin inside a seat's totals panel."""
+
+SIDE_SHARE = 348
+"""Thousandths of the width a side seat's panel takes when three seats type at once: at
+800x480 both the side pad (five rows) and the others (ten columns for six dice) keep
+48 px keys."""
+
+
+def seat_regions(size: tuple[int, int], seats: int,
+                 gap: int) -> list[tuple[pygame.Rect, int]] | None:
+    """Where each seat's totals panel goes on a flat table, and its turn (2 or 3 seats:
+    across from each other, the third at the left edge, as the play screen seats them);
+    ``None`` when the seats cannot each have a pad of full-size keys (4 seats)."""
+    width, height = size
+    places = flat_places(seats)
+    half = (height - gap) // 2
+    if seats == 2:
+        rects = [pygame.Rect(0, half + gap, width, height - half - gap),
+                 pygame.Rect(0, 0, width, half)]
+    elif seats == 3:
+        side = width * SIDE_SHARE // 1000
+        rest = pygame.Rect(side + gap, 0, width - side - gap, height)
+        rects = [pygame.Rect(rest.x, half + gap, rest.width, height - half - gap),
+                 pygame.Rect(0, 0, side, height),
+                 pygame.Rect(rest.x, 0, rest.width, half)]
+    else:
+        return None
+    return [(rect, place.angle) for rect, place in zip(rects, places, strict=True)]
+
+
+def grid_cells(area: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:
+    """``count`` keys filling ``area`` row by row, as square as the area allows."""
+    best = (0, 1, 1)
+    for rows in range(1, count + 1):
+        columns = -(-count // rows)
+        width = (area.width - (columns - 1) * gap) // columns
+        height = (area.height - (rows - 1) * gap) // rows
+        side = min(width, height)
+        if side > best[0]:
+            best = (side, rows, columns)
+    _, rows, columns = best
+    width = (area.width - (columns - 1) * gap) // columns
+    height = (area.height - (rows - 1) * gap) // rows
+    return [pygame.Rect(area.x + column * (width + gap), area.y + row * (height + gap), width,
+                        height) for row in range(rows) for column in range(columns)][:count]
 
 
 def _card_cell(state: State, seat: int, cell: pygame.Rect, theme: Theme) -> Widget:
