@@ -4,16 +4,21 @@ a card is one tap away whoever holds it, the Buddy's die closes its dialog."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
+from companion.core.journal import Journal
+from companion.core.record import load_record
 from companion.core.session import Session
 from companion.games.fuji.state import Pending, PendingKind, Phase
 from companion.ui.app import App
 from companion.ui.fuji import demo
-from companion.ui.fuji.dialogs import drawn
+from companion.ui.fuji.dialogs import NameCardDialog, drawn
 from companion.ui.fuji.equipment import EquipmentScene
 from companion.ui.intents import Submit
 from companion.ui.widgets import ListView
-from tests.ui.fuji.helpers import state_of, tap, tap_widget, widget
+from tests.ui.fuji.helpers import start, state_of, tap, tap_widget, widget
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "fuji"
 
 
 def _everyone_done_but(session: Session, last: int) -> None:
@@ -92,3 +97,48 @@ def test_a_chosen_player_still_gets_their_own_hand(app: App) -> None:
     assert isinstance(scene, EquipmentScene)
     assert scene.usable(state_of(session)) == []
     assert scene.current(state_of(session)) == 0
+
+
+def test_a_second_card_question_is_asked_at_once(app: App, journal: Journal) -> None:
+    """When two markers need their card's reroll symbol, answering the first question
+    opens the second: it would be the table's next tap anyway."""
+    record = load_record(EXAMPLES / "scenario-3-table-deals.json")
+    first = next(index for index, action in enumerate(record.actions)
+                 if action["type"] == "name_card")
+    session = start(journal, dict(record.setup))
+    for action in record.actions[:first]:
+        session.submit(action)
+    app.open_game(session)
+    app.draw()
+    asked = [action for action in record.actions[first:first + 2]]
+    assert [action["type"] for action in asked] == ["name_card", "name_card"]
+    owner = next(p.seat for p in state_of(session).players
+                 if p.destination == tuple(asked[0]["cell"]))
+    tap_widget(app, f"fuji:act:{owner}")
+    assert isinstance(app.dialog, NameCardDialog)
+    tap_widget(app, f"namecard:reroll:{str(asked[0]['reroll']).lower()}")
+    assert isinstance(app.dialog, NameCardDialog)
+    assert app.dialog.position == tuple(asked[1]["cell"])
+    tap_widget(app, f"namecard:reroll:{str(asked[1]['reroll']).lower()}")
+    assert session.actions()[first:] == asked
+
+
+def test_the_buddys_die_set_aside_closes_the_dialog(app: App, journal: Journal) -> None:
+    """The Buddy sets aside one die a round: once it is chosen nothing is left to do in
+    the dialog, so it closes with that tap."""
+    record = load_record(EXAMPLES / "scenario-3-totals.json")
+    aside = next(index for index, action in enumerate(record.actions)
+                 if action["type"] == "set_die_aside")
+    session = start(journal, dict(record.setup))
+    for action in record.actions[:aside]:
+        session.submit(action)
+    step = record.actions[aside]
+    app.open_game(session)
+    app.draw()
+    tap_widget(app, f"fuji:card:{step['player']}")
+    tap_widget(app, "fuji:equipment")
+    tap_widget(app, "eq:skill")
+    colour, value = step["die"]
+    tap_widget(app, f"eq:die:{colour}{value}")
+    assert session.actions()[-1] == step
+    assert app.dialog is None
