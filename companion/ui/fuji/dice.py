@@ -334,7 +334,7 @@ class DiceScene(GameScene):
     def _seat_totals(self, ctx: Context, state: State, seat: int,
                      area: pygame.Rect) -> list[Widget]:
         """One seat's panel: which card its next total is for, and a number per total its
-        dice can show; *Undo* and *Done* in the pad's spare keys."""
+        dice can show; undo (↶) and done (✓) in the pad's spare keys."""
         theme = ctx.theme
         someone = state.players[seat]
         colour = player_colour(someone.colour, theme.palette.colour_safe)
@@ -366,10 +366,9 @@ class DiceScene(GameScene):
             kind = TapButton if owed else GreyedButton
             widgets.append(kind(cells[total], str(total), tap, key=f"seat{seat}:num:{total}"))
         close: Intent = CloseDialog() if self.as_dialog else Back()
-        widgets.append(Button(cells[count], Msg("ui.bar.undo"), (Undo(),), role="small",
-                              key=f"seat{seat}:undo"))
-        widgets.append(Button(cells[count + 1], Msg("ui_fuji.common.done"), (close,),
-                              "primary", role="small", key=f"seat{seat}:done"))
+        widgets.append(Button(cells[count], UNDO_MARK, (Undo(),), key=f"seat{seat}:undo"))
+        widgets.append(Button(cells[count + 1], DONE_MARK, (close,), "primary",
+                              key=f"seat{seat}:done"))
         return widgets
 
     def tap_seat_total(self, state: State, seat: int, total: int) -> list[Intent]:
@@ -594,6 +593,12 @@ class DiceScene(GameScene):
 SEAT_HEAD = 20
 """Height of the line atop a seat's totals panel (which card the next total is for),
 its seat-colour rule included."""
+
+UNDO_MARK = "↶"
+"""A seat pad's undo key (a word does not fit a number key in every language)."""
+
+DONE_MARK = "✓"
+"""A seat pad's key that closes the entry."""
 
 SEAT_GAP = 3
 """Gap between the keys of a seat's totals pad."""
