@@ -349,25 +349,33 @@ class EquipmentScene(GameScene):
         close: Intent = CloseDialog() if self.as_dialog else Back()
         widgets.append(Button(done, Msg("ui_fuji.common.done"), (close,), "primary",
                               key="eq:done"))
-        deal = done.move(-(width + theme.gap), 0)
-        widgets.append(TapButton(deal, Msg("ui_fuji.equipment.deal"),
-                                 lambda: self.begin_other(start_deal(seat)), role="small",
-                                 key="eq:deal"))
-        left = deal.x
-        skill = state.players[seat].skill.value
-        if skill in SKILL_ACTIONS:
-            button = deal.move(-(width + theme.gap), 0)
-            widgets.append(TapButton(button, Msg(f"fuji.skill.{skill}"),
-                                     lambda: self.begin_other(start_skill(seat, skill)),
-                                     "selected", role="small", key="eq:skill"))
-            left = button.x
         name = state.players[seat].name
+        left = done.x
         if self.usable(state):
-            name = "@ui_fuji.equipment.everyone"
+            name = "@ui_fuji.equipment.everyone"  # one player's buttons wait for their tab
+        else:
+            widgets += self._seat_buttons(ctx, state, done, seat)
+            left = min(w.rect.x for w in widgets[2:])
         phase = msg("ui_fuji.equipment.title", name=name,
                     phase=f"@ui_fuji.phase.{state.phase.value}")
         widgets.append(Label(pygame.Rect(theme.pad, 0, left - 2 * theme.pad, bar.height),
                              phase, "heading", bold=True))
+        return widgets
+
+    def _seat_buttons(self, ctx: Context, state: State, done: pygame.Rect,
+                      seat: int) -> list[Widget]:
+        """Deal a card to the shown player and, if their skill acts, use it."""
+        theme = ctx.theme
+        step = done.width + theme.gap
+        deal = done.move(-step, 0)
+        widgets: list[Widget] = [TapButton(deal, Msg("ui_fuji.equipment.deal"),
+                                           lambda: self.begin_other(start_deal(seat)),
+                                           role="small", key="eq:deal")]
+        skill = state.players[seat].skill.value
+        if skill in SKILL_ACTIONS:
+            widgets.append(TapButton(deal.move(-step, 0), Msg(f"fuji.skill.{skill}"),
+                                     lambda: self.begin_other(start_skill(seat, skill)),
+                                     "selected", role="small", key="eq:skill"))
         return widgets
 
     def _tabs(self, ctx: Context, state: State, row: pygame.Rect, seat: int) -> list[Widget]:
