@@ -350,30 +350,34 @@ class EquipmentScene(GameScene):
         widgets.append(Button(done, Msg("ui_fuji.common.done"), (close,), "primary",
                               key="eq:done"))
         name = state.players[seat].name
-        left = done.x
-        if self.usable(state):
-            name = "@ui_fuji.equipment.everyone"  # one player's buttons wait for their tab
-        else:
-            widgets += self._seat_buttons(ctx, state, done, seat)
-            left = min(w.rect.x for w in widgets[2:])
+        everyone = bool(self.usable(state))
+        if everyone:
+            name = "@ui_fuji.equipment.everyone"
+        widgets += self._seat_buttons(ctx, state, done, seat, everyone)
+        left = min(w.rect.x for w in widgets[1:])
         phase = msg("ui_fuji.equipment.title", name=name,
                     phase=f"@ui_fuji.phase.{state.phase.value}")
         widgets.append(Label(pygame.Rect(theme.pad, 0, left - 2 * theme.pad, bar.height),
                              phase, "heading", bold=True))
         return widgets
 
-    def _seat_buttons(self, ctx: Context, state: State, done: pygame.Rect,
-                      seat: int) -> list[Widget]:
-        """Deal a card to the shown player and, if their skill acts, use it."""
+    def _seat_buttons(self, ctx: Context, state: State, done: pygame.Rect, seat: int,
+                      everyone: bool) -> list[Widget]:
+        """Deal a card to the shown player and, if their skill acts, use it.  Showing
+        everyone's cards, only the skill of the player the table waits for is offered
+        (named by the skill, which says whose it is); dealing waits for a tab."""
         theme = ctx.theme
         step = done.width + theme.gap
         deal = done.move(-step, 0)
-        widgets: list[Widget] = [TapButton(deal, Msg("ui_fuji.equipment.deal"),
-                                           lambda: self.begin_other(start_deal(seat)),
-                                           role="small", key="eq:deal")]
+        widgets: list[Widget] = []
+        if not everyone:
+            widgets.append(TapButton(deal, Msg("ui_fuji.equipment.deal"),
+                                     lambda: self.begin_other(start_deal(seat)),
+                                     role="small", key="eq:deal"))
         skill = state.players[seat].skill.value
         if skill in SKILL_ACTIONS:
-            widgets.append(TapButton(deal.move(-step, 0), Msg(f"fuji.skill.{skill}"),
+            place = deal if everyone else deal.move(-step, 0)
+            widgets.append(TapButton(place, Msg(f"fuji.skill.{skill}"),
                                      lambda: self.begin_other(start_skill(seat, skill)),
                                      "selected", role="small", key="eq:skill"))
         return widgets
