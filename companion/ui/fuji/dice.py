@@ -48,7 +48,7 @@ from companion.ui.fuji.dice_entry import (
 )
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style
-from companion.ui.fuji.play import GreyedButton
+from companion.ui.fuji.play import greyed_button
 from companion.ui.fuji.view import (
     asked,
     dice_capacity,
@@ -363,8 +363,9 @@ class DiceScene(GameScene):
             def tap(value: int = total) -> list[Intent]:
                 return self.tap_seat_total(state, seat, value)
 
-            kind = TapButton if owed else GreyedButton
-            widgets.append(kind(cells[total], str(total), tap, key=f"seat{seat}:num:{total}"))
+            key = f"seat{seat}:num:{total}"
+            widgets.append(TapButton(cells[total], str(total), tap, key=key) if owed else
+                           greyed_button(cells[total], str(total), NOTHING_OWED, key, "button"))
         close: Intent = CloseDialog() if self.as_dialog else Back()
         widgets.append(Button(cells[count], UNDO_MARK, (Undo(),), key=f"seat{seat}:undo"))
         widgets.append(Button(cells[count + 1], DONE_MARK, (close,), "primary",
@@ -375,7 +376,7 @@ class DiceScene(GameScene):
         """A seat's own panel: record its next owed total; close once none is owed."""
         owed = _missing_totals(state, seat)
         if not owed:
-            return [Notify(Msg("ui_fuji.dice.seat_nothing"), error=True)]
+            return [Notify(NOTHING_OWED, error=True)]
         action = {"type": "set_movement_values", "values": {str(seat): {str(owed[0]): total}}}
         entry: list[Intent] = [Submit(action)]
         try:
@@ -593,6 +594,9 @@ class DiceScene(GameScene):
 SEAT_HEAD = 20
 """Height of the line atop a seat's totals panel (which card the next total is for),
 its seat-colour rule included."""
+
+NOTHING_OWED = Msg("ui_fuji.dice.seat_nothing")
+"""What a greyed key of a seat's totals pad says: nothing is owed from that seat now."""
 
 UNDO_MARK = "↶"
 """A seat pad's undo key (a word does not fit a number key in every language)."""

@@ -583,18 +583,23 @@ def advance_button(state: State, rect: pygame.Rect) -> Widget:
     return greyed_button(rect, Msg("ui_fuji.play.advance"), reason, "fuji:advance", "button")
 
 
-def greyed_button(rect: pygame.Rect, text: Msg, reason: Msg, key: str,
+def greyed_button(rect: pygame.Rect, text: Msg | str, reason: Msg, key: str,
                   role: TextRole = "small") -> Widget:
     """A button for a step the rules would refuse now: drawn quiet, a tap says why."""
 
     def tell() -> list[Intent]:
         return [Notify(reason, error=True)]
 
-    return GreyedButton(rect, text, tell, role=role, key=key)
+    button = GreyedButton(rect, text, tell, role=role, key=key)
+    button.refusal = reason
+    return button
 
 
 class GreyedButton(TapButton):
     """A button drawn greyed whose tap still answers (with the reason it is refused)."""
+
+    refusal: Msg | None = None
+    """Why the step is refused now (what a tap says)."""
 
     def colours(self, theme: Theme) -> tuple[Any, Any]:
         """The disabled look, though it stays tappable."""
