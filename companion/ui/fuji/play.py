@@ -432,7 +432,7 @@ class FujiPlayScene(GameScene):
                         rect: pygame.Rect, key: str) -> Widget:
         if kind is PendingKind.WOUND:
             return Button(rect, Msg("ui_fuji.play.place_wound"),
-                          (wound_dialog(someone),), "danger", role="small", key=key)
+                          (wound_dialog(someone, state),), "danger", role="small", key=key)
         if kind is PendingKind.CARD:
             owed = next(p for p in state.pending if p.seat == someone.seat)
             if owed.cell is not None:
@@ -453,7 +453,8 @@ class FujiPlayScene(GameScene):
             for used in range(min(allowed, 4) + 1)
         ]
         title = msg("ui_fuji.rerolls.question", name=someone.name, allowed=allowed)
-        return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel")))
+        return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel"),
+                                       seat=someone.seat, seats=len(state.players)))
 
     def _resolve_intent(self, state: State, seat: int) -> Intent:
         action: dict[str, Any] = {"type": "resolve", "player": seat}
@@ -471,7 +472,8 @@ class FujiPlayScene(GameScene):
             options.append(Option(msg("ui_fuji.resolve.path", number=number, tokens=tokens,
                                       steps=steps), tuple(then_owed(state, chosen))))
         title = msg("ui_fuji.resolve.path_question", name=someone.name)
-        return ShowDialog(ChoiceDialog(title, options[:5], Msg("ui.common.cancel")))
+        return ShowDialog(ChoiceDialog(title, options[:5], Msg("ui.common.cancel"),
+                                       seat=seat, seats=len(state.players)))
 
     @staticmethod
     def _dice_dialog(seat: int) -> Intent:
@@ -664,4 +666,6 @@ def wound_dialog(someone: Player, state: State | None = None) -> Intent:
     options = [Option(Msg(f"ui_fuji.wound.what.{slot.value}"), answer(slot.value))
                for slot in someone.wounds.free_slots()]
     title = msg("ui_fuji.wound.question", name=someone.name)
-    return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel")))
+    seats = None if state is None else len(state.players)
+    return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel"),
+                                   seat=someone.seat, seats=seats))
