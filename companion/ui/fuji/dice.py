@@ -47,8 +47,7 @@ from companion.ui.fuji.dice_entry import (
     enter_die_action,
 )
 from companion.ui.fuji.draw import draw_condition, draw_die
-from companion.ui.fuji.panels import TapButton, chosen_style
-from companion.ui.fuji.play import greyed_button
+from companion.ui.fuji.panels import TapButton, chosen_style, greyed_button
 from companion.ui.fuji.view import (
     asked,
     dice_capacity,

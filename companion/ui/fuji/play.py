@@ -34,7 +34,15 @@ from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_lay
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
 from companion.ui.fuji.dialogs import CardPickerDialog, CardZoomDialog, card_question
-from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
+from companion.ui.fuji.panels import GreyedButton as GreyedButton
+from companion.ui.fuji.panels import (
+    Pips,
+    PlayerCard,
+    StaminaBar,
+    TapButton,
+    WoundBoxes,
+    greyed_button,
+)
 from companion.ui.fuji.view import (
     FLIP_KEYS,
     advance_refusal,
@@ -52,7 +60,6 @@ from companion.ui.intents import (
     GoHome,
     Intent,
     Navigate,
-    Notify,
     PressButton,
     Redraw,
     ShowDialog,
@@ -583,29 +590,6 @@ def advance_button(state: State, rect: pygame.Rect) -> Widget:
         return Button(rect, Msg("ui_fuji.play.advance"), (PressButton("advance"),), "primary",
                       key="fuji:advance")
     return greyed_button(rect, Msg("ui_fuji.play.advance"), reason, "fuji:advance", "button")
-
-
-def greyed_button(rect: pygame.Rect, text: Msg | str, reason: Msg, key: str,
-                  role: TextRole = "small") -> Widget:
-    """A button for a step the rules would refuse now: drawn quiet, a tap says why."""
-
-    def tell() -> list[Intent]:
-        return [Notify(reason, error=True)]
-
-    button = GreyedButton(rect, text, tell, role=role, key=key)
-    button.refusal = reason
-    return button
-
-
-class GreyedButton(TapButton):
-    """A button drawn greyed whose tap still answers (with the reason it is refused)."""
-
-    refusal: Msg | None = None
-    """Why the step is refused now (what a tap says)."""
-
-    def colours(self, theme: Theme) -> tuple[Any, Any]:
-        """The disabled look, though it stays tappable."""
-        return theme.palette.background, theme.palette.text_disabled
 
 
 def then_owed(state: State, action: Mapping[str, Any]) -> list[Intent]:
