@@ -439,7 +439,8 @@ class FujiPlayScene(GameScene):
                         rect: pygame.Rect, key: str) -> Widget:
         if kind is PendingKind.WOUND:
             return Button(rect, Msg("ui_fuji.play.place_wound"),
-                          (wound_dialog(someone, state),), "danger", role="small", key=key)
+                          (wound_dialog(someone, state, around=False),), "danger",
+                          role="small", key=key)
         if kind is PendingKind.CARD:
             owed = next(p for p in state.pending if p.seat == someone.seat)
             if owed.cell is not None:
@@ -639,17 +640,29 @@ def card_unknown(state: State, position: Position) -> bool:
     return cell is not None and not cell.reroll_known
 
 
-def wound_dialog(someone: Player, state: State | None = None) -> Intent:
-    """Ask which free slot ``someone``'s new wound token covers, saying what each does
-    (given the ``state`` it is asked in, the answer goes on as :func:`then_owed` does)."""
+def wound_dialog(someone: Player, state: State | None = None, around: bool = True) -> Intent:
+    """Ask which free slot ``someone``'s new wound token covers, saying what each does.
+
+    Given the ``state`` it is asked in, the question faces the player on a flat table and
+    the answer goes on as :func:`then_owed` does (with ``around`` false only the eruption
+    that may follow starts: the table picks who resolves next).
+    """
 
     def answer(slot: str) -> tuple[Intent, ...]:
         action = {"type": "choose_wound", "player": someone.seat, "slot": slot}
-        return (Submit(action),) if state is None else tuple(then_owed(state, action))
+        if state is None:
+            return (Submit(action),)
+        if around:
+            return tuple(then_owed(state, action))
+        try:
+            after = GAME.apply(state, action)
+        except IllegalActionError:
+            return (Submit(action),)
+        return (Submit(action), *erupt_after(after))
 
     options = [Option(Msg(f"ui_fuji.wound.what.{slot.value}"), answer(slot.value))
                for slot in someone.wounds.free_slots()]
     title = msg("ui_fuji.wound.question", name=someone.name)
-    seats = None if state is None else len(state.players)
+    seats = len(state.players) if state is not None else None
     return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel"),
                                    seat=someone.seat, seats=seats))

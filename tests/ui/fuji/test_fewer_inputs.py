@@ -11,10 +11,12 @@ from companion.core.record import load_record
 from companion.core.session import Session
 from companion.games.fuji.state import Pending, PendingKind, Phase
 from companion.ui.app import App
+from companion.ui.dialogs import ChoiceDialog
 from companion.ui.fuji import demo
 from companion.ui.fuji.dialogs import NameCardDialog, drawn
 from companion.ui.fuji.equipment import EquipmentScene
-from companion.ui.intents import Submit
+from companion.ui.fuji.play import wound_dialog
+from companion.ui.intents import ShowDialog, Submit
 from companion.ui.widgets import ListView
 from tests.ui.fuji.helpers import start, state_of, tap, tap_widget, widget
 
@@ -142,3 +144,17 @@ def test_the_buddys_die_set_aside_closes_the_dialog(app: App, journal: Journal) 
     tap_widget(app, f"eq:die:{colour}{value}")
     assert session.actions()[-1] == step
     assert app.dialog is None
+
+
+def test_the_last_wound_placed_starts_the_eruption() -> None:
+    """A wound placed from the player's button when nothing else is owed in phase 5 also
+    starts the eruption; the order of the resolutions left stays the table's."""
+    session = demo.to_equipment()
+    demo.advance(session)
+    _everyone_done_but(session, 3)  # nobody left: everyone resolves
+    owed = replace(state_of(session), pending=(Pending(PendingKind.WOUND, 1),))
+    intent = wound_dialog(owed.players[1], owed, around=False)
+    assert isinstance(intent, ShowDialog) and isinstance(intent.dialog, ChoiceDialog)
+    first = intent.dialog.options[0].intents
+    assert [i.action["type"] for i in first if isinstance(i, Submit)] == [
+        "choose_wound", "advance"]
