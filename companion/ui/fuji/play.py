@@ -60,6 +60,7 @@ from companion.ui.intents import (
     GoHome,
     Intent,
     Navigate,
+    Notify,
     PressButton,
     Redraw,
     ShowDialog,
@@ -439,7 +440,7 @@ class FujiPlayScene(GameScene):
                         rect: pygame.Rect, key: str) -> Widget:
         if kind is PendingKind.WOUND:
             return Button(rect, Msg("ui_fuji.play.place_wound"),
-                          (wound_dialog(someone, state, around=False),), "danger",
+                          tuple(ask_wound(someone, state, around=False)), "danger",
                           role="small", key=key)
         if kind is PendingKind.CARD:
             owed = next(p for p in state.pending if p.seat == someone.seat)
@@ -609,7 +610,7 @@ def then_owed(state: State, action: Mapping[str, Any]) -> list[Intent]:
         return [Submit(action), *(go_on(after) or erupt_after(after))]
     owed = new[0]
     if owed.kind is PendingKind.WOUND:
-        return [Submit(action), wound_dialog(after.players[owed.seat], after)]
+        return [Submit(action), *ask_wound(after.players[owed.seat], after)]
     if owed.kind is PendingKind.DRAW:
         return [Submit(action), ShowDialog(CardPickerDialog(owed.seat))]
     return [Submit(action)]
@@ -638,6 +639,25 @@ def card_unknown(state: State, position: Position) -> bool:
     """Tell whether the app has yet to learn the reroll symbol of the card at ``position``."""
     cell = state.board.cell(position)
     return cell is not None and not cell.reroll_known
+
+
+def ask_wound(someone: Player, state: State, around: bool = True) -> list[Intent]:
+    """Where ``someone``'s new wound goes: asked (see :func:`wound_dialog`), or, when a
+    single slot is still free, taken at once and said (the rules leave no choice)."""
+    free = someone.wounds.free_slots()
+    if len(free) != 1:
+        return [wound_dialog(someone, state, around)]
+    slot = free[0].value
+    told = Notify(msg("ui_fuji.wound.only_slot", name=someone.name,
+                      slot=f"@fuji.wound.{slot}"))
+    action = {"type": "choose_wound", "player": someone.seat, "slot": slot}
+    if around:
+        return [*then_owed(state, action), told]
+    try:
+        after = GAME.apply(state, action)
+    except IllegalActionError:
+        return [Submit(action), told]
+    return [Submit(action), *erupt_after(after), told]
 
 
 def wound_dialog(someone: Player, state: State | None = None, around: bool = True) -> Intent:

@@ -9,15 +9,16 @@ from pathlib import Path
 from companion.core.journal import Journal
 from companion.core.record import load_record
 from companion.core.session import Session
-from companion.games.fuji.state import Pending, PendingKind, Phase
+from companion.games.fuji.state import Pending, PendingKind, Phase, Wounds
 from companion.ui.app import App
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.fuji import demo
 from companion.ui.fuji.dialogs import NameCardDialog, drawn
 from companion.ui.fuji.equipment import EquipmentScene
-from companion.ui.fuji.play import wound_dialog
-from companion.ui.intents import ShowDialog, Submit
+from companion.ui.fuji.play import ask_wound, wound_dialog
+from companion.ui.intents import Notify, ShowDialog, Submit
 from companion.ui.widgets import ListView
+from tests.games.fuji.helpers import with_seat
 from tests.ui.fuji.helpers import start, state_of, tap, tap_widget, widget
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "fuji"
@@ -158,3 +159,19 @@ def test_the_last_wound_placed_starts_the_eruption() -> None:
     first = intent.dialog.options[0].intents
     assert [i.action["type"] for i in first if isinstance(i, Submit)] == [
         "choose_wound", "advance"]
+
+
+def test_a_wound_with_one_free_slot_is_not_asked() -> None:
+    """PL/FR/ES: the wound goes on a slot "not yet covered"; with one slot left there is
+    no choice, so the app places it at once and says where."""
+    session = demo.to_equipment()
+    demo.advance(session)
+    _everyone_done_but(session, 3)
+    state = state_of(session)
+    state = with_seat(state, 1, wounds=Wounds(leg=True, arm=True, eye=True))
+    owed = replace(state, pending=(Pending(PendingKind.WOUND, 1),))
+    intents = ask_wound(owed.players[1], owed, around=False)
+    assert not any(isinstance(i, ShowDialog) for i in intents)
+    assert next(i.action for i in intents if isinstance(i, Submit)) == {
+        "type": "choose_wound", "player": 1, "slot": "amnesia"}
+    assert any(isinstance(i, Notify) for i in intents)
