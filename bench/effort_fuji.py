@@ -11,10 +11,10 @@ a player's card before a destination is tapped on the map.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
-from effort import Bench, BenchError, Spot, default_order
+from effort import Bench, BenchError, Counts, Spot, default_order
 
 from companion.core.record import GameRecord
 from companion.ui.widgets import Button, Widget
@@ -37,7 +37,57 @@ def table_record(record: GameRecord) -> GameRecord:
                      for card in cards or [])
     setup["players"] = players
     actions = implied_steps(per_die([*deals, *record.actions], setup), setup)
+    actions = owed_only(actions, setup)
     return GameRecord(record.game, setup, actions, record.expect, record.title)
+
+
+def owed_only(actions: list[dict[str, Any]], setup: Mapping[str, Any]
+              ) -> list[dict[str, Any]]:
+    """The typed totals as the screens ask them: each run of ``set_movement_values`` is
+    entered in the order the rules owe them (``owed_totals``: own totals first), and a
+    total no comparison needs is left out.  The game must end as before."""
+    from companion.games.fuji import GAME
+    from companion.games.fuji.queries import owed_totals
+
+    state = GAME.new_state(setup)
+    entered: list[dict[str, Any]] = []
+    index = 0
+    while index < len(actions):
+        run: dict[tuple[int, int], int] = {}
+        while index < len(actions) and actions[index].get("type") == "set_movement_values":
+            for holder, row in actions[index]["values"].items():
+                for seat, total in row.items():
+                    run[int(holder), int(seat)] = total
+            index += 1
+        for _ in range(len(run)):
+            owed = owed_totals(state)
+            if not owed or owed[0] not in run:
+                break
+            holder, seat = owed[0]
+            step = {"type": "set_movement_values",
+                    "values": {str(holder): {str(seat): run[holder, seat]}}}
+            entered.append(step)
+            state = GAME.apply(state, step)
+        if index < len(actions):
+            entered.append(dict(actions[index]))
+            state = GAME.apply(state, actions[index])
+            index += 1
+    _same_end(GAME, actions, entered, setup)
+    return entered
+
+
+def _same_end(game: Any, before: list[dict[str, Any]], after: list[dict[str, Any]],
+              setup: Mapping[str, Any]) -> None:
+    """Refuse a preparation that changes how the game ends (outcome, score, pawns)."""
+    ends = []
+    for actions in (before, after):
+        state = _replay(game, game.new_state(setup), actions)
+        if state is None:
+            raise BenchError("the totals as the screens ask them are refused")
+        ends.append((state.outcome, state.score,
+                     tuple((p.position, p.stamina_lost, p.wounds) for p in state.players)))
+    if ends[0] != ends[1]:
+        raise BenchError("the totals as the screens ask them end the game differently")
 
 
 def per_die(actions: list[dict[str, Any]], setup: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -166,10 +216,15 @@ def _cells(action: Mapping[str, Any]) -> list[tuple[int, int]]:
     return found
 
 
-NEEDS_SELECTION = frozenset({"set_destination", "use_equipment", "set_die_aside",
-                             "give_equipment", "spend_energy"})
+NEEDS_SELECTION = frozenset({"set_destination", "set_die_aside", "give_equipment",
+                             "spend_energy"})
 """Steps entered for the selected player (on the map, or in the equipment dialog it opens);
-every other step has its own button on the player's card."""
+every other step has its own button on the player's card (or, for a card, its row among
+everyone's usable cards)."""
+
+
+MAP_STEPS = frozenset({"name_card"})
+"""Steps that tell the app about the map the table dealt (counted as map inputs)."""
 
 
 class FujiDriver:
@@ -177,6 +232,11 @@ class FujiDriver:
 
     game = "fuji"
     unit_name = "round"
+
+    def __init__(self) -> None:
+        self.map_setup: dict[str, int] = {}
+        """Set-up taps spent on the map deal, per record title (the scenario choice is
+        the scenario card's, needed either way, and not counted)."""
 
     def prepare(self, record: GameRecord) -> GameRecord:
         """The record as the screens can enter it (hands dealt in play)."""
@@ -201,6 +261,11 @@ class FujiDriver:
         scenario = setup.get("scenario")
         if scenario is not None and current().get("scenario") != scenario:
             yield f"setup:scenario:{scenario}"
+        self.map_setup[record.title] = 0
+        deal = "table" if setup.get("deal") == "table" else "app"
+        if (current().get("deal") == "table") != (deal == "table"):
+            self.map_setup[record.title] += 1
+            yield f"setup:deal:{deal}"
         yield "setup:tab:players"
         wanted = list(setup["players"])
         while len(current()["players"]) < len(wanted):
@@ -231,6 +296,25 @@ class FujiDriver:
         if totals:
             yield "setup:totals"
         yield "setup:start"
+
+    def figures(self, counts: Sequence[Counts]) -> dict[str, Any]:
+        """Per record: set-up inputs, the map's inputs among them and in play (the deal
+        chosen, each card the table is asked about), and inputs per round."""
+        found: dict[str, Any] = {}
+        for one in counts:
+            if one.record is None:
+                continue
+            asked = sum(taps for action, taps in one.per_step if action.get("type") in MAP_STEPS)
+            rounds = list(one.units.values())
+            found[one.name or "record"] = {
+                "setup": one.setup_inputs,
+                "map": self.map_setup.get(one.record.title, 0) + asked,
+                "per_round": round(sum(rounds) / len(rounds), 1) if rounds else 0,
+                "max": max(rounds, default=0),
+                "deal": "table" if one.record.setup.get("deal") == "table" else "app",
+                "entry": "totals" if types_totals(one.record) else "dice",
+            }
+        return found
 
     def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
         """Dice on the dice screen, dealt cards, and the player before a destination."""
@@ -268,6 +352,10 @@ class FujiDriver:
         top = bench.top
         if type(top).__name__ == "DiceScene" and not getattr(top, "quick", False):
             return bench.find("dice:mode")
+        if type(top).__name__ == "DiceScene":
+            own_panel = f"seat{holder}:num:{total}"  # flat: the holder's own panel
+            if any(spot.widget.key == own_panel for spot in bench.spots()):
+                return bench.find(own_panel)
         ready, before = _on_tab(bench, "DiceScene", "dice:tab", holder)
         if not ready:
             return before

@@ -648,6 +648,36 @@ def totals_record(record: dict[str, Any]) -> dict[str, Any]:
             "expect": expect}
 
 
+def table_deals_record(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` (of typed totals) as a table that shuffled and laid the cards itself: the
+    app knows no card, and is told a card's reroll symbol only when the rules ask it (a
+    marker on it whose reroll count matters), as the real card shows it — the card the
+    app's own deal put there.  The game goes the same way and ends the same."""
+    setup = {**record["setup"], "deal": "table"}
+    dealt = GAME.new_state(record["setup"])
+    state = GAME.new_state(setup)
+    actions: list[Action] = []
+    for action in record["actions"]:
+        for owed in state.pending:
+            if owed.kind is PendingKind.CARD and owed.cell is not None:
+                cell = dealt.board.cell(owed.cell)
+                assert cell is not None
+                asked = {"type": "name_card", "cell": list(owed.cell),
+                         "reroll": cell.reroll_symbol}
+                actions.append(asked)
+                state = GAME.apply(state, asked)
+        dealt = GAME.apply(dealt, action)
+        if action.get("type") == "rerolls_done" and state.players[
+                action["player"]].rerolls_done:
+            continue  # the rules settled this player's rerolls: nobody asks
+        actions.append(action)
+        state = GAME.apply(state, action)
+    if state.outcome != dealt.outcome or state.score != dealt.score:
+        raise RuntimeError("the table-deals record ends another way than its totals record")
+    return {**record, "setup": setup, "actions": actions,
+            "title": record["title"].replace("(totals typed)", "(table deals, totals typed)")}
+
+
 def compared_under(state: State, holder: int) -> list[int]:
     """The seats (in seat order) whose card ``holder``'s dice are compared under."""
     return [someone.seat for someone in state.players
@@ -665,7 +695,10 @@ def write_records(stories: Iterable[Story] = STORIES, folder: Path = HERE) -> li
         written.append(_write(path, record))
         if story.scenario in TOTALS_SCENARIOS:
             totals = folder / f"scenario-{story.scenario}-totals.json"
-            written.append(_write(totals, totals_record(record)))
+            typed = totals_record(record)
+            written.append(_write(totals, typed))
+            dealt = folder / f"scenario-{story.scenario}-table-deals.json"
+            written.append(_write(dealt, table_deals_record(typed)))
     return written
 
 

@@ -30,12 +30,14 @@ def enter_phase(state: State, phase: Phase) -> State:
     """Return ``state`` moved into ``phase`` with that phase's automatic effects.
 
     Whatever lasted only until the end of the phase being left (a radio's lifted
-    screen) ends here.
+    screen) ends here.  The eruption keeps what the last resolution told the table (it
+    may start with the same tap), the flips following it.
     """
     players = _screens_back(state.players)
     if state.settings.fresh_cards is FreshCards.AFTER_OWN_PHASE:
         players = tuple(replace(someone, fresh_equipment=()) for someone in players)
-    moved = replace(state, players=players, phase=phase, instructions=())
+    kept = state.instructions if phase is Phase.ERUPTION else ()
+    moved = replace(state, players=players, phase=phase, instructions=kept)
     return _ENTRY[phase](moved)
 
 
@@ -169,7 +171,8 @@ def _enter_eruption(state: State) -> State:
 
 
 def _remove_lost_dice(state: State) -> State:
-    """Take away the dice owed for leg wounds of this phase 5."""
+    """Take away the dice owed for leg wounds of this phase 5 (what the last resolution
+    told the table stays said: the eruption may start with the same tap)."""
     told = [
         Instruction(
             msg("fuji.instruction.remove_die", name=someone.name, count=someone.pending_die_loss)
@@ -185,7 +188,7 @@ def _remove_lost_dice(state: State) -> State:
         )
         for someone in state.players
     )
-    return replace(state, players=players, instructions=tuple(told))
+    return replace(state, players=players, instructions=(*state.instructions, *told))
 
 
 _ENTRY = {

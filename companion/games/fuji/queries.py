@@ -412,18 +412,42 @@ def own_bonus(state: State, seat: int) -> int:
 
 
 def movement_values(state: State, seat: int) -> MovementPreview:
-    """Compare ``seat`` with its neighbours under ``seat``'s destination condition."""
+    """Compare ``seat`` with its neighbours under ``seat``'s destination condition.
+
+    Once the player's own value is known and is 0, or a known neighbour's value equals
+    or beats it, the player is beaten whatever the other neighbours show: their values
+    are no longer needed (the lead over the higher neighbour is not counted then).
+    """
     base = dice_value(state, seat, seat)
     own = None if base is None else base + own_bonus(state, seat)
     others = tuple((other, dice_value(state, other, seat)) for other in neighbours(state, seat))
-    missing = tuple(holder for holder, value in ((seat, own), *others) if value is None)
-    if own is None or missing:
-        return MovementPreview(seat, own, others, missing, None, None, None)
-    highest = max(value for _, value in others if value is not None)
-    lead = own - highest
-    allowed = lead > 0
+    unknown = tuple(holder for holder, value in others if value is None)
+    if own is None:
+        return MovementPreview(seat, own, others, (seat, *unknown), None, None, None)
+    known = [value for _, value in others if value is not None]
+    beaten = own <= 0 or any(value >= own for value in known)
+    if unknown and not beaten:
+        return MovementPreview(seat, own, others, unknown, None, None, None)
+    lead = own - max(known, default=0)
+    allowed = not beaten
     loss = stamina_loss(state, seat, allowed, lead)
     return MovementPreview(seat, own, others, (), allowed, lead, loss)
+
+
+def owed_totals(state: State) -> tuple[tuple[int, int], ...]:
+    """The totals phase 5 still needs, as ``(holder, condition seat)`` in asking order.
+
+    Every unresolved player's own value comes first (seat order): it alone may settle a
+    comparison.  Then, card by card in seat order, the neighbours' values that can still
+    change who moves or how much stamina is lost.
+    """
+    left = [someone.seat for someone in state.players if someone.seat not in state.resolved]
+    owed: list[tuple[int, int]] = [(seat, seat) for seat in left
+                                   if dice_value(state, seat, seat) is None]
+    for seat in left:
+        if dice_value(state, seat, seat) is not None:
+            owed.extend((holder, seat) for holder in movement_values(state, seat).missing)
+    return tuple(owed)
 
 
 def stamina_loss(state: State, seat: int, allowed: bool, lead: int) -> int:

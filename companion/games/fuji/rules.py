@@ -531,7 +531,8 @@ def _record(state: State, preview: MovementPreview, path: tuple[Position, ...]) 
     record = Resolution(
         seat=preview.seat,
         own_value=preview.own_value or 0,
-        neighbour_values=tuple((seat, value or 0) for seat, value in preview.neighbour_values),
+        neighbour_values=tuple((seat, value) for seat, value in preview.neighbour_values
+                               if value is not None),
         moved=bool(preview.allowed),
         lead=preview.lead or 0,
         stamina_loss=preview.stamina_loss or 0,

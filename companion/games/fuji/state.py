@@ -472,7 +472,8 @@ class Resolution:
     own_value: int
     """Their movement value (with flare and energy bonuses)."""
     neighbour_values: tuple[tuple[int, int], ...]
-    """``(neighbour seat, value)`` under the active player's condition."""
+    """``(neighbour seat, value)`` under the active player's condition (a value that could
+    not change the outcome, and so was never asked, is left out)."""
     moved: bool
     """Whether the player was allowed to move (or stay by choice)."""
     lead: int

@@ -138,11 +138,13 @@ def to_movement() -> Session:
 
 
 def to_totals() -> Session:
-    """Round 1, movement: the first player's totals typed, the second player's next."""
+    """Round 1, movement: every own total typed and one neighbour's; the third player's
+    total on the first player's card is asked next."""
     session = to_equipment()
     advance(session)
-    for seat, total in ((0, 14), (1, 9), (2, 11)):
-        session.submit({"type": "set_movement_values", "values": {"0": {str(seat): total}}})
+    for holder, seat, total in ((0, 0, 14), (1, 1, 9), (2, 2, 11), (1, 0, 6)):
+        session.submit({"type": "set_movement_values",
+                        "values": {str(holder): {str(seat): total}}})
     return session
 
 

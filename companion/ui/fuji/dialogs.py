@@ -6,15 +6,17 @@ already in someone's hand or used up are left out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import pygame
 
-from companion.core.messages import Msg, msg
+from companion.core.messages import IllegalActionError, Msg, msg
+from companion.games.fuji import GAME
 from companion.games.fuji.queries import ConditionCard, cards_left_for, drawable_cards
-from companion.games.fuji.state import Board, Cell, Position, State
+from companion.games.fuji.state import Board, Cell, PendingKind, Position, State
 from companion.ui.fonts import rendered
 from companion.ui.fuji.draw import draw_condition
+from companion.ui.fuji.view import phase_five_over, table_state
 from companion.ui.intents import CloseDialog, Intent, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
@@ -30,6 +32,18 @@ def free_cards(state: State) -> tuple[str, ...]:
 def draw_action(seat: int, card: str | None) -> dict[str, object]:
     """The action recording that ``seat`` drew ``card`` (``None``: the deck was empty)."""
     return {"type": "draw_equipment", "player": seat, "card": card}
+
+
+def drawn(state: State, seat: int, card: str | None) -> tuple[Intent, ...]:
+    """Close the picker and record the draw; when that was the last thing phase 5 owed,
+    the eruption starts with the same tap (the screen then says which cards flip)."""
+    action = draw_action(seat, card)
+    entry: tuple[Intent, ...] = (CloseDialog(), Submit(action))
+    try:
+        after = GAME.apply(state, action)
+    except IllegalActionError:
+        return entry
+    return (*entry, Submit({"type": "advance"})) if phase_five_over(after) else entry
 
 
 class CardPickerDialog(Scene):
@@ -63,7 +77,7 @@ class CardPickerDialog(Scene):
         buttons_y = inner.bottom - theme.touch
         items = [
             ListItem(Msg(f"fuji.equipment.{card}"), Msg(f"fuji.equipment.{card}.help"),
-                     (CloseDialog(), Submit(draw_action(self.seat, card))))
+                     drawn(state, self.seat, card))
             for card in free_cards(state)
         ]
         lst = pygame.Rect(inner.x, inner.y + title_h + theme.gap, inner.width,
@@ -71,7 +85,7 @@ class CardPickerDialog(Scene):
         widgets.append(ListView(lst, items, max(theme.touch, theme.px(64)), self.scroll,
                                 key="fuji:cards"))
         half = (inner.width - theme.gap) // 2
-        empty: tuple[Intent, ...] = (CloseDialog(), Submit(draw_action(self.seat, None)))
+        empty = drawn(state, self.seat, None)
         widgets.append(Button(pygame.Rect(inner.x, buttons_y, half, theme.touch),
                               Msg("ui_fuji.draw.deck_empty"), empty, key="fuji:deck-empty"))
         widgets.append(Button(pygame.Rect(inner.x + half + theme.gap, buttons_y, half,
@@ -246,20 +260,21 @@ class NameCardDialog(Scene):
         width = (head.width - (columns - 1) * gap) // columns
         height = max(MIN_CARD, min(theme.px(72), (area_h - (rows - 1) * gap) // rows))
         cell = [self.position[0], self.position[1]]
+        state = ctx.session.state if ctx.session is not None else None
         for index, card in enumerate(faces):
             rect = pygame.Rect(head.x + (index % columns) * (width + gap),
                                head.bottom + gap + (index // columns) * (height + gap),
                                width, height)
             named = Submit({"type": "name_card", "cell": cell, "card": card.card_id})
             widgets.append(CardButton(rect, card.card_id, card.condition, card.reroll_symbol,
-                                      _intents(named), False, show_id=False))
+                                      _intents(named, state), False, show_id=False))
         third = (bottom.width - 2 * theme.gap) // 3
         answers = (("ui_fuji.card.reroll_yes", True), ("ui_fuji.card.reroll_no", False))
         for index, (key, reroll) in enumerate(answers):
             rect = pygame.Rect(bottom.x + index * (third + theme.gap), bottom.y, third,
                                bottom.height)
             only = Submit({"type": "name_card", "cell": cell, "reroll": reroll})
-            widgets.append(Button(rect, Msg(key), (CloseDialog(), only), role="small",
+            widgets.append(Button(rect, Msg(key), tuple(_intents(only, state)()), role="small",
                                   key=f"namecard:reroll:{str(reroll).lower()}"))
         widgets.append(Button(pygame.Rect(bottom.right - third, bottom.y, third, bottom.height),
                               Msg("ui.common.cancel"), (CloseDialog(),), "quiet", role="small",
@@ -284,9 +299,27 @@ MIN_CARD = 48
 """Smallest height of a card button in the naming grid (the rows of 24 cards must fit)."""
 
 
-def _intents(submit: Submit) -> Callable[[], list[Intent]]:
-    """A tap that closes the dialog and records the card."""
-    return lambda: [CloseDialog(), submit]
+def _intents(submit: Submit, state: State | None = None) -> Callable[[], list[Intent]]:
+    """A tap that closes the dialog and records the card; when another card is owed a
+    question after it (in ``state``), that question is asked at once: it would be the
+    table's next tap anyway."""
+    entry: list[Intent] = [CloseDialog(), submit]
+    following = None if state is None else next_card_question(state, submit.action)
+    return lambda: [*entry, *([following] if following is not None else [])]
+
+
+def next_card_question(state: State, action: Mapping[str, object]) -> Intent | None:
+    """The card question still owed once ``action`` is recorded, if any (in the phase
+    the player cards show, as they would ask it next)."""
+    try:
+        after = table_state(GAME.apply(state, action))
+    except IllegalActionError:
+        return None
+    owed = next((p for p in after.pending if p.kind is PendingKind.CARD and p.cell is not None),
+                None)
+    if owed is None or owed.cell is None:
+        return None
+    return card_question(after, owed.seat, owed.cell)
 
 
 def card_question(state: State, seat: int, position: Position) -> Intent:

@@ -4,9 +4,10 @@ Per die: three colour columns of value buttons 1-6; each tap enters that die at 
 (``enter_die``), so a half-entered set is kept by the game and the bar's undo takes back
 one die.  When a set is complete the next player in seat order is selected.  Tapping an
 entered die takes it out again (``remove_die``); leaving with a set half entered asks
-first.  Totals: one tap on a number records the total that matters next for the
-selected player (``set_movement_values``); only totals the player's dice can show are
-offered, and the entry moves on through that player's totals, then seat order.
+first.  Totals: one tap on a number records the total that matters next
+(``set_movement_values``); only totals the player's dice can show are offered.  Every
+player's own total is asked first, then only the neighbours' totals that can still change
+a comparison: once a player is beaten (or shows 0), the rest of that card is not asked.
 Beside either, a table shows each player's total under their own destination's
 condition, their neighbours' totals, who moves, the lead and the stamina loss.
 """
@@ -19,18 +20,20 @@ from dataclasses import replace
 import pygame
 
 from companion.core.journal import Journal
-from companion.core.messages import Msg, msg
+from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
+from companion.games.fuji import GAME
 from companion.games.fuji.queries import (
     condition_of,
     dice_value,
     movement_values,
     neighbours,
+    owed_totals,
     quick_value,
 )
 from companion.games.fuji.state import OPEN_DICE_SEAT, State
 from companion.ui.dialogs import choose
-from companion.ui.flat import TurnedPanel, upright_size
+from companion.ui.flat import TurnedPanel, flat_places, upright_size
 from companion.ui.fuji.colours import character_shape, player_colour, readable
 from companion.ui.fuji.dialogs import card_question
 from companion.ui.fuji.dice_entry import (
@@ -43,7 +46,7 @@ from companion.ui.fuji.dice_entry import (
     enter_die_action,
 )
 from companion.ui.fuji.draw import draw_condition, draw_die
-from companion.ui.fuji.panels import TapButton, chosen_style
+from companion.ui.fuji.panels import TapButton, chosen_style, greyed_button
 from companion.ui.fuji.view import (
     asked,
     dice_capacity,
@@ -53,7 +56,16 @@ from companion.ui.fuji.view import (
     partial_dice,
     table_state,
 )
-from companion.ui.intents import Back, CloseDialog, Intent, Redraw, ShowDialog, Submit, Undo
+from companion.ui.intents import (
+    Back,
+    CloseDialog,
+    Intent,
+    Notify,
+    Redraw,
+    ShowDialog,
+    Submit,
+    Undo,
+)
 from companion.ui.questions import seat_angle
 from companion.ui.scene import Context, GameScene
 from companion.ui.shapes import SHAPE_GLYPHS
@@ -151,10 +163,8 @@ class DiceScene(GameScene):
         if self.holder in holders:
             return self.holder
         if self.quick:
-            for holder in holders:
-                if _missing_totals(state, holder):
-                    return holder
-            return holders[0]
+            owed = asked(owed_totals, state)
+            return owed[0][0] if owed else holders[0]
         for holder in holders:
             if partial_dice(state, holder):
                 return holder
@@ -263,25 +273,22 @@ class DiceScene(GameScene):
         return [Redraw()]
 
     def tap_total(self, state: State, holder: int, total: int) -> list[Intent]:
-        """Record one total; go on to the holder's next missing one, then seat order."""
+        """Record one total, then go on to the next total the comparisons still need
+        (every own total first, then only the neighbours' totals that can still matter);
+        the dialog closes when none is left."""
         seat = self.typing_seat(state, holder)
-        values = {str(holder): {str(seat): total}}
-        entry: list[Intent] = [Submit({"type": "set_movement_values", "values": values})]
+        action = {"type": "set_movement_values", "values": {str(holder): {str(seat): total}}}
+        entry: list[Intent] = [Submit(action)]
         self.typing = None
-        rest = [other for other in _missing_totals(state, holder) if other != seat]
-        if rest:
+        self.holder = None
+        try:
+            after = GAME.apply(state, action)
+        except IllegalActionError:
+            self.holder = holder
             return entry
-        later = self._later_holders(state, holder)
-        following = next((other for other in later if _missing_totals(state, other)), None)
-        if following is not None:
-            self.holder = following
-        elif self.as_dialog:
+        if self.as_dialog and not owed_totals(after):
             entry.append(CloseDialog())
         return entry
-
-    def _later_holders(self, state: State, holder: int) -> list[int]:
-        holders = list(dice_holders(state))
-        return holders[holders.index(holder) + 1:] + holders[: holders.index(holder)]
 
     # ---------------------------------------------------------------- build
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
@@ -298,6 +305,78 @@ class DiceScene(GameScene):
         turned = replace(ctx, size=upright_size(ctx.screen, angle))
         return [TurnedPanel(ctx.screen, angle, self._entry(turned, session, state, holder),
                             "dice:panel")]
+
+    def build_flat(self, ctx: Context, session: Session) -> list[Widget]:
+        """Lying flat with totals typed: every seat types its own totals on its own panel,
+        turned to face it (two or three players); otherwise the entry faces one seat."""
+        self.settle_mode(session, ctx.journal)
+        state: State = table_state(session.state)
+        regions = seat_regions(ctx.size, len(state.players), ctx.theme.gap)
+        if not self.quick or state.open_dice is not None or regions is None:
+            return self.build_upright(ctx, session)
+        widgets: list[Widget] = [Panel(pygame.Rect(0, 0, *ctx.size),
+                                       ctx.theme.palette.background, border=False)]
+        for someone, (rect, angle) in zip(state.players, regions, strict=True):
+            local = pygame.Rect(0, 0, *upright_size(rect, angle))
+            content = self._seat_totals(ctx, state, someone.seat, local)
+            widgets.append(TurnedPanel(rect, angle, content, f"dice:seat:{someone.seat}"))
+        return widgets
+
+    def _seat_totals(self, ctx: Context, state: State, seat: int,
+                     area: pygame.Rect) -> list[Widget]:
+        """One seat's panel: which card its next total is for, and a number per total its
+        dice can show; undo (↶) and done (✓) in the pad's spare keys."""
+        theme = ctx.theme
+        someone = state.players[seat]
+        colour = player_colour(someone.colour, theme.palette.colour_safe)
+        head = pygame.Rect(area.x + SEAT_MARGIN, area.y, area.width - 2 * SEAT_MARGIN,
+                           SEAT_HEAD)
+        widgets: list[Widget] = [Panel(pygame.Rect(area.x, head.bottom - 3, area.width, 3),
+                                       colour, border=False)]
+        owed = _missing_totals(state, seat)
+        if owed and owed[0] == seat:
+            told = msg("ui_fuji.dice.seat_own", name=someone.name)
+        elif owed:
+            told = msg("ui_fuji.dice.seat_total", name=someone.name,
+                       card=state.players[owed[0]].name)
+        elif _totals_done(state, seat):
+            told = msg("ui_fuji.dice.seat_done", name=someone.name)
+        else:
+            told = msg("ui_fuji.dice.seat_wait", name=someone.name)
+        widgets.append(Label(head.inflate(0, -3).move(0, -1), told, "small", readable(colour),
+                             bold=True))
+        pad = pygame.Rect(area.x + SEAT_MARGIN, head.bottom + SEAT_MARGIN,
+                          area.width - 2 * SEAT_MARGIN,
+                          area.bottom - head.bottom - 2 * SEAT_MARGIN)
+        count = HIGHEST_FACE * dice_capacity(state, seat) + 1
+        cells = grid_cells(pad, count + 2, SEAT_GAP)
+        for total in range(count):
+            def tap(value: int = total) -> list[Intent]:
+                return self.tap_seat_total(state, seat, value)
+
+            key = f"seat{seat}:num:{total}"
+            widgets.append(TapButton(cells[total], str(total), tap, key=key) if owed else
+                           greyed_button(cells[total], str(total), NOTHING_OWED, key, "button"))
+        close: Intent = CloseDialog() if self.as_dialog else Back()
+        widgets.append(Button(cells[count], UNDO_MARK, (Undo(),), key=f"seat{seat}:undo"))
+        widgets.append(Button(cells[count + 1], DONE_MARK, (close,), "primary",
+                              key=f"seat{seat}:done"))
+        return widgets
+
+    def tap_seat_total(self, state: State, seat: int, total: int) -> list[Intent]:
+        """A seat's own panel: record its next owed total; close once none is owed."""
+        owed = _missing_totals(state, seat)
+        if not owed:
+            return [Notify(NOTHING_OWED, error=True)]
+        action = {"type": "set_movement_values", "values": {str(seat): {str(owed[0]): total}}}
+        entry: list[Intent] = [Submit(action)]
+        try:
+            after = GAME.apply(state, action)
+        except IllegalActionError:
+            return entry
+        if self.as_dialog and not owed_totals(after):
+            entry.append(CloseDialog())
+        return entry
 
     def _entry(self, ctx: Context, session: Session, state: State,
                holder: int) -> list[Widget]:
@@ -357,8 +436,7 @@ class DiceScene(GameScene):
         for index, other in enumerate(holders):
             rect = pygame.Rect(row.x + index * (width + theme.gap), row.y, width, row.height)
             entered = entered_dice(state, other) is not None or bool(
-                self.quick and _conditions_for(state, other)
-                and not _missing_totals(state, other))
+                self.quick and _conditions_for(state, other) and _totals_done(state, other))
             name = holder_name(state, other)
             text: Msg | str = msg("ui_fuji.dice.tab_done", name=_plain(name)) if entered else name
             style = chosen_style(other == holder)
@@ -490,7 +568,10 @@ class DiceScene(GameScene):
             shown = _number(known)
             if seat == typing_seat and known is None:
                 shown = "_"
-            text = msg("ui_fuji.dice.total_under", name=state.players[seat].name, total=shown)
+            key = "ui_fuji.dice.total_under"
+            if known is None and seat != typing_seat and _settled(state, holder, seat):
+                key = "ui_fuji.dice.total_not_needed"
+            text = msg(key, name=state.players[seat].name, total=shown)
             style = chosen_style(seat == typing_seat)
 
             def tap(s: int = seat) -> list[Intent]:
@@ -499,6 +580,70 @@ class DiceScene(GameScene):
             widgets.append(TapButton(pygame.Rect(inner.x, y, inner.width, height - theme.px(4)),
                                      text, tap, style, role="body", key=f"total:{seat}"))
         return widgets
+
+
+SEAT_HEAD = 20
+"""Height of the line atop a seat's totals panel (which card the next total is for),
+its seat-colour rule included."""
+
+NOTHING_OWED = Msg("ui_fuji.dice.seat_nothing")
+"""What a greyed key of a seat's totals pad says: nothing is owed from that seat now."""
+
+UNDO_MARK = "↶"
+"""A seat pad's undo key (a word does not fit a number key in every language)."""
+
+DONE_MARK = "✓"
+"""A seat pad's key that closes the entry."""
+
+SEAT_GAP = 3
+"""Gap between the keys of a seat's totals pad."""
+
+SEAT_MARGIN = 2
+"""Margin inside a seat's totals panel."""
+
+SIDE_SHARE = 348
+"""Thousandths of the width a side seat's panel takes when three seats type at once: at
+800x480 both the side pad (five rows) and the others (ten columns for six dice) keep
+48 px keys."""
+
+
+def seat_regions(size: tuple[int, int], seats: int,
+                 gap: int) -> list[tuple[pygame.Rect, int]] | None:
+    """Where each seat's totals panel goes on a flat table, and its turn (2 or 3 seats:
+    across from each other, the third at the left edge, as the play screen seats them);
+    ``None`` when the seats cannot each have a pad of full-size keys (4 seats)."""
+    width, height = size
+    places = flat_places(seats)
+    half = (height - gap) // 2
+    if seats == 2:
+        rects = [pygame.Rect(0, half + gap, width, height - half - gap),
+                 pygame.Rect(0, 0, width, half)]
+    elif seats == 3:
+        side = width * SIDE_SHARE // 1000
+        rest = pygame.Rect(side + gap, 0, width - side - gap, height)
+        rects = [pygame.Rect(rest.x, half + gap, rest.width, height - half - gap),
+                 pygame.Rect(0, 0, side, height),
+                 pygame.Rect(rest.x, 0, rest.width, half)]
+    else:
+        return None
+    return [(rect, place.angle) for rect, place in zip(rects, places, strict=True)]
+
+
+def grid_cells(area: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:
+    """``count`` keys filling ``area`` row by row, as square as the area allows."""
+    best = (0, 1, 1)
+    for rows in range(1, count + 1):
+        columns = -(-count // rows)
+        width = (area.width - (columns - 1) * gap) // columns
+        height = (area.height - (rows - 1) * gap) // rows
+        side = min(width, height)
+        if side > best[0]:
+            best = (side, rows, columns)
+    _, rows, columns = best
+    width = (area.width - (columns - 1) * gap) // columns
+    height = (area.height - (rows - 1) * gap) // rows
+    return [pygame.Rect(area.x + column * (width + gap), area.y + row * (height + gap), width,
+                        height) for row in range(rows) for column in range(columns)][:count]
 
 
 def _card_cell(state: State, seat: int, cell: pygame.Rect, theme: Theme) -> Widget:
@@ -572,9 +717,23 @@ def _verdict_colour(allowed: bool | None, theme: Theme) -> tuple[int, int, int]:
 
 
 def _missing_totals(state: State, holder: int) -> list[int]:
-    """The condition seats whose total ``holder`` has not given yet, in seat order."""
-    return [seat for seat in _conditions_for(state, holder)
-            if dice_value(state, holder, seat) is None]
+    """The condition seats whose total the comparisons still need from ``holder``, in
+    the order they are asked (see :func:`owed_totals`)."""
+    return [seat for other, seat in asked(owed_totals, state) if other == holder]
+
+
+def _totals_done(state: State, holder: int) -> bool:
+    """Whether ``holder`` owes no total now and none can be owed later: every own total is
+    in, so the comparisons that will need ``holder`` are known."""
+    owed = asked(owed_totals, state)
+    return not any(other in (holder, seat) for other, seat in owed)
+
+
+def _settled(state: State, holder: int, seat: int) -> bool:
+    """Whether ``seat``'s comparison is decided without ``holder``'s total (it is not asked)."""
+    if dice_value(state, seat, seat) is None or dice_value(state, holder, seat) is not None:
+        return False
+    return holder not in asked(movement_values, state, seat).missing
 
 
 def _conditions_for(state: State, holder: int) -> list[int]:

@@ -68,6 +68,10 @@ WHY_NOT_NOW: dict[str, str] = {
 """Short reasons, in a hand row, that a card offers no *Use* now (a card of another
 phase keeps its phase line, which already says when it is played)."""
 
+CLOSING_STEPS: frozenset[str] = frozenset({"use_equipment", "set_die_aside"})
+"""Steps after which the dialog has nothing left to offer that player now: a card used,
+the Buddy's one die of the round set aside."""
+
 SEAT_FIELDS: dict[str, str] = {"give": "to"}
 """Steps whose chosen seat goes into a field of another name."""
 
@@ -194,10 +198,14 @@ class EquipmentScene(GameScene):
 
     needs_session = True
 
-    def __init__(self, seat: int | None = None, as_dialog: bool = False) -> None:
+    def __init__(self, seat: int | None = None, as_dialog: bool = False,
+                 everyone: bool = False) -> None:
         super().__init__()
         self.seat = seat
         """The player whose hand is shown."""
+        self.everyone = everyone
+        """Show every card any player can use now, each with its holder, so a card is one
+        tap away whoever holds it (until a player's tab is chosen)."""
         self.as_dialog = as_dialog
         """Opened over the play screen."""
         self.use: CardUse | None = None
@@ -222,6 +230,7 @@ class EquipmentScene(GameScene):
     def choose(self, seat: int) -> list[Intent]:
         """Show another player's hand."""
         self.seat = seat
+        self.everyone = False
         self.use = None
         return [Redraw()]
 
@@ -244,7 +253,7 @@ class EquipmentScene(GameScene):
             return [Redraw()]
         self.use = None
         action = use.action()
-        if self.as_dialog and action.get("type") == "use_equipment":
+        if self.as_dialog and action.get("type") in CLOSING_STEPS:
             return [Submit(action), CloseDialog()]
         return [Submit(action)]
 
@@ -315,6 +324,14 @@ class EquipmentScene(GameScene):
         widgets += self._targets(ctx, state, right)
         return widgets
 
+    def usable(self, state: State) -> list[tuple[int, str]]:
+        """Every ``(seat, card)`` a player could use now, in seat order (everyone mode)."""
+        if not self.everyone:
+            return []
+        return [(someone.seat, card) for someone in state.players
+                for card in dict.fromkeys(someone.equipment)
+                if GAME.card_refusal(state, someone.seat, card) is None]
+
     def _header(self, ctx: Context, state: State, seat: int) -> list[Widget]:
         theme = ctx.theme
         bar = pygame.Rect(0, 0, ctx.size[0], theme.bar_height)
@@ -325,22 +342,37 @@ class EquipmentScene(GameScene):
         close: Intent = CloseDialog() if self.as_dialog else Back()
         widgets.append(Button(done, Msg("ui_fuji.common.done"), (close,), "primary",
                               key="eq:done"))
-        deal = done.move(-(width + theme.gap), 0)
-        widgets.append(TapButton(deal, Msg("ui_fuji.equipment.deal"),
-                                 lambda: self.begin_other(start_deal(seat)), role="small",
-                                 key="eq:deal"))
-        left = deal.x
-        skill = state.players[seat].skill.value
-        if skill in SKILL_ACTIONS:
-            button = deal.move(-(width + theme.gap), 0)
-            widgets.append(TapButton(button, Msg(f"fuji.skill.{skill}"),
-                                     lambda: self.begin_other(start_skill(seat, skill)),
-                                     "selected", role="small", key="eq:skill"))
-            left = button.x
-        phase = msg("ui_fuji.equipment.title", name=state.players[seat].name,
+        name = state.players[seat].name
+        everyone = bool(self.usable(state))
+        if everyone:
+            name = "@ui_fuji.equipment.everyone"
+        widgets += self._seat_buttons(ctx, state, done, seat, everyone)
+        left = min(w.rect.x for w in widgets[1:])
+        phase = msg("ui_fuji.equipment.title", name=name,
                     phase=f"@ui_fuji.phase.{state.phase.value}")
         widgets.append(Label(pygame.Rect(theme.pad, 0, left - 2 * theme.pad, bar.height),
                              phase, "heading", bold=True))
+        return widgets
+
+    def _seat_buttons(self, ctx: Context, state: State, done: pygame.Rect, seat: int,
+                      everyone: bool) -> list[Widget]:
+        """Deal a card to the shown player and, if their skill acts, use it.  Showing
+        everyone's cards, only the skill of the player the table waits for is offered
+        (named by the skill, which says whose it is); dealing waits for a tab."""
+        theme = ctx.theme
+        step = done.width + theme.gap
+        deal = done.move(-step, 0)
+        widgets: list[Widget] = []
+        if not everyone:
+            widgets.append(TapButton(deal, Msg("ui_fuji.equipment.deal"),
+                                     lambda: self.begin_other(start_deal(seat)),
+                                     role="small", key="eq:deal"))
+        skill = state.players[seat].skill.value
+        if skill in SKILL_ACTIONS:
+            place = deal if everyone else deal.move(-step, 0)
+            widgets.append(TapButton(place, Msg(f"fuji.skill.{skill}"),
+                                     lambda: self.begin_other(start_skill(seat, skill)),
+                                     "selected", role="small", key="eq:skill"))
         return widgets
 
     def _tabs(self, ctx: Context, state: State, row: pygame.Rect, seat: int) -> list[Widget]:
@@ -356,12 +388,15 @@ class EquipmentScene(GameScene):
             def tap(chosen: int = someone.seat) -> list[Intent]:
                 return self.choose(chosen)
 
-            style = chosen_style(someone.seat == seat)
+            style = chosen_style(someone.seat == seat and not self.usable(state))
             widgets.append(TapButton(rect, text, tap, style, role="small",
                                      key=f"eq:tab:{someone.seat}"))
         return widgets
 
     def _hand(self, ctx: Context, state: State, area: pygame.Rect, seat: int) -> list[Widget]:
+        usable = self.usable(state)
+        if usable:
+            return self._everyone_hand(ctx, state, area, usable)
         theme = ctx.theme
         someone = state.players[seat]
         if not someone.equipment:
@@ -388,6 +423,16 @@ class EquipmentScene(GameScene):
                      for card in someone.equipment]
         view = _HandList(area, items, max(theme.touch, theme.px(64)), self.scroll, functions)
         return [view]
+
+    def _everyone_hand(self, ctx: Context, state: State, area: pygame.Rect,
+                       usable: list[tuple[int, str]]) -> list[Widget]:
+        """Each card usable now with its holder's name; *Use* starts it for that holder."""
+        theme = ctx.theme
+        items = [ListItem(Msg(f"fuji.equipment.{card}"), state.players[seat].name,
+                          buttons=(RowButton(Msg("ui_fuji.equipment.use"), (), "primary"),))
+                 for seat, card in usable]
+        functions = [self._row_functions(seat, card, False, True) for seat, card in usable]
+        return [_HandList(area, items, max(theme.touch, theme.px(64)), self.scroll, functions)]
 
     def _row_functions(self, seat: int, card: str, can_give: bool,
                        can_use: bool) -> list[Any]:

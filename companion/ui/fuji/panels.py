@@ -7,16 +7,18 @@ that selects the player (the scene passes what selecting means).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
+from companion.core.messages import Msg
 from companion.core.values import Value
 from companion.games.fuji.state import StaminaTrack, Wounds, WoundSlot
 from companion.ui.fonts import rendered
 from companion.ui.fuji.colours import ERUPTION_RED, TOKEN_GOLD, character_shape, player_colour
-from companion.ui.intents import Intent
+from companion.ui.intents import Intent, Notify
 from companion.ui.shapes import Shape, draw_shape
-from companion.ui.theme import Colour, Theme, ink_on
+from companion.ui.theme import Colour, TextRole, Theme, ink_on
 from companion.ui.widgets import ButtonStyle, Widget, draw_kept
 from companion.ui.widgets import TapButton as TapButton
 
@@ -254,3 +256,26 @@ class Pips(Widget):
 def chosen_style(chosen: bool) -> ButtonStyle:
     """The look of an option: highlighted when chosen."""
     return "selected" if chosen else "normal"
+
+
+def greyed_button(rect: pygame.Rect, text: Msg | str, reason: Msg, key: str,
+                  role: TextRole = "small") -> Widget:
+    """A button for a step the rules would refuse now: drawn quiet, a tap says why."""
+
+    def tell() -> list[Intent]:
+        return [Notify(reason, error=True)]
+
+    button = GreyedButton(rect, text, tell, role=role, key=key)
+    button.refusal = reason
+    return button
+
+
+class GreyedButton(TapButton):
+    """A button drawn greyed whose tap still answers (with the reason it is refused)."""
+
+    refusal: Msg | None = None
+    """Why the step is refused now (what a tap says)."""
+
+    def colours(self, theme: Theme) -> tuple[Any, Any]:
+        """The disabled look, though it stays tappable."""
+        return theme.palette.background, theme.palette.text_disabled

@@ -34,7 +34,15 @@ from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_lay
 from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.colours import TOKEN_GOLD
 from companion.ui.fuji.dialogs import CardPickerDialog, CardZoomDialog, card_question
-from companion.ui.fuji.panels import Pips, PlayerCard, StaminaBar, TapButton, WoundBoxes
+from companion.ui.fuji.panels import GreyedButton as GreyedButton
+from companion.ui.fuji.panels import (
+    Pips,
+    PlayerCard,
+    StaminaBar,
+    TapButton,
+    WoundBoxes,
+    greyed_button,
+)
 from companion.ui.fuji.view import (
     FLIP_KEYS,
     advance_refusal,
@@ -42,6 +50,7 @@ from companion.ui.fuji.view import (
     board_picture,
     default_seat,
     flip_cells,
+    phase_five_over,
     planning_state,
     screen_title,
     table_state,
@@ -423,7 +432,8 @@ class FujiPlayScene(GameScene):
                         rect: pygame.Rect, key: str) -> Widget:
         if kind is PendingKind.WOUND:
             return Button(rect, Msg("ui_fuji.play.place_wound"),
-                          (wound_dialog(someone),), "danger", role="small", key=key)
+                          tuple(ask_wound(someone, state, around=False)), "danger",
+                          role="small", key=key)
         if kind is PendingKind.CARD:
             owed = next(p for p in state.pending if p.seat == someone.seat)
             if owed.cell is not None:
@@ -444,7 +454,8 @@ class FujiPlayScene(GameScene):
             for used in range(min(allowed, 4) + 1)
         ]
         title = msg("ui_fuji.rerolls.question", name=someone.name, allowed=allowed)
-        return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel")))
+        return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel"),
+                                       seat=someone.seat, seats=len(state.players)))
 
     def _resolve_intent(self, state: State, seat: int) -> Intent:
         action: dict[str, Any] = {"type": "resolve", "player": seat}
@@ -462,7 +473,8 @@ class FujiPlayScene(GameScene):
             options.append(Option(msg("ui_fuji.resolve.path", number=number, tokens=tokens,
                                       steps=steps), tuple(then_owed(state, chosen))))
         title = msg("ui_fuji.resolve.path_question", name=someone.name)
-        return ShowDialog(ChoiceDialog(title, options[:5], Msg("ui.common.cancel")))
+        return ShowDialog(ChoiceDialog(title, options[:5], Msg("ui.common.cancel"),
+                                       seat=seat, seats=len(state.players)))
 
     @staticmethod
     def _dice_dialog(seat: int) -> Intent:
@@ -474,28 +486,32 @@ class FujiPlayScene(GameScene):
         return show_made(make)
 
     @staticmethod
-    def _equipment_dialog(seat: int) -> Intent:
+    def _equipment_dialog(seat: int, everyone: bool = False) -> Intent:
         def make() -> Scene:
             from companion.ui.fuji.equipment import EquipmentScene
 
-            return EquipmentScene(seat=seat, as_dialog=True)
+            return EquipmentScene(seat=seat, as_dialog=True, everyone=everyone)
 
         return show_made(make)
 
     # ---------------------------------------------------------------- rest
     def _instructions(self, state: State, lang: str, theme: Theme, box: pygame.Rect,
                       role: TextRole, bold: bool) -> str:
-        """The newest things the table must do, as many as fit (eruption: the flips alone)."""
+        """The newest things the table must do, as many as fit; in an eruption the flips
+        come first and the last resolution's steps follow while they fit."""
         told = state.instructions[-MAX_INSTRUCTIONS:]
+        flips: tuple[Any, ...] = ()
         if state.phase is Phase.ERUPTION and flip_cells(state):
-            told = tuple(i for i in state.instructions if i.message.key in FLIP_KEYS)[-2:]
+            flips = tuple(i for i in state.instructions if i.message.key in FLIP_KEYS)[-2:]
+            told = flips + tuple(i for i in state.instructions
+                                 if i.message.key not in FLIP_KEYS)[-MAX_INSTRUCTIONS:]
         texts = [translate(instruction.message, lang) for instruction in told]
         while len(texts) > 1:
             fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size(role),
                               theme.min_text_size(role), bold)
             if not fitted.overflow:
                 break
-            texts = texts[1:]
+            texts = texts[:-1] if len(texts) > len(flips) else texts[1:]
         return "\n".join(texts)
 
     def _bottom_row(self, ctx: Context, state: State, row: pygame.Rect,
@@ -519,8 +535,8 @@ class FujiPlayScene(GameScene):
         if table_state(state).phase is Phase.MOVEMENT:
             extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
         if state.outcome is None:
-            extras.append((Msg("ui_fuji.play.equipment"), self._equipment_dialog(seat),
-                           "fuji:equipment"))
+            opened = self._equipment_dialog(seat, everyone=self.selected is None)
+            extras.append((Msg("ui_fuji.play.equipment"), opened, "fuji:equipment"))
         return extras
 
     def _game_over(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
@@ -570,24 +586,6 @@ def advance_button(state: State, rect: pygame.Rect) -> Widget:
     return greyed_button(rect, Msg("ui_fuji.play.advance"), reason, "fuji:advance", "button")
 
 
-def greyed_button(rect: pygame.Rect, text: Msg, reason: Msg, key: str,
-                  role: TextRole = "small") -> Widget:
-    """A button for a step the rules would refuse now: drawn quiet, a tap says why."""
-
-    def tell() -> list[Intent]:
-        return [Notify(reason, error=True)]
-
-    return GreyedButton(rect, text, tell, role=role, key=key)
-
-
-class GreyedButton(TapButton):
-    """A button drawn greyed whose tap still answers (with the reason it is refused)."""
-
-    def colours(self, theme: Theme) -> tuple[Any, Any]:
-        """The disabled look, though it stays tappable."""
-        return theme.palette.background, theme.palette.text_disabled
-
-
 def then_owed(state: State, action: Mapping[str, Any]) -> list[Intent]:
     """Submit ``action``; when it leaves a wound to place or a card to draw, ask it at
     once (the question would be the table's next tap anyway).  In phase 5, when the order
@@ -601,10 +599,10 @@ def then_owed(state: State, action: Mapping[str, Any]) -> list[Intent]:
         return [Submit(action)]
     new = [owed for owed in after.pending if owed not in state.pending]
     if not new:
-        return [Submit(action), *go_on(after)]
+        return [Submit(action), *(go_on(after) or erupt_after(after))]
     owed = new[0]
     if owed.kind is PendingKind.WOUND:
-        return [Submit(action), wound_dialog(after.players[owed.seat], after)]
+        return [Submit(action), *ask_wound(after.players[owed.seat], after)]
     if owed.kind is PendingKind.DRAW:
         return [Submit(action), ShowDialog(CardPickerDialog(owed.seat))]
     return [Submit(action)]
@@ -620,21 +618,63 @@ def go_on(state: State) -> list[Intent]:
     return then_owed(state, {"type": "resolve", "player": seat})
 
 
+def erupt_after(state: State) -> list[Intent]:
+    """When ``state`` ends phase 5 (everyone resolved, nothing owed, game on), the
+    eruption starts with the same tap: nothing is left to do in phase 5, and the screen
+    then says which cards to flip."""
+    if phase_five_over(state):
+        return [Submit({"type": "advance"})]
+    return []
+
+
 def card_unknown(state: State, position: Position) -> bool:
     """Tell whether the app has yet to learn the reroll symbol of the card at ``position``."""
     cell = state.board.cell(position)
     return cell is not None and not cell.reroll_known
 
 
-def wound_dialog(someone: Player, state: State | None = None) -> Intent:
-    """Ask which free slot ``someone``'s new wound token covers, saying what each does
-    (given the ``state`` it is asked in, the answer goes on as :func:`then_owed` does)."""
+def ask_wound(someone: Player, state: State, around: bool = True) -> list[Intent]:
+    """Where ``someone``'s new wound goes: asked (see :func:`wound_dialog`), or, when a
+    single slot is still free, taken at once and said (the rules leave no choice)."""
+    free = someone.wounds.free_slots()
+    if len(free) != 1:
+        return [wound_dialog(someone, state, around)]
+    slot = free[0].value
+    told = Notify(msg("ui_fuji.wound.only_slot", name=someone.name,
+                      slot=f"@fuji.wound.{slot}"))
+    action = {"type": "choose_wound", "player": someone.seat, "slot": slot}
+    if around:
+        return [*then_owed(state, action), told]
+    try:
+        after = GAME.apply(state, action)
+    except IllegalActionError:
+        return [Submit(action), told]
+    return [Submit(action), *erupt_after(after), told]
+
+
+def wound_dialog(someone: Player, state: State | None = None, around: bool = True) -> Intent:
+    """Ask which free slot ``someone``'s new wound token covers, saying what each does.
+
+    Given the ``state`` it is asked in, the question faces the player on a flat table and
+    the answer goes on as :func:`then_owed` does (with ``around`` false only the eruption
+    that may follow starts: the table picks who resolves next).
+    """
 
     def answer(slot: str) -> tuple[Intent, ...]:
         action = {"type": "choose_wound", "player": someone.seat, "slot": slot}
-        return (Submit(action),) if state is None else tuple(then_owed(state, action))
+        if state is None:
+            return (Submit(action),)
+        if around:
+            return tuple(then_owed(state, action))
+        try:
+            after = GAME.apply(state, action)
+        except IllegalActionError:
+            return (Submit(action),)
+        return (Submit(action), *erupt_after(after))
 
     options = [Option(Msg(f"ui_fuji.wound.what.{slot.value}"), answer(slot.value))
                for slot in someone.wounds.free_slots()]
     title = msg("ui_fuji.wound.question", name=someone.name)
-    return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel")))
+    seats = len(state.players) if state is not None else None
+    return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel"),
+                                   seat=someone.seat, seats=seats))

@@ -198,3 +198,9 @@ def entered_dice(state: State, holder: int) -> tuple[tuple[str, int], ...] | Non
     if dice is None:
         return None
     return tuple((die.colour.value, die.value) for die in dice)
+
+
+def phase_five_over(state: State) -> bool:
+    """Whether phase 5 has nothing left: everyone resolved, no question owed, game on."""
+    return (state.outcome is None and state.phase is Phase.MOVEMENT and not state.pending
+            and len(state.resolved) == len(state.players))

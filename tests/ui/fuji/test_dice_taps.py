@@ -146,22 +146,50 @@ def test_totals_mode_offers_only_totals_the_dice_can_show(app: App) -> None:
 
 
 def test_totals_mode_walks_every_total_then_closes(app: App) -> None:
-    """One tap per needed total; the entry moves through each player's totals in seat
-    order and closes once every total the comparisons need is known."""
+    """One tap per needed total: every own total first, then the neighbours' totals
+    still owed; the screen closes once the comparisons need nothing more."""
     session = _movement()
     scene = _open_dice(app, session, 0)
     tap_widget(app, "dice:mode")
     state = state_of(session)
-    needed = sum(len(dice_mod._conditions_for(state, seat)) for seat in range(len(state.players)))
     before = len(session.actions())
-    for _ in range(needed):
-        assert app.dialog is scene
+    for seat in range(len(state.players)):
+        assert scene.current(state_of(session)) == seat
+        assert scene.typing_seat(state_of(session), seat) == seat
         tap_widget(app, "num:9")
-    assert len(session.actions()) - before == needed
-    assert app.dialog is None
+    while app.dialog is scene:
+        tap_widget(app, "num:9")
+    typed = session.actions()[before:]
+    assert [step["values"] for step in typed[:3]] == [{"0": {"0": 9}}, {"1": {"1": 9}},
+                                                      {"2": {"2": 9}}]
+    assert len(typed) == 6, "each card is settled by the first neighbour who ties"
     after = state_of(session)
-    assert all(not after_missing for after_missing in (
-        dice_mod._missing_totals(after, seat) for seat in range(len(after.players))))
+    assert all(not dice_mod._missing_totals(after, seat) for seat in range(len(after.players)))
+
+
+def test_a_total_that_cannot_matter_is_not_asked(app: App) -> None:
+    """PL: "Jeśli twoja wartość ruchu jest taka sama lub niższa od choćby jednego sąsiada,
+    twoja postać męczy się całkowicie" — once a neighbour ties, the card's last total is
+    shown as not needed and the entry goes on to the next card."""
+    session = _movement()
+    scene = _open_dice(app, session, 0)
+    tap_widget(app, "dice:mode")
+    for total in (0, 10, 10):  # own totals: seat 0 shows 0, so its card needs nothing more
+        tap_widget(app, f"num:{total}")
+    state = state_of(session)
+    assert scene.current(state) == 0 and scene.typing_seat(state, 0) == 1
+    shown = widget(app, "total:2")
+    assert isinstance(shown, Button) and isinstance(shown.text, Msg)
+    assert shown.text.key == "ui_fuji.dice.total_under"  # seat 2's card still needs it
+    tap_widget(app, "num:3")  # seat 1 still beats seat 0 on its card: seat 2 is asked
+    assert (scene.current(state_of(session)), scene.typing_seat(state_of(session), 2)) == (2, 1)
+    tap_widget(app, "num:10")  # a tie settles seat 1's card
+    state = state_of(session)
+    assert scene.current(state) == 0 and scene.typing_seat(state, 0) == 2
+    tap_widget(app, "dice:tab:1")
+    skipped = widget(app, "total:0")
+    assert isinstance(skipped, Button) and isinstance(skipped.text, Msg)
+    assert skipped.text.key == "ui_fuji.dice.total_not_needed"
 
 
 def test_the_dice_screen_opens_the_way_the_table_entered_last(app: App) -> None:

@@ -48,3 +48,23 @@ def test_a_free_order_resolves_everyone_with_one_tap() -> None:
     tapped = [sum(1 for step in one if step != "dest" and step[0] == "resolve")
               for one in rounds]
     assert tapped == [0, 1, 1, 2]
+
+
+def test_a_round_of_typed_totals_costs_at_most_twenty_inputs() -> None:
+    """The table's target: three players typing totals spend at most 20 inputs a round on
+    average (own totals first, only the totals that can still matter, a card one tap away,
+    the eruption started by the tap that ends phase 5)."""
+    rounds = list(_played().units.values())
+    assert sum(rounds) / len(rounds) <= 20
+
+
+def test_a_map_the_table_dealt_costs_at_most_ten_inputs() -> None:
+    """The table deals its own shuffled cards: choosing that on the set-up screen and
+    every card question asked in play together stay within ten inputs; the app's own
+    deal costs none."""
+    driver = effort.load_driver("fuji")
+    counts = effort.play_record(ROOT / "examples" / "fuji" / "scenario-3-table-deals.json",
+                                driver)
+    found = driver.figures([counts, _played()])
+    assert found["scenario-3-table-deals.json"]["map"] <= 10
+    assert found["scenario-3-totals.json"]["map"] == 0

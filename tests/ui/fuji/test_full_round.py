@@ -70,9 +70,8 @@ def test_a_round_from_set_up_to_eruption(app: App) -> None:
             tap_widget(app, f"fuji:act:{seat}")
             tap_widget(app, "choice:0")
     assert len(state_of(session).resolved) == 3
-    tap_widget(app, "fuji:advance")
     state = state_of(session)
-    assert state.phase is Phase.ERUPTION
+    assert state.phase is Phase.ERUPTION, "the tap that ends phase 5 starts the eruption"
     assert any(i.message.key == "fuji.instruction.flip_cards" for i in state.instructions)
     assert sum(1 for step in session.actions() if step["type"] == "advance") == 1
     seat = app.scene.seat(state)
