@@ -70,7 +70,7 @@ from companion.ui.app import App  # noqa: E402
 from companion.ui.flat import TurnedPanel, to_screen_rect  # noqa: E402
 from companion.ui.intents import Back, CloseDialog, Intent, PressButton, ShowDialog, Submit  # noqa: E402
 from companion.ui.scene import Context, Scene, Settings, flatten  # noqa: E402
-from companion.ui.widgets import Button, ListView, TapButton, Widget  # noqa: E402
+from companion.ui.widgets import Button, Choice, ListView, TapButton, Widget  # noqa: E402
 
 GAMES: tuple[str, ...] = ("fuji", "tikal", "caverna")
 """The games measured, in the order printed."""
@@ -697,6 +697,8 @@ class Bench:
         if outcome is True or outcome is None:
             return True
         saved = (self.app.scene, self.app.dialog, self.app.stack[-1])
+        if self._only_reads(outcome):
+            return True
         self.app.stack[-1], self.app.dialog = outcome
         try:
             found = self.search(None, PROBE_NODES)
@@ -708,6 +710,18 @@ class Bench:
         return False if exhausted else None
 
     _last_exhausted = True
+
+    def _only_reads(self, outcome: tuple[Scene, Scene | None]) -> bool:
+        """Whether a tap opened a dialog that only shows something (a phase reminder, a card
+        drawn large): nothing in it offers more than the way back, so it offers no action."""
+        dialog = outcome[1]
+        if dialog is None or dialog is self.app.dialog:
+            return False
+        try:
+            widgets = flatten(dialog.build(self.context()))
+        except Exception:
+            return False
+        return not any(_offers(spot.widget) for spot in spots(widgets))
 
 
 def scene_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:
@@ -757,6 +771,14 @@ def scene_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:
     for name, item in vars(value).items():
         setattr(copied, name, [] if name in skip else scene_copy(item, memo))
     return copied
+
+
+def _offers(widget: Widget) -> bool:
+    """Whether a tappable widget offers something beyond the way back (a picker with no
+    answers, such as a reminder's frame, offers nothing)."""
+    if isinstance(widget, Choice) and not widget.options:
+        return False
+    return _enabled(widget) and not leaves_flow(widget)
 
 
 def _only_view(intents: tuple[Intent, ...] | None, on_screen: bool) -> bool:

@@ -68,3 +68,14 @@ def test_a_map_the_table_dealt_costs_at_most_ten_inputs() -> None:
     found = driver.figures([counts, _played()])
     assert found["scenario-3-table-deals.json"]["map"] <= 10
     assert found["scenario-3-totals.json"]["map"] == 0
+
+
+def test_on_a_flat_table_nothing_offered_is_refused() -> None:
+    """On a flat table the shared column's phase reminder only shows a text with a way back;
+    the bench must not count it as an offer the rules refuse, and nothing else offered on
+    the flat screens (the seats' totals pads, the turned questions) may be refusable."""
+    driver = effort.load_driver("fuji")
+    counts = effort.play_record(ROOT / "examples" / "fuji" / "scenario-3-totals.json", driver,
+                                "flat")
+    assert counts.refusable_offers == 0
+    assert counts.forced_questions == 0
