@@ -148,6 +148,23 @@ def to_totals() -> Session:
     return session
 
 
+def to_totals_four() -> Session:
+    """Four players, round 1, movement: two own totals typed, the rest still owed."""
+    setup = dict(GAME.example_setup())
+    setup["players"] = [*setup["players"],
+                        {"name": "Dominika", "colour": "black", "skill": "tinkerer"}]
+    session = new_session(setup)
+    advance(session)
+    plan(session, {0: 2, 1: 1, 2: 0, 3: 1})
+    advance(session)
+    finish_rerolls(session)
+    advance(session, 2)
+    for seat, total in ((0, 14), (2, 11)):
+        session.submit({"type": "set_movement_values",
+                        "values": {str(seat): {str(seat): total}}})
+    return session
+
+
 def to_resolution() -> Session:
     """Round 1, movement: every die entered and the first player resolved."""
     session = to_movement()
@@ -212,6 +229,7 @@ SITUATIONS: dict[str, Callable[[], Session]] = {
     "equipment": to_equipment,
     "dice": to_movement,
     "dice-totals": to_totals,
+    "dice-totals-four": to_totals_four,
     "resolve": to_resolution,
     "wound": to_wound,
     "eruption": to_eruption,

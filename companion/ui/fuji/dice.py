@@ -47,6 +47,9 @@ from companion.ui.fuji.dice_entry import (
 )
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style, greyed_button
+from companion.ui.fuji.seat_pad import SeatTyping, compact_regions, seat_told
+from companion.ui.fuji.seat_pad import missing_totals as _missing_totals
+from companion.ui.fuji.seat_pad import totals_done as _totals_done
 from companion.ui.fuji.view import (
     asked,
     dice_capacity,
@@ -149,6 +152,8 @@ class DiceScene(GameScene):
         self.quick: bool | None = None
         """Totals mode instead of one tap per die (``None``: as the table last chose, else
         totals while a destination's condition is unknown)."""
+        self.seat_typing = SeatTyping()
+        """Four seats on a flat table: the digits each seat has typed on its own pad."""
         self.typing: int | None = None
         """Totals mode: the condition seat whose total a tap records (``None``: the first
         one still missing)."""
@@ -308,18 +313,40 @@ class DiceScene(GameScene):
 
     def build_flat(self, ctx: Context, session: Session) -> list[Widget]:
         """Lying flat with totals typed: every seat types its own totals on its own panel,
-        turned to face it (two or three players); otherwise the entry faces one seat."""
+        turned to face it (a key per total for two or three players, a digit pad for
+        four); otherwise the entry faces one seat."""
         self.settle_mode(session, ctx.journal)
         state: State = table_state(session.state)
-        regions = seat_regions(ctx.size, len(state.players), ctx.theme.gap)
-        if not self.quick or state.open_dice is not None or regions is None:
+        if not self.quick or state.open_dice is not None:
             return self.build_upright(ctx, session)
+        regions = seat_regions(ctx.size, len(state.players), ctx.theme.gap)
+        if regions is None:
+            return self._compact_flat(ctx, state)
         widgets: list[Widget] = [Panel(pygame.Rect(0, 0, *ctx.size),
                                        ctx.theme.palette.background, border=False)]
         for someone, (rect, angle) in zip(state.players, regions, strict=True):
             local = pygame.Rect(0, 0, *upright_size(rect, angle))
             content = self._seat_totals(ctx, state, someone.seat, local)
             widgets.append(TurnedPanel(rect, angle, content, f"dice:seat:{someone.seat}"))
+        return widgets
+
+    def _compact_flat(self, ctx: Context, state: State) -> list[Widget]:
+        """Four seats: a digit pad per seat at each edge, turned to face it, around a
+        centre strip with the button that closes the entry."""
+        regions, centre = compact_regions(ctx.size, ctx.theme)
+        widgets: list[Widget] = [Panel(pygame.Rect(0, 0, *ctx.size),
+                                       ctx.theme.palette.background, border=False)]
+        for someone, (rect, angle) in zip(state.players, regions, strict=False):
+            local = pygame.Rect(0, 0, *upright_size(rect, angle))
+            content = self.seat_typing.widgets(ctx, state, someone.seat, local,
+                                               self.as_dialog)
+            widgets.append(TurnedPanel(rect, angle, content, f"dice:seat:{someone.seat}"))
+        close: Intent = CloseDialog() if self.as_dialog else Back()
+        width = min(centre.width, max(ctx.theme.touch, ctx.theme.px(200)))
+        done = pygame.Rect(0, 0, width, ctx.theme.touch)
+        done.center = centre.center
+        widgets.append(Button(done, Msg("ui_fuji.common.done"), (close,), "primary",
+                              key="dice:done"))
         return widgets
 
     def _seat_totals(self, ctx: Context, state: State, seat: int,
@@ -334,17 +361,8 @@ class DiceScene(GameScene):
         widgets: list[Widget] = [Panel(pygame.Rect(area.x, head.bottom - 3, area.width, 3),
                                        colour, border=False)]
         owed = _missing_totals(state, seat)
-        if owed and owed[0] == seat:
-            told = msg("ui_fuji.dice.seat_own", name=someone.name)
-        elif owed:
-            told = msg("ui_fuji.dice.seat_total", name=someone.name,
-                       card=state.players[owed[0]].name)
-        elif _totals_done(state, seat):
-            told = msg("ui_fuji.dice.seat_done", name=someone.name)
-        else:
-            told = msg("ui_fuji.dice.seat_wait", name=someone.name)
-        widgets.append(Label(head.inflate(0, -3).move(0, -1), told, "small", readable(colour),
-                             bold=True))
+        widgets.append(Label(head.inflate(0, -3).move(0, -1), seat_told(state, seat), "small",
+                             readable(colour), bold=True))
         pad = pygame.Rect(area.x + SEAT_MARGIN, head.bottom + SEAT_MARGIN,
                           area.width - 2 * SEAT_MARGIN,
                           area.bottom - head.bottom - 2 * SEAT_MARGIN)
@@ -714,19 +732,6 @@ def _verdict_colour(allowed: bool | None, theme: Theme) -> tuple[int, int, int]:
     if allowed is None:
         return theme.palette.text_muted
     return (120, 230, 140) if allowed else (255, 140, 120)
-
-
-def _missing_totals(state: State, holder: int) -> list[int]:
-    """The condition seats whose total the comparisons still need from ``holder``, in
-    the order they are asked (see :func:`owed_totals`)."""
-    return [seat for other, seat in asked(owed_totals, state) if other == holder]
-
-
-def _totals_done(state: State, holder: int) -> bool:
-    """Whether ``holder`` owes no total now and none can be owed later: every own total is
-    in, so the comparisons that will need ``holder`` are known."""
-    owed = asked(owed_totals, state)
-    return not any(other in (holder, seat) for other, seat in owed)
 
 
 def _settled(state: State, holder: int, seat: int) -> bool:

@@ -15,7 +15,7 @@ LIVE_SCREENS: tuple[str, ...] = ("setup", "editor", "layout", "play")
 
 PREVIEW_SCREENS: tuple[str, ...] = (
     "planning", "rerolls", "equipment", "dice", "dice-totals", "resolve", "wound", "eruption",
-    "gameover",
+    "gameover", "dice-totals-four",
 )
 """Screens drawn from a demo game in a chosen situation (for screenshots and docs).
 
@@ -49,7 +49,7 @@ def make_fuji_screen(screen: str) -> Scene:
         from companion.ui.fuji.dice import DiceScene
 
         return DiceScene()
-    if screen == "dice-totals":
+    if screen in ("dice-totals", "dice-totals-four"):
         from companion.ui.fuji.dice import DiceScene
 
         scene = DiceScene()
