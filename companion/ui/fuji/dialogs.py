@@ -18,6 +18,7 @@ from companion.ui.fonts import rendered
 from companion.ui.fuji.draw import draw_condition
 from companion.ui.fuji.view import phase_five_over, table_state
 from companion.ui.intents import CloseDialog, Intent, ShowDialog, Submit
+from companion.ui.questions import facing, seat_angle
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget
@@ -59,7 +60,9 @@ class CardPickerDialog(Scene):
         """Scroll position of the card list."""
 
     def build(self, ctx: Context) -> list[Widget]:
-        """A box with the question, the card list and the deck-empty and cancel buttons."""
+        """A box with the question, the card list and the deck-empty and cancel buttons;
+        on a flat table it is turned to face the drawing player (a grid of the cards then,
+        which needs no scrolling)."""
         session = ctx.session
         if session is None:
             return []
@@ -67,6 +70,10 @@ class CardPickerDialog(Scene):
         theme = ctx.theme
         screen = ctx.screen
         box = screen.inflate(-2 * theme.px(60), -2 * theme.gap)
+        angle = seat_angle(ctx, self.seat, len(state.players))
+        if angle % 360:
+            return [Shade(screen), *facing(box, angle, lambda area: self._grid(ctx, state, area),
+                                           "fuji:cards:panel")]
         inner = box.inflate(-2 * theme.pad, -2 * theme.pad)
         widgets: list[Widget] = [Shade(screen), Panel(box)]
         title_h = theme.px(40)
@@ -88,6 +95,42 @@ class CardPickerDialog(Scene):
         empty = drawn(state, self.seat, None)
         widgets.append(Button(pygame.Rect(inner.x, buttons_y, half, theme.touch),
                               Msg("ui_fuji.draw.deck_empty"), empty, key="fuji:deck-empty"))
+        widgets.append(Button(pygame.Rect(inner.x + half + theme.gap, buttons_y, half,
+                                          theme.touch),
+                              Msg("ui.common.cancel"), (CloseDialog(),), "quiet",
+                              key="fuji:cancel"))
+        return widgets
+
+    def _grid(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
+        """The picker built upright in ``area``: the question, one button per card left in
+        the deck (two or three to a row), and the deck-empty and cancel buttons."""
+        theme = ctx.theme
+        inner = area.inflate(-2 * theme.pad, -2 * theme.pad)
+        widgets: list[Widget] = [Panel(area)]
+        title_h = theme.px(48)
+        name = state.players[self.seat].name if self.seat < len(state.players) else ""
+        widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width, title_h),
+                             msg("ui_fuji.draw.question", name=name), "heading", bold=True,
+                             align="center"))
+        buttons_y = inner.bottom - theme.touch
+        cards = free_cards(state)
+        grid = pygame.Rect(inner.x, inner.y + title_h + theme.gap, inner.width,
+                           buttons_y - inner.y - title_h - 2 * theme.gap)
+        columns = 3 if grid.width >= theme.px(600) else 2
+        rows = max(1, -(-len(cards) // columns))
+        width = (grid.width - (columns - 1) * theme.gap) // columns
+        height = min(theme.px(64), (grid.height - (rows - 1) * theme.gap) // rows)
+        for index, card in enumerate(cards):
+            row, column = divmod(index, columns)
+            rect = pygame.Rect(grid.x + column * (width + theme.gap),
+                               grid.y + row * (height + theme.gap), width, height)
+            widgets.append(Button(rect, Msg(f"fuji.equipment.{card}"),
+                                  drawn(state, self.seat, card), role="small",
+                                  key=f"fuji:card:{card}"))
+        half = (inner.width - theme.gap) // 2
+        widgets.append(Button(pygame.Rect(inner.x, buttons_y, half, theme.touch),
+                              Msg("ui_fuji.draw.deck_empty"), drawn(state, self.seat, None),
+                              key="fuji:deck-empty"))
         widgets.append(Button(pygame.Rect(inner.x + half + theme.gap, buttons_y, half,
                                           theme.touch),
                               Msg("ui.common.cancel"), (CloseDialog(),), "quiet",
