@@ -356,6 +356,8 @@ class FujiDriver:
             own_panel = f"seat{holder}:num:{total}"  # flat: the holder's own panel
             if any(spot.widget.key == own_panel for spot in bench.spots()):
                 return bench.find(own_panel)
+            if any(spot.widget.key == f"seat{holder}:enter" for spot in bench.spots()):
+                return _digit_pad(bench, top, holder, str(total))
         ready, before = _on_tab(bench, "DiceScene", "dice:tab", holder)
         if not ready:
             return before
@@ -408,6 +410,18 @@ def _kept_mode(bench: Bench) -> Any:
 def _keeps_totals(bench: Bench) -> bool:
     """Whether the table's settings already open the dice screen on typed totals."""
     return bool(_kept_mode(bench) == "totals")
+
+
+def _digit_pad(bench: Bench, top: object, holder: int, digits: str) -> Spot | None:
+    """Four seats on a flat table: the next key of the holder's own digit pad (a digit of
+    the total, ✓ once it is all typed, ↶ if something else was typed)."""
+    typing = getattr(top, "seat_typing", None)
+    typed = "" if typing is None else str(typing.value(holder))
+    if typed == digits:
+        return bench.find(f"seat{holder}:enter")
+    if digits.startswith(typed):
+        return bench.find(f"seat{holder}:digit:{digits[len(typed)]}")
+    return bench.find(f"seat{holder}:erase")
 
 
 def _on_tab(bench: Bench, dialog: str, tab: str, seat: int) -> tuple[bool, Spot | None]:

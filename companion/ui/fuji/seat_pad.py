@@ -8,9 +8,10 @@ at the bottom and top edges (upright and turned half round) and the left and rig
 edges (turned a quarter), around a centre strip holding the button that closes the
 entry.
 
-Digits are kept on the screen until ✓ records them; a digit that would make a total the
-seat's dice cannot show is greyed and says why, ✓ with nothing typed says to type first,
-and a total the rules refuse is told without changing anything.
+Digits are kept on the screen until ✓ records them, or at once when no further digit
+could make a total the dice can show (✓ is then the only key left).  A digit that would
+make a total the seat's dice cannot show is greyed and says why, ✓ with nothing typed
+says to type first, and a total the rules refuse is told without changing anything.
 """
 
 from __future__ import annotations
@@ -132,9 +133,15 @@ class SeatTyping:
         """The digits the seat has typed (empty when none)."""
         return self.typed.get(seat, "")
 
-    def type_digit(self, seat: int, digit: str) -> list[Intent]:
-        """Add one digit to the seat's typed total (a leading 0 is dropped)."""
-        self.typed[seat] = str(int(self.value(seat) + digit))
+    def type_digit(self, state: State, seat: int, digit: str,
+                   as_dialog: bool) -> list[Intent]:
+        """Add one digit to the seat's typed total; once no further digit could make a
+        total the dice can show (0, or ten times it is too high), ✓ is the only key left,
+        so the total is recorded at once."""
+        typed = str(int(self.value(seat) + digit))
+        self.typed[seat] = typed
+        if typed == "0" or int(typed) * 10 > most_total(state, seat):
+            return self.enter(state, seat, as_dialog)
         return [Redraw()]
 
     def erase(self, seat: int) -> list[Intent]:
@@ -183,13 +190,14 @@ class SeatTyping:
         pad = pygame.Rect(head.x, head.bottom + margin, head.width,
                           area.bottom - head.bottom - 2 * margin)
         cells = _cells(pad, pad_gap(theme))
-        widgets += [self._digit(state, seat, digit, cell)
+        widgets += [self._digit(state, seat, digit, cell, as_dialog)
                     for digit, cell in zip(DIGITS, cells, strict=False)]
         widgets.append(self._erase_key(seat, cells[len(DIGITS)]))
         widgets.append(self._enter_key(state, seat, cells[len(DIGITS) + 1], as_dialog))
         return widgets
 
-    def _digit(self, state: State, seat: int, digit: str, cell: pygame.Rect) -> Widget:
+    def _digit(self, state: State, seat: int, digit: str, cell: pygame.Rect,
+               as_dialog: bool) -> Widget:
         key = f"seat{seat}:digit:{digit}"
         if not missing_totals(state, seat):
             return greyed_button(cell, digit, NOTHING_OWED, key, "button")
@@ -200,7 +208,7 @@ class SeatTyping:
             return greyed_button(cell, digit, reason, key, "button")
 
         def tap() -> list[Intent]:
-            return self.type_digit(seat, digit)
+            return self.type_digit(state, seat, digit, as_dialog)
 
         return TapButton(cell, digit, tap, key=key)
 
