@@ -7,7 +7,10 @@ from companion.core.session import Session
 from companion.games.fuji import GAME
 from companion.games.fuji.state import State
 from companion.ui.app import App
+from companion.ui.flat import TurnedPanel
+from companion.ui.fuji.dice import DiceScene
 from companion.ui.fuji.setup import FujiSetupScene
+from companion.ui.intents import SetTableLayout, ShowDialog
 from tests.ui.taps import SIZES as SIZES
 from tests.ui.taps import context as context
 from tests.ui.taps import draw_problems as draw_problems
@@ -31,3 +34,20 @@ def state_of(session: Session) -> State:
 def open_setup(app: App, screen: str = "fuji.setup") -> FujiSetupScene:
     """Open Fuji's set-up screen (or another screen name that shows it), drawn."""
     return open_screen(app, screen, FujiSetupScene)
+
+
+def open_flat_totals(app: App, session: Session) -> DiceScene:
+    """Lay the table flat, open ``session`` and its dice screen (typed totals), drawn."""
+    app.perform(SetTableLayout("flat"))
+    app.open_game(session)
+    scene = DiceScene(as_dialog=True)
+    scene.quick = True
+    app.perform(ShowDialog(scene))
+    app.draw()
+    return scene
+
+
+def turned_panels(app: App) -> dict[str, TurnedPanel]:
+    """The open dialog's turned seat panels, by key."""
+    assert app.dialog is not None
+    return {w.key: w for w in app.dialog.widgets if isinstance(w, TurnedPanel)}

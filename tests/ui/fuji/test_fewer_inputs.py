@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from companion.core.journal import Journal
-from companion.core.record import load_record
+from companion.core.record import GameRecord, load_record
 from companion.core.session import Session
 from companion.games.fuji.state import Pending, PendingKind, Phase, Wounds
 from companion.ui.app import App
@@ -22,6 +22,17 @@ from tests.games.fuji.helpers import with_seat
 from tests.ui.fuji.helpers import start, state_of, tap, tap_widget, widget
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "fuji"
+
+
+def _played_up_to(journal: Journal, name: str, kind: str) -> tuple[GameRecord, Session, int]:
+    """The example record ``name``, a session playing it up to its first ``kind`` step,
+    and that step's index."""
+    record = load_record(EXAMPLES / name)
+    index = next(at for at, action in enumerate(record.actions) if action["type"] == kind)
+    session = start(journal, dict(record.setup))
+    for action in record.actions[:index]:
+        session.submit(action)
+    return record, session, index
 
 
 def _everyone_done_but(session: Session, last: int) -> None:
@@ -105,12 +116,7 @@ def test_a_chosen_player_still_gets_their_own_hand(app: App) -> None:
 def test_a_second_card_question_is_asked_at_once(app: App, journal: Journal) -> None:
     """When two markers need their card's reroll symbol, answering the first question
     opens the second: it would be the table's next tap anyway."""
-    record = load_record(EXAMPLES / "scenario-3-table-deals.json")
-    first = next(index for index, action in enumerate(record.actions)
-                 if action["type"] == "name_card")
-    session = start(journal, dict(record.setup))
-    for action in record.actions[:first]:
-        session.submit(action)
+    record, session, first = _played_up_to(journal, "scenario-3-table-deals.json", "name_card")
     app.open_game(session)
     app.draw()
     asked = [action for action in record.actions[first:first + 2]]
@@ -129,12 +135,7 @@ def test_a_second_card_question_is_asked_at_once(app: App, journal: Journal) -> 
 def test_the_buddys_die_set_aside_closes_the_dialog(app: App, journal: Journal) -> None:
     """The Buddy sets aside one die a round: once it is chosen nothing is left to do in
     the dialog, so it closes with that tap."""
-    record = load_record(EXAMPLES / "scenario-3-totals.json")
-    aside = next(index for index, action in enumerate(record.actions)
-                 if action["type"] == "set_die_aside")
-    session = start(journal, dict(record.setup))
-    for action in record.actions[:aside]:
-        session.submit(action)
+    record, session, aside = _played_up_to(journal, "scenario-3-totals.json", "set_die_aside")
     step = record.actions[aside]
     app.open_game(session)
     app.draw()

@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.core.messages import Msg
-from companion.core.session import Session
 from companion.games.fuji.queries import owed_totals, quick_value
 from companion.ui.app import App
 from companion.ui.flat import TurnedPanel, to_screen_rect
@@ -18,34 +17,18 @@ from companion.ui.fuji import demo
 from companion.ui.fuji.dice import DiceScene
 from companion.ui.fuji.panels import GreyedButton
 from companion.ui.fuji.seat_pad import most_total
-from companion.ui.intents import SetTableLayout, ShowDialog
 from companion.ui.scene import Context, Settings
 from companion.ui.theme import MIN_TOUCH
 from companion.ui.widgets import Widget
-from tests.ui.fuji.helpers import state_of
+from tests.ui.fuji.helpers import open_flat_totals, state_of, turned_panels
 from tests.ui.taps import SIZES, draw_problems, tap
 
 LANGUAGES = ("en", "pl", "fr", "es")
 
 
-def _flat_totals(app: App, session: Session) -> DiceScene:
-    app.perform(SetTableLayout("flat"))
-    app.open_game(session)
-    scene = DiceScene(as_dialog=True)
-    scene.quick = True
-    app.perform(ShowDialog(scene))
-    app.draw()
-    return scene
-
-
-def _panels(app: App) -> dict[str, TurnedPanel]:
-    assert app.dialog is not None
-    return {w.key: w for w in app.dialog.widgets if isinstance(w, TurnedPanel)}
-
-
 def _key(app: App, key: str) -> tuple[Widget, pygame.Rect]:
     """A key on some seat's panel and where it lies on the screen."""
-    for panel in _panels(app).values():
+    for panel in turned_panels(app).values():
         for inner in panel.content:
             if inner.key == key:
                 return inner, to_screen_rect(inner.rect, panel.rect, panel.angle)
@@ -63,8 +46,8 @@ def _typed(app: App, seat: int) -> str:
 
 def test_each_of_four_seats_has_its_own_pad_facing_it(app: App) -> None:
     """Bottom, left, top and right seats each get twelve keys turned to face them."""
-    _flat_totals(app, demo.to_totals_four())
-    panels = _panels(app)
+    open_flat_totals(app, demo.to_totals_four())
+    panels = turned_panels(app)
     assert sorted(panels) == [f"dice:seat:{seat}" for seat in range(4)]
     assert [panels[f"dice:seat:{seat}"].angle for seat in range(4)] == [0, 270, 180, 90]
     for seat in range(4):
@@ -76,7 +59,7 @@ def test_typing_14_on_the_left_pad_enters_it_for_that_seat(app: App) -> None:
     """"1", "4" on the left seat's turned pad record 14 as its own total: with six dice
     (36 at most) no digit can follow 14, so ✓ would be the only key left and is taken."""
     session = demo.to_totals_four()
-    _flat_totals(app, session)
+    open_flat_totals(app, session)
     assert (1, 1) in owed_totals(state_of(session))
     before = len(session.actions())
     _tap_key(app, "seat1:digit:1")
@@ -93,7 +76,7 @@ def test_a_total_that_could_grow_waits_for_enter(app: App) -> None:
     """"2", "✓" record 2 (20 would still be a total six dice can show); "0" is recorded
     at once (no total starts with 0)."""
     session = demo.to_totals_four()
-    _flat_totals(app, session)
+    open_flat_totals(app, session)
     before = len(session.actions())
     _tap_key(app, "seat1:digit:2")
     _tap_key(app, "seat1:enter")
@@ -106,7 +89,7 @@ def test_a_total_that_could_grow_waits_for_enter(app: App) -> None:
 def test_erase_takes_back_a_digit_then_the_last_entry(app: App) -> None:
     """↶ takes back the last digit typed; with nothing typed it takes back the last entry."""
     session = demo.to_totals_four()
-    _flat_totals(app, session)
+    open_flat_totals(app, session)
     assert most_total(state_of(session), 3) == 30
     for key in ("digit:2", "erase", "digit:3", "enter"):
         _tap_key(app, f"seat3:{key}")
@@ -118,7 +101,7 @@ def test_erase_takes_back_a_digit_then_the_last_entry(app: App) -> None:
 def test_enter_with_nothing_typed_says_so_and_records_nothing(app: App) -> None:
     """✓ is greyed until a digit is typed; a tap tells what to do, state unchanged."""
     session = demo.to_totals_four()
-    _flat_totals(app, session)
+    open_flat_totals(app, session)
     enter, _ = _key(app, "seat1:enter")
     assert isinstance(enter, GreyedButton)
     before = len(session.actions())
@@ -131,7 +114,7 @@ def test_a_total_the_dice_cannot_show_is_refused_with_the_reason(app: App) -> No
     """Six dice show at most 36: after "3", the digits 7-9 are greyed and say so; the
     typed value and the game stay as they were."""
     session = demo.to_totals_four()
-    _flat_totals(app, session)
+    open_flat_totals(app, session)
     most = most_total(state_of(session), 1)
     assert most == 36
     _tap_key(app, "seat1:digit:3")
@@ -152,7 +135,7 @@ def test_a_seat_with_nothing_owed_is_told_why(app: App) -> None:
     """Claire's own total is in and the others' are not: her digits are greyed and a tap
     says there is nothing for her to type now."""
     session = demo.to_totals_four()
-    _flat_totals(app, session)
+    open_flat_totals(app, session)
     assert not [card for holder, card in owed_totals(state_of(session)) if holder == 0]
     before = len(session.actions())
     _tap_key(app, "seat0:digit:5")

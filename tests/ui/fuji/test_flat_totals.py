@@ -10,30 +10,14 @@ from companion.ui.app import App
 from companion.ui.flat import TurnedPanel, to_screen_rect
 from companion.ui.fuji import demo
 from companion.ui.fuji.dice import DiceScene
-from companion.ui.intents import SetTableLayout, ShowDialog
 from companion.ui.theme import MIN_TOUCH
 from tests.games.fuji.helpers import with_seat
-from tests.ui.fuji.helpers import state_of
+from tests.ui.fuji.helpers import open_flat_totals, state_of, turned_panels
 from tests.ui.taps import tap
 
 
-def _flat_totals(app: App, session: Session) -> DiceScene:
-    app.perform(SetTableLayout("flat"))
-    app.open_game(session)
-    scene = DiceScene(as_dialog=True)
-    scene.quick = True
-    app.perform(ShowDialog(scene))
-    app.draw()
-    return scene
-
-
-def _panels(app: App) -> dict[str, TurnedPanel]:
-    assert app.dialog is not None
-    return {w.key: w for w in app.dialog.widgets if isinstance(w, TurnedPanel)}
-
-
 def _tap_key(app: App, key: str) -> None:
-    for panel in _panels(app).values():
+    for panel in turned_panels(app).values():
         for inner in panel.content:
             if inner.key == key:
                 tap(app, to_screen_rect(inner.rect, panel.rect, panel.angle).center)
@@ -43,8 +27,8 @@ def _tap_key(app: App, key: str) -> None:
 
 def test_each_seat_has_its_own_panel_facing_it(app: App) -> None:
     """Bottom, left and top seats each get a pad turned to face them."""
-    _flat_totals(app, demo.to_totals())
-    panels = _panels(app)
+    open_flat_totals(app, demo.to_totals())
+    panels = turned_panels(app)
     assert sorted(panels) == ["dice:seat:0", "dice:seat:1", "dice:seat:2"]
     assert [panels[f"dice:seat:{seat}"].angle for seat in range(3)] == [0, 270, 180]
 
@@ -53,7 +37,7 @@ def test_each_seat_has_its_own_panel_facing_it(app: App) -> None:
 def test_every_key_is_full_size_for_five_or_six_dice(app: App, dice: int) -> None:
     """Each seat's pad offers every total its dice can show, each key at least 48 px."""
     session = demo.to_totals()
-    _flat_totals(app, session)
+    open_flat_totals(app, session)
     state = state_of(session)
     for seat in range(3):
         state = with_seat(state, seat, dice_count=dice)
@@ -86,7 +70,7 @@ class _FixedSession:
 def test_a_seat_types_its_next_total_on_its_own_panel(app: App) -> None:
     """A tap on the left seat's turned pad records that seat's next owed total."""
     session = demo.to_totals()
-    _flat_totals(app, session)
+    open_flat_totals(app, session)
     owed = [card for holder, card in owed_totals(state_of(session)) if holder == 1]
     before = len(session.actions())
     _tap_key(app, "seat1:num:7")
@@ -106,7 +90,7 @@ def test_a_seat_with_nothing_owed_is_told_why(app: App) -> None:
     demo.advance(session, 2)
     for seat in (1, 2):
         session.submit({"type": "set_movement_values", "values": {str(seat): {str(seat): 0}}})
-    _flat_totals(app, session)
+    open_flat_totals(app, session)
     assert owed_totals(state_of(session)) == ((0, 0),)
     before = len(session.actions())
     _tap_key(app, "seat2:num:3")
