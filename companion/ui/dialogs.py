@@ -41,8 +41,7 @@ class ChoiceDialog(Scene):
     def build(self, ctx: Context) -> list[Widget]:
         """One choice widget covering the screen, turned to the asked seat on a flat table."""
         # Loaded when a dialog is first shown: the screens make dialogs ahead, as intents.
-        from companion.ui.flat import TurnedPanel, upright_size
-        from companion.ui.questions import seat_angle
+        from companion.ui.flat import TurnedPanel, seat_angle, upright_size
 
         angle = seat_angle(ctx, self.seat, self.seats)
         if angle % 360 == 0:

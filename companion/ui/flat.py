@@ -274,3 +274,23 @@ def corner_buttons(
     return [button(rect, text, (intent,), enabled=enabled, role="small",
                    key=f"bar:{type(intent).__name__}")
             for rect, (text, intent, enabled) in zip(corners, specs, strict=True)]
+
+
+def seat_angle(ctx: Context, seat: int | None, seats: int | None) -> int:
+    """The turn that makes a question face ``seat`` on a flat table (0 when upright)."""
+    if not ctx.settings.flat or seat is None or not seats:
+        return 0
+    places = flat_places(seats)
+    return places[seat % len(places)].angle
+
+
+def facing(rect: pygame.Rect, angle: int, content: Callable[[pygame.Rect], list[Widget]],
+           key: str) -> list[Widget]:
+    """Widgets built upright by ``content`` for ``rect``, turned by ``angle`` to face a seat.
+
+    Upright (``angle`` 0) they are placed straight into ``rect``.
+    """
+    if angle % 360 == 0:
+        return content(rect)
+    local = pygame.Rect(0, 0, *upright_size(rect, angle))
+    return [TurnedPanel(rect, angle, content(local), key)]

@@ -50,7 +50,9 @@ from companion.core.questions import (
     choose,
 )
 from companion.core.values import Value
-from companion.ui.flat import TurnedPanel, flat_places, to_screen_rect, upright_size
+from companion.ui.flat import TurnedPanel, to_screen_rect
+from companion.ui.flat import facing as facing
+from companion.ui.flat import seat_angle as seat_angle
 from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.shapes import draw_shape, seat_shape
@@ -697,26 +699,6 @@ def needed_height(dialogue: Dialogue, state: Any, width: int, ctx: Context,
 
 
 # ------------------------------------------------------------------ facing a seat
-def seat_angle(ctx: Context, seat: int | None, seats: int | None) -> int:
-    """The turn that makes a question face ``seat`` on a flat table (0 when upright)."""
-    if not ctx.settings.flat or seat is None or not seats:
-        return 0
-    places = flat_places(seats)
-    return places[seat % len(places)].angle
-
-
-def facing(rect: pygame.Rect, angle: int, content: Callable[[pygame.Rect], list[Widget]],
-           key: str) -> list[Widget]:
-    """Widgets built upright by ``content`` for ``rect``, turned by ``angle`` to face a seat.
-
-    Upright (``angle`` 0) they are placed straight into ``rect``.
-    """
-    if angle % 360 == 0:
-        return content(rect)
-    local = pygame.Rect(0, 0, *upright_size(rect, angle))
-    return [TurnedPanel(rect, angle, content(local), key)]
-
-
 def on_screen(widget: Widget, panel: TurnedPanel | None) -> pygame.Rect:
     """Where ``widget`` is on the screen (inside a turned panel, through its turn)."""
     if panel is None:

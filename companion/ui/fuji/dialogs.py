@@ -14,11 +14,11 @@ from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.fuji import GAME
 from companion.games.fuji.queries import ConditionCard, cards_left_for, drawable_cards
 from companion.games.fuji.state import Board, Cell, PendingKind, Position, State
+from companion.ui.flat import facing, seat_angle
 from companion.ui.fonts import rendered
 from companion.ui.fuji.draw import draw_condition
 from companion.ui.fuji.view import phase_five_over, table_state
 from companion.ui.intents import CloseDialog, Intent, ShowDialog, Submit
-from companion.ui.questions import facing, seat_angle
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
 from companion.ui.widgets import Button, Label, ListItem, ListView, Panel, ScrollState, Widget

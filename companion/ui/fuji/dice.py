@@ -33,7 +33,7 @@ from companion.games.fuji.queries import (
 )
 from companion.games.fuji.state import OPEN_DICE_SEAT, State
 from companion.ui.dialogs import choose
-from companion.ui.flat import TurnedPanel, flat_places, upright_size
+from companion.ui.flat import TurnedPanel, flat_places, seat_angle, upright_size
 from companion.ui.fuji.colours import character_shape, player_colour, readable
 from companion.ui.fuji.dialogs import card_question
 from companion.ui.fuji.dice_entry import (
@@ -69,7 +69,6 @@ from companion.ui.intents import (
     Submit,
     Undo,
 )
-from companion.ui.questions import seat_angle
 from companion.ui.scene import Context, GameScene
 from companion.ui.shapes import SHAPE_GLYPHS
 from companion.ui.theme import Theme
