@@ -11,6 +11,7 @@ from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError
 from companion.core.session import Session
 from companion.games.tikal import GAME
+from companion.games.tikal.queries import free_spots
 from companion.games.tikal.scoring import treasure_points
 from companion.games.tikal.state import Hex, TikalState
 from companion.ui.app import App
@@ -190,7 +191,7 @@ def test_end_turn_then_undo_through_the_bar(app: App, journal: Journal) -> None:
 
 
 def test_tabs_switch_the_books(app: App, journal: Journal) -> None:
-    open_game(app, replayed(journal, "basic", 153))
+    open_game(app, replayed(journal, "basic", 137))
     assert has_widget(app, "tikal:map") and not has_widget(app, "tikal:temples")
     tap_widget(app, "tikal:tab:treasures")
     scene = app.scene
@@ -201,7 +202,7 @@ def test_tabs_switch_the_books(app: App, journal: Journal) -> None:
 
 
 def test_bidding_with_plus_and_passing(app: App, journal: Journal) -> None:
-    session = replayed(journal, "auction", 55)
+    session = replayed(journal, "auction", 50)
     open_game(app, session)
     state = state_of(session)
     assert state.auction is not None
@@ -218,7 +219,7 @@ def test_bidding_with_plus_and_passing(app: App, journal: Journal) -> None:
 
 
 def test_bidding_more_than_the_score_is_not_offered(app: App, journal: Journal) -> None:
-    session = replayed(journal, "auction", 55)
+    session = replayed(journal, "auction", 50)
     open_game(app, session)
     state = state_of(session)
     assert state.auction is not None
@@ -230,13 +231,13 @@ def test_bidding_more_than_the_score_is_not_offered(app: App, journal: Journal) 
 
 
 def test_choosing_a_revealed_hex_places_it(app: App, journal: Journal) -> None:
-    session = replayed(journal, "auction", 57)
+    session = replayed(journal, "auction", 52)
     open_game(app, session)
     state = state_of(session)
     wanted = state.revealed[1]
     tap_widget(app, "tikal:choose:1")
     if wanted.kind != "volcano":
-        _option(app, "at", [-1, 0])
+        _option(app, "at", list(free_spots(state)[0]))
     after = state_of(session)
     assert len(after.revealed) == len(state.revealed) - 1
     assert after.hexes[-1].kind == wanted.kind or wanted.kind == "volcano"
@@ -244,7 +245,7 @@ def test_choosing_a_revealed_hex_places_it(app: App, journal: Journal) -> None:
 
 
 def test_revealed_hexes_are_entered_one_after_another(app: App, journal: Journal) -> None:
-    session = replayed(journal, "auction", 38)
+    session = replayed(journal, "auction", 34)
     open_game(app, session)
     tap_widget(app, "tikal:reveal")
     assert isinstance(app.dialog, QuestionDialog)
@@ -270,7 +271,7 @@ def _counting_with_a_temple_to_give(app: App, session: Session) -> tuple[TikalSt
 
 
 def test_counting_a_temple_at_the_table_changes_the_score(app: App, journal: Journal) -> None:
-    session = replayed(journal, "basic", 270)
+    session = replayed(journal, "basic", 248)
     state, given = _counting_with_a_temple_to_give(app, session)
     seat = state.active
     assert isinstance(app.dialog, TikalScoringScene)
@@ -290,7 +291,7 @@ def test_counting_a_temple_at_the_table_changes_the_score(app: App, journal: Jou
 
 def test_the_ended_scoring_keeps_the_last_cube_move_in_view(app: App, journal: Journal) -> None:
     """After the last score of a round the counting screen still says how to move the cube."""
-    session = replayed(journal, "basic", 270)
+    session = replayed(journal, "basic", 248)
     while state_of(session).scoring is not None:
         session.submit({"type": "end_turn"})
     state = state_of(session)
@@ -304,7 +305,7 @@ def test_the_ended_scoring_keeps_the_last_cube_move_in_view(app: App, journal: J
 
 
 def test_scoring_without_corrections_ends_the_turn(app: App, journal: Journal) -> None:
-    session = replayed(journal, "basic", 270)
+    session = replayed(journal, "basic", 248)
     open_game(app, session)
     tap_widget(app, "tikal:count")
     tap_widget(app, "score:record")
