@@ -163,14 +163,29 @@ def test_a_refused_action_shows_the_translated_reason(journal: Journal, lang: st
     assert shown != app.toast.message.key and "{" not in shown
 
 
+@pytest.mark.parametrize("layout", ["upright", "flat"])
 def test_an_action_that_cannot_be_completed_is_greyed_with_its_reason(
-        app: App, journal: Journal) -> None:
-    open_game(app, _drawn(journal))
-    button = widget(app, "tikal:act:camp_move")
-    assert button.style == "quiet"  # type: ignore[attr-defined]
-    tap_widget(app, "tikal:act:camp_move")
-    assert app.dialog is None
-    assert app.toast is not None and app.toast.error
+        journal: Journal, layout: str) -> None:
+    """A greyed action still looks like a button: its frame is drawn around a muted fill
+    (it is no plain label), and a tap on it tells why in a notice, nothing else."""
+    app = App(journal, Settings(language="en", table_layout=layout), (800, 480))
+    session = _drawn(journal)
+    open_game(app, session)
+    palette = app.context().theme.palette
+    for key in ("tikal:act:camp_move", "tikal:act:exchange", "tikal:act:place_guard"):
+        button = widget(app, key)
+        rect, edge = button.rect, app.context().theme.border_width
+        frame = {tuple(app.surface.get_at((rect.x + dx, rect.centery)))[:3]
+                 for dx in range(edge + 1)}
+        assert tuple(palette.border) in frame, key
+        inside = tuple(app.surface.get_at((rect.x + edge + 3, rect.y + edge + 3)))[:3]
+        assert inside == tuple(palette.background), key
+        before, steps = session.state, session.cursor
+        app.toast = None
+        tap_widget(app, key)
+        assert app.dialog is None and session.state == before and session.cursor == steps
+        assert app.toast is not None and app.toast.error
+        assert translate(app.toast.message, "en") != app.toast.message.key
 
 
 def test_end_turn_then_undo_through_the_bar(app: App, journal: Journal) -> None:
