@@ -30,6 +30,7 @@ from companion.games.tikal.queries import free_spots, hexes_left, unlaid_volcano
 from companion.games.tikal.serialise import tile_json
 from companion.games.tikal.state import LEADER_IN_RESERVE, Hex, HexTile, Phase, TikalState
 from companion.games.tikal.turn import own_entry_points
+from companion.games.tikal.where import field_params
 
 Apply = Callable[[TikalState, Mapping[str, Any]], TikalState]
 
@@ -533,8 +534,8 @@ def _ask_score(state: TikalState, partial: Partial) -> Step:
         if field not in partial:
             answers = (*(_seat_answer(state, p.seat) for p in state.players),
                        Answer(NOBODY, Msg("tikal.answer.nobody")))
-            prompt = msg("tikal.ask.holder", value=temple.value)
-            return Question(field, prompt, answers, Style.SEAT, state.active)
+            return Question(field, _holder_prompt(state, temple), answers, Style.SEAT,
+                            state.active)
     entries = [
         {"hex": temple.id,
          "controller": None if partial[f"{TEMPLE_FIELD}{temple.id}"] == NOBODY
@@ -542,6 +543,17 @@ def _ask_score(state: TikalState, partial: Partial) -> Step:
         for temple in open_temples(state)
     ]
     return Complete({"type": "score", "temples": entries})
+
+
+def _holder_prompt(state: TikalState, temple: Hex) -> Msg:
+    """Who holds ``temple``: by its number, and where it lies on the board when another
+    temple shows the same number (the map rings the one asked about)."""
+    twin = any(hx.kind == "temple" and hx.value == temple.value and hx.id != temple.id
+               for hx in state.hexes)
+    where = field_params(temple.at) if twin else None
+    if where is None:
+        return msg("tikal.ask.holder", value=temple.value)
+    return Msg("tikal.ask.holder_at", {"value": temple.value, **where})
 
 
 ASKERS: Mapping[str, Callable[[TikalState, Partial], Step]] = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.i18n import LANGUAGES
+from companion.core.i18n import LANGUAGES, translate
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.tikal import GAME
@@ -291,3 +291,33 @@ def test_four_players_score_every_temple_on_one_page_flat(journal: Journal,
                    if hx.kind == "temple" and hx.guard is None) < 2:
                 break
             tap_widget(app, f"answer:{question.field}:{answer_key(-1)}")
+
+
+TWIN_WORDS = {"en": ("north", "south-east"), "pl": ("na północ ", "na południowy wschód"),
+              "fr": ("au nord ", "au sud-est"), "es": ("al norte", "al sureste")}
+"""How each language says where the two printed temples lie from the base camp."""
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_two_temples_of_one_number_are_asked_by_where_they_lie(
+        journal: Journal, layout: str, lang: str) -> None:
+    """Both printed temples show 1: the question names the ringed one by its field, one
+    field north or south-east of the base camp, not only by the number both show."""
+    session = start(journal, {"variant": "basic", "tracking": "lean", "players": [
+        {"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"}]})
+    session.submit({"type": "draw", "kind": "volcano"})
+    app = _app(journal, session, layout, lang)
+    asked: list[str] = []
+    for words in TWIN_WORDS[lang]:
+        scene = app.scene
+        ringed = next(w for w in scene.widgets if isinstance(w, HexMap)).highlight
+        prompt = widget(app, "question:prompt")
+        shown = translate(prompt.text, lang)  # type: ignore[attr-defined]
+        assert words in shown and "1" in shown and "{" not in shown, shown
+        assert state_of(session).hexes[ringed].value == 1
+        asked.append(shown)
+        tap_widget(app, f"answer:temple_{ringed}:{answer_key(0)}")
+        problems = draw_problems(app.scene, app.context())
+        assert problems == ([], []), problems
+    assert asked[0] != asked[1]

@@ -90,6 +90,22 @@ def test_the_drawn_hex_is_entered_on_the_play_screen(app: App, journal: Journal)
     assert has_widget(app, "tikal:act:move")
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_draw_in_the_history_says_what_the_table_sees(journal: Journal, lang: str) -> None:
+    """The history names the drawn temple with its number and the field it went on,
+    counted from the printed base camp (the field north-west of it here)."""
+    app = App(journal, Settings(language=lang), (800, 480))
+    session = start(journal, box=True)
+    open_game(app, session)
+    tap_widget(app, f"answer:tile:{answer_key({'kind': 'temple', 'value': 2})}")
+    tap_widget(app, f"place:at:{answer_key([-1, 0])}")
+    shown = translate(session.history()[-1].label, lang)
+    words = {"en": "north-west", "pl": "północny zachód", "fr": "nord-ouest",
+             "es": "noroeste"}
+    assert " 2" in shown and " 1 " in shown and words[lang] in shown, shown
+    assert "{" not in shown
+
+
 def test_a_lean_turn_ends_when_the_next_hex_is_entered(app: App, journal: Journal) -> None:
     """Lean tracking: entering the next player's hex ends this turn in the same tap."""
     session = start(journal, {"variant": "basic", "tracking": "lean", "players": [
