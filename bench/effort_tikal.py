@@ -181,7 +181,9 @@ class TikalDriver:
             key = f"{prefix}:{question.field}:{answer_key(value)}"
             if _shown(bench, key):
                 return bench.find(key)
-        return bench.find("answers:next") if _shown(bench, "answers:next") else None
+        if not _shown(bench, "answers:next"):
+            return None
+        return bench.find(_page_turn(bench, question, value, dialogue))
 
     def positions(self, widget: Widget, action: Mapping[str, Any]
                   ) -> list[tuple[int, int]] | None:
@@ -235,6 +237,25 @@ def _spread(values: Sequence[int]) -> dict[str, Any]:
     """Mean, max and count of a list of tap counts."""
     return {"mean": round(statistics.mean(values), 1) if values else 0,
             "max": max(values, default=0), "count": len(values)}
+
+
+def _page_turn(bench: Bench, question: Any, value: Any, dialogue: Any) -> str:
+    """The pager button that reaches ``value``'s page in fewer taps (the pages wrap round),
+    found from the answer's place among the question's cells and the pages shown."""
+    from companion.ui.questions import answer_key
+
+    cells = dialogue.slots.place(question)
+    index = next((i for i, answer in enumerate(cells) if answer is not None
+                  and answer_key(answer.value) == answer_key(value)), None)
+    shown = [str(getattr(w, "text", "")) for scene in (bench.app.dialog, bench.app.scene)
+             if scene is not None for w in scene.widgets]
+    pages = next((int(text.split(" / ")[1]) for text in shown
+                  if " / " in text and text.replace(" / ", "").isdigit()), 0)
+    if index is None or pages < 2:
+        return "answers:next"
+    target = index // -(-len(cells) // pages)
+    forward = (target - dialogue.page) % pages
+    return "answers:previous" if (dialogue.page - target) % pages < forward else "answers:next"
 
 
 def _shown(bench: Bench, key: str) -> bool:

@@ -173,6 +173,11 @@ def _done(partial: Partial, **extra: Any) -> Complete:
 
 
 # ---------------------------------------------------------------- drawing and revealing
+COUNTED_ORDER: tuple[str, ...] = ("jungle", "temple", "treasure", "volcano")
+"""The order of the tiles a hand-counted stack may give: the jungle (the commonest single
+tile) on the first page with the low temples, the volcano last, one page back."""
+
+
 def tile_options(state: TikalState) -> list[dict[str, Any]]:
     """Every distinct tile the stack can give now (kind and printed number or masks)."""
     if state.box is not None:
@@ -183,8 +188,9 @@ def tile_options(state: TikalState) -> list[dict[str, Any]]:
                 seen.append(entry)
         return seen
     options: list[dict[str, Any]] = []
-    for kind, left in zip(HEX_KINDS, state.kinds_left, strict=True):
-        if left <= 0:
+    left_of = dict(zip(HEX_KINDS, state.kinds_left, strict=True))
+    for kind in COUNTED_ORDER:
+        if left_of[kind] <= 0:
             continue
         if kind == "temple":
             options += [{"kind": kind, "value": v} for v in range(1, HIGHEST_TEMPLE_VALUE + 1)]

@@ -324,7 +324,7 @@ def test_two_temples_of_one_number_are_asked_by_where_they_lie(
     assert asked[0] != asked[1]
 
 
-OPTIONAL_WORDS = {"en": "Optional", "pl": "Nieobowiązkowo", "fr": "Facultatif",
+OPTIONAL_WORDS = {"en": "Optional", "pl": "Opcjonalnie", "fr": "Au choix",
                   "es": "Opcional"}
 """The word that tells the table the volcano's field may be left out."""
 

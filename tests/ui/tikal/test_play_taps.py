@@ -369,3 +369,16 @@ def test_a_temple_is_counted_by_tapping_it_on_the_map(app: App, journal: Journal
     entry = state_of(session).history[-1]
     assert entry.seat == seat and given.value in entry.temples
     assert {"hex": given.id, "controller": seat} in session.actions()[-1]["temples"]
+
+
+def test_a_hand_counted_stack_shows_the_jungle_first_and_the_volcano_one_page_back(
+        app: App, journal: Journal) -> None:
+    """Any tile may come from a stack the table counts itself: the jungle is on the first
+    page, the volcano one tap back (the pages go round)."""
+    session = start(journal)
+    open_game(app, session)
+    assert has_widget(app, f"answer:tile:{answer_key({'kind': 'jungle'})}")
+    assert has_widget(app, "answers:next")
+    tap_widget(app, "answers:previous")
+    tap_widget(app, f"answer:tile:{answer_key({'kind': 'volcano'})}")
+    assert session.actions()[-1] == {"type": "draw", "kind": "volcano"}
