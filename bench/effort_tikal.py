@@ -45,6 +45,11 @@ class TikalDriver:
     game = "tikal"
     unit_name = "turn"
 
+    def __init__(self) -> None:
+        self._turning: tuple[tuple[int, str, str], str] | None = None
+        """The answer being paged to and the pager button chosen for it (kept until the
+        answer shows, so an estimate that misses a page never turns back and forth)."""
+
     def prepare(self, record: GameRecord) -> GameRecord:
         """The record as the screens enter it today (see :func:`placed_record`)."""
         return placed_record(record)
@@ -183,7 +188,10 @@ class TikalDriver:
                 return bench.find(key)
         if not _shown(bench, "answers:next"):
             return None
-        return bench.find(_page_turn(bench, question, value, dialogue))
+        asked = (id(dialogue), question.field, answer_key(value))
+        if self._turning is None or self._turning[0] != asked:
+            self._turning = (asked, _page_turn(bench, question, value, dialogue))
+        return bench.find(self._turning[1])
 
     def positions(self, widget: Widget, action: Mapping[str, Any]
                   ) -> list[tuple[int, int]] | None:
