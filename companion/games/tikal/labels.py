@@ -34,6 +34,8 @@ def label(before: TikalState, action: Action) -> Msg:
         return seen_label(before, action, kind, name)
     if kind == "draw":
         return draw_label(action, name)
+    if kind == "choose":
+        return _choose_label(before, action, name)
     params: dict[str, str | int] = {"player": name, **LABEL_DEFAULTS.get(kind, {})}
     for key, value in action.items():
         if key != "type":
@@ -82,13 +84,30 @@ def draw_label(action: Action, name: str) -> Msg:
     tile = _seen_tile(action)
     if tile is None:
         return msg("tikal.label.draw", player=name, kind=f"@tikal.hex.{action.get('kind')}")
+    return _laid_label("draw", name, tile, action.get("at"))
+
+
+def _choose_label(before: TikalState, action: Action, name: str) -> Msg:
+    """The revealed hex the auction's winner takes, as the table sees it, and its field."""
+    index = action.get("index")
+    if not isinstance(index, int) or isinstance(index, bool) \
+            or not 0 <= index < len(before.revealed):
+        return msg("tikal.label.choose", player=name)
+    chosen = before.revealed[index]
+    tile = _seen_tile({"kind": chosen.kind, "value": chosen.value, "masks": chosen.masks})
+    if tile is None:
+        return msg("tikal.label.choose", player=name)
+    return _laid_label("choose", name, tile, action.get("at"))
+
+
+def _laid_label(kind: str, name: str, tile: str, at: object) -> Msg:
+    """``tikal.seen.<kind>``, with ``_at`` and the field's words when ``at`` names one."""
     params: dict[str, ParamValue] = {"player": name, "tile": tile}
-    at = action.get("at")
     place = tuple(at) if isinstance(at, (list, tuple)) and len(at) == 2 else None
     where = field_params(place) if place is not None else None
     if where is None:
-        return Msg("tikal.seen.draw", params)
-    return Msg("tikal.seen.draw_at", {**params, **where})
+        return Msg(f"tikal.seen.{kind}", params)
+    return Msg(f"tikal.seen.{kind}_at", {**params, **where})
 
 
 def _seen_tile(action: Action) -> str | None:

@@ -273,6 +273,13 @@ def test_choosing_a_revealed_hex_places_it(app: App, journal: Journal) -> None:
     assert len(after.revealed) == len(state.revealed) - 1
     assert after.hexes[-1].kind == wanted.kind or wanted.kind == "volcano"
     assert after.phase == "actions" and after.active == state.active
+    label = session.history()[-1].label
+    assert label.key == ("tikal.seen.choose" if wanted.kind == "volcano"
+                         else "tikal.seen.choose_at")
+    shown = translate(label, "en")
+    assert "base camp" in shown or wanted.kind == "volcano", shown
+    if wanted.kind == "temple":
+        assert f"temple {wanted.value}" in shown, shown
 
 
 def test_revealed_hexes_are_entered_one_after_another(app: App, journal: Journal) -> None:
