@@ -45,6 +45,11 @@ class TikalDriver:
     game = "tikal"
     unit_name = "turn"
 
+    def __init__(self) -> None:
+        self._turning: tuple[tuple[int, str, str], str] | None = None
+        """The answer being paged to and the pager button chosen for it (kept until the
+        answer shows, so an estimate that misses a page never turns back and forth)."""
+
     def prepare(self, record: GameRecord) -> GameRecord:
         """The record as the screens enter it today (see :func:`placed_record`)."""
         return placed_record(record)
@@ -181,7 +186,12 @@ class TikalDriver:
             key = f"{prefix}:{question.field}:{answer_key(value)}"
             if _shown(bench, key):
                 return bench.find(key)
-        return bench.find("answers:next") if _shown(bench, "answers:next") else None
+        if not _shown(bench, "answers:next"):
+            return None
+        asked = (id(dialogue), question.field, answer_key(value))
+        if self._turning is None or self._turning[0] != asked:
+            self._turning = (asked, _page_turn(bench, question, value, dialogue))
+        return bench.find(self._turning[1])
 
     def positions(self, widget: Widget, action: Mapping[str, Any]
                   ) -> list[tuple[int, int]] | None:
@@ -235,6 +245,25 @@ def _spread(values: Sequence[int]) -> dict[str, Any]:
     """Mean, max and count of a list of tap counts."""
     return {"mean": round(statistics.mean(values), 1) if values else 0,
             "max": max(values, default=0), "count": len(values)}
+
+
+def _page_turn(bench: Bench, question: Any, value: Any, dialogue: Any) -> str:
+    """The pager button that reaches ``value``'s page in fewer taps (the pages wrap round),
+    found from the answer's place among the question's cells and the pages shown."""
+    from companion.ui.questions import answer_key
+
+    cells = dialogue.slots.place(question)
+    index = next((i for i, answer in enumerate(cells) if answer is not None
+                  and answer_key(answer.value) == answer_key(value)), None)
+    shown = [str(getattr(w, "text", "")) for scene in (bench.app.dialog, bench.app.scene)
+             if scene is not None for w in scene.widgets]
+    pages = next((int(text.split(" / ")[1]) for text in shown
+                  if " / " in text and text.replace(" / ", "").isdigit()), 0)
+    if index is None or pages < 2:
+        return "answers:next"
+    target = index // -(-len(cells) // pages)
+    forward = (target - dialogue.page) % pages
+    return "answers:previous" if (dialogue.page - target) % pages < forward else "answers:next"
 
 
 def _shown(bench: Bench, key: str) -> bool:

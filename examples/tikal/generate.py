@@ -1,8 +1,12 @@
-"""Write the example Tikal records ``basic.json`` and ``auction.json``.
+"""Write the example Tikal records.
 
-The stack is a fixed, seeded shuffle of a full box (36 hexes, each letter shuffled on
-its own); players follow a simple greedy habit with seeded tie-breaks.  Running the
-script again gives byte-identical files: ``python examples/tikal/generate.py``.
+``basic.json`` and ``auction.json``: the stack is a fixed, seeded shuffle of a full box
+(36 hexes, each letter shuffled on its own, in the companion's former letter split);
+players follow a simple greedy habit with seeded tie-breaks, one piece per step, and
+the game is then written as a table enters it on today's screens (see
+:func:`todays_entries`).  ``board.json`` and the lean records are the published box,
+answered question by question.  Running the script again gives byte-identical files:
+``python examples/tikal/generate.py``.
 """
 
 from __future__ import annotations
@@ -13,13 +17,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.core.messages import IllegalActionError
 from companion.core.questions import Complete
+from companion.core.upgrade import current
 from companion.games.tikal import GAME
 from companion.games.tikal.constants import FORMER_STAGE_SIZES, STAGES
 from companion.games.tikal.queries import free_spots, unlaid_volcano
 from companion.games.tikal.scoring import temple_controller
 from companion.games.tikal.state import TikalState
 from companion.games.tikal.tiles import neighbours
+from companion.games.tikal.turn import guard_piece
 
 HERE = Path(__file__).resolve().parent
 TEMPLE_VALUES = (1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 6, 6)
@@ -200,15 +207,148 @@ def _lean_action(state: TikalState, action: Mapping[str, Any], placed: bool
     return entered
 
 
+GROUPED = frozenset({"bring", "move"})
+"""Actions whose pieces a table enters together (``count``) when they go the same way."""
+
+
+def todays_entries(old: Mapping[str, Any], title: str) -> dict[str, Any]:
+    """The game of the data version 1 record ``old`` as a table enters it today.
+
+    The set-up names its letter split; every laid hex gets the first free field nearest
+    the base camp, and each volcano, once its scoring round is over, the nearest field no
+    later hex takes; a worker count and the piece that becomes a guard are written out.
+    Pieces of one turn that go the same way come in one entry: a later bring or move of
+    workers joins an earlier one of the same turn with the same start, end and stones,
+    and a move that goes on from where the previous one ended becomes one move along the
+    whole path.  A join is kept only when the turn then reaches the same state at that
+    point, so the game, its end and its scores stay the old record's.
+    """
+    setup, actions = current(GAME, old["setup"], old["actions"])
+    placed = _placed(setup, actions)
+    state = GAME.new_state(setup)
+    entries: list[dict[str, Any]] = []
+    turn_start, turn_from = state, 0
+    for action in placed:
+        state = GAME.apply(state, action)
+        if action["type"] in GROUPED and action.get("piece", "worker") == "worker":
+            joined = _joined(turn_start, entries[turn_from:], action, state)
+            if joined is not None:
+                entries[turn_from:] = joined
+                continue
+        entries.append(dict(action))
+        if action["type"] not in GROUPED and action["type"] not in _WITHIN_TURN:
+            turn_start, turn_from = state, len(entries)
+    end = _replayed(setup, entries)
+    if end != state:
+        raise ValueError("writing the entries of today changed the game")
+    return document(2, title, setup, entries, end)
+
+
+_WITHIN_TURN = frozenset({"uncover", "take_treasure", "exchange", "build_camp",
+                          "place_guard", "camp_move"})
+"""Actions that leave the turn open (a join may reach back past them)."""
+
+
+def _joined(start: TikalState, turn: list[dict[str, Any]], action: Mapping[str, Any],
+            reached: TikalState) -> list[dict[str, Any]] | None:
+    """The turn's entries with ``action`` joined to an earlier one, if that reaches the
+    same state ``reached`` (``None``: no join keeps the game)."""
+    for index in range(len(turn) - 1, -1, -1):
+        earlier = turn[index]
+        merged = _merge(earlier, action)
+        if merged is None:
+            continue
+        tried = [*turn[:index], merged, *turn[index + 1:]]
+        if _reaches(start, tried, reached):
+            return tried
+    return None
+
+
+def _merge(earlier: Mapping[str, Any], action: Mapping[str, Any]) -> dict[str, Any] | None:
+    """``earlier`` carrying ``action``'s pieces too, when both go the same way."""
+    if earlier.get("piece", "worker") != "worker" or earlier["type"] != action["type"]:
+        return None
+    if action["type"] == "bring" and earlier["to"] == action["to"]:
+        return {**earlier, "count": earlier["count"] + action["count"]}
+    if action["type"] != "move":
+        return None
+    same = all(earlier[key] == action[key] for key in ("from", "to", "stones"))
+    if same:
+        return {**earlier, "count": earlier["count"] + action["count"]}
+    onward = (earlier["to"] == action["from"] and earlier["count"] == action["count"]
+              and earlier["stones"] + action["stones"] <= 10)
+    if onward:
+        return {**earlier, "to": action["to"], "stones": earlier["stones"] + action["stones"]}
+    return None
+
+
+def _reaches(start: TikalState, entries: list[dict[str, Any]], reached: TikalState) -> bool:
+    """Whether ``entries`` are legal from ``start`` and end in ``reached``."""
+    state = start
+    try:
+        for entry in entries:
+            state = GAME.apply(state, entry)
+    except IllegalActionError:
+        return False
+    return state == reached
+
+
+def _replayed(setup: Mapping[str, Any], actions: list[dict[str, Any]]) -> TikalState:
+    """The state after ``actions``."""
+    state = GAME.new_state(setup)
+    for action in actions:
+        state = GAME.apply(state, action)
+    return state
+
+
+def _placed(setup: Mapping[str, Any], actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``actions`` with a field for every laid hex and volcano, worker counts and guards."""
+    state = GAME.new_state(setup)
+    placed: list[dict[str, Any]] = []
+    for index, action in enumerate(actions):
+        entry = dict(action)
+        if entry["type"] in GROUPED | {"camp_move"} and entry.get("piece", "worker") == "worker":
+            entry.setdefault("count", 1)
+        if entry["type"] == "place_guard":
+            entry.setdefault("piece", guard_piece(state, entry, state.hexes[entry["hex"]]))
+        if _lays(state, entry):
+            entry["at"] = list(_nearest(free_spots(state)))
+        state = GAME.apply(state, entry)
+        placed.append(entry)
+        if unlaid_volcano(state) is not None:
+            later = {tuple(a["at"]) for a in actions[index + 1:] if "at" in a}
+            lay = {"type": "lay_volcano",
+                   "at": list(_nearest([s for s in free_spots(state) if s not in later]))}
+            state = GAME.apply(state, lay)
+            placed.append(lay)
+    return placed
+
+
+def _lays(state: TikalState, action: Mapping[str, Any]) -> bool:
+    """Whether ``action`` lays a hex on the board now (a volcano waits for its round)."""
+    if action["type"] == "draw":
+        return action["kind"] != "volcano"
+    if action["type"] == "choose":
+        return state.revealed[int(action["index"])].kind != "volcano"
+    return False
+
+
+def _nearest(spots: list[tuple[int, int]] | tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """The field of ``spots`` nearest the base camp (then the northernmost, westernmost)."""
+    return min(spots, key=lambda s: (abs(s[0]) + abs(s[1]) + abs(s[0] + s[1]), s[1], s[0]))
+
+
 def main() -> None:
     """Write the example records next to this script.
 
-    ``basic.json`` and ``auction.json`` stay in data version 1 (the companion's former
-    letter split, no places on the board): they prove that old records still replay.
+    ``basic.json`` and ``auction.json`` replay the sample games first written in data
+    version 1 (kept as they were in ``tests/games/tikal/fixtures/``), entered as today.
     """
     games = {
-        "basic.json": record("basic", ["Ada", "Bo", "Cy"], seed=1999),
-        "auction.json": record("auction", ["Ada", "Bo", "Cy", "Di"], seed=2000),
+        "basic.json": todays_entries(record("basic", ["Ada", "Bo", "Cy"], seed=1999),
+                                     "Tikal sample game (basic, 3 players)"),
+        "auction.json": todays_entries(record("auction", ["Ada", "Bo", "Cy", "Di"], seed=2000),
+                                       "Tikal sample game (auction, 4 players)"),
         "board.json": asked_record("full", seed=2026),
     }
     games["lean.json"] = lean_record(games["board.json"])

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from companion.core.messages import Msg, msg
+from companion.core.messages import Msg, ParamValue, counted, msg
 from companion.games.tikal.rules import HANDLERS, Action
 from companion.games.tikal.state import TikalState
+from companion.games.tikal.where import field_params
 
 LABEL_DEFAULTS: Mapping[str, Mapping[str, str | int]] = {
     "bring": {"piece": "worker"},
@@ -31,6 +32,10 @@ def label(before: TikalState, action: Action) -> Msg:
         return msg("tikal.label.unknown", player=name)
     if kind in SEEN_LABELS:
         return seen_label(before, action, kind, name)
+    if kind == "draw":
+        return draw_label(action, name)
+    if kind == "choose":
+        return _choose_label(before, action, name)
     params: dict[str, str | int] = {"player": name, **LABEL_DEFAULTS.get(kind, {})}
     for key, value in action.items():
         if key != "type":
@@ -71,6 +76,50 @@ def seen_label(before: TikalState, action: Action, kind: str, name: str) -> Msg:
         if isinstance(action.get(key), int) and not isinstance(action.get(key), bool):
             params[key] = int(action[key])
     return Msg(f"tikal.seen.{kind}", params)
+
+
+def draw_label(action: Action, name: str) -> Msg:
+    """The drawn hex as the table sees it: a temple with its number, a treasure hex with
+    its masks, and the field it was laid on (counted from the base camp) when known."""
+    tile = _seen_tile(action)
+    if tile is None:
+        return msg("tikal.label.draw", player=name, kind=f"@tikal.hex.{action.get('kind')}")
+    return _laid_label("draw", name, tile, action.get("at"))
+
+
+def _choose_label(before: TikalState, action: Action, name: str) -> Msg:
+    """The revealed hex the auction's winner takes, as the table sees it, and its field."""
+    index = action.get("index")
+    if not isinstance(index, int) or isinstance(index, bool) \
+            or not 0 <= index < len(before.revealed):
+        return msg("tikal.label.choose", player=name)
+    chosen = before.revealed[index]
+    tile = _seen_tile({"kind": chosen.kind, "value": chosen.value, "masks": chosen.masks})
+    if tile is None:
+        return msg("tikal.label.choose", player=name)
+    return _laid_label("choose", name, tile, action.get("at"))
+
+
+def _laid_label(kind: str, name: str, tile: str, at: object) -> Msg:
+    """``tikal.seen.<kind>``, with ``_at`` and the field's words when ``at`` names one."""
+    params: dict[str, ParamValue] = {"player": name, "tile": tile}
+    place = tuple(at) if isinstance(at, (list, tuple)) and len(at) == 2 else None
+    where = field_params(place) if place is not None else None
+    if where is None:
+        return Msg(f"tikal.seen.{kind}", params)
+    return Msg(f"tikal.seen.{kind}_at", {**params, **where})
+
+
+def _seen_tile(action: Action) -> str | None:
+    """The drawn tile's words (``None``: a kind the labels do not know)."""
+    kind = action.get("kind")
+    if kind == "temple":
+        return counted("tikal.seen.temple_tile", int(action.get("value", 0)))
+    if kind == "treasure":
+        return counted("tikal.seen.treasure_tile", int(action.get("masks", 0)))
+    if kind in ("jungle", "volcano"):
+        return f"@tikal.seen.{kind}_tile"
+    return None
 
 
 def _seen_hex(before: TikalState, value: object, entry: bool) -> str:

@@ -30,6 +30,7 @@ from companion.games.tikal.queries import free_spots, hexes_left, unlaid_volcano
 from companion.games.tikal.serialise import tile_json
 from companion.games.tikal.state import LEADER_IN_RESERVE, Hex, HexTile, Phase, TikalState
 from companion.games.tikal.turn import own_entry_points
+from companion.games.tikal.where import field_params
 
 Apply = Callable[[TikalState, Mapping[str, Any]], TikalState]
 
@@ -172,6 +173,11 @@ def _done(partial: Partial, **extra: Any) -> Complete:
 
 
 # ---------------------------------------------------------------- drawing and revealing
+COUNTED_ORDER: tuple[str, ...] = ("jungle", "temple", "treasure", "volcano")
+"""The order of the tiles a hand-counted stack may give: the jungle (the commonest single
+tile) on the first page with the low temples, the volcano last, one page back."""
+
+
 def tile_options(state: TikalState) -> list[dict[str, Any]]:
     """Every distinct tile the stack can give now (kind and printed number or masks)."""
     if state.box is not None:
@@ -182,8 +188,9 @@ def tile_options(state: TikalState) -> list[dict[str, Any]]:
                 seen.append(entry)
         return seen
     options: list[dict[str, Any]] = []
-    for kind, left in zip(HEX_KINDS, state.kinds_left, strict=True):
-        if left <= 0:
+    left_of = dict(zip(HEX_KINDS, state.kinds_left, strict=True))
+    for kind in COUNTED_ORDER:
+        if left_of[kind] <= 0:
             continue
         if kind == "temple":
             options += [{"kind": kind, "value": v} for v in range(1, HIGHEST_TEMPLE_VALUE + 1)]
@@ -533,8 +540,8 @@ def _ask_score(state: TikalState, partial: Partial) -> Step:
         if field not in partial:
             answers = (*(_seat_answer(state, p.seat) for p in state.players),
                        Answer(NOBODY, Msg("tikal.answer.nobody")))
-            prompt = msg("tikal.ask.holder", value=temple.value)
-            return Question(field, prompt, answers, Style.SEAT, state.active)
+            return Question(field, _holder_prompt(state, temple), answers, Style.SEAT,
+                            state.active)
     entries = [
         {"hex": temple.id,
          "controller": None if partial[f"{TEMPLE_FIELD}{temple.id}"] == NOBODY
@@ -542,6 +549,17 @@ def _ask_score(state: TikalState, partial: Partial) -> Step:
         for temple in open_temples(state)
     ]
     return Complete({"type": "score", "temples": entries})
+
+
+def _holder_prompt(state: TikalState, temple: Hex) -> Msg:
+    """Who holds ``temple``: by its number, and where it lies on the board when another
+    temple shows the same number (the map rings the one asked about)."""
+    twin = any(hx.kind == "temple" and hx.value == temple.value and hx.id != temple.id
+               for hx in state.hexes)
+    where = field_params(temple.at) if twin else None
+    if where is None:
+        return msg("tikal.ask.holder", value=temple.value)
+    return Msg("tikal.ask.holder_at", {"value": temple.value, **where})
 
 
 ASKERS: Mapping[str, Callable[[TikalState, Partial], Step]] = {

@@ -16,13 +16,13 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "tikal"
 """Where the example records live."""
 
 SITUATIONS: dict[str, tuple[str, int | None]] = {
-    "play": ("basic", 153),
-    "actions": ("basic", 153),
-    "draw": ("basic", 155),
-    "scoring": ("basic", 267),
-    "reveal": ("auction", 38),
-    "auction": ("auction", 55),
-    "choose": ("auction", 57),
+    "play": ("basic", 137),
+    "actions": ("basic", 137),
+    "draw": ("basic", 139),
+    "scoring": ("basic", 245),
+    "reveal": ("auction", 34),
+    "auction": ("auction", 50),
+    "choose": ("auction", 52),
     "gameover": ("basic", None),
     "board-early": ("board", 14),
     "board-mid": ("board", 105),

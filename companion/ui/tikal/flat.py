@@ -18,12 +18,23 @@ from companion.games.tikal.questions import type_refusal
 from companion.games.tikal.state import Phase, Player, TikalState
 from companion.ui.intents import Intent, Notify, Submit
 from companion.ui.scene import Context
-from companion.ui.theme import MIN_TOUCH, Theme
+from companion.ui.theme import MIN_TOUCH, Colour, Theme
 from companion.ui.tikal.parts import ColourChip
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
 
 ACTIVE_MARK = "▶"
 """Put before the name of the player whose move it is (not only a brighter panel)."""
+
+
+class GreyedButton(Button):
+    """An action the rules refuse now: framed like every button, with a muted fill and
+    dim text, and a tap tells why (its intents carry the reason)."""
+
+    def colours(self, theme: Theme) -> tuple[Colour, Colour]:
+        """The page's own colour inside the frame, and dim text (lighter while pressed)."""
+        palette = theme.palette
+        fill = palette.surface_high if self.pressed else palette.background
+        return fill, palette.text_disabled
 
 
 @dataclass(frozen=True)
@@ -40,6 +51,8 @@ class SeatControl:
     """The widget key (the same as the upright screen's button)."""
     enabled: bool = True
     """Whether the rules can take it now (greyed otherwise, in its place)."""
+    greyed: bool = False
+    """Refused now, but a tap tells why (drawn as a :class:`GreyedButton`)."""
 
 
 def seat_controls(state: TikalState, seat: int, bid: int) -> list[SeatControl]:
@@ -48,8 +61,8 @@ def seat_controls(state: TikalState, seat: int, bid: int) -> list[SeatControl]:
         end = "ui_tikal.turn.end_and_score" if state.scoring is not None else "ui_tikal.turn.end"
         reason = type_refusal(state, "end_turn")
         if reason is not None:  # a lean scoring ends with the last temple's holder instead
-            return [SeatControl(Msg(end), (Notify(reason, error=True),), "quiet",
-                                "tikal:end_turn")]
+            return [SeatControl(Msg(end), (Notify(reason, error=True),), "normal",
+                                "tikal:end_turn", greyed=True)]
         return [SeatControl(Msg(end), (Submit({"type": "end_turn"}),), "primary",
                             "tikal:end_turn")]
     auction = state.auction
@@ -84,8 +97,9 @@ def seat_panel(ctx: Context, state: TikalState, seat: int, area: pygame.Rect,
     widgets: list[Widget] = [Panel(area, theme.palette.surface_high if active else None)]
     buttons = control_rects(theme, area, len(seat_controls(state, seat, bid)))
     for control, rect in zip(seat_controls(state, seat, bid), buttons, strict=True):
-        widgets.append(Button(rect, control.text, control.intents, control.style,
-                              control.enabled, role="small", key=control.key))
+        kind = GreyedButton if control.greyed else Button
+        widgets.append(kind(rect, control.text, control.intents, control.style,
+                            control.enabled, role="small", key=control.key))
     text_right = buttons[0].x - theme.px(6) if buttons else area.right - theme.pad
     side = min(area.height - theme.px(16), theme.px(30))
     chip = pygame.Rect(area.x + theme.pad, area.centery - side // 2, side, side)

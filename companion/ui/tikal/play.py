@@ -51,7 +51,7 @@ from companion.ui.scene import Context, GameScene
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
 from companion.ui.tikal.dialogs import ask_tikal, grid, tikal_look
-from companion.ui.tikal.flat import seat_panel
+from companion.ui.tikal.flat import GreyedButton, seat_panel
 from companion.ui.tikal.hexmap import HexMap, HexMapLayout, SpotTarget
 from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton, fitting_instructions
 from companion.ui.tikal.view import (
@@ -569,14 +569,14 @@ class TikalPlayScene(GameScene):
         else:
             text = Msg(f"ui_tikal.action.{kind}")
 
+        if reason is not None:
+            return GreyedButton(rect, text, (Notify(reason, error=True),), role="small",
+                                key=f"tikal:act:{kind}")
+
         def tap(chosen: str = kind) -> list[Intent]:
-            if reason is not None:
-                return [Notify(reason, error=True)]
             return self.ask(ctx, state, {"type": chosen})
 
-        button = TapButton(rect, text, tap, role="small", key=f"tikal:act:{kind}")
-        button.style = "quiet" if reason is not None else "normal"
-        return button
+        return TapButton(rect, text, tap, role="small", key=f"tikal:act:{kind}")
 
     def ask(self, ctx: Context, state: TikalState, start: dict[str, object]) -> list[Intent]:
         """Open the questions of an action."""

@@ -71,4 +71,16 @@ def test_exchange_labels_name_the_other_player() -> None:
 
 def test_draw_labels_translate_the_hex_kind() -> None:
     label = GAME.action_label(start(2), {"type": "draw", "kind": "volcano"})
-    assert translate(label, "es") == "Ada roba una loseta: volcán"
+    assert translate(label, "es") == "Ada roba un volcán"
+
+
+def test_draw_labels_say_the_number_masks_and_field_the_table_sees() -> None:
+    temple = GAME.action_label(start(2), {"type": "draw", "kind": "temple", "value": 4,
+                                          "at": [1, -2]})
+    assert translate(temple, "en") == "Ada drew temple 4: 2 fields north-east of the base camp"
+    treasure = GAME.action_label(start(2), {"type": "draw", "kind": "treasure", "masks": 3,
+                                            "at": [0, 1]})
+    assert translate(treasure, "pl") == \
+        "Ada dobiera płytkę skarbu z 3 maskami: 1 pole na południe od obozu startowego"
+    unplaced = GAME.action_label(start(2), {"type": "draw", "kind": "temple", "value": 7})
+    assert translate(unplaced, "fr") == "Ada pioche le temple 7"

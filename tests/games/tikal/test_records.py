@@ -13,17 +13,21 @@ from companion.core.upgrade import current
 from companion.games.tikal import GAME
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "tikal"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+"""Records kept as they were first written (data version 1, one piece per entry)."""
 
 
-def document(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((EXAMPLES / name).read_text(encoding="utf-8"))
+def document(name: str, folder: Path = EXAMPLES) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((folder / name).read_text(encoding="utf-8"))
     return data
 
 
-@pytest.mark.parametrize("name", ["basic.json", "auction.json"])
-def test_record_replays_to_its_final_scores(name: str) -> None:
-    record = document(name)
-    assert record["format"] == "table-companion-record" and record["version"] == 1
+@pytest.mark.parametrize(("name", "folder"), [
+    ("basic.json", EXAMPLES), ("auction.json", EXAMPLES),
+    ("basic-v1.json", FIXTURES), ("auction-v1.json", FIXTURES)])
+def test_record_replays_to_its_final_scores(name: str, folder: Path) -> None:
+    record = document(name, folder)
+    assert record["format"] == "table-companion-record"
     assert record["game"] == "tikal"
     setup, actions = current(GAME, record["setup"], record["actions"])
     state = GAME.new_state(setup)
@@ -44,6 +48,26 @@ def test_record_replays_to_its_final_scores(name: str) -> None:
 @pytest.mark.parametrize("name", ["basic.json", "auction.json", "board.json", "lean.json"])
 def test_record_replays_through_the_core_without_mismatches(name: str) -> None:
     assert replay(load_record(EXAMPLES / name)).mismatches == []
+
+
+@pytest.mark.parametrize("name", ["basic", "auction"])
+def test_an_old_record_and_its_entry_of_today_reach_the_same_end(name: str) -> None:
+    """The first sample games (data version 1, one piece per entry) still replay through
+    the upgrade to their recorded end, and the examples enter the same games as today:
+    the current data version, several workers in one entry, every hex on the map."""
+    old, new = document(f"{name}-v1.json", FIXTURES), document(f"{name}.json")
+    assert "data_version" not in old["setup"]
+    assert new["setup"]["data_version"] == GAME.data_version
+    assert new["expect"] == old["expect"]
+    old_end, new_end = replay(load_record(FIXTURES / f"{name}-v1.json")), \
+        replay(load_record(EXAMPLES / f"{name}.json"))
+    assert old_end.mismatches == new_end.mismatches == []
+    assert GAME.state_to_json(old_end.state)["players"] == \
+        GAME.state_to_json(new_end.state)["players"]
+    grouped = [a for a in new["actions"] if a["type"] in ("bring", "move")
+               and a.get("count", 1) > 1]
+    assert grouped and len(new["actions"]) < len(old["actions"])
+    assert all(hx.at is not None for hx in new_end.state.hexes)
 
 
 def test_auction_record_used_the_variant_and_paid_bids() -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.core.i18n import LANGUAGES
+from companion.core.i18n import LANGUAGES, translate
 from companion.core.journal import Journal
+from companion.core.messages import Msg
 from companion.core.session import Session
 from companion.games.tikal import GAME
 from companion.games.tikal.queries import free_spots, unlaid_volcano
@@ -283,3 +284,58 @@ def test_four_players_score_every_temple_on_one_page_flat(journal: Journal,
                    if hx.kind == "temple" and hx.guard is None) < 2:
                 break
             tap_widget(app, f"answer:{question.field}:{answer_key(-1)}")
+
+
+TWIN_WORDS = {"en": ("north", "south-east"), "pl": ("na północ ", "na południowy wschód"),
+              "fr": ("au nord ", "au sud-est"), "es": ("al norte", "al sureste")}
+"""How each language says where the two printed temples lie from the base camp."""
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_two_temples_of_one_number_are_asked_by_where_they_lie(
+        journal: Journal, layout: str, lang: str) -> None:
+    """Both printed temples show 1: the question names the ringed one by its field, one
+    field north or south-east of the base camp, not only by the number both show."""
+    session = start(journal, {"variant": "basic", "tracking": "lean", "players": [
+        {"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"}]})
+    session.submit({"type": "draw", "kind": "volcano"})
+    app = _app(journal, session, layout, lang)
+    asked: list[str] = []
+    for words in TWIN_WORDS[lang]:
+        scene = app.scene
+        ringed = next(w for w in scene.widgets if isinstance(w, HexMap)).highlight
+        prompt = widget(app, "question:prompt")
+        shown = translate(prompt.text, lang)  # type: ignore[attr-defined]
+        assert words in shown and "1" in shown and "{" not in shown, shown
+        assert state_of(session).hexes[ringed].value == 1
+        asked.append(shown)
+        tap_widget(app, f"answer:temple_{ringed}:{answer_key(0)}")
+        problems = draw_problems(app.scene, app.context())
+        assert problems == ([], []), problems
+    assert asked[0] != asked[1]
+
+
+OPTIONAL_WORDS = {"en": "Optional", "pl": "Opcjonalnie", "fr": "Au choix",
+                  "es": "Opcional"}
+"""The word that tells the table the volcano's field may be left out."""
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_volcanos_field_is_asked_as_optional_beside_the_next_hex(
+        journal: Journal, layout: str, lang: str) -> None:
+    """Right after a volcano round the map asks for the volcano's field while the turn's
+    own question asks for the next hex: the map's question says it may be left out, and
+    naming the next hex at once is taken (the volcano then stays beside the board)."""
+    session = replayed(journal, "lean-placed", VOLCANO_BACK)
+    app = _app(journal, session, layout, lang)
+    prompts = [translate(w.text, lang) for w in app.scene.widgets  # type: ignore[attr-defined]
+               if isinstance(getattr(w, "text", None), Msg)
+               and w.text.key == "tikal.ask.volcano_spot"]  # type: ignore[attr-defined]
+    assert prompts and prompts[0].startswith(OPTIONAL_WORDS[lang]), prompts
+    assert draw_problems(app.scene, app.context()) == ([], [])
+    tile = next(o for o in tile_options(state_of(session)) if o["kind"] == "jungle")
+    tap_widget(app, f"answer:tile:{answer_key(tile)}")
+    assert session.actions()[-2:] == [{"type": "end_turn"}, {"type": "draw", "kind": "jungle"}]
+    assert unlaid_volcano(state_of(session)) is None

@@ -11,6 +11,7 @@ from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError
 from companion.core.session import Session
 from companion.games.tikal import GAME
+from companion.games.tikal.queries import free_spots
 from companion.games.tikal.scoring import treasure_points
 from companion.games.tikal.state import Hex, TikalState
 from companion.ui.app import App
@@ -89,6 +90,22 @@ def test_the_drawn_hex_is_entered_on_the_play_screen(app: App, journal: Journal)
     assert has_widget(app, "tikal:act:move")
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_draw_in_the_history_says_what_the_table_sees(journal: Journal, lang: str) -> None:
+    """The history names the drawn temple with its number and the field it went on,
+    counted from the printed base camp (the field north-west of it here)."""
+    app = App(journal, Settings(language=lang), (800, 480))
+    session = start(journal, box=True)
+    open_game(app, session)
+    tap_widget(app, f"answer:tile:{answer_key({'kind': 'temple', 'value': 2})}")
+    tap_widget(app, f"place:at:{answer_key([-1, 0])}")
+    shown = translate(session.history()[-1].label, lang)
+    words = {"en": "north-west", "pl": "północny zachód", "fr": "nord-ouest",
+             "es": "noroeste"}
+    assert " 2" in shown and " 1 " in shown and words[lang] in shown, shown
+    assert "{" not in shown
+
+
 def test_a_lean_turn_ends_when_the_next_hex_is_entered(app: App, journal: Journal) -> None:
     """Lean tracking: entering the next player's hex ends this turn in the same tap."""
     session = start(journal, {"variant": "basic", "tracking": "lean", "players": [
@@ -162,14 +179,29 @@ def test_a_refused_action_shows_the_translated_reason(journal: Journal, lang: st
     assert shown != app.toast.message.key and "{" not in shown
 
 
+@pytest.mark.parametrize("layout", ["upright", "flat"])
 def test_an_action_that_cannot_be_completed_is_greyed_with_its_reason(
-        app: App, journal: Journal) -> None:
-    open_game(app, _drawn(journal))
-    button = widget(app, "tikal:act:camp_move")
-    assert button.style == "quiet"  # type: ignore[attr-defined]
-    tap_widget(app, "tikal:act:camp_move")
-    assert app.dialog is None
-    assert app.toast is not None and app.toast.error
+        journal: Journal, layout: str) -> None:
+    """A greyed action still looks like a button: its frame is drawn around a muted fill
+    (it is no plain label), and a tap on it tells why in a notice, nothing else."""
+    app = App(journal, Settings(language="en", table_layout=layout), (800, 480))
+    session = _drawn(journal)
+    open_game(app, session)
+    palette = app.context().theme.palette
+    for key in ("tikal:act:camp_move", "tikal:act:exchange", "tikal:act:place_guard"):
+        button = widget(app, key)
+        rect, edge = button.rect, app.context().theme.border_width
+        frame = {tuple(app.surface.get_at((rect.x + dx, rect.centery)))[:3]
+                 for dx in range(edge + 1)}
+        assert tuple(palette.border) in frame, key
+        inside = tuple(app.surface.get_at((rect.x + edge + 3, rect.y + edge + 3)))[:3]
+        assert inside == tuple(palette.background), key
+        before, steps = session.state, session.cursor
+        app.toast = None
+        tap_widget(app, key)
+        assert app.dialog is None and session.state == before and session.cursor == steps
+        assert app.toast is not None and app.toast.error
+        assert translate(app.toast.message, "en") != app.toast.message.key
 
 
 def test_end_turn_then_undo_through_the_bar(app: App, journal: Journal) -> None:
@@ -190,7 +222,7 @@ def test_end_turn_then_undo_through_the_bar(app: App, journal: Journal) -> None:
 
 
 def test_tabs_switch_the_books(app: App, journal: Journal) -> None:
-    open_game(app, replayed(journal, "basic", 153))
+    open_game(app, replayed(journal, "basic", 137))
     assert has_widget(app, "tikal:map") and not has_widget(app, "tikal:temples")
     tap_widget(app, "tikal:tab:treasures")
     scene = app.scene
@@ -201,7 +233,7 @@ def test_tabs_switch_the_books(app: App, journal: Journal) -> None:
 
 
 def test_bidding_with_plus_and_passing(app: App, journal: Journal) -> None:
-    session = replayed(journal, "auction", 55)
+    session = replayed(journal, "auction", 50)
     open_game(app, session)
     state = state_of(session)
     assert state.auction is not None
@@ -218,7 +250,7 @@ def test_bidding_with_plus_and_passing(app: App, journal: Journal) -> None:
 
 
 def test_bidding_more_than_the_score_is_not_offered(app: App, journal: Journal) -> None:
-    session = replayed(journal, "auction", 55)
+    session = replayed(journal, "auction", 50)
     open_game(app, session)
     state = state_of(session)
     assert state.auction is not None
@@ -230,21 +262,28 @@ def test_bidding_more_than_the_score_is_not_offered(app: App, journal: Journal) 
 
 
 def test_choosing_a_revealed_hex_places_it(app: App, journal: Journal) -> None:
-    session = replayed(journal, "auction", 57)
+    session = replayed(journal, "auction", 52)
     open_game(app, session)
     state = state_of(session)
     wanted = state.revealed[1]
     tap_widget(app, "tikal:choose:1")
     if wanted.kind != "volcano":
-        _option(app, "at", [-1, 0])
+        _option(app, "at", list(free_spots(state)[0]))
     after = state_of(session)
     assert len(after.revealed) == len(state.revealed) - 1
     assert after.hexes[-1].kind == wanted.kind or wanted.kind == "volcano"
     assert after.phase == "actions" and after.active == state.active
+    label = session.history()[-1].label
+    assert label.key == ("tikal.seen.choose" if wanted.kind == "volcano"
+                         else "tikal.seen.choose_at")
+    shown = translate(label, "en")
+    assert "base camp" in shown or wanted.kind == "volcano", shown
+    if wanted.kind == "temple":
+        assert f"temple {wanted.value}" in shown, shown
 
 
 def test_revealed_hexes_are_entered_one_after_another(app: App, journal: Journal) -> None:
-    session = replayed(journal, "auction", 38)
+    session = replayed(journal, "auction", 34)
     open_game(app, session)
     tap_widget(app, "tikal:reveal")
     assert isinstance(app.dialog, QuestionDialog)
@@ -270,7 +309,7 @@ def _counting_with_a_temple_to_give(app: App, session: Session) -> tuple[TikalSt
 
 
 def test_counting_a_temple_at_the_table_changes_the_score(app: App, journal: Journal) -> None:
-    session = replayed(journal, "basic", 270)
+    session = replayed(journal, "basic", 248)
     state, given = _counting_with_a_temple_to_give(app, session)
     seat = state.active
     assert isinstance(app.dialog, TikalScoringScene)
@@ -290,7 +329,7 @@ def test_counting_a_temple_at_the_table_changes_the_score(app: App, journal: Jou
 
 def test_the_ended_scoring_keeps_the_last_cube_move_in_view(app: App, journal: Journal) -> None:
     """After the last score of a round the counting screen still says how to move the cube."""
-    session = replayed(journal, "basic", 270)
+    session = replayed(journal, "basic", 248)
     while state_of(session).scoring is not None:
         session.submit({"type": "end_turn"})
     state = state_of(session)
@@ -304,7 +343,7 @@ def test_the_ended_scoring_keeps_the_last_cube_move_in_view(app: App, journal: J
 
 
 def test_scoring_without_corrections_ends_the_turn(app: App, journal: Journal) -> None:
-    session = replayed(journal, "basic", 270)
+    session = replayed(journal, "basic", 248)
     open_game(app, session)
     tap_widget(app, "tikal:count")
     tap_widget(app, "score:record")
@@ -337,3 +376,16 @@ def test_a_temple_is_counted_by_tapping_it_on_the_map(app: App, journal: Journal
     entry = state_of(session).history[-1]
     assert entry.seat == seat and given.value in entry.temples
     assert {"hex": given.id, "controller": seat} in session.actions()[-1]["temples"]
+
+
+def test_a_hand_counted_stack_shows_the_jungle_first_and_the_volcano_one_page_back(
+        app: App, journal: Journal) -> None:
+    """Any tile may come from a stack the table counts itself: the jungle is on the first
+    page, the volcano one tap back (the pages go round)."""
+    session = start(journal)
+    open_game(app, session)
+    assert has_widget(app, f"answer:tile:{answer_key({'kind': 'jungle'})}")
+    assert has_widget(app, "answers:next")
+    tap_widget(app, "answers:previous")
+    tap_widget(app, f"answer:tile:{answer_key({'kind': 'volcano'})}")
+    assert session.actions()[-1] == {"type": "draw", "kind": "volcano"}

@@ -17,8 +17,8 @@ from tests.fuzzing import examples
 from tests.ui.tikal.helpers import random_taps_stay_legal, replayed
 
 STARTS: tuple[tuple[str, int | None], ...] = (
-    ("basic", 0), ("basic", 153), ("basic", 267), ("auction", 38), ("auction", 55),
-    ("auction", 57),
+    ("basic", 0), ("basic", 137), ("basic", 245), ("auction", 34), ("auction", 50),
+    ("auction", 52),
 )
 """Points of the example games the random taps start from."""
 

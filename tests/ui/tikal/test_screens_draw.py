@@ -38,11 +38,11 @@ pytestmark = pytest.mark.usefixtures("display")
 
 PHASE_POINTS: dict[str, tuple[str, int | None]] = {
     **{name: SITUATIONS[name] for name in ("draw", "actions", "reveal", "auction", "choose")},
-    "volcano": ("basic", 162),
-    "final": ("basic", 270),
+    "volcano": ("basic", 146),
+    "final": ("basic", 248),
     "finished": SITUATIONS["gameover"],
-    "auction_actions": ("auction", 58),
-    "auction_volcano": ("auction", 150),
+    "auction_actions": ("auction", 53),
+    "auction_volcano": ("auction", 141),
 }
 """Steps of the example records at which the play screen shows each phase (the demo
 situations where they show one)."""
@@ -52,7 +52,7 @@ situations where they show one)."""
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_play_screen_fits_in_the_actions(journal: Journal, lang: str,
                                          size: tuple[int, int]) -> None:
-    session = replayed(journal, "basic", 153)
+    session = replayed(journal, "basic", 137)
     overflowing, small = draw_problems(TikalPlayScene(), context(size, lang, session))
     assert (overflowing, small) == ([], [])
 
@@ -61,7 +61,7 @@ def test_play_screen_fits_in_the_actions(journal: Journal, lang: str,
 @pytest.mark.parametrize("screen", SCREENS)
 def test_registered_screen_fits_with_the_largest_text(journal: Journal, screen: str,
                                                       lang: str) -> None:
-    session = replayed(journal, "basic", 153) if screen == "play" else None
+    session = replayed(journal, "basic", 137) if screen == "play" else None
     scene, ctx = registered(f"tikal.{screen}", (800, 480), lang, session, max(TEXT_SCALES))
     assert draw_problems(scene, ctx) == ([], [])
 
@@ -98,7 +98,7 @@ def test_four_long_names_fit(journal: Journal, lang: str, variant: str) -> None:
 
 def _step_dialogs(journal: Journal) -> list[tuple[str, Scene]]:
     """Every question of every action, at a point of the basic example with many hexes."""
-    session = replayed(journal, "basic", 153)
+    session = replayed(journal, "basic", 137)
     state = state_of(session)
     dialogs: list[tuple[str, Scene]] = []
     for kind in ("bring", "camp_move", "move", "uncover", "take_treasure", "exchange",
@@ -112,7 +112,7 @@ def _step_dialogs(journal: Journal) -> list[tuple[str, Scene]]:
             if not legal:
                 break
             answers[step.field] = legal[-1].value
-    draw = replayed(journal, "basic", 155)
+    draw = replayed(journal, "basic", 139)
     answers = {"type": "draw"}
     while isinstance(step := GAME.ask(state_of(draw), answers), Question):
         dialogs.append((f"draw:{step.field}", preview_dialog(draw, answers)))
@@ -133,7 +133,7 @@ def test_every_question_fits(journal: Journal, lang: str, size: tuple[int, int])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_reveal_and_name_dialogs_fit(journal: Journal, lang: str, size: tuple[int, int]) -> None:
-    session = replayed(journal, "auction", 38)
+    session = replayed(journal, "auction", 34)
     reveal = preview_dialog(session, {"type": "reveal", "hex0": {"kind": "treasure",
                                                                  "masks": 4}})
     name = NameDialog(msg("ui_tikal.setup.name_of", number=4), "Żaneta", lambda typed: None)
@@ -146,7 +146,7 @@ def test_reveal_and_name_dialogs_fit(journal: Journal, lang: str, size: tuple[in
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_counting_screen_fits_for_every_temple(journal: Journal, lang: str,
                                                size: tuple[int, int]) -> None:
-    session = replayed(journal, "basic", 267)
+    session = replayed(journal, "basic", 245)
     assert state_of(session).instructions
     scene = TikalScoringScene()
     overflowing, small = draw_problems(scene, context(size, lang, session))
@@ -160,7 +160,7 @@ def test_counting_screen_fits_for_every_temple(journal: Journal, lang: str,
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_counting_screen_after_the_round(journal: Journal, lang: str) -> None:
-    session = replayed(journal, "basic", 173)
+    session = replayed(journal, "basic", 154)
     overflowing, small = draw_problems(TikalScoringScene(), context((800, 480), lang, session))
     assert (overflowing, small) == ([], [])
 

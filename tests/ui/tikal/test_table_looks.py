@@ -199,8 +199,8 @@ def test_every_turned_target_leads_back_to_its_control(situation: str) -> None:
 
 
 FLAT_STARTS: tuple[tuple[str, int | None], ...] = (
-    ("basic", 0), ("basic", 153), ("basic", 267), ("auction", 38), ("auction", 55),
-    ("auction", 57), ("lean-placed", 9), ("lean-placed", 24), ("lean-placed", 119),
+    ("basic", 0), ("basic", 137), ("basic", 245), ("auction", 34), ("auction", 50),
+    ("auction", 52), ("lean-placed", 9), ("lean-placed", 24), ("lean-placed", 119),
     ("lean", 12),
 )
 """Points of the example games the random taps on the flat screen start from (lean games:

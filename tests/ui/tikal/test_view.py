@@ -72,7 +72,7 @@ def test_next_opener_during_choose_names_the_next_bidder() -> None:
 
 
 def test_auction_wins_follow_the_placed_players(journal: Journal) -> None:
-    session = replayed(journal, "auction", 58)
+    session = replayed(journal, "auction", 53)
     state = state_of(session)
     labels = [entry.label for entry in session.history()[1:session.cursor + 1]]
     wins = auction_wins(session.actions(), labels)
@@ -94,14 +94,14 @@ def test_auction_wins_record_the_price(journal: Journal) -> None:
 
 
 def test_stack_counts_add_up(journal: Journal) -> None:
-    state = state_of(replayed(journal, "basic", 155))
+    state = state_of(replayed(journal, "basic", 139))
     assert sum(drawn for _, drawn, _ in kinds_drawn(state)) == state.drawn
     assert sum(left for _, left, _, _ in stages(state)) == sum(state.stage_sizes) - state.drawn
     assert sum(1 for *_, top in stages(state) if top) == 1
 
 
 def test_temple_rows_match_the_engine_json(journal: Journal) -> None:
-    state = state_of(replayed(journal, "basic", 200))
+    state = state_of(replayed(journal, "basic", 181))
     json_temples = [h for h in GAME.state_to_json(state)["hexes"] if h["kind"] == "temple"]
     rows = temple_rows(state)
     assert [r.hex.id for r in rows] == [h["id"] for h in json_temples]
@@ -110,7 +110,7 @@ def test_temple_rows_match_the_engine_json(journal: Journal) -> None:
 
 
 def test_scoring_order_shows_points_given(journal: Journal) -> None:
-    state = state_of(replayed(journal, "basic", 270))
+    state = state_of(replayed(journal, "basic", 248))
     order = scoring_order(state)
     done = [entry for entry in order if entry.status == "done"]
     assert [entry.seat for entry in order] == list(state.scoring.order)  # type: ignore[union-attr]
@@ -129,7 +129,7 @@ def test_tile_labels_name_the_number_or_masks() -> None:
 @pytest.fixture(scope="module")
 def final_round() -> TikalState:
     """Bo's scoring turn in the final round of the basic example."""
-    return state_of(replayed(Journal(":memory:"), "basic", 270))
+    return state_of(replayed(Journal(":memory:"), "basic", 248))
 
 
 def test_untouched_temples_end_the_turn_as_tracked(final_round: TikalState) -> None:
