@@ -280,6 +280,43 @@ class TikalPlayScene(GameScene):
         share_touch(targets)
         return targets
 
+    def move_sources(self, state: TikalState) -> tuple[int, ...]:
+        """The hexes a tap on the map starts a move from in full tracking: those holding the
+        active player's pieces, while the turn asks nothing else on the screen (no volcano
+        waiting for its field) and a move can still be paid for (empty: no such tap now)."""
+        if state.tracking != "full" or state.phase != Phase.ACTIONS \
+                or self.volcano_question(state) is not None \
+                or type_refusal(state, "move") is not None:
+            return ()
+        try:
+            step = GAME.ask(state, {"type": "move"})
+        except IllegalActionError:
+            return ()
+        if not isinstance(step, Question) or step.field != "from":
+            return ()
+        return tuple(int(answer.value) for answer in step.answers if answer.reason is None)
+
+    def move_hint(self, state: TikalState) -> bool:
+        """Whether the turn column says that a tap on a hex with the player's pieces moves
+        them (the map is shown and such a hex is there)."""
+        return self.current_tab(state) == "map" and bool(self.move_sources(state))
+
+    def _move_targets(self, ctx: Context, state: TikalState) -> list[Widget]:
+        """Each hex of a fully tracked game's map holding the active player's pieces: a tap
+        opens *Move* with that hex already given as where the pieces leave from."""
+        layout = self.map_layout
+        if layout is None:
+            return []
+        widgets: list[Widget] = []
+        for source in self.move_sources(state):
+            def tap(hex_id: int = source) -> list[Intent]:
+                return self.ask(ctx, state, {"type": "move", "from": hex_id})
+
+            box = layout.box(layout.centre(state.hexes[source]))
+            widgets.append(SpotTarget(box, tap, False, key=f"tikal:move:{source}"))
+        share_touch(widgets)
+        return widgets
+
     def _level_targets(self, state: TikalState) -> list[Widget]:
         """Each temple of a lean game's map whose next level the rules accept now."""
         layout = self.map_layout
@@ -443,7 +480,8 @@ class TikalPlayScene(GameScene):
         else:
             widgets += self._header(ctx, state, head)
         notes_h = theme.px(62 if self.flat or state.tracking == "lean" else 84)
-        if (state.tracking == "lean" or self.flat) and not state.instructions:
+        if (state.tracking == "lean" or self.flat) and not state.instructions \
+                and not self.move_hint(state):
             notes_h = 0  # nothing to tell the table: the next hex's question takes the room
         elif self.lean_scoring(state) and self._score_needs(ctx, state, area, head, notes_h):
             notes_h = 0  # the temple's answers need the room (the round tab keeps the points)
@@ -757,6 +795,9 @@ class TikalPlayScene(GameScene):
         """What the table must do after the last step."""
         theme = ctx.theme
         if not state.instructions:
+            if self.move_hint(state):
+                return [Label(box, Msg("ui_tikal.turn.tap_to_move"), "small",
+                              theme.palette.text_muted)]
             return [Label(box, Msg("ui_tikal.turn.nothing_to_do"), "small",
                           theme.palette.text_disabled)]
         widgets: list[Widget] = [Panel(box, theme.palette.surface)]
@@ -797,7 +838,8 @@ class TikalPlayScene(GameScene):
             layout = self.map_layout or HexMapLayout(page, state, (), ctx.theme)
             return [Panel(page, ctx.theme.palette.surface),
                     HexMap(page, state, layout, highlight=self.scored_temple(state)),
-                    *self._volcano_strip(ctx, state, page), *self._map_targets(state)]
+                    *self._volcano_strip(ctx, state, page), *self._map_targets(state),
+                    *self._move_targets(ctx, state)]
         if tab == "temples":
             return panels.temples_panel(ctx, state, page, self.temple_scroll)
         if tab == "treasures":
