@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,13 +17,14 @@ from companion.games.tikal.scoring import treasure_points
 from companion.games.tikal.state import Hex, TikalState
 from companion.ui.app import App
 from companion.ui.intents import ShowDialog
-from companion.ui.questions import QuestionDialog, answer_key
+from companion.ui.questions import QuestionDialog, answer_key, answer_targets
 from companion.ui.scene import Settings
 from companion.ui.tikal.play import TikalPlayScene
 from companion.ui.tikal.scoring import TikalScoringScene
 from tests.ui.tikal.helpers import (
     has_widget,
     open_game,
+    tap,
     replayed,
     start,
     state_of,
@@ -389,3 +391,92 @@ def test_a_hand_counted_stack_shows_the_jungle_first_and_the_volcano_one_page_ba
     tap_widget(app, "answers:previous")
     tap_widget(app, f"answer:tile:{answer_key({'kind': 'volcano'})}")
     assert session.actions()[-1] == {"type": "draw", "kind": "volcano"}
+
+
+def _answer_until_done(app: App, wanted: dict[str, Any]) -> None:
+    """Answer each question the open dialog asks with ``wanted``'s value until it closes."""
+    session = app.session
+    assert session is not None
+    while isinstance(app.dialog, QuestionDialog):
+        question = app.dialog.dialogue.question(state_of(session))
+        assert question is not None
+        if has_widget(app, "pad:ok"):  # a number typed on the pad
+            for digit in str(wanted[question.field]):
+                tap_widget(app, f"pad:{digit}")
+            tap_widget(app, "pad:ok")
+            continue
+        value = answer_key(wanted[question.field])
+        keys = {f"answer:{question.field}:{value}", f"place:{question.field}:{value}"}
+        found = [rect for target, rect in answer_targets(app.dialog.widgets)
+                 if target.key in keys]  # a flat table's answers face the seat asked
+        assert found, (question.field, value)
+        tap(app, found[0].center)
+
+
+def _own_hexes(state: TikalState) -> set[int]:
+    """Hexes holding the active player's workers or leader."""
+    seat = state.active
+    return {hx.id for hx in state.hexes
+            if state.workers[hx.id][seat] or state.players[seat].leader == hx.id}
+
+
+@pytest.mark.parametrize("layout", ["upright", "flat"])
+def test_a_tap_on_a_hex_with_own_pieces_starts_the_same_move_as_the_button(
+        journal: Journal, layout: str) -> None:
+    """A tap on the map where the player's pieces stand is *Move* with that hex as the
+    start: the same questions follow and the same action is recorded, one tap fewer."""
+    app = App(journal, Settings(language="en", table_layout=layout), (800, 480))
+    session = replayed(journal, "basic", 60)
+    open_game(app, session)
+    state = state_of(session)
+    sources = _own_hexes(state)
+    assert len(sources) > 1  # the button then asks where from
+    source = min(sources)
+    target = next(hx.id for hx in state.hexes if hx.id != source and hx.kind != "volcano")
+    wanted = {"from": source, "to": target, "piece": "worker", "count": 1, "stones": 1}
+    steps = session.cursor
+    tap_widget(app, "tikal:act:move")
+    _answer_until_done(app, wanted)
+    by_button = session.actions()[-1]
+    assert session.cursor == steps + 1 and by_button["from"] == source
+    tap_widget(app, "bar:Undo")
+    assert session.cursor == steps
+    tap_widget(app, f"tikal:move:{source}")
+    assert isinstance(app.dialog, QuestionDialog)
+    assert app.dialog.dialogue.partial == {"type": "move", "from": source}
+    _answer_until_done(app, wanted)
+    assert session.actions()[-1] == by_button
+    assert session.cursor == steps + 1
+
+
+@pytest.mark.parametrize("layout", ["upright", "flat"])
+def test_a_tap_on_a_hex_without_own_pieces_starts_no_move(journal: Journal, layout: str) -> None:
+    """Only the hexes holding the player's pieces start a move; a tap on any other hex of
+    the map opens nothing and records nothing."""
+    app = App(journal, Settings(language="en", table_layout=layout), (800, 480))
+    session = replayed(journal, "basic", 60)
+    open_game(app, session)
+    scene = app.scene
+    assert isinstance(scene, TikalPlayScene) and scene.map_layout is not None
+    state = state_of(session)
+    own = _own_hexes(state)
+    shown = {w.key for w in scene.widgets if w.key.startswith("tikal:move:")}
+    assert shown == {f"tikal:move:{h}" for h in own}
+    texts = [getattr(w, "text", None) for w in scene.widgets]
+    assert "ui_tikal.turn.tap_to_move" in [getattr(t, "key", "") for t in texts]
+    others = [hx for hx in state.hexes if hx.id not in own and hx.at is not None]
+    assert others
+    for hx in others:
+        tap(app, scene.map_layout.centre(hx))
+        assert app.dialog is None, hx.id
+        assert session.cursor == 60 and session.state == state
+
+
+def test_a_lean_game_s_map_starts_no_move(journal: Journal) -> None:
+    """Lean tracking keeps no pieces: its map's taps raise temples, never start a move."""
+    session = replayed(journal, "basic", 60)
+    scene = TikalPlayScene()
+    state = state_of(session)
+    assert scene.move_sources(state)
+    lean = replace(state, tracking="lean")
+    assert scene.move_sources(lean) == ()
