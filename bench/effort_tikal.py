@@ -2,8 +2,9 @@
 rules' questions (``GAME.ask``) as the screens put them.
 
 The driver taps the button that starts an action (the drawn hex is asked on the play
-screen itself), then the answer the record gives to each question: a button, a seat
-colour, a place on the map or the digits of the number pad.  A scoring of a fully
+screen itself; a move starts with a tap on the map's hex its pieces leave, when the map
+is shown), then the answer the record gives to each question: a button, a seat colour,
+a place on the map or the digits of the number pad.  A scoring of a fully
 tracked game is entered on the counting screen: the temples the table counts
 differently from the books, then *Record*.  In a lean game the next player's hex ends
 the turn with the same tap, so one tap enters two recorded actions.  What the driver
@@ -147,6 +148,9 @@ class TikalDriver:
                 return bench.find("tikal:bid")
             step = f"tikal:bid:plus{wanted - prepared}"
             return bench.find(step if _shown(bench, step) else "tikal:bid:pad")
+        start = f"tikal:move:{action.get('from')}"
+        if kind == "move" and _shown(bench, start):
+            return bench.find(start)  # the hex the pieces leave, tapped on the map
         key = keys.get(kind, f"tikal:act:{kind}")
         return bench.find(key) if _shown(bench, key) else None
 

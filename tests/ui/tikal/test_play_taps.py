@@ -24,10 +24,10 @@ from companion.ui.tikal.scoring import TikalScoringScene
 from tests.ui.tikal.helpers import (
     has_widget,
     open_game,
-    tap,
     replayed,
     start,
     state_of,
+    tap,
     tap_widget,
     widget,
 )
