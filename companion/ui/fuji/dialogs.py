@@ -14,6 +14,7 @@ from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.fuji import GAME
 from companion.games.fuji.queries import ConditionCard, cards_left_for, drawable_cards
 from companion.games.fuji.state import Board, Cell, PendingKind, Position, State
+from companion.ui import layout
 from companion.ui.flat import facing, seat_angle
 from companion.ui.fonts import rendered
 from companion.ui.fuji.draw import draw_condition
@@ -75,12 +76,8 @@ class CardPickerDialog(Scene):
             return [Shade(screen), *facing(box, angle, lambda area: self._grid(ctx, state, area),
                                            "fuji:cards:panel")]
         inner = box.inflate(-2 * theme.pad, -2 * theme.pad)
-        widgets: list[Widget] = [Shade(screen), Panel(box)]
         title_h = theme.px(40)
-        name = state.players[self.seat].name if self.seat < len(state.players) else ""
-        widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width, title_h),
-                             msg("ui_fuji.draw.question", name=name), "heading", bold=True,
-                             align="center"))
+        widgets: list[Widget] = [Shade(screen), Panel(box), self._title(state, inner, title_h)]
         buttons_y = inner.bottom - theme.touch
         items = [
             ListItem(Msg(f"fuji.equipment.{card}"), Msg(f"fuji.equipment.{card}.help"),
@@ -91,51 +88,44 @@ class CardPickerDialog(Scene):
                           buttons_y - inner.y - title_h - 2 * theme.gap)
         widgets.append(ListView(lst, items, max(theme.touch, theme.px(64)), self.scroll,
                                 key="fuji:cards"))
-        half = (inner.width - theme.gap) // 2
-        empty = drawn(state, self.seat, None)
-        widgets.append(Button(pygame.Rect(inner.x, buttons_y, half, theme.touch),
-                              Msg("ui_fuji.draw.deck_empty"), empty, key="fuji:deck-empty"))
-        widgets.append(Button(pygame.Rect(inner.x + half + theme.gap, buttons_y, half,
-                                          theme.touch),
-                              Msg("ui.common.cancel"), (CloseDialog(),), "quiet",
-                              key="fuji:cancel"))
-        return widgets
+        return widgets + self._foot(state, inner, theme)
 
     def _grid(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
         """The picker built upright in ``area``: the question, one button per card left in
         the deck (two or three to a row), and the deck-empty and cancel buttons."""
         theme = ctx.theme
         inner = area.inflate(-2 * theme.pad, -2 * theme.pad)
-        widgets: list[Widget] = [Panel(area)]
         title_h = theme.px(48)
-        name = state.players[self.seat].name if self.seat < len(state.players) else ""
-        widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width, title_h),
-                             msg("ui_fuji.draw.question", name=name), "heading", bold=True,
-                             align="center"))
+        widgets: list[Widget] = [Panel(area), self._title(state, inner, title_h)]
         buttons_y = inner.bottom - theme.touch
         cards = free_cards(state)
         grid = pygame.Rect(inner.x, inner.y + title_h + theme.gap, inner.width,
                            buttons_y - inner.y - title_h - 2 * theme.gap)
         columns = 3 if grid.width >= theme.px(600) else 2
-        rows = max(1, -(-len(cards) // columns))
-        width = (grid.width - (columns - 1) * theme.gap) // columns
-        height = min(theme.px(64), (grid.height - (rows - 1) * theme.gap) // rows)
-        for index, card in enumerate(cards):
-            row, column = divmod(index, columns)
-            rect = pygame.Rect(grid.x + column * (width + theme.gap),
-                               grid.y + row * (height + theme.gap), width, height)
-            widgets.append(Button(rect, Msg(f"fuji.equipment.{card}"),
-                                  drawn(state, self.seat, card), role="small",
-                                  key=f"fuji:card:{card}"))
+        cells = layout.grid(grid, len(cards), theme.gap, columns, theme.px(64))
+        widgets += [Button(rect, Msg(f"fuji.equipment.{card}"), drawn(state, self.seat, card),
+                           role="small", key=f"fuji:card:{card}")
+                    for rect, card in zip(cells, cards, strict=True)]
+        return widgets + self._foot(state, inner, theme)
+
+    def _title(self, state: State, inner: pygame.Rect, height: int) -> Label:
+        """The question at the top of ``inner``: which card the drawing player took."""
+        name = state.players[self.seat].name if self.seat < len(state.players) else ""
+        return Label(pygame.Rect(inner.x, inner.y, inner.width, height),
+                     msg("ui_fuji.draw.question", name=name), "heading", bold=True,
+                     align="center")
+
+    def _foot(self, state: State, inner: pygame.Rect, theme: Theme) -> list[Widget]:
+        """The deck-empty and cancel buttons side by side at the foot of ``inner``."""
+        buttons_y = inner.bottom - theme.touch
         half = (inner.width - theme.gap) // 2
-        widgets.append(Button(pygame.Rect(inner.x, buttons_y, half, theme.touch),
-                              Msg("ui_fuji.draw.deck_empty"), drawn(state, self.seat, None),
-                              key="fuji:deck-empty"))
-        widgets.append(Button(pygame.Rect(inner.x + half + theme.gap, buttons_y, half,
-                                          theme.touch),
-                              Msg("ui.common.cancel"), (CloseDialog(),), "quiet",
-                              key="fuji:cancel"))
-        return widgets
+        return [
+            Button(pygame.Rect(inner.x, buttons_y, half, theme.touch),
+                   Msg("ui_fuji.draw.deck_empty"), drawn(state, self.seat, None),
+                   key="fuji:deck-empty"),
+            Button(pygame.Rect(inner.x + half + theme.gap, buttons_y, half, theme.touch),
+                   Msg("ui.common.cancel"), (CloseDialog(),), "quiet", key="fuji:cancel"),
+        ]
 
 
 
