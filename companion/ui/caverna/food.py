@@ -117,8 +117,7 @@ def all_converted(state: CavernaState, seat: int) -> CavernaState:
     return state
 
 
-def food_would_help(state: CavernaState, refusal: Callable[[CavernaState], Msg | None]
-                    ) -> bool:
+def food_would_help(state: CavernaState, refusal: Refusal) -> bool:
     """Whether an answer the rules refuse now (``refusal`` gives the reason in a state)
     would be accepted once the active player has turned goods into food."""
     seat = state.active
