@@ -391,11 +391,14 @@ class SerialBox:
             self.send(led(name, mode))
 
     def _close_port(self) -> None:
-        with self._write_lock:
-            port, self._port = self._port, None
-        if port is not None:
-            with contextlib.suppress(*_PORT_ERRORS):
-                port.close()
+        """Close the port, after a write in flight (bounded by its write timeout) is done:
+        closing under a write leaves pyserial's write with no handle and kills the writer."""
+        with self._port_lock:
+            with self._write_lock:
+                port, self._port = self._port, None
+            if port is not None:
+                with contextlib.suppress(*_PORT_ERRORS):
+                    port.close()
 
     def _report(self, key: str, **params: str | int) -> None:
         self.events.put(StatusEvent("serial", key, {"port": self.port_name, **params}))

@@ -181,3 +181,64 @@ def test_the_data_channel_of_a_box_is_tried_first() -> None:
     assert interface_number("1-1.2:1.2") == 2
     assert interface_number("3-1:1.0") == 0
     assert interface_number(None) is None
+
+
+class SlowWritingPort:
+    """A real pty port whose writes take a while (a box slow to read), noting every close
+    that came while a write was still going on."""
+
+    def __init__(self, port: object, write_seconds: float) -> None:
+        self.port = port
+        self.write_seconds = write_seconds
+        self.writing = False
+        self.closed_mid_write = 0
+
+    def write(self, data: bytes) -> int:
+        """Write ``data`` after a pause, as a slow reader on the other side makes it."""
+        self.writing = True
+        try:
+            time.sleep(self.write_seconds)
+            return int(self.port.write(data))  # type: ignore[attr-defined]
+        finally:
+            self.writing = False
+
+    def close(self) -> None:
+        """Close the real port, counting a close that cuts into a write."""
+        if self.writing:
+            self.closed_mid_write += 1
+        self.port.close()  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.port, name)
+
+
+def test_a_port_is_never_closed_under_a_write_and_the_box_comes_back(
+    sim: SimulatedBox,
+) -> None:
+    """Closing the port while the writer thread was in pyserial's write left that write
+    without a handle (a ``TypeError`` that killed the writer, so nothing reached the box
+    again). The port now closes only between writes: no close cuts into one, and the box
+    that went silent comes back."""
+    opened: list[SlowWritingPort] = []
+
+    def slow_open(url: str, baud: int) -> object:
+        port = SlowWritingPort(open_port(url, baud), write_seconds=0.15)
+        opened.append(port)
+        return port
+
+    config = SerialConfig(enabled=True, port=sim.port, keepalive=0.05, reconnect_max=0.4)
+    events = EventQueue()
+    box = SerialBox(config, events, slow_open, first_retry=0.05, handshake_timeout=0.3)
+    collector = Collector(events)
+    box.start()
+    try:
+        assert collector.wait_for(has_status("hardware.serial.connected"))
+        sim.answering = False
+        assert collector.wait_for(has_status("hardware.serial.silent"))
+        collector.wait_for(lambda _: False, timeout=1.0)
+        sim.answering = True
+        assert collector.wait_for(has_status("hardware.serial.reconnected"), timeout=5.0)
+        assert box._writer is not None and box._writer.is_alive()
+        assert sum(port.closed_mid_write for port in opened) == 0
+    finally:
+        box.stop()
