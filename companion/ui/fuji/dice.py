@@ -40,7 +40,6 @@ from companion.ui.fuji.dice_entry import (
     DIE_COLOURS,
     DIE_VALUES,
     ENTRY_MODE_KEY,
-    ENTRY_MODES,
     DiceDraft,
     draft_from_dice,
     enter_die_action,
@@ -150,7 +149,7 @@ class DiceScene(GameScene):
         """Opened over the play screen (closing returns to it)."""
         self.quick: bool | None = None
         """Totals mode instead of one tap per die (``None``: as the table last chose, else
-        totals while a destination's condition is unknown)."""
+        typed totals, the rules' own figures)."""
         self.seat_typing = SeatTyping()
         """Four seats on a flat table: the digits each seat has typed on its own pad."""
         self.typing: int | None = None
@@ -180,21 +179,20 @@ class DiceScene(GameScene):
     def settle_mode(self, session: Session, journal: Journal | None = None) -> None:
         """Pick the entry mode when the screen opens: the way the table entered last
         in this game (read from the journal, so it holds across restarts), else the way
-        the set-up chose (kept in ``journal``'s settings), else totals while some
-        destination's condition is unknown (the table dealt the map)."""
+        the set-up chose (kept in ``journal``'s settings), else typed totals.
+
+        The rules compare only totals; entering each die is the app adding them up
+        under each card's condition for the table, at one tap per die.
+        """
         if self.quick is not None:
             return
         last = next((action.get("type") for action in reversed(session.actions())
                      if action.get("type") in ENTRIES), None)
         kept = None if journal is None else journal.get_setting(ENTRY_MODE_KEY)
-        state: State = table_state(session.state)
         if last is not None:
             self.quick = last == "set_movement_values"
-        elif kept in ENTRY_MODES:
-            self.quick = kept == "totals"
         else:
-            self.quick = any(condition_of(state, someone.seat) is None
-                             for someone in state.players)
+            self.quick = kept != "dice"
 
     def typing_seat(self, state: State, holder: int) -> int:
         """The condition seat the next tapped total is recorded under."""

@@ -48,7 +48,9 @@ def make_fuji_screen(screen: str) -> Scene:
     if screen == "dice":
         from companion.ui.fuji.dice import DiceScene
 
-        return DiceScene()
+        scene = DiceScene()
+        scene.quick = False  # die by die, the set-up's other way
+        return scene
     if screen in ("dice-totals", "dice-totals-four"):
         from companion.ui.fuji.dice import DiceScene
 

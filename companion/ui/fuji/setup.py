@@ -579,7 +579,7 @@ class FujiSetupScene(Scene):
         when the game starts, not with the game: it changes how the table enters, never
         the rules)."""
         journal = ctx.journal
-        kept = journal is not None and journal.get_setting(ENTRY_MODE_KEY) == "totals"
+        kept = journal is None or journal.get_setting(ENTRY_MODE_KEY) != "dice"
         totals = kept if self.totals is None else self.totals
 
         def tap() -> list[Intent]:
