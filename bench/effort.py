@@ -268,6 +268,8 @@ class Counts:
     """The record played (as the driver prepared it)."""
     name: str = ""
     """The record's file name."""
+    way: str | None = None
+    """The way of entry the record was prepared for (a driver's ``ways``; ``None``: one)."""
 
 
 class Bench:
@@ -839,15 +841,22 @@ def load_driver(game: str) -> Driver:
     return driver
 
 
-def play_record(path: Path, driver: Driver, layout: str = "upright") -> Counts:
-    """Play one record from the home screen to its end; check the journal equals it."""
-    record = load_record(path)
+def play_record(path: Path, driver: Driver, layout: str = "upright",
+                way: str | None = None) -> Counts | None:
+    """Play one record from the home screen to its end; check the journal equals it.
+
+    With ``way`` the driver prepares the record for that way of entry (``None`` back:
+    the record cannot be entered that way, nothing is played)."""
+    record: GameRecord | None = load_record(path)
     prepare = getattr(driver, "prepare", None)
     if prepare is not None:
-        record = prepare(record)
+        record = prepare(record) if way is None else prepare(record, way)
+    if record is None:
+        return None
     before_play = getattr(driver, "setup_steps", lambda _: 0)(record)
     bench = Bench(driver, layout)
     bench.counts.record, bench.counts.name = record, path.name
+    bench.counts.way = way
     bench.start(record)
     number = 0
     while number < len(record.actions):
@@ -904,17 +913,23 @@ def run(games: Sequence[str], layout: str, only: str | None = None,
     results: dict[str, Any] = {}
     for game in games:
         driver = load_driver(game)
+        ways: tuple[str | None, ...] = getattr(driver, "ways", (None,))
         counts: list[Counts] = []
         started = time.monotonic()
         try:
             for path in records(game):
                 if only is not None and only not in path.name:
                     continue
-                counts.append(play_record(path, driver, layout))
+                for way in ways:
+                    played = play_record(path, driver, layout, way)
+                    if played is not None:
+                        counts.append(played)
         except BenchError as error:
             results[game] = {"error": f"{error}"}
             continue
-        results[game] = figures(game, counts, driver.unit_name)
+        # the shared figures are the app's default way of entry (a driver's first way)
+        results[game] = figures(game, [c for c in counts if c.way == ways[0]],
+                                driver.unit_name)
         more = getattr(driver, "figures", None)
         if more is not None:
             results[game].update(more(counts))

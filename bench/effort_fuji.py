@@ -23,8 +23,18 @@ TRIES = 12
 """Most taps on a cycling button (colour, skill) before the bench gives up."""
 
 
-def table_record(record: GameRecord) -> GameRecord:
-    """``record`` with its starting hands dealt as the first steps, as a table enters them."""
+WAYS: tuple[str, ...] = ("totals", "dice")
+"""The ways a table enters phase 5: typed totals (the app's default), or each die."""
+
+DICE_STEPS = frozenset({"set_dice", "enter_die"})
+"""Steps that enter dice (a table typing totals enters none)."""
+
+
+def table_record(record: GameRecord, way: str = "dice") -> GameRecord | None:
+    """``record`` with its starting hands dealt as the first steps, as a table enters them
+    in ``way``: ``dice`` keeps the record's entry (each die one step, or its typed
+    totals); ``totals`` types the totals its dice give (:func:`typed_totals`).  ``None``:
+    a record of typed totals has no dice to enter one by one."""
     setup = dict(record.setup)
     players = [dict(entry) for entry in setup.get("players", [])]
     given = list(setup.pop("equipment", None) or [])
@@ -36,9 +46,51 @@ def table_record(record: GameRecord) -> GameRecord:
         deals.extend({"type": "add_equipment", "player": seat, "card": card}
                      for card in cards or [])
     setup["players"] = players
-    actions = implied_steps(per_die([*deals, *record.actions], setup), setup)
-    actions = owed_only(actions, setup)
+    actions = per_die([*deals, *record.actions], setup)
+    if way == "dice" and not any(a.get("type") in DICE_STEPS for a in actions):
+        return None
+    if way == "totals":
+        actions = typed_totals(actions, setup)
+    actions = owed_only(implied_steps(actions, setup), setup)
+    _same_end(actions, record, setup)
     return GameRecord(record.game, setup, actions, record.expect, record.title)
+
+
+def typed_totals(actions: list[dict[str, Any]], setup: Mapping[str, Any]
+                 ) -> list[dict[str, Any]]:
+    """The actions as a table typing totals enters them: no die is entered; each total
+    the screens ask for (``owed_totals``: own totals first, then only the neighbours'
+    totals that can still change a comparison) is typed as soon as the dice entered so
+    far give it, its value the engine's total of those dice under that card's
+    condition (``dice_value``)."""
+    from companion.games.fuji import GAME
+    from companion.games.fuji.queries import dice_value, owed_totals
+
+    rolled = GAME.new_state(setup)  # the game as the record plays it, dice and all
+    typed = GAME.new_state(setup)  # the same game with typed totals
+    entered: list[dict[str, Any]] = []
+
+    def type_owed() -> None:
+        nonlocal typed
+        while owed := owed_totals(typed):
+            holder, seat = owed[0]
+            value = dice_value(rolled, holder, seat)
+            if value is None:
+                return
+            step = {"type": "set_movement_values", "values": {str(holder): {str(seat): value}}}
+            entered.append(step)
+            typed = GAME.apply(typed, step)
+
+    for action in actions:
+        if action.get("type") in DICE_STEPS:
+            rolled = GAME.apply(rolled, action)
+            type_owed()
+            continue
+        type_owed()
+        rolled = GAME.apply(rolled, action)
+        typed = GAME.apply(typed, action)
+        entered.append(dict(action))
+    return entered
 
 
 def owed_only(actions: list[dict[str, Any]], setup: Mapping[str, Any]
@@ -72,22 +124,32 @@ def owed_only(actions: list[dict[str, Any]], setup: Mapping[str, Any]
             entered.append(dict(actions[index]))
             state = GAME.apply(state, actions[index])
             index += 1
-    _same_end(GAME, actions, entered, setup)
     return entered
 
 
-def _same_end(game: Any, before: list[dict[str, Any]], after: list[dict[str, Any]],
+def _same_end(actions: list[dict[str, Any]], record: GameRecord,
               setup: Mapping[str, Any]) -> None:
-    """Refuse a preparation that changes how the game ends (outcome, score, pawns)."""
+    """Refuse a preparation that changes how the game ends: outcome, score, every pawn's
+    place, stamina, wounds and cards must be the original record's, and its ``expect``
+    must still hold."""
+    from companion.core.record import expectation_mismatches
+    from companion.core.upgrade import current
+    from companion.games.fuji import GAME
+
+    original, steps = current(GAME, record.setup, record.actions)
     ends = []
-    for actions in (before, after):
-        state = _replay(game, game.new_state(setup), actions)
+    for start, played in ((original, steps), (setup, actions)):
+        state = _replay(GAME, GAME.new_state(start), played)
         if state is None:
-            raise BenchError("the totals as the screens ask them are refused")
-        ends.append((state.outcome, state.score,
-                     tuple((p.position, p.stamina_lost, p.wounds) for p in state.players)))
+            raise BenchError(f"{record.title}: the steps as the screens enter them are refused")
+        ends.append((state.outcome, state.score, tuple(
+            (p.position, p.stamina_lost, p.wounds, p.equipment) for p in state.players)))
+        if expectation_mismatches(GAME, state, record.expect):
+            raise BenchError(f"{record.title}: the steps as the screens enter them miss "
+                             "the record's expected end")
     if ends[0] != ends[1]:
-        raise BenchError("the totals as the screens ask them end the game differently")
+        raise BenchError(f"{record.title}: the steps as the screens enter them end the "
+                         "game differently")
 
 
 def per_die(actions: list[dict[str, Any]], setup: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -232,15 +294,18 @@ class FujiDriver:
 
     game = "fuji"
     unit_name = "round"
+    ways = WAYS
+    """Each record is played typing totals (the app's default, the shared figures) and,
+    when it has dice, entering each die."""
 
     def __init__(self) -> None:
         self.map_setup: dict[str, int] = {}
         """Set-up taps spent on the map deal, per record title (the scenario choice is
         the scenario card's, needed either way, and not counted)."""
 
-    def prepare(self, record: GameRecord) -> GameRecord:
-        """The record as the screens can enter it (hands dealt in play)."""
-        return table_record(record)
+    def prepare(self, record: GameRecord, way: str = "totals") -> GameRecord | None:
+        """The record as the screens enter it in ``way`` (hands dealt in play)."""
+        return table_record(record, way)
 
     def setup_steps(self, record: GameRecord) -> int:
         """The dealt hands belong to the set-up."""
@@ -287,8 +352,7 @@ class FujiDriver:
             yield "setup:tab:level"
             yield f"setup:level:{level}"
         extreme = bool(setup.get("extreme")) != bool(current().get("extreme"))
-        totals = types_totals(record) != _keeps_totals(bench) and (
-            types_totals(record) or _kept_mode(bench) is not None)
+        totals = types_totals(record) != _opens_totals(bench)
         if extreme or totals:
             yield "setup:tab:options"
         if extreme:
@@ -298,22 +362,33 @@ class FujiDriver:
         yield "setup:start"
 
     def figures(self, counts: Sequence[Counts]) -> dict[str, Any]:
-        """Per record: set-up inputs, the map's inputs among them and in play (the deal
-        chosen, each card the table is asked about), and inputs per round."""
+        """Inputs per round for each way of entry (typed totals, the default, and die by
+        die), over every record and over the 3-player records (the target's scope); then
+        per record: set-up inputs, the map's inputs among them and in play (the deal
+        chosen, each card the table is asked about), and inputs per round each way."""
         found: dict[str, Any] = {}
+        for way in WAYS:
+            mine = [one for one in counts if one.way == way]
+            found[f"per_round_{way}"] = _spread(mine)
+            found[f"per_round_{way}_3p"] = _spread(
+                [one for one in mine if one.record is not None
+                 and len(one.record.setup["players"]) == 3])
         for one in counts:
             if one.record is None:
                 continue
-            asked = sum(taps for action, taps in one.per_step if action.get("type") in MAP_STEPS)
+            line = found.setdefault(one.name or "record", {})
             rounds = list(one.units.values())
-            found[one.name or "record"] = {
-                "setup": one.setup_inputs,
-                "map": self.map_setup.get(one.record.title, 0) + asked,
-                "per_round": round(sum(rounds) / len(rounds), 1) if rounds else 0,
-                "max": max(rounds, default=0),
-                "deal": "table" if one.record.setup.get("deal") == "table" else "app",
-                "entry": "totals" if types_totals(one.record) else "dice",
-            }
+            if one.way == WAYS[0]:
+                asked = sum(taps for action, taps in one.per_step
+                            if action.get("type") in MAP_STEPS)
+                line.update({
+                    "players": len(one.record.setup["players"]),
+                    "setup": one.setup_inputs,
+                    "map": self.map_setup.get(one.record.title, 0) + asked,
+                    "deal": "table" if one.record.setup.get("deal") == "table" else "app",
+                })
+            line[f"per_round_{one.way}"] = _mean(rounds)
+            line[f"max_{one.way}"] = max(rounds, default=0)
         return found
 
     def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:
@@ -393,6 +468,17 @@ class FujiDriver:
         return default_order(widget, action)
 
 
+def _mean(taps: Sequence[int]) -> float:
+    """The mean of ``taps`` to one decimal (0 for none)."""
+    return round(sum(taps) / len(taps), 1) if taps else 0
+
+
+def _spread(counts: Sequence[Counts]) -> dict[str, Any]:
+    """Mean, max and number of rounds over ``counts``."""
+    rounds = [taps for one in counts for taps in one.units.values()]
+    return {"mean": _mean(rounds), "max": max(rounds, default=0), "rounds": len(rounds)}
+
+
 def types_totals(record: GameRecord) -> bool:
     """Whether the table enters this game's dice as typed totals (its first entry is one)."""
     entries = [a.get("type") for a in record.actions
@@ -407,9 +493,10 @@ def _kept_mode(bench: Bench) -> Any:
     return bench.app.journal.get_setting(ENTRY_MODE_KEY)
 
 
-def _keeps_totals(bench: Bench) -> bool:
-    """Whether the table's settings already open the dice screen on typed totals."""
-    return bool(_kept_mode(bench) == "totals")
+def _opens_totals(bench: Bench) -> bool:
+    """Whether the dice screen opens on typed totals (the default, unless the table's
+    settings keep die by die)."""
+    return bool(_kept_mode(bench) != "dice")
 
 
 def _digit_pad(bench: Bench, top: object, holder: int, digits: str) -> Spot | None:
