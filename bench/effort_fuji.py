@@ -368,7 +368,7 @@ class FujiDriver:
         chosen, each card the table is asked about), and inputs per round each way."""
         found: dict[str, Any] = {}
         for way in WAYS:
-            mine = [one for one in counts if one.way == way]
+            mine = [one for one in counts if (one.way or WAYS[0]) == way]
             found[f"per_round_{way}"] = _spread(mine)
             found[f"per_round_{way}_3p"] = _spread(
                 [one for one in mine if one.record is not None
@@ -378,7 +378,8 @@ class FujiDriver:
                 continue
             line = found.setdefault(one.name or "record", {})
             rounds = list(one.units.values())
-            if one.way == WAYS[0]:
+            way = one.way or WAYS[0]
+            if way == WAYS[0]:
                 asked = sum(taps for action, taps in one.per_step
                             if action.get("type") in MAP_STEPS)
                 line.update({
@@ -387,8 +388,8 @@ class FujiDriver:
                     "map": self.map_setup.get(one.record.title, 0) + asked,
                     "deal": "table" if one.record.setup.get("deal") == "table" else "app",
                 })
-            line[f"per_round_{one.way}"] = _mean(rounds)
-            line[f"max_{one.way}"] = max(rounds, default=0)
+            line[f"per_round_{way}"] = _mean(rounds)
+            line[f"max_{way}"] = max(rounds, default=0)
         return found
 
     def pick(self, bench: Bench, action: Mapping[str, Any]) -> Spot | None:

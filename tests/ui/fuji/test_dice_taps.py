@@ -17,7 +17,13 @@ from companion.ui.dialogs import ChoiceDialog
 from companion.ui.fuji import demo
 from companion.ui.fuji import dice as dice_mod
 from companion.ui.fuji.dice import DiceScene
-from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES, DiceDraft, draft_from_dice
+from companion.ui.fuji.dice_entry import (
+    DIE_COLOURS,
+    DIE_VALUES,
+    ENTRY_MODE_KEY,
+    DiceDraft,
+    draft_from_dice,
+)
 from companion.ui.widgets import Button
 from tests.ui.fuji.helpers import start, state_of, tap_widget
 from tests.ui.taps import widget
@@ -30,6 +36,7 @@ def _movement() -> Session:
 
 
 def _open_dice(app: App, session: Session, seat: int) -> DiceScene:
+    """Open the dice screen from ``seat``'s card (typed totals, the default)."""
     app.open_game(session)
     app.draw()
     tap_widget(app, f"fuji:act:{seat}")
@@ -37,9 +44,18 @@ def _open_dice(app: App, session: Session, seat: int) -> DiceScene:
     return app.dialog
 
 
+def _open_die_by_die(app: App, session: Session, seat: int) -> DiceScene:
+    """Open the dice screen and switch it to one tap per die with its own button."""
+    scene = _open_dice(app, session, seat)
+    if scene.quick:
+        tap_widget(app, "dice:mode")
+    assert not scene.quick
+    return scene
+
+
 def test_one_tap_per_die_records_the_dice(app: App) -> None:
     session = _movement()
-    _open_dice(app, session, 0)
+    _open_die_by_die(app, session, 0)
     tapped = [("yellow", 6), ("blue", 4), ("pink", 3), ("pink", 5), ("yellow", 2)]
     assert len(tapped) == state_of(session).players[0].dice_count
     for colour, value in tapped:
@@ -52,7 +68,7 @@ def test_one_tap_per_die_records_the_dice(app: App) -> None:
 
 def test_full_entry_moves_on_to_the_next_player(app: App) -> None:
     session = _movement()
-    scene = _open_dice(app, session, 0)
+    scene = _open_die_by_die(app, session, 0)
     for _ in range(5):
         tap_widget(app, "die:blue:2")
     assert scene.current(state_of(session)) == 1
@@ -63,7 +79,7 @@ def test_full_entry_moves_on_to_the_next_player(app: App) -> None:
 
 def test_tapping_an_entered_die_takes_it_out(app: App) -> None:
     session = _movement()
-    scene = _open_dice(app, session, 0)
+    scene = _open_die_by_die(app, session, 0)
     tap_widget(app, "die:yellow:1")
     tap_widget(app, "die:blue:2")
     tap_widget(app, "draft:0")
@@ -75,7 +91,7 @@ def test_tapping_an_entered_die_takes_it_out(app: App) -> None:
 
 def test_undo_takes_back_the_last_die_not_the_whole_set(app: App) -> None:
     session = _movement()
-    _open_dice(app, session, 0)
+    _open_die_by_die(app, session, 0)
     for _ in range(5):
         tap_widget(app, "die:blue:2")
     tap_widget(app, "die:pink:3")
@@ -92,7 +108,7 @@ def test_a_half_entered_set_survives_a_restart(app: App) -> None:
     live = Session.start(journal, "fuji", session.setup)
     for action in session.actions():
         live.submit(action)
-    _open_dice(app, live, 0)
+    _open_die_by_die(app, live, 0)
     tap_widget(app, "die:yellow:5")
     tap_widget(app, "die:blue:1")
     resumed = Session.resume(journal, live.game_id)
@@ -101,7 +117,7 @@ def test_a_half_entered_set_survives_a_restart(app: App) -> None:
 
 def test_done_on_a_short_set_asks_and_keeps_the_dice(app: App) -> None:
     session = _movement()
-    scene = _open_dice(app, session, 0)
+    scene = _open_die_by_die(app, session, 0)
     tap_widget(app, "die:yellow:5")
     tap_widget(app, "dice:done")
     assert isinstance(app.dialog, ChoiceDialog)  # asked, not thrown away
@@ -115,7 +131,7 @@ def test_done_on_a_short_set_asks_and_keeps_the_dice(app: App) -> None:
 
 def test_a_full_set_moves_on_in_seat_order(app: App) -> None:
     session = _movement()
-    scene = _open_dice(app, session, 1)
+    scene = _open_die_by_die(app, session, 1)
     for _ in range(6):
         tap_widget(app, "die:pink:1")
     assert scene.current(state_of(session)) == 2
@@ -124,7 +140,6 @@ def test_a_full_set_moves_on_in_seat_order(app: App) -> None:
 def test_totals_mode_records_a_total_with_one_tap(app: App) -> None:
     session = _movement()
     _open_dice(app, session, 0)
-    tap_widget(app, "dice:mode")
     tap_widget(app, "total:1")
     tap_widget(app, "num:17")
     assert quick_value(state_of(session), 0, 1) == 17
@@ -138,7 +153,6 @@ def test_totals_mode_offers_only_totals_the_dice_can_show(app: App) -> None:
     """A die shows 1 to 6, so n dice total at most 6·n: no larger number is offered."""
     session = _movement()
     scene = _open_dice(app, session, 0)
-    tap_widget(app, "dice:mode")
     count = state_of(session).players[0].dice_count
     keys = {w.key for w in scene.widgets}
     assert f"num:{6 * count}" in keys and f"num:{6 * count + 1}" not in keys
@@ -150,7 +164,6 @@ def test_totals_mode_walks_every_total_then_closes(app: App) -> None:
     still owed; the screen closes once the comparisons need nothing more."""
     session = _movement()
     scene = _open_dice(app, session, 0)
-    tap_widget(app, "dice:mode")
     state = state_of(session)
     before = len(session.actions())
     for seat in range(len(state.players)):
@@ -173,7 +186,6 @@ def test_a_total_that_cannot_matter_is_not_asked(app: App) -> None:
     shown as not needed and the entry goes on to the next card."""
     session = _movement()
     scene = _open_dice(app, session, 0)
-    tap_widget(app, "dice:mode")
     for total in (0, 10, 10):  # own totals: seat 0 shows 0, so its card needs nothing more
         tap_widget(app, f"num:{total}")
     state = state_of(session)
@@ -192,15 +204,28 @@ def test_a_total_that_cannot_matter_is_not_asked(app: App) -> None:
     assert skipped.text.key == "ui_fuji.dice.total_not_needed"
 
 
+def test_a_fresh_game_opens_the_dice_screen_on_typed_totals(app: App) -> None:
+    """The rules compare only totals, so with nothing kept and nothing entered yet the
+    dice screen asks for totals, even when every card's condition is known."""
+    session = _movement()
+    assert app.journal.get_setting(ENTRY_MODE_KEY) is None
+    scene = _open_dice(app, session, 0)
+    assert scene.quick
+    keys = {w.key for w in scene.widgets}
+    assert "num:0" in keys and "die:yellow:1" not in keys
+    tap_widget(app, "num:12")
+    assert session.actions()[-1] == {"type": "set_movement_values",
+                                     "values": {"0": {"0": 12}}}
+
+
 def test_the_dice_screen_opens_the_way_the_table_entered_last(app: App) -> None:
     session = _movement()
-    scene = _open_dice(app, session, 0)
-    assert not scene.quick  # every condition is known: die by die first
-    tap_widget(app, "dice:mode")
-    tap_widget(app, "num:5")
+    _open_die_by_die(app, session, 0)
+    tap_widget(app, "die:yellow:5")
     tap_widget(app, "dice:done")
+    tap_widget(app, "choice:1")  # leave with the set half entered
     again = _open_dice(app, session, 1)
-    assert again.quick  # read from the journal: the last entry was a total
+    assert not again.quick  # read from the journal: the last entry was a die
 
 
 def test_done_closes_the_dice_screen(app: App) -> None:
@@ -251,7 +276,7 @@ def test_open_dice_set_of_variant_a(app: App) -> None:
     demo.advance(session)
     demo.finish_rerolls(session)
     demo.advance(session, 2)
-    _open_dice(app, session, 0)
+    _open_die_by_die(app, session, 0)
     tap_widget(app, "dice:tab:-1")
     for value in range(1, 7):
         tap_widget(app, f"die:pink:{value}")

@@ -56,6 +56,7 @@ def test_a_round_from_set_up_to_eruption(app: App) -> None:
             tap_widget(app, "choice:0")
     tap_widget(app, "fuji:dice")
     assert isinstance(app.dialog, DiceScene)
+    tap_widget(app, "dice:mode")  # die by die: the app adds up each card's total
     faces = [("yellow", 6), ("blue", 1), ("pink", 2)]
     for someone in state_of(session).players:
         for index in range(someone.dice_count):

@@ -88,29 +88,69 @@ def test_level_table_and_track_edits_reach_the_game(app: App) -> None:
     assert scene.setup["extreme"] is True
 
 
-def test_typed_totals_is_a_set_up_choice_kept_with_the_table(app: App) -> None:
-    """Choosing typed totals on the options page opens the first dice screen of the game
-    on totals; the choice belongs to the table's settings, not to the game's set-up."""
+def _dice_screen_of_the_new_game(app: App) -> set[str]:
+    """Play the game just started to phase 5, open its dice screen from the first
+    player's card and close it again: the keys it showed."""
+    from companion.ui.fuji import demo
     from companion.ui.fuji.dice import DiceScene
 
+    session = app.session
+    assert session is not None
+    demo.advance(session)
+    demo.plan(session, {seat: 1 for seat in range(len(state_of(session).players))})
+    demo.advance(session)
+    demo.finish_rerolls(session)
+    demo.advance(session, 2)
+    app.dirty = True
+    app.draw()
+    tap_widget(app, "fuji:act:0")
+    assert isinstance(app.dialog, DiceScene)
+    shown = {w.key for w in app.dialog.widgets}
+    tap_widget(app, "dice:done")
+    assert app.dialog is None
+    return shown
+
+
+def _totals_text(app: App) -> str:
+    button = widget(app, "setup:totals")
+    assert button is not None
+    text = getattr(button, "text", None)
+    assert text is not None
+    return str(text.key)
+
+
+def test_typed_totals_is_the_entry_unless_the_table_keeps_die_by_die(app: App) -> None:
+    """With nothing kept the set-up shows typed totals and the game's dice screen opens on
+    them; switching the set-up to die by die is kept with the table's settings (not with
+    the game's set-up) and opens the next game's dice screen one tap per die."""
+    from companion.ui.fuji.dice_entry import ENTRY_MODE_KEY
+
     open_setup(app)
-    tap_widget(app, "setup:scenario:3")
     tap_widget(app, "setup:tab:options")
-    tap_widget(app, "setup:totals")
+    assert _totals_text(app) == "ui_fuji.setup.totals_on"
+    tap_widget(app, "setup:start")
+    assert app.journal.get_setting(ENTRY_MODE_KEY) is None
+    shown = _dice_screen_of_the_new_game(app)
+    assert "num:0" in shown and "die:yellow:1" not in shown
+
+    open_setup(app)
+    tap_widget(app, "setup:tab:options")
+    tap_widget(app, "setup:totals")  # die by die: the app adds up each card's total
+    assert _totals_text(app) == "ui_fuji.setup.totals_off"
     tap_widget(app, "setup:start")
     assert app.session is not None
     assert "dice_entry" not in json.dumps(app.session.setup)
-    scene = DiceScene(seat=0, as_dialog=True)
-    scene.settle_mode(app.session, app.journal)
-    assert scene.quick
+    assert app.journal.get_setting(ENTRY_MODE_KEY) == "dice"
+    shown = _dice_screen_of_the_new_game(app)
+    assert "die:yellow:1" in shown and "num:0" not in shown
+
     again = open_setup(app)
     tap_widget(app, "setup:tab:options")
-    assert again.totals is None  # shown as kept: typed totals
-    tap_widget(app, "setup:totals")  # back to die by die
+    assert again.totals is None and _totals_text(app) == "ui_fuji.setup.totals_off"
+    tap_widget(app, "setup:totals")  # back to typed totals
     tap_widget(app, "setup:start")
-    fresh = DiceScene(seat=0, as_dialog=True)
-    fresh.settle_mode(app.session, app.journal)
-    assert not fresh.quick
+    assert app.journal.get_setting(ENTRY_MODE_KEY) == "totals"
+    assert "num:0" in _dice_screen_of_the_new_game(app)
 
 
 def test_the_dice_screen_switch_leaves_the_table_setting_alone(app: App) -> None:
