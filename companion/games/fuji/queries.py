@@ -362,12 +362,23 @@ def dice_compared(state: State, holder: int) -> bool:
 
 
 def quick_value(state: State, holder: int, condition_seat: int) -> int | None:
-    """Return a total typed in quick mode for ``holder`` under ``condition_seat``'s card."""
+    """Return a total typed in quick mode for ``holder`` under ``condition_seat``'s card.
+
+    A total typed under another card with the same condition (two players heading for
+    the same card) is this one too: the same dice counted the same way.
+    """
     if holder == OPEN_DICE_SEAT:
         values = state.open_dice.quick_values if state.open_dice is not None else ()
     else:
         values = player(state, holder).quick_values
-    return dict(values).get(condition_seat)
+    typed = dict(values)
+    if condition_seat in typed:
+        return typed[condition_seat]
+    condition = condition_of(state, condition_seat)
+    if condition is None:
+        return None
+    return next((total for seat, total in values if condition_of(state, seat) == condition),
+                None)
 
 
 def dice_value(state: State, holder: int, condition_seat: int) -> int | None:

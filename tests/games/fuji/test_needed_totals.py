@@ -6,10 +6,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.games.fuji import GAME
-from companion.games.fuji.queries import movement_values, owed_totals
+from companion.games.fuji.queries import (
+    legal_destinations,
+    movement_values,
+    owed_totals,
+    quick_value,
+)
 from companion.games.fuji.state import RoundModifiers, State
 
-from .helpers import play, refused, three_players, to_movement, totals, with_seat
+from .helpers import FOUR, play, refused, three_players, to_movement, totals, with_seat
 
 
 def movement_state() -> State:
@@ -96,3 +101,31 @@ def test_skipped_totals_never_change_a_result(values: list[int]) -> None:
         assert (whole.allowed, whole.stamina_loss) == (asked.allowed, asked.stamina_loss)
         if whole.allowed:
             assert whole.lead == asked.lead
+
+
+def test_a_total_under_the_same_condition_is_not_asked_twice() -> None:
+    """EN digest, phase 5: the active player and both neighbours "total the dice that match
+    the active player's destination condition".  Two players heading for the same card
+    (four players: seats across the table may) share its condition, so a neighbour's
+    total typed for one is the other's too."""
+    state = GAME.new_state({"scenario": 3, "players": FOUR})
+    shared = sorted(set(legal_destinations(state, 0)) & set(legal_destinations(state, 2)))[0]
+    others = [p for p in legal_destinations(state, 1) if p != shared]
+    fourth = [p for p in legal_destinations(state, 3) if p not in (shared, others[0])]
+    state = to_movement(state, {0: list(shared), 1: list(others[0]), 2: list(shared),
+                                3: list(fourth[0])})
+    state = totals(state, {0: {0: 9}, 1: {1: 7}, 2: {2: 8}, 3: {3: 5}})
+    assert (1, 0) in owed_totals(state) and (1, 2) in owed_totals(state)
+    state = totals(state, {0: {1: 4}})
+    assert quick_value(state, 1, 2) == 4  # seat 2 heads for seat 0's card
+    assert (1, 2) not in owed_totals(state)
+    assert quick_value(state, 1, 3) is None  # another card keeps its own total
+    typed = totals(state, {2: {1: 6}})
+    assert quick_value(typed, 1, 2) == 6 and quick_value(typed, 1, 0) == 4  # typed wins
+
+
+def test_an_unknown_card_borrows_no_total() -> None:
+    """A total typed under one card says nothing about a card with another condition."""
+    state = to_movement(GAME.new_state(three_players()), {0: [0, 3], 1: [0, 4], 2: [0, 2]})
+    state = totals(state, {0: {1: 4}})
+    assert quick_value(state, 1, 2) is None
