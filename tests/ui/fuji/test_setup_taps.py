@@ -118,16 +118,14 @@ def test_typed_totals_is_the_entry_unless_the_table_keeps_die_by_die(app: App) -
     the game's set-up) and opens the next game's dice screen one tap per die."""
     from companion.ui.fuji.dice_entry import ENTRY_MODE_KEY
 
-    open_setup(app)
-    tap_widget(app, "setup:tab:options")
+    open_setup_page(app, "options")
     assert _totals_text(app) == "ui_fuji.setup.totals_on"
     tap_widget(app, "setup:start")
     assert app.journal.get_setting(ENTRY_MODE_KEY) is None
     shown = _dice_screen_of_the_new_game(app)
     assert "num:0" in shown and "die:yellow:1" not in shown
 
-    open_setup(app)
-    tap_widget(app, "setup:tab:options")
+    open_setup_page(app, "options")
     tap_widget(app, "setup:totals")  # die by die: the app adds up each card's total
     assert _totals_text(app) == "ui_fuji.setup.totals_off"
     tap_widget(app, "setup:start")
@@ -137,8 +135,7 @@ def test_typed_totals_is_the_entry_unless_the_table_keeps_die_by_die(app: App) -
     shown = _dice_screen_of_the_new_game(app)
     assert "die:yellow:1" in shown and "num:0" not in shown
 
-    again = open_setup(app)
-    tap_widget(app, "setup:tab:options")
+    again = open_setup_page(app, "options")
     assert again.totals is None and _totals_text(app) == "ui_fuji.setup.totals_off"
     tap_widget(app, "setup:totals")  # back to typed totals
     tap_widget(app, "setup:start")
