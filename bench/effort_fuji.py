@@ -3,10 +3,15 @@
 Every other tap is found by the bench's search over the drawn widgets (see
 ``bench/effort.py``).  This driver enters the set-up, deals each starting hand on the
 equipment screen (the bench plays each example with its hands as ``add_equipment``
-steps, see :func:`table_record`), types the dice on the dice screen one die per tap (the
-record's ``set_dice`` steps become ``enter_die`` steps, see :func:`per_die`; a record of
-typed totals taps one number per ``set_movement_values``), and picks
-a player's card before a destination is tapped on the map.
+steps, see :func:`table_record`), enters phase 5 on the dice screen and picks a
+player's card before a destination is tapped on the map.
+
+Each record is played two ways (``ways``): typed totals, the app's default, one tap per
+total the screens ask (a record of dice is first turned into the totals those dice give
+under each card's condition, see :func:`typed_totals`), and die by die, one tap per die
+(the record's ``set_dice`` steps become ``enter_die`` steps, see :func:`per_die`; the
+set-up's switch chooses it).  The shared figures are the default's; :meth:`figures`
+gives both.
 """
 
 from __future__ import annotations
@@ -52,6 +57,7 @@ def table_record(record: GameRecord, way: str = "dice") -> GameRecord | None:
     if way == "totals":
         actions = typed_totals(actions, setup)
     actions = owed_only(implied_steps(actions, setup), setup)
+    actions = ring_resolutions(actions, setup)
     _same_end(actions, record, setup)
     return GameRecord(record.game, setup, actions, record.expect, record.title)
 
@@ -125,6 +131,74 @@ def owed_only(actions: list[dict[str, Any]], setup: Mapping[str, Any]
             state = GAME.apply(state, actions[index])
             index += 1
     return entered
+
+
+ENTRIES = frozenset({"set_movement_values", *DICE_STEPS})
+"""Steps typing a total or entering a die (the last one may start the resolutions)."""
+
+OWED_STEPS = frozenset({"choose_wound", "draw_equipment"})
+"""Steps answering what a resolution left owed (asked before the next one resolves)."""
+
+
+def ring_resolutions(actions: list[dict[str, Any]], setup: Mapping[str, Any]
+                     ) -> list[dict[str, Any]]:
+    """The resolutions as the screens enter them once the last total (or die) is in: when
+    their order cannot change the game (``order_free``), the screens resolve everyone
+    around the table from the first seat, each followed by the wound or card it left
+    owed.  Such a run of the record's resolutions is put in that order; the game must
+    end as before (checked by :func:`table_record`)."""
+    from companion.games.fuji import GAME
+    from companion.games.fuji.game import next_in_ring, order_free
+    from companion.games.fuji.queries import owed_totals
+
+    state = GAME.new_state(setup)
+    entered: list[dict[str, Any]] = []
+    index = 0
+    while index < len(actions):
+        action = actions[index]
+        if (action.get("type") == "resolve" and entered
+                and entered[-1].get("type") in ENTRIES
+                and not owed_totals(state) and order_free(state)):
+            end = index
+            while end < len(actions) and actions[end].get("type") in ("resolve", *OWED_STEPS):
+                end += 1
+            run = _ringed(actions[index:end], state, next_in_ring)
+            for step in run:
+                state = GAME.apply(state, step)
+            entered += run
+            index = end
+            continue
+        state = GAME.apply(state, action)
+        entered.append(dict(action))
+        index += 1
+    return entered
+
+
+def _ringed(run: list[dict[str, Any]], state: Any, next_in_ring: Any) -> list[dict[str, Any]]:
+    """``run`` (resolutions and what each left owed) in seat order around the table from
+    the first seat still to resolve; unchanged when a step owed cannot be told apart."""
+    groups: dict[int, list[dict[str, Any]]] = {}
+    for step in run:
+        if step.get("type") == "resolve":
+            groups[step["player"]] = [dict(step)]
+        elif step.get("player") in groups:
+            groups[step["player"]].append(dict(step))
+        else:
+            return [dict(step) for step in run]
+    ordered: list[dict[str, Any]] = []
+    seat = next_in_ring(state, len(state.players) - 1)
+    while seat is not None and seat in groups:
+        ordered += groups.pop(seat)
+        state = _counted_resolved(state, seat)
+        seat = next_in_ring(state, seat)
+    return ordered + [step for group in groups.values() for step in group]
+
+
+def _counted_resolved(state: Any, seat: int) -> Any:
+    """``state`` with ``seat`` counted as resolved (only to walk the ring)."""
+    from dataclasses import replace
+
+    return replace(state, resolved=(*state.resolved, seat))
 
 
 def _same_end(actions: list[dict[str, Any]], record: GameRecord,

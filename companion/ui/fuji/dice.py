@@ -46,7 +46,7 @@ from companion.ui.fuji.dice_entry import (
 )
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style, greyed_button
-from companion.ui.fuji.seat_pad import SeatTyping, compact_regions, seat_told
+from companion.ui.fuji.seat_pad import SeatTyping, closing, compact_regions, seat_told
 from companion.ui.fuji.seat_pad import missing_totals as _missing_totals
 from companion.ui.fuji.seat_pad import totals_done as _totals_done
 from companion.ui.fuji.view import (
@@ -217,15 +217,17 @@ class DiceScene(GameScene):
         return [Redraw()]
 
     def tap_die(self, state: State, holder: int, colour: str, value: int) -> list[Intent]:
-        """Enter one die; once the set is complete, go on to the next holder in seat order."""
+        """Enter one die; once the set is complete, go on to the next holder in seat order
+    (after the last set, close as :func:`closing` does)."""
         draft = self.draft(state, holder)
         if draft.full:
             return [Redraw()]
-        entry: list[Intent] = [Submit(enter_die_action(holder, colour, value))]
+        action = enter_die_action(holder, colour, value)
+        entry: list[Intent] = [Submit(action)]
         if len(draft.dice) + 1 >= draft.capacity:
             self.holder = self._next_holder(state, holder)
             if self.as_dialog and self.holder == holder:
-                entry.append(CloseDialog())
+                entry += _closing_after(state, action)
         return entry
 
     def _next_holder(self, state: State, holder: int) -> int:
@@ -289,7 +291,7 @@ class DiceScene(GameScene):
             self.holder = holder
             return entry
         if self.as_dialog and not owed_totals(after):
-            entry.append(CloseDialog())
+            entry += closing(after)
         return entry
 
     # ---------------------------------------------------------------- build
@@ -390,7 +392,7 @@ class DiceScene(GameScene):
         except IllegalActionError:
             return entry
         if self.as_dialog and not owed_totals(after):
-            entry.append(CloseDialog())
+            entry += closing(after)
         return entry
 
     def _entry(self, ctx: Context, session: Session, state: State,
@@ -694,6 +696,15 @@ def _neighbour_values(state: State, cell: pygame.Rect,
         widgets.append(Label(pygame.Rect(cell.x + index * width, cell.y, width, cell.height),
                              text, "body", colour, align="center", bold=True))
     return widgets
+
+
+def _closing_after(state: State, action: dict[str, object]) -> list[Intent]:
+    """Close the entry after its last die (see :func:`closing`)."""
+    try:
+        after = GAME.apply(state, action)
+    except IllegalActionError:
+        return [CloseDialog()]
+    return closing(after) if not owed_totals(after) else [CloseDialog()]
 
 
 def _plain(name: Msg | str) -> str:

@@ -20,6 +20,7 @@ import pygame
 
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.fuji import GAME
+from companion.games.fuji.game import next_in_ring, order_free
 from companion.games.fuji.queries import owed_totals
 from companion.games.fuji.state import State
 from companion.ui.fuji.colours import player_colour, readable
@@ -166,7 +167,7 @@ class SeatTyping:
         self.typed[seat] = ""
         entry: list[Intent] = [Submit(action)]
         if as_dialog and not owed_totals(after):
-            entry.append(CloseDialog())
+            entry += closing(after)
         return entry
 
     def widgets(self, ctx: Context, state: State, seat: int, area: pygame.Rect,
@@ -238,3 +239,22 @@ def _cells(pad: pygame.Rect, gap: int) -> list[pygame.Rect]:
     height = (pad.height - (PAD_ROWS - 1) * gap) // PAD_ROWS
     return [pygame.Rect(pad.x + column * (width + gap), pad.y + row * (height + gap), width,
                         height) for row in range(PAD_ROWS) for column in range(PAD_COLUMNS)]
+
+
+def closing(after: State) -> list[Intent]:
+    """The entry is complete: close the dice dialog and, when the order of the
+    resolutions left cannot change the game (``order_free``: no route to pick, no energy
+    to spend, every order ending alike; no card can be played in phase 5), resolve them
+    around the table with the same tap, stopping at a wound or card owed.  Choosing who
+    goes first is then a question with one answer, and the app takes it."""
+    from companion.ui.fuji.play import go_on, then_owed
+
+    close: list[Intent] = [CloseDialog()]
+    if owed_totals(after) or not asked(order_free, after):
+        return close
+    if after.resolved:
+        return [*close, *go_on(after)]
+    first = next_in_ring(after, len(after.players) - 1)
+    if first is None:
+        return close
+    return [*close, *then_owed(after, {"type": "resolve", "player": first})]

@@ -305,3 +305,42 @@ def test_on_a_flat_table_the_dice_face_the_seat_across(app: App) -> None:
     tap(app, to_screen_rect(key.rect, panel.rect, panel.angle).center)
     assert session.actions()[before:] == [
         {"type": "enter_die", "player": 2, "die": ["pink", 4]}]
+
+
+def _movement_without_energy() -> Session:
+    """Phase 5 of a three-player game where nobody holds a Gatherer's energy."""
+    setup = {"scenario": 3, "level": 2, "players": [
+        {"name": "Ola", "colour": "blue", "skill": "survivalist"},
+        {"name": "Leo", "colour": "green", "skill": "buddy"},
+        {"name": "Ida", "colour": "purple", "skill": "scout"}]}
+    session = start(Journal(":memory:"), setup)
+    demo.advance(session)
+    demo.plan(session, {0: 1, 1: 1, 2: 1})
+    demo.advance(session)
+    demo.finish_rerolls(session)
+    demo.advance(session, 2)
+    return session
+
+
+def test_the_last_total_resolves_everyone_when_the_order_cannot_matter(app: App) -> None:
+    """Rulebook, phase 5: players resolve "in an order the table chooses".  When every
+    order ends alike the choice has one answer, so the tap of the last total also resolves
+    everyone around the table (one journal step each)."""
+    session = _movement_without_energy()
+    scene = _open_dice(app, session, 0)
+    while app.dialog is scene:
+        tap_widget(app, "num:9")
+    assert sorted(state_of(session).resolved) == [0, 1, 2]
+    resolves = [a["player"] for a in session.actions() if a["type"] == "resolve"]
+    assert resolves == [0, 1, 2]
+
+
+def test_energy_left_to_spend_leaves_the_first_resolve_to_the_table(app: App) -> None:
+    """A Gatherer may still spend energy between two resolutions, so the order can matter:
+    the last total closes the entry and nobody is resolved yet."""
+    session = _movement()
+    assert any(p.energy for p in state_of(session).players)
+    scene = _open_dice(app, session, 0)
+    while app.dialog is scene:
+        tap_widget(app, "num:9")
+    assert state_of(session).resolved == ()

@@ -36,9 +36,10 @@ def test_each_total_is_one_tap_and_the_journal_equals_the_record() -> None:
 
 def test_a_free_order_resolves_everyone_with_one_tap() -> None:
     """Rulebook, phase 5: players resolve one at a time "in an order the table chooses".
-    In the first two rounds no order changes the game, so the first Resolve tap also
-    resolves the others around the table (the journal still holds one step each); in the
-    third round the order changes how the game ends and each player is tapped."""
+    In the first two rounds no order changes the game, so the tap of the last total
+    resolves everyone around the table, no Resolve tap at all (the journal still holds one
+    step each); in the third round the order changes how the game ends and each player is
+    tapped."""
     taps = [(step["type"], step.get("player")) for step, _ in _played().per_step]
     rounds: list[list[Any]] = [[]]
     for kind, seat in taps:
@@ -47,7 +48,7 @@ def test_a_free_order_resolves_everyone_with_one_tap() -> None:
         rounds[-1].append("dest" if kind == "set_destination" else (kind, seat))
     tapped = [sum(1 for step in one if step != "dest" and step[0] == "resolve")
               for one in rounds]
-    assert tapped == [0, 1, 1, 2]
+    assert tapped == [0, 0, 0, 2]
 
 
 def test_a_round_of_typed_totals_costs_at_most_twenty_inputs() -> None:
