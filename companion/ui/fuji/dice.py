@@ -46,7 +46,7 @@ from companion.ui.fuji.dice_entry import (
 )
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style, greyed_button
-from companion.ui.fuji.seat_pad import SeatTyping, closing, compact_regions, seat_told
+from companion.ui.fuji.seat_pad import SeatTyping, Then, closing, compact_regions, seat_told
 from companion.ui.fuji.seat_pad import missing_totals as _missing_totals
 from companion.ui.fuji.seat_pad import totals_done as _totals_done
 from companion.ui.fuji.view import (
@@ -141,16 +141,19 @@ class DiceScene(GameScene):
 
     needs_session = True
 
-    def __init__(self, seat: int | None = None, as_dialog: bool = False) -> None:
+    def __init__(self, seat: int | None = None, as_dialog: bool = False,
+                 then: Then | None = None) -> None:
         super().__init__()
         self.holder = seat
         """The dice set being entered (a seat, or the open set of variant A)."""
         self.as_dialog = as_dialog
         """Opened over the play screen (closing returns to it)."""
+        self.then = then
+        """What the play screen does once the entry is complete (see :func:`closing`)."""
         self.quick: bool | None = None
         """Totals mode instead of one tap per die (``None``: as the table last chose, else
         typed totals, the rules' own figures)."""
-        self.seat_typing = SeatTyping()
+        self.seat_typing = SeatTyping(then)
         """Four seats on a flat table: the digits each seat has typed on its own pad."""
         self.typing: int | None = None
         """Totals mode: the condition seat whose total a tap records (``None``: the first
@@ -227,7 +230,7 @@ class DiceScene(GameScene):
         if len(draft.dice) + 1 >= draft.capacity:
             self.holder = self._next_holder(state, holder)
             if self.as_dialog and self.holder == holder:
-                entry += _closing_after(state, action)
+                entry += _closing_after(state, action, self.then)
         return entry
 
     def _next_holder(self, state: State, holder: int) -> int:
@@ -291,7 +294,7 @@ class DiceScene(GameScene):
             self.holder = holder
             return entry
         if self.as_dialog and not owed_totals(after):
-            entry += closing(after)
+            entry += closing(after, self.then)
         return entry
 
     # ---------------------------------------------------------------- build
@@ -392,7 +395,7 @@ class DiceScene(GameScene):
         except IllegalActionError:
             return entry
         if self.as_dialog and not owed_totals(after):
-            entry += closing(after)
+            entry += closing(after, self.then)
         return entry
 
     def _entry(self, ctx: Context, session: Session, state: State,
@@ -698,13 +701,14 @@ def _neighbour_values(state: State, cell: pygame.Rect,
     return widgets
 
 
-def _closing_after(state: State, action: dict[str, object]) -> list[Intent]:
+def _closing_after(state: State, action: dict[str, object],
+                   then: Then | None) -> list[Intent]:
     """Close the entry after its last die (see :func:`closing`)."""
     try:
         after = GAME.apply(state, action)
     except IllegalActionError:
         return [CloseDialog()]
-    return closing(after) if not owed_totals(after) else [CloseDialog()]
+    return closing(after, then)
 
 
 def _plain(name: Msg | str) -> str:

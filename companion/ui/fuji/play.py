@@ -481,7 +481,7 @@ class FujiPlayScene(GameScene):
         def make() -> Scene:
             from companion.ui.fuji.dice import DiceScene
 
-            return DiceScene(seat=seat, as_dialog=True)
+            return DiceScene(seat=seat, as_dialog=True, then=resolve_when_free)
 
         return show_made(make)
 
@@ -616,6 +616,19 @@ def go_on(state: State) -> list[Intent]:
     if seat is None:
         return []
     return then_owed(state, {"type": "resolve", "player": seat})
+
+
+def resolve_when_free(state: State) -> list[Intent]:
+    """Once every total is in: when the order of the resolutions cannot change the game
+    (no route to pick, no energy to spend, every order ending alike; no card is played in
+    phase 5), who goes first is a question with one answer, so everyone resolves around
+    the table from the first seat with the tap that completed the entry."""
+    if not asked(order_free, state):
+        return []
+    if state.resolved:
+        return go_on(state)
+    first = next_in_ring(state, len(state.players) - 1)
+    return [] if first is None else then_owed(state, {"type": "resolve", "player": first})
 
 
 def erupt_after(state: State) -> list[Intent]:

@@ -16,11 +16,12 @@ says to type first, and a total the rules refuse is told without changing anythi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.fuji import GAME
-from companion.games.fuji.game import next_in_ring, order_free
 from companion.games.fuji.queries import owed_totals
 from companion.games.fuji.state import State
 from companion.ui.fuji.colours import player_colour, readable
@@ -126,9 +127,11 @@ def most_total(state: State, seat: int) -> int:
 class SeatTyping:
     """What each seat has typed on its compact pad, and what its keys do."""
 
-    def __init__(self) -> None:
+    def __init__(self, then: Then | None = None) -> None:
         self.typed: dict[int, str] = {}
         """Digits typed per seat, not recorded yet."""
+        self.then = then
+        """What follows a complete entry (see :func:`closing`)."""
 
     def value(self, seat: int) -> str:
         """The digits the seat has typed (empty when none)."""
@@ -167,7 +170,7 @@ class SeatTyping:
         self.typed[seat] = ""
         entry: list[Intent] = [Submit(action)]
         if as_dialog and not owed_totals(after):
-            entry += closing(after)
+            entry += closing(after, self.then)
         return entry
 
     def widgets(self, ctx: Context, state: State, seat: int, area: pygame.Rect,
@@ -241,20 +244,14 @@ def _cells(pad: pygame.Rect, gap: int) -> list[pygame.Rect]:
                         height) for row in range(PAD_ROWS) for column in range(PAD_COLUMNS)]
 
 
-def closing(after: State) -> list[Intent]:
-    """The entry is complete: close the dice dialog and, when the order of the
-    resolutions left cannot change the game (``order_free``: no route to pick, no energy
-    to spend, every order ending alike; no card can be played in phase 5), resolve them
-    around the table with the same tap, stopping at a wound or card owed.  Choosing who
-    goes first is then a question with one answer, and the app takes it."""
-    from companion.ui.fuji.play import go_on, then_owed
+Then = Callable[[State], list[Intent]]
+"""What the screen that opened the entry does once nothing is owed (given the state)."""
 
+
+def closing(after: State, then: Then | None = None) -> list[Intent]:
+    """The entry is complete: close the dice dialog, then what the screen that opened it
+    asks (the play screen starts the resolutions when their order cannot matter)."""
     close: list[Intent] = [CloseDialog()]
-    if owed_totals(after) or not asked(order_free, after):
+    if then is None or owed_totals(after):
         return close
-    if after.resolved:
-        return [*close, *go_on(after)]
-    first = next_in_ring(after, len(after.players) - 1)
-    if first is None:
-        return close
-    return [*close, *then_owed(after, {"type": "resolve", "player": first})]
+    return [*close, *then(after)]
