@@ -126,8 +126,7 @@ def test_bringing_a_worker_spends_a_point(app: App, journal: Journal) -> None:
     open_game(app, session)
     before = state_of(session).players[0].reserve
     tap_widget(app, "tikal:act:bring")
-    _option(app, "piece", "worker")
-    _option(app, "count", 3)
+    _option(app, "pieces", {"piece": "worker", "count": 3})
     state = state_of(session)
     assert state.players[0].reserve == before - 3
     assert state.workers[0][0] == 3
@@ -433,7 +432,8 @@ def test_a_tap_on_a_hex_with_own_pieces_starts_the_same_move_as_the_button(
     assert len(sources) > 1  # the button then asks where from
     source = min(sources)
     target = next(hx.id for hx in state.hexes if hx.id != source and hx.kind != "volcano")
-    wanted = {"from": source, "to": target, "piece": "worker", "count": 1, "stones": 1}
+    wanted = {"from": source, "to": target, "pieces": {"piece": "worker", "count": 1},
+              "stones": 1}
     steps = session.cursor
     tap_widget(app, "tikal:act:move")
     _answer_until_done(app, wanted)
