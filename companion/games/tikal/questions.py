@@ -355,7 +355,8 @@ def _which_pieces(state: TikalState, partial: Partial, leader: bool, most: int) 
         if partial["piece"] == "worker" and "count" not in partial:
             return _numbers("count", Msg("tikal.ask.count"), 1, max(1, most), state.active)
         return _done(partial)
-    answers = ((Answer({"piece": "leader"}, Msg("tikal.answer.leader")),) if leader else ())
+    answers: tuple[Answer, ...] = (
+        (Answer({"piece": "leader"}, Msg("tikal.answer.leader")),) if leader else ())
     answers += tuple(Answer({"piece": "worker", "count": n}, msg("tikal.answer.workers", count=n))
                      for n in range(1, most + 1))
     if not answers:  # nothing can go: one greyed answer says why
