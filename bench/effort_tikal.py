@@ -122,6 +122,9 @@ class TikalDriver:
             return self._inline(bench, state, following)
         if kind == "draw":
             return self._inline(bench, state, action)
+        after = scene.auction_after_spent(state)  # type: ignore[attr-defined]
+        if kind == "end_turn" and following is not None and after is not None:
+            return self._opener(bench, after, following)  # the next entry ends the turn
         level = f"tikal:level:{action.get('hex')}"
         if kind == "uncover" and _shown(bench, level):
             return bench.find(level)

@@ -17,12 +17,13 @@ import pygame
 
 from companion.core.messages import Msg
 from companion.core.questions import Answer, Question
+from companion.ui.fonts import font
 from companion.ui.intents import Intent
 from companion.ui.questions import AnswerButton, Dialogue, answer_key
 from companion.ui.scene import Context
 from companion.ui.theme import MIN_TOUCH, Colour, Theme, ink_on
 from companion.ui.tikal.hexmap import KIND_FILLS
-from companion.ui.widgets import Label, Widget
+from companion.ui.widgets import Label, Widget, render_text
 
 TILE_COLUMNS = 5
 """Buttons per row (ten temples make two rows)."""
@@ -55,6 +56,21 @@ def short_label(value: dict[str, Any], label: Msg | str) -> Msg | str:
     if value.get("kind") == "treasure":
         return "◆" * int(value.get("masks", 0))
     return label
+
+
+def _narrow_label(answer: Answer) -> Msg | str:
+    """A shorter label for a narrow button: a treasure hex's masks as a number."""
+    value = answer.value if isinstance(answer.value, dict) else {}
+    if value.get("kind") == "treasure":
+        return f"{value.get('masks', 0)}◆"
+    return answer.label
+
+
+def _fits(text: Msg | str, width: int, ctx: Context) -> bool:
+    """Whether ``text`` fits on one line of a button ``width`` wide at its smallest size."""
+    theme = ctx.theme
+    face = font(theme.min_text_size("button"), True)
+    return face.size(render_text(text, ctx.lang))[0] <= width - 2 * theme.px(6)
 
 
 def tile_rows(answers: Sequence[Answer], columns: int) -> list[list[Answer]]:
@@ -107,7 +123,7 @@ def tile_page(dialogue: Dialogue, state: Any, question: Question, area: pygame.R
     note = dialogue.note
     prompt: Msg = note if note is not None else Msg("ui_tikal.draw.pick")
     widgets: list[Widget] = [Label(pygame.Rect(area.x, area.y, area.width, line), prompt,
-                                   "body", theme.palette.accent if note else None, bold=True,
+                                   "small", theme.palette.accent if note else None, bold=True,
                                    key="question:prompt")]
     top = area.y + line + theme.gap // 2
     for r, row in enumerate(rows):
@@ -119,6 +135,10 @@ def tile_page(dialogue: Dialogue, state: Any, question: Question, area: pygame.R
             rect = pygame.Rect(x, y, w, height)
             button = TileButton(rect, question.field, answer, on_tap,
                                 f"answer:{question.field}:{answer_key(answer.value)}")
+            if not _fits(button.text, rect.width, ctx):
+                button.text = _narrow_label(answer)
+                if not _fits(button.text, rect.width, ctx):
+                    return None  # text this large needs the plain answers (and pages)
             button.partial = dict(dialogue.progress(state).partial)
             button.asked_in = state
             widgets.append(button)

@@ -379,15 +379,14 @@ def test_a_temple_is_counted_by_tapping_it_on_the_map(app: App, journal: Journal
     assert {"hex": given.id, "controller": seat} in session.actions()[-1]["temples"]
 
 
-def test_a_hand_counted_stack_shows_the_jungle_first_and_the_volcano_one_page_back(
-        app: App, journal: Journal) -> None:
-    """Any tile may come from a stack the table counts itself: the jungle is on the first
-    page, the volcano one tap back (the pages go round)."""
+def test_a_hand_counted_stack_shows_every_tile_on_one_page(app: App, journal: Journal) -> None:
+    """Any tile may come from a stack the table counts itself: all fifteen are offered at
+    once (no pages), so even the volcano is one tap."""
     session = start(journal)
     open_game(app, session)
-    assert has_widget(app, f"answer:tile:{answer_key({'kind': 'jungle'})}")
-    assert has_widget(app, "answers:next")
-    tap_widget(app, "answers:previous")
+    tiles = [key for key in _keys(app) if key.startswith("answer:tile:")]
+    assert len(tiles) == 15
+    assert not has_widget(app, "answers:next")
     tap_widget(app, f"answer:tile:{answer_key({'kind': 'volcano'})}")
     assert session.actions()[-1] == {"type": "draw", "kind": "volcano"}
 
