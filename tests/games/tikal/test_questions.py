@@ -115,8 +115,9 @@ def test_bring_several_in_one_answer() -> None:
 
 
 def test_a_move_asks_the_stones_before_the_pieces_the_points_pay_for() -> None:
-    """"Move a piece across an edge: 1 per stone on that edge" (per piece): with 5 points left and 2 stones, at most 2 workers go; with 4
-    stones the leader or one worker, and with the leader gone one worker is taken."""
+    """The rules: moving a piece across an edge costs "1 per stone on that edge", per
+    piece.  With 5 points left and 2 stones at most 2 workers go; with 4 stones the
+    leader or one worker, and with the leader gone one worker is taken."""
     state = play(start(3), jungle(), bring(piece="leader"),
                  {"type": "bring", "to": 0, "piece": "worker", "count": 4})
     stones = GAME.ask(state, {"type": "move", "from": 0, "to": 3})
