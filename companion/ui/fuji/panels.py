@@ -19,7 +19,7 @@ from companion.ui.fuji.colours import ERUPTION_RED, TOKEN_GOLD, character_shape,
 from companion.ui.intents import Intent, Notify
 from companion.ui.shapes import Shape, draw_shape
 from companion.ui.theme import Colour, TextRole, Theme, ink_on
-from companion.ui.widgets import ButtonStyle, Widget, draw_kept
+from companion.ui.widgets import ButtonStyle, TapTarget, Widget, draw_kept
 from companion.ui.widgets import TapButton as TapButton
 
 WOUND_GLYPHS: dict[WoundSlot, str] = {
@@ -31,24 +31,20 @@ WOUND_GLYPHS: dict[WoundSlot, str] = {
 """A one-character mark drawn in each wound slot box (the full names are on buttons)."""
 
 
-class PlayerCard(Widget):
+class PlayerCard(TapTarget):
     """The background of one player's panel: colour stripe, selection ring, touch target."""
-
-    interactive = True
 
     def __init__(
         self, rect: pygame.Rect, colour: str, selected: bool, waiting: bool,
         on_tap: Callable[[], list[Intent]], key: str,
     ) -> None:
-        super().__init__(rect, key)
+        super().__init__(rect, on_tap, key)
         self.colour = colour
         """The character colour."""
         self.selected = selected
         """Whether this is the selected player."""
         self.waiting = waiting
         """Whether the table waits for this player (drawn as a brighter frame)."""
-        self.on_tap = on_tap
-        """What tapping the card does."""
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Fill the panel, draw the colour stripe and the frame."""
@@ -65,10 +61,6 @@ class PlayerCard(Widget):
             shape=character_shape(self.colour) if safe else None, shape_side=theme.px(14),
         )
         draw_kept(surface, self.rect, _paint_card, look)
-
-    def release(self, pos: tuple[int, int]) -> list[Intent]:
-        """Select the player."""
-        return self.on_tap()
 
 
 class _CardLook(Value):
