@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import tomllib
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -101,8 +102,8 @@ class Story:
     """One line describing the game."""
 
 
-def story_from_json(entry: dict[str, Any]) -> Story:
-    """One story as written in ``stories.json``."""
+def story_from_data(entry: dict[str, Any]) -> Story:
+    """One story as written in ``stories.toml``."""
     doomed = entry.get("doomed")
     return Story(
         int(entry["scenario"]),
@@ -120,9 +121,9 @@ def story_from_json(entry: dict[str, Any]) -> Story:
 
 
 STORIES: tuple[Story, ...] = tuple(
-    story_from_json(entry)
-    for entry in json.loads((HERE / "stories.json").read_text(encoding="utf-8"))["stories"])
-"""The seven example games, one per scenario preset (their stories in ``stories.json``)."""
+    story_from_data(entry)
+    for entry in tomllib.loads((HERE / "stories.toml").read_text(encoding="utf-8"))["story"])
+"""The seven example games, one per scenario preset (their stories in ``stories.toml``)."""
 
 
 # --- the table's bookkeeping --------------------------------------------------------
