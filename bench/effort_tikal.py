@@ -27,6 +27,7 @@ from companion.core.record import GameRecord
 from companion.core.upgrade import current, stamped
 from companion.games.tikal import GAME
 from companion.games.tikal.constants import DEFAULT_STAGE_SIZES, STAGES
+from companion.games.tikal.likeness import ALL_KINDS, holding
 from companion.games.tikal.queries import free_spots, unlaid_volcano
 from companion.games.tikal.scoring import temple_controller
 from companion.games.tikal.state import Phase, TikalState
@@ -53,7 +54,7 @@ class TikalDriver:
 
     def prepare(self, record: GameRecord) -> GameRecord:
         """The record as the screens enter it today (see :func:`placed_record`)."""
-        return placed_record(record)
+        return matched_record(placed_record(record))
 
     def unit(self, state: Any) -> Hashable:
         """A new value whenever a turn begins: hexes drawn, the active seat and whether it
@@ -376,6 +377,52 @@ def placed_record(record: GameRecord) -> GameRecord:
     if before != tuple(p.score for p in state.players):
         raise BenchError("placing the hexes of an older record changed its scores")
     return GameRecord(record.game, stamped(GAME, setup), placed, record.expect, record.title)
+
+
+def matched_record(record: GameRecord) -> GameRecord:
+    """``record`` with each treasure numbered the way the screens offer it.
+
+    The screens name a treasure kind by who holds its like and offer one kind for each
+    way of being held (the lowest number), since kinds held alike are the same to the
+    rules.  A record may have picked another number of the same standing: from that step
+    on the two numbers are swapped, which changes no score (checked).
+    """
+    state = GAME.new_state(record.setup)
+    swap = {kind: kind for kind in ALL_KINDS}
+    matched: list[dict[str, Any]] = []
+    for action in record.actions:
+        entry = dict(action)
+        if entry.get("type") in ("take_treasure", "exchange"):
+            for field in ("kind", "give", "take"):
+                if isinstance(entry.get(field), int) and entry[field] in swap:
+                    meant = swap[entry[field]]
+                    shown = _offered_kind(state, meant, entry.get("give")
+                                          if field == "take" else None)
+                    _exchange_numbers(swap, meant, shown)
+                    entry[field] = shown
+        state = GAME.apply(state, entry)
+        matched.append(entry)
+    if _final_scores(record.setup, record.actions) != tuple(p.score for p in state.players):
+        raise BenchError("numbering the treasures as the screens do changed the scores")
+    return GameRecord(record.game, record.setup, matched, record.expect, record.title)
+
+
+def _offered_kind(state: TikalState, kind: int, other_than: object) -> int:
+    """The kind the screens offer for ``kind``: the lowest held just like it."""
+    alike = [k for k in ALL_KINDS if holding(state, k) == holding(state, kind)
+             and k != other_than]
+    return min(alike, default=kind)
+
+
+def _exchange_numbers(swap: dict[int, int], old: int, new: int) -> None:
+    """From now on, the record's number that meant ``new`` means ``old`` and vice versa."""
+    if old == new:
+        return
+    for recorded, meant in swap.items():
+        if meant == old:
+            swap[recorded] = new
+        elif meant == new:
+            swap[recorded] = old
 
 
 def _nearest(spots: Sequence[tuple[int, int]]) -> tuple[int, int]:

@@ -69,7 +69,16 @@ class ConfigProblem:
 
 
 @dataclass(frozen=True)
-class GpioConfig:
+class PressSource:
+    """What every source of table buttons has: the time that makes a press a long one."""
+
+    hold_time: float = 1.0
+    """Seconds a button must stay down to count as a long press (told to the serial box,
+    which times its own presses)."""
+
+
+@dataclass(frozen=True)
+class GpioConfig(PressSource):
     """Buttons and lights wired straight to the Raspberry Pi header."""
 
     enabled: bool = False
@@ -86,12 +95,10 @@ class GpioConfig:
     """Buttons connect the pin to ground and use the internal pull-up resistor."""
     bounce_time: float = 0.02
     """Seconds of contact bounce to ignore after an edge."""
-    hold_time: float = 1.0
-    """Seconds a button must stay down to count as a long press."""
 
 
 @dataclass(frozen=True)
-class SerialConfig:
+class SerialConfig(PressSource):
     """The USB button box."""
 
     enabled: bool = False
@@ -106,22 +113,18 @@ class SerialConfig:
     ``0`` switches the keepalive off."""
     require_checksum: bool = True
     """Refuse lines from the box that carry no checksum."""
-    hold_time: float = 1.0
-    """Long-press time told to the box, in seconds."""
     reconnect_max: float = 10.0
     """Longest wait between attempts to reopen a lost port, in seconds."""
 
 
 @dataclass(frozen=True)
-class KeyboardConfig:
+class KeyboardConfig(PressSource):
     """Keys of a keyboard or of a USB arcade encoder that presents itself as one."""
 
     enabled: bool = True
     """Whether keys act as table buttons."""
     keys: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_KEYS))
     """pygame key name to button id."""
-    hold_time: float = 1.0
-    """Seconds a key must stay down to count as a long press."""
 
 
 @dataclass(frozen=True)
@@ -283,13 +286,18 @@ def _read_inputs(
     return switches, on_release, debounce
 
 
+def _hold_time(section: _Section) -> float:
+    """The section's ``hold_time``, 0.1 to 10 seconds (every source reads it alike)."""
+    return section.number("hold_time", PressSource.hold_time, 0.1, 10.0)
+
+
 def _read_gpio(table: Mapping[str, Any]) -> tuple[GpioConfig, list[ConfigProblem]]:
     section = _Section("gpio", table)
     config = GpioConfig(
         pin_factory=section.text("pin_factory", ""),
         pull_up=section.boolean("pull_up", True),
         bounce_time=section.number("bounce_time", 0.02, 0.0, 1.0),
-        hold_time=section.number("hold_time", 1.0, 0.1, 10.0),
+        hold_time=_hold_time(section),
         buttons=_read_pins(section, "buttons", BUTTON_IDS, "hardware.config.unknown_button",
                            DEFAULT_BUTTON_PINS),
         lights=_read_pins(section, "lights", LIGHT_IDS, "hardware.config.unknown_light",
@@ -343,7 +351,7 @@ def _read_serial(table: Mapping[str, Any]) -> tuple[SerialConfig, list[ConfigPro
         baud=int(baud),
         keepalive=section.number("keepalive", SerialConfig.keepalive, 0.0, 60.0),
         require_checksum=section.boolean("require_checksum", True),
-        hold_time=section.number("hold_time", SerialConfig.hold_time, 0.1, 10.0),
+        hold_time=_hold_time(section),
         reconnect_max=section.number("reconnect_max", SerialConfig.reconnect_max, 0.5, 300.0),
     )
     section.check_unknown()
@@ -356,7 +364,7 @@ def _baud_list() -> str:
 
 def _read_keyboard(table: Mapping[str, Any]) -> tuple[KeyboardConfig, list[ConfigProblem]]:
     section = _Section("keyboard", table)
-    hold_time = section.number("hold_time", 1.0, 0.1, 10.0)
+    hold_time = _hold_time(section)
     keys = dict(DEFAULT_KEYS)
     if "keys" in table:
         keys = _read_key_map(section)

@@ -98,16 +98,23 @@ def start_kiosk(journal: Journal, clock: FakeClock) -> KioskApp:
                     sound=SilentPlayer())
 
 
-def continued_game(path: Path, clock: FakeClock, closing: list[Journal],
-                   busy_timeout: float = BUSY_TIMEOUT) -> KioskApp:
-    """A new fault journal at ``path`` opened in the kiosk, its game continued.
+def kiosk_on(path: Path, clock: FakeClock, closing: list[Journal],
+             busy_timeout: float = BUSY_TIMEOUT) -> KioskApp:
+    """The kiosk app on the journal file at ``path``, opened as the app opens it.
 
     The journal (``app.journal``) is added to ``closing``, so the test closes it whatever happens.
     """
-    make_journal(path)
     journal = Journal(path, busy_timeout=busy_timeout)
     closing.append(journal)
-    app = start_kiosk(journal, clock)
+    return start_kiosk(journal, clock)
+
+
+def continued_game(path: Path, clock: FakeClock, closing: list[Journal],
+                   busy_timeout: float = BUSY_TIMEOUT) -> KioskApp:
+    """A new fault journal at ``path`` opened in the kiosk (see :func:`kiosk_on`), its
+    game continued."""
+    make_journal(path)
+    app = kiosk_on(path, clock, closing, busy_timeout)
     app.perform(ContinueGame())
     return app
 

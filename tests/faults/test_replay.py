@@ -24,6 +24,7 @@ from companion.ui.kiosk.start import StartScene
 from tests.clock import FakeClock
 from tests.faults.conftest import (
     PIN,
+    kiosk_on,
     lasting_files,
     make_journal,
     says,
@@ -55,12 +56,10 @@ def test_unreplayable_game_is_put_away_with_a_report(
     mutate_step(path, game_id, 2, row)
     before = lasting_files(tmp_path)
 
-    journal = Journal(path)
-    closing.append(journal)
-    app = start_kiosk(journal, clock)
+    app = kiosk_on(path, clock, closing)
     assert app.running and app.kiosk.state.phase == Phase.START
     assert isinstance(app.scene, StartScene) and app.session is None
-    report = quarantine_report_path(journal, game_id)
+    report = quarantine_report_path(app.journal, game_id)
     assert toast_text(app) == says("kiosk.app.quarantined").format(
         game=game_id, step=2, path=report)
     assert lasting_files(tmp_path) == before | {report.name}
@@ -69,9 +68,7 @@ def test_unreplayable_game_is_put_away_with_a_report(
     assert written["game"]["actions"][1]["action"] == row
     assert (game_id, "archived", 3) in stored(path)["games"]  # type: ignore[operator]
 
-    second = Journal(path)
-    closing.append(second)
-    again = start_kiosk(second, clock)
+    again = kiosk_on(path, clock, closing)
     assert again.kiosk.state.phase == Phase.START and again.toast is None
 
 

@@ -26,7 +26,7 @@ from companion.ui.kiosk.intents import ExportStatistics, UnlockStaff
 from companion.ui.kiosk.stats_screen import StatsScene
 from companion.ui.widgets import Button, Widget
 from tests.clock import FakeClock
-from tests.faults.conftest import PIN, start_kiosk, toast_text
+from tests.faults.conftest import PIN, kiosk_on, toast_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ("fuji/scenario-1.json", "fuji/scenario-4.json", "tikal/basic.json")
@@ -66,9 +66,7 @@ def stats_screen(folder: Path, clock: FakeClock, closing: list[Journal]
     statistics screen; also how many games of each kind were stored."""
     path = folder / "journal.sqlite3"
     counts = finished_games(path)
-    journal = Journal(path)
-    closing.append(journal)
-    app = start_kiosk(journal, clock)
+    app = kiosk_on(path, clock, closing)
     app.perform(Navigate("kiosk.pin"))
     app.perform(UnlockStaff(PIN))
     app.perform(Navigate("kiosk.stats"))

@@ -24,10 +24,10 @@ from tests.faults.conftest import (
     PIN,
     WriteLock,
     continued_game,
+    kiosk_on,
     lasting_files,
     make_journal,
     says,
-    start_kiosk,
     stored,
     toast_text,
 )
@@ -41,12 +41,10 @@ def test_lock_held_at_start_keeps_the_journal_and_the_pin(
     before, content = lasting_files(tmp_path), stored(path)
     write_lock.append(WriteLock(path))
 
-    journal = Journal(path, busy_timeout=0.2)
-    closing.append(journal)
-    app = start_kiosk(journal, clock)
+    app = kiosk_on(path, clock, closing, busy_timeout=0.2)
 
     assert lasting_files(tmp_path) == before and stored(path) == content
-    assert journal.problem == "busy" and journal.recovered_from is None
+    assert app.journal.problem == "busy" and app.journal.recovered_from is None
     assert app.kiosk.state.phase == Phase.RESUME and isinstance(app.scene, ResumeScene)
     app.step(0)
     assert toast_text(app) == says("core.storage.busy")
@@ -65,7 +63,7 @@ def test_lock_held_at_start_keeps_the_journal_and_the_pin(
     write_lock[0].release()
     clock.advance(STORAGE_LOOK)
     app.step(0)
-    assert journal.problem is None
+    assert app.journal.problem is None
     assert toast_text(app) == says("core.storage.recovered")
 
 
@@ -105,9 +103,7 @@ def test_undo_and_redo_are_written_before_they_are_shown(
 ) -> None:
     path = tmp_path / "journal.sqlite3"
     game_id = make_journal(path, steps=3)
-    journal = Journal(path, busy_timeout=0.2)
-    closing.append(journal)
-    app = start_kiosk(journal, clock)
+    app = kiosk_on(path, clock, closing, busy_timeout=0.2)
     app.perform(ContinueGame())
     session = app.session
     assert session is not None

@@ -17,7 +17,13 @@ from serial.tools.list_ports_common import ListPortInfo  # type: ignore[import-u
 from hardware.boxsim import SimulatedBox
 from hardware.config import AUTO_PORT, SerialConfig
 from hardware.events import EventQueue
-from hardware.serial_box import SerialBox, interface_number, open_port, rank_box_ports
+from hardware.serial_box import (
+    PortFactory,
+    SerialBox,
+    interface_number,
+    open_port,
+    rank_box_ports,
+)
 from tests.hardware.test_serial_box import Collector, has_buttons, has_status
 
 FAST = SerialConfig(enabled=True, port=AUTO_PORT, keepalive=0.1, reconnect_max=0.4)
@@ -30,12 +36,22 @@ def sim() -> Iterator[SimulatedBox]:
     box.unplug()
 
 
-def start_app_side(config: SerialConfig, finder: list[str]) -> tuple[SerialBox, Collector]:
+def start_app_side(config: SerialConfig, finder: list[str], opener: PortFactory = open_port,
+                   first_retry: float = 0.02) -> tuple[SerialBox, Collector]:
+    """The app's side of the link, started: ports from ``finder`` (read at each search),
+    opened by ``opener``."""
     events = EventQueue()
-    box = SerialBox(config, events, first_retry=0.02, port_finder=lambda: list(finder),
-                    handshake_timeout=0.3)
+    box = SerialBox(config, events, opener, first_retry=first_retry,
+                    port_finder=lambda: list(finder), handshake_timeout=0.3)
     box.start()
     return box, Collector(events)
+
+
+def connected_then_silent(sim: SimulatedBox, collector: Collector) -> None:
+    """Wait for the link, then stop the box answering until the app calls it silent."""
+    assert collector.wait_for(has_status("hardware.serial.connected"))
+    sim.answering = False
+    assert collector.wait_for(has_status("hardware.serial.silent"))
 
 
 def test_presses_and_lights_travel_through_a_real_pty(sim: SimulatedBox) -> None:
@@ -87,14 +103,9 @@ def test_a_box_that_goes_silent_is_lost_once_and_back_only_after_hello(
         return open_port(url, baud)
 
     config = SerialConfig(enabled=True, port=sim.port, keepalive=0.1, reconnect_max=1.6)
-    events = EventQueue()
-    box = SerialBox(config, events, timed_open, first_retry=0.1, handshake_timeout=0.3)
-    collector = Collector(events)
-    box.start()
+    box, collector = start_app_side(config, [], timed_open, first_retry=0.1)
     try:
-        assert collector.wait_for(has_status("hardware.serial.connected"))
-        sim.answering = False
-        assert collector.wait_for(has_status("hardware.serial.silent"))
+        connected_then_silent(sim, collector)
         silent_from = len(openings)
         collector.wait_for(lambda _: False, timeout=3.0)
         assert collector.statuses() == ["hardware.serial.connected", "hardware.serial.silent"]
@@ -227,14 +238,9 @@ def test_a_port_is_never_closed_under_a_write_and_the_box_comes_back(
         return port
 
     config = SerialConfig(enabled=True, port=sim.port, keepalive=0.05, reconnect_max=0.4)
-    events = EventQueue()
-    box = SerialBox(config, events, slow_open, first_retry=0.05, handshake_timeout=0.3)
-    collector = Collector(events)
-    box.start()
+    box, collector = start_app_side(config, [], slow_open, first_retry=0.05)
     try:
-        assert collector.wait_for(has_status("hardware.serial.connected"))
-        sim.answering = False
-        assert collector.wait_for(has_status("hardware.serial.silent"))
+        connected_then_silent(sim, collector)
         collector.wait_for(lambda _: False, timeout=1.0)
         sim.answering = True
         assert collector.wait_for(has_status("hardware.serial.reconnected"), timeout=5.0)

@@ -73,6 +73,13 @@ def tap_widget(app: App, key: str) -> None:
     tap(app, widget(app, key).rect.center)
 
 
+def tap_widgets(app: App, *keys: str) -> None:
+    """Tap the widgets with ``keys`` one after another, each found on the screen its
+    previous tap left."""
+    for key in keys:
+        tap_widget(app, key)
+
+
 def open_game(app: App, session: Session) -> None:
     """Show ``session`` on its play screen and draw it."""
     app.open_game(session)

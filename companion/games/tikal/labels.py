@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.core.messages import Msg, ParamValue, counted, msg
+from companion.games.tikal.likeness import ALL_KINDS, holders_words, holding
 from companion.games.tikal.rules import HANDLERS, Action
 from companion.games.tikal.state import TikalState
 from companion.games.tikal.where import field_params
@@ -30,6 +31,8 @@ def label(before: TikalState, action: Action) -> Msg:
     name = before.players[before.active].name
     if not isinstance(kind, str) or kind not in HANDLERS:
         return msg("tikal.label.unknown", player=name)
+    if kind in TREASURE_LABELS:
+        return TREASURE_LABELS[kind](before, action, name)
     if kind in SEEN_LABELS:
         return seen_label(before, action, kind, name)
     if kind == "draw":
@@ -76,6 +79,30 @@ def seen_label(before: TikalState, action: Action, kind: str, name: str) -> Msg:
         if isinstance(action.get(key), int) and not isinstance(action.get(key), bool):
             params[key] = int(action[key])
     return Msg(f"tikal.seen.{kind}", params)
+
+
+def take_label(before: TikalState, action: Action, name: str) -> Msg:
+    """A treasure taken, named by who already held its like ("a treasure like Bo's")."""
+    kind = action.get("kind")
+    if not isinstance(kind, int) or isinstance(kind, bool) or not 1 <= kind <= len(ALL_KINDS):
+        return msg("tikal.seen.take_treasure_new", player=name)
+    if not any(holding(before, kind)):
+        return msg("tikal.seen.take_treasure_new", player=name)
+    return msg("tikal.seen.take_treasure_like", player=name,
+               holders=holders_words(before, kind))
+
+
+def exchange_label(before: TikalState, action: Action, name: str) -> Msg:
+    """A swap of single treasures, naming the other player."""
+    other = action.get("with")
+    if isinstance(other, int) and not isinstance(other, bool) \
+            and 0 <= other < len(before.players):
+        return msg("tikal.seen.exchange", player=name, other=before.players[other].name)
+    return msg("tikal.label.unknown", player=name)
+
+
+TREASURE_LABELS = {"take_treasure": take_label, "exchange": exchange_label}
+"""Treasure actions, labelled without the kind numbers the table cannot see."""
 
 
 def draw_label(action: Action, name: str) -> Msg:

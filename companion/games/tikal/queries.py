@@ -20,6 +20,7 @@ from companion.games.tikal.constants import MAX_GUARDS as MAX_GUARDS
 from companion.games.tikal.constants import STAGES as STAGES
 from companion.games.tikal.constants import TRACKING as TRACKING
 from companion.games.tikal.constants import TREASURE_KINDS as TREASURE_KINDS
+from companion.games.tikal.likeness import holding as holding
 from companion.games.tikal.scoring import majority_holder as majority_holder
 from companion.games.tikal.scoring import strengths as strengths
 from companion.games.tikal.scoring import temple_controller as temple_controller

@@ -26,6 +26,7 @@ from companion.games.tikal.constants import (
     TREASURE_KINDS,
 )
 from companion.games.tikal.flow import in_scoring_turn, letter_tiles, take_from_stack
+from companion.games.tikal.likeness import ALL_KINDS, distinct_kinds, kind_words, takeable_kinds
 from companion.games.tikal.queries import free_spots, hexes_left, unlaid_volcano
 from companion.games.tikal.serialise import tile_json
 from companion.games.tikal.state import LEADER_IN_RESERVE, Hex, HexTile, Phase, TikalState
@@ -434,25 +435,16 @@ def _ask_uncover(state: TikalState, partial: Partial) -> Step:
 def _ask_take_treasure(state: TikalState, partial: Partial) -> Step:
     """Which treasure hex (full tracking), then which treasure the token shows."""
     if state.tracking != "lean" and "hex" not in partial:
-        kind = _free_kind(state)
+        kinds = takeable_kinds(state)
         hexes = (hx for hx in state.hexes if hx.kind == "treasure")
-        answers = _probe_hexes(state, partial, hexes, kind=kind or 1)
+        answers = _probe_hexes(state, partial, hexes, kind=kinds[0] if kinds else 1)
         return _question("hex", "tikal.ask.treasure_hex", answers, state, Style.PLACE)
     if "kind" not in partial:
         answers = tuple(
-            Answer(k, msg("tikal.treasure.name", kind=k),
-                   refusal(state, {**dict(partial), "kind": k}))
-            for k in range(1, TREASURE_KINDS + 1))
+            Answer(k, kind_words(state, k), refusal(state, {**dict(partial), "kind": k}))
+            for k in takeable_kinds(state))
         return _question("kind", "tikal.ask.treasure_kind", answers, state)
     return _done(partial)
-
-
-def _free_kind(state: TikalState) -> int | None:
-    """A treasure kind not all of whose tokens are held yet."""
-    for kind in range(1, TREASURE_KINDS + 1):
-        if sum(p.treasures[kind - 1] for p in state.players) < 3:
-            return kind
-    return None
 
 
 def _ask_exchange(state: TikalState, partial: Partial) -> Step:
@@ -467,20 +459,14 @@ def _ask_exchange(state: TikalState, partial: Partial) -> Step:
         return _question("with", "tikal.ask.with", answers, state, Style.SEAT)
     theirs = state.players[int(partial["with"])].treasures
     if "give" not in partial:
-        answers = tuple(
-            Answer(k, msg("tikal.treasure.name", kind=k),
-                   None if mine[k - 1] == 1 and any(theirs[t - 1] == 1 and t != k
-                                                    for t in range(1, TREASURE_KINDS + 1))
-                   else msg("tikal.error.give_not_single", kind=k))
-            for k in range(1, TREASURE_KINDS + 1) if mine[k - 1])
+        singles = (k for k in ALL_KINDS if mine[k - 1] == 1
+                   and any(theirs[t - 1] == 1 and t != k for t in ALL_KINDS))
+        answers = tuple(Answer(k, kind_words(state, k)) for k in distinct_kinds(state, singles))
         return _question("give", "tikal.ask.give", answers, state)
     if "take" not in partial:
         give = int(partial["give"])
-        answers = tuple(
-            Answer(k, msg("tikal.treasure.name", kind=k),
-                   None if theirs[k - 1] == 1 and k != give
-                   else msg("tikal.error.take_not_single", kind=k))
-            for k in range(1, TREASURE_KINDS + 1) if theirs[k - 1])
+        singles = (k for k in ALL_KINDS if theirs[k - 1] == 1 and k != give)
+        answers = tuple(Answer(k, kind_words(state, k)) for k in distinct_kinds(state, singles))
         return _question("take", "tikal.ask.take", answers, state)
     return _done(partial)
 

@@ -21,6 +21,7 @@ from companion.ui.tikal.parts import ColourChip, ScoreTrack, TapButton
 from companion.ui.tikal.view import (
     AuctionWin,
     TempleRow,
+    held_kinds,
     kinds_drawn,
     next_opener,
     player_treasure_points,
@@ -106,7 +107,8 @@ def _temple_detail(state: TikalState, row: TempleRow) -> Msg:
 
 # ------------------------------------------------------------------ treasures
 def treasures_panel(ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
-    """Per player: tokens held of each kind 1-8 and what they are worth."""
+    """Per player: tokens held of each kind someone holds (a column a kind, so matching
+    pictures read across a column) and what they are worth."""
     theme = ctx.theme
     name_w = area.width * 34 // 100
     points_w = area.width * 11 // 100
@@ -116,10 +118,7 @@ def treasures_panel(ctx: Context, state: TikalState, area: pygame.Rect) -> list[
     widgets: list[Widget] = [Label(pygame.Rect(header.x, header.y, name_w, header.height),
                                    Msg("ui_tikal.treasures.kind"), "small",
                                    theme.palette.text_muted)]
-    for kind in range(1, TREASURE_KINDS + 1):
-        cell = pygame.Rect(header.x + name_w + (kind - 1) * cell_w, header.y, cell_w,
-                           header.height)
-        widgets.append(Label(cell, str(kind), "heading", theme.palette.accent, "center", True))
+    held = held_kinds(state)
     widgets.append(Label(pygame.Rect(header.right - points_w, header.y, points_w, header.height),
                          Msg("ui_tikal.treasures.points"), "small", theme.palette.text_muted,
                          "center"))
@@ -127,9 +126,10 @@ def treasures_panel(ctx: Context, state: TikalState, area: pygame.Rect) -> list[
         widgets.append(Panel(line))
         widgets += _name_cell(theme, pygame.Rect(line.x, line.y, name_w, line.height),
                               player.name, player.colour, player.seat)
-        for kind, count in enumerate(treasure_counts(player), start=1):
-            cell = pygame.Rect(line.x + name_w + (kind - 1) * cell_w, line.y, cell_w,
-                               line.height)
+        counts = treasure_counts(player)
+        for column, kind in enumerate(held):
+            count = counts[kind - 1]
+            cell = pygame.Rect(line.x + name_w + column * cell_w, line.y, cell_w, line.height)
             colour = theme.palette.text if count else theme.palette.text_disabled
             widgets.append(Label(cell, str(count) if count else "·", "heading", colour,
                                  "center", bold=count > 0))

@@ -20,6 +20,7 @@ from companion.games.tikal.queries import (
     TREASURE_KINDS,
     current_stage,
     hexes_left,
+    holding,
     next_seat,
     stage_left,
     strengths,
@@ -159,6 +160,12 @@ def stack_left(state: TikalState) -> int:
 def treasure_counts(player: Player) -> tuple[int, ...]:
     """Tokens held per kind 1-8."""
     return tuple(player.treasures[:TREASURE_KINDS])
+
+
+def held_kinds(state: TikalState) -> tuple[int, ...]:
+    """The treasure kinds someone holds, in the state's order (columns of the treasures
+    panel: the table matches pictures along a column, never by a number)."""
+    return tuple(kind for kind in range(1, TREASURE_KINDS + 1) if any(holding(state, kind)))
 
 
 def player_treasure_points(player: Player) -> int:

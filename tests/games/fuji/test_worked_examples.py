@@ -23,6 +23,14 @@ EXAMPLE_DICE = {
 EXAMPLE_DESTINATIONS = {CLAIRE: [0, 2], STEPHANE: [0, 4], JONATHAN: [0, 5]}
 
 
+def moved_and_rolled(state: State, destinations: dict[int, list[int]],
+                     rolls: dict[int, tuple[str, ...]]) -> State:
+    """Play planning with ``destinations``, then enter each player's dice, written as in
+    :func:`dice`."""
+    state = to_movement(state, destinations)
+    return enter_dice(state, {seat: dice(*faces) for seat, faces in rolls.items()})
+
+
 def example_resolved() -> State:
     """The rulebook's phase-5 example after the three resolutions, in the book's order."""
     return play(
@@ -41,14 +49,13 @@ def example_in_movement() -> State:
 
 
 def test_claire_16_against_10_and_18_does_not_move() -> None:
-    state = GAME.new_state(three_players())
-    state = to_movement(state, {CLAIRE: [0, 3], JONATHAN: [0, 2], STEPHANE: [0, 4]})
-    state = enter_dice(
-        state,
+    state = moved_and_rolled(
+        GAME.new_state(three_players()),
+        {CLAIRE: [0, 3], JONATHAN: [0, 2], STEPHANE: [0, 4]},
         {
-            CLAIRE: dice("Y6", "Y6", "B4", "P1", "B2"),
-            JONATHAN: dice("Y5", "Y5", "P1", "B1", "P3", "B2"),
-            STEPHANE: dice("Y6", "Y6", "Y6", "P1", "B1", "B2"),
+            CLAIRE: ("Y6", "Y6", "B4", "P1", "B2"),
+            JONATHAN: ("Y5", "Y5", "P1", "B1", "P3", "B2"),
+            STEPHANE: ("Y6", "Y6", "Y6", "P1", "B1", "B2"),
         },
     )
     preview = movement_values(state, CLAIRE)
@@ -138,14 +145,10 @@ def test_second_eruption_swallows_the_pawns_on_the_start_card() -> None:
         {"type": "advance"},
     )
     assert state.round == 2
-    state = to_movement(state, {CLAIRE: [0, 2], JONATHAN: [0, 3], STEPHANE: [0, 5]})
-    state = enter_dice(
+    state = moved_and_rolled(
         state,
-        {
-            CLAIRE: dice("P1", "P1", "P1", "P1", "P1"),
-            JONATHAN: dice("Y6", "Y6", "Y6", "Y6", "Y6", "Y6"),
-            STEPHANE: dice("B1", "B1", "B1", "B1", "B1", "B1"),
-        },
+        {CLAIRE: [0, 2], JONATHAN: [0, 3], STEPHANE: [0, 5]},
+        {CLAIRE: ("P1",) * 5, JONATHAN: ("Y6",) * 6, STEPHANE: ("B1",) * 6},
     )
     state = play(
         state,

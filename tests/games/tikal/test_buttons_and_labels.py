@@ -46,7 +46,7 @@ def test_lean_and_temple_labels_show_what_the_table_sees() -> None:
     temple = next(hx for hx in state.hexes if hx.kind == "temple")
     number = temple.value
     for action, english in (
-            ({"type": "take_treasure", "kind": 4}, "Ada takes treasure 4"),
+            ({"type": "take_treasure", "kind": 4}, "Ada takes a treasure of a kind nobody held"),
             ({"type": "uncover", "hex": temple.id}, f"Ada uncovers a level of temple {number}"),
             ({"type": "place_guard", "hex": temple.id}, f"Ada guards temple {number}")):
         label = GAME.action_label(state, action)

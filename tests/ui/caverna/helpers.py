@@ -1,4 +1,5 @@
-"""Shared helpers for the Caverna screen tests: drawing checks, taps and widget lookup."""
+"""Shared helpers for the Caverna screen tests: games set up to a given point and random
+games (the taps and drawing checks every game shares are in ``tests.ui.taps``)."""
 
 from __future__ import annotations
 
@@ -11,19 +12,33 @@ from companion.core.session import Session
 from companion.games.caverna.game import GAME
 from companion.games.caverna.state import CavernaState
 from companion.ui.app import App
-from tests.ui.taps import SIZES as SIZES
-from tests.ui.taps import context as context
-from tests.ui.taps import draw_problems as draw_problems
-from tests.ui.taps import has_widget as has_widget
-from tests.ui.taps import open_game as open_game
-from tests.ui.taps import tap as tap
-from tests.ui.taps import tap_widget as tap_widget
-from tests.ui.taps import widget as widget
+from tests.ui.taps import open_game
 
 
 def start(journal: Journal, setup: dict[str, Any] | None = None) -> Session:
     """A new two-player Caverna game (Ada starts) unless another set-up is given."""
     return Session.start(journal, "caverna", setup or {"players": ["Ada", "Borys"]})
+
+
+def taking(journal: Journal, tile: str, revealed: str = "furnishing") -> Session:
+    """A new two-player game in round 1: ``revealed`` is turned up and Ada takes ``tile``."""
+    session = start(journal)
+    session.submit({"type": "reveal", "tile": revealed})
+    session.submit({"type": "take_tile", "tile": tile})
+    return session
+
+
+def ada_fills_her_only_cavern(session: Session) -> None:
+    """From round 1 with Furnishing turned up: Ada furnishes the Shelf in her one empty
+    cavern and Borys takes Cultivation, so on Ada's second turn no furnishing has a place
+    to go."""
+    for action in ({"type": "take_tile", "tile": "furnishing"},
+                   {"type": "gain", "good": "food"},
+                   {"type": "furnish", "room": "shelf", "space": [2, 0], "fee": "round_food"},
+                   {"type": "end_turn"},
+                   {"type": "take_tile", "tile": "cultivation"},
+                   {"type": "end_turn"}):
+        session.submit(action)
 
 
 def state_of(session: Session) -> CavernaState:

@@ -25,7 +25,8 @@ from companion.ui.caverna.parts import CaveView
 from companion.ui.caverna.play import CavernaPlayScene
 from companion.ui.scene import Context, Scene, Settings
 from companion.ui.widgets import Button, Widget
-from tests.ui.caverna.helpers import SIZES, context, draw_problems, start, state_of
+from tests.ui.caverna.helpers import start, state_of
+from tests.ui.taps import SIZES, context, draw_problems
 
 
 class _StateOnly:

@@ -22,18 +22,8 @@ from companion.ui.caverna.play import option_text
 from companion.ui.intents import ShowDialog, Undo
 from companion.ui.questions import QuestionDialog
 from companion.ui.widgets import Button
-from tests.ui.caverna.helpers import (
-    SIZES,
-    context,
-    draw_problems,
-    has_widget,
-    open_game,
-    round_one,
-    start,
-    state_of,
-    tap_widget,
-    widget,
-)
+from tests.ui.caverna.helpers import round_one, start, state_of
+from tests.ui.taps import SIZES, context, draw_problems, has_widget, open_game, tap_widget, widget
 
 
 def test_take_all_takes_every_plain_gain_in_one_tap(app: App, journal: Journal) -> None:

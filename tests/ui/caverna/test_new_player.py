@@ -28,30 +28,8 @@ from companion.ui.notices import notice_rect
 from companion.ui.scene import Context, Settings
 from companion.ui.theme import contrast_ratio
 from companion.ui.widgets import Button
-from tests.ui.caverna.helpers import (
-    SIZES,
-    context,
-    draw_problems,
-    open_game,
-    round_one,
-    start,
-    state_of,
-    tap,
-    tap_widget,
-    widget,
-)
-
-
-def _ada_fills_her_only_cavern(session: Session) -> None:
-    """Ada furnishes her one empty cavern; Borys takes Cultivation: on Ada's second turn
-    Housework has no place to furnish."""
-    for action in ({"type": "take_tile", "tile": "furnishing"},
-                   {"type": "gain", "good": "food"},
-                   {"type": "furnish", "room": "shelf", "space": [2, 0], "fee": "round_food"},
-                   {"type": "end_turn"},
-                   {"type": "take_tile", "tile": "cultivation"},
-                   {"type": "end_turn"}):
-        session.submit(action)
+from tests.ui.caverna.helpers import ada_fills_her_only_cavern, round_one, state_of, taking
+from tests.ui.taps import SIZES, context, draw_problems, open_game, tap, tap_widget, widget
 
 
 def _framed(app: App, button: Button) -> bool:
@@ -73,7 +51,7 @@ def test_the_quiet_nothing_to_do_tile_looks_tappable(app: App, journal: Journal)
     frame readable, and every other live button on the screen and in a dialog is framed
     too."""
     session = round_one(journal, app)
-    _ada_fills_her_only_cavern(session)
+    ada_fills_her_only_cavern(session)
     open_game(app, session)
     idle = widget(app, "caverna:tile:housework")
     assert isinstance(idle, Button) and idle.style == "quiet"
@@ -156,9 +134,7 @@ def test_the_food_dialog_asks_again_until_the_food_is_enough(journal: Journal) -
     """Housework's first furnishing costs 2 food in round 1. With no food, one
     conversion is not enough: the food dialog comes back (made only when reached), and
     after the second the furnishing carries on."""
-    session = start(journal)
-    session.submit({"type": "reveal", "tile": "furnishing"})
-    session.submit({"type": "take_tile", "tile": "housework"})
+    session = taking(journal, "housework")
     state = state_of(session)
     ada = state.players[0]
     hungry = replace(state, players=(replace(ada, goods=replace(ada.goods, food=0)),
@@ -186,9 +162,7 @@ def test_the_food_dialog_asks_again_until_the_food_is_enough(journal: Journal) -
 def test_a_room_short_of_food_says_so_in_the_list(journal: Journal, lang: str) -> None:
     """In the furnishing's list at 800x480, every room short only of food says so on
     its card (the long hint or the short mark) and every card fits."""
-    session = start(journal)
-    session.submit({"type": "reveal", "tile": "furnishing"})
-    session.submit({"type": "take_tile", "tile": "housework"})
+    session = taking(journal, "housework")
     dialog = FurnishDialog(Option("furnish", fee="round_food"))
     overflowing, small = draw_problems(dialog, context((800, 480), lang, session))
     assert (overflowing, small) == ([], [])

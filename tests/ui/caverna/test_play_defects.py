@@ -9,7 +9,6 @@ import pytest
 from companion.core.i18n import LANGUAGES, translate
 from companion.core.journal import Journal
 from companion.core.messages import Msg, msg
-from companion.core.session import Session
 from companion.games.caverna.cave import FURNISHED, Space
 from companion.games.caverna.game import GAME
 from companion.games.caverna.queries import unnamed_candidates
@@ -24,29 +23,8 @@ from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel
 from companion.ui.intents import SetTableLayout, ShowDialog
 from companion.ui.widgets import Button
-from tests.ui.caverna.helpers import (
-    SIZES,
-    context,
-    draw_problems,
-    open_game,
-    round_one,
-    start,
-    state_of,
-    tap_widget,
-    widget,
-)
-
-
-def _ada_fills_her_only_cavern(session: Session) -> None:
-    """Ada furnishes the Shelf in her one empty cavern; Borys takes Cultivation: on
-    Ada's second turn no furnishing has a place to go."""
-    for action in ({"type": "take_tile", "tile": "furnishing"},
-                   {"type": "gain", "good": "food"},
-                   {"type": "furnish", "room": "shelf", "space": [2, 0], "fee": "round_food"},
-                   {"type": "end_turn"},
-                   {"type": "take_tile", "tile": "cultivation"},
-                   {"type": "end_turn"}):
-        session.submit(action)
+from tests.ui.caverna.helpers import ada_fills_her_only_cavern, round_one, start, state_of, taking
+from tests.ui.taps import SIZES, context, draw_problems, open_game, tap_widget, widget
 
 
 def test_a_tile_with_nothing_usable_says_so_and_its_tap_ends_the_turn(app: App,
@@ -56,7 +34,7 @@ def test_a_tile_with_nothing_usable_says_so_and_its_tap_ends_the_turn(app: App,
     stays offered; but with no empty cavern its button says plainly that nothing can be
     done with it, and the one tap takes it and ends the turn (undo brings it back)."""
     session = round_one(journal, app)
-    _ada_fills_her_only_cavern(session)
+    ada_fills_her_only_cavern(session)
     open_game(app, session)
     housework = widget(app, "caverna:tile:housework")
     assert isinstance(housework, Button) and not isinstance(housework, RefusedButton)
@@ -230,9 +208,7 @@ def test_a_refusal_notice_covers_no_control_and_goes_at_the_next_accepted_tap(
 def test_the_short_of_food_hint_fits(journal: Journal, lang: str,
                                      size: tuple[int, int]) -> None:
     """Housework in round 1 with 1 food: its first row says food is short and fits."""
-    session = start(journal)
-    session.submit({"type": "reveal", "tile": "furnishing"})
-    session.submit({"type": "take_tile", "tile": "housework"})
+    session = taking(journal, "housework")
     scene = CavernaPlayScene()
     overflowing, small = draw_problems(scene, context(size, lang, session))
     assert (overflowing, small) == ([], [])

@@ -26,15 +26,8 @@ from companion.ui.intents import Back, ShowDialog, Undo
 from companion.ui.questions import QuestionDialog
 from companion.ui.scene import Settings
 from companion.ui.widgets import Button
-from tests.ui.caverna.helpers import (
-    has_widget,
-    open_game,
-    round_one,
-    start,
-    state_of,
-    tap_widget,
-    widget,
-)
+from tests.ui.caverna.helpers import round_one, start, state_of
+from tests.ui.taps import has_widget, open_game, tap_widget, widget
 
 
 def _refusal(app: App) -> str:

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from companion.ui.caverna.play import CavernaPlayScene
 from tests.fuzzing import examples
-from tests.ui.caverna.helpers import context, draw_problems, random_game
+from tests.ui.caverna.helpers import random_game
+from tests.ui.taps import context, draw_problems
 
 SETUPS = (
     {"players": ["Ada", "Borys"]},

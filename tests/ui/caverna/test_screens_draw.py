@@ -35,8 +35,8 @@ from companion.ui.caverna.screens import SCREENS
 from companion.ui.caverna.setup import PAGES, CavernaSetupScene, set_solo
 from companion.ui.scene import Scene
 from companion.ui.theme import TEXT_SCALES
-from tests.ui.caverna.helpers import SIZES, context, draw_problems, start, state_of
-from tests.ui.taps import registered
+from tests.ui.caverna.helpers import start, state_of, taking
+from tests.ui.taps import SIZES, context, draw_problems, registered
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -171,9 +171,7 @@ def test_wall_buttons_do_not_overlap(size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_second_dig_of_two_fits_the_dig_picker(journal: Journal, lang: str,
                                                    size: tuple[int, int]) -> None:
-    session = start(journal)
-    session.submit({"type": "reveal", "tile": "masonry"})
-    session.submit({"type": "take_tile", "tile": "excavation"})
+    session = taking(journal, "excavation", revealed="masonry")
     dialog = dialogs.DigDialog(Option("excavate", amount=2, food_cost=2))
     dialog.picker.pick_space((1, 0))
     overflowing, small = draw_problems(dialog, context(size, lang, session))

@@ -25,8 +25,8 @@ from companion.ui.caverna.setup import (
     toggle_display,
 )
 from companion.ui.intents import StartGame
-from tests.ui.caverna.helpers import state_of, tap_widget
-from tests.ui.taps import open_screen
+from tests.ui.caverna.helpers import state_of
+from tests.ui.taps import open_screen, tap_widget
 
 ROOMS = light_rooms()
 CELLS = [(row, col) for row in range(len(DEFAULT_LAYOUT)) for col in range(3)]

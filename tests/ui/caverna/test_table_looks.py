@@ -26,15 +26,8 @@ from companion.ui.shapes import draw_shape
 from companion.ui.theme import PALETTE, SAFE_SEAT_COLOURS
 from companion.ui.widgets import Widget
 from tests.fuzzing import examples
-from tests.ui.caverna.helpers import (
-    SIZES,
-    draw_problems,
-    random_game,
-    start,
-    state_of,
-    tap,
-    tap_widget,
-)
+from tests.ui.caverna.helpers import random_game, start, state_of
+from tests.ui.taps import SIZES, draw_problems, tap, tap_widget
 
 
 def _setup(players: int) -> dict[str, Any]:

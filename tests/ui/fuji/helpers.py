@@ -36,6 +36,13 @@ def open_setup(app: App, screen: str = "fuji.setup") -> FujiSetupScene:
     return open_screen(app, screen, FujiSetupScene)
 
 
+def open_setup_page(app: App, page: str) -> FujiSetupScene:
+    """Open Fuji's set-up screen on its tab ``page`` (``players``, ``level``, ...), drawn."""
+    scene = open_setup(app)
+    tap_widget(app, f"setup:tab:{page}")
+    return scene
+
+
 def open_flat_totals(app: App, session: Session) -> DiceScene:
     """Lay the table flat, open ``session`` and its dice screen (typed totals), drawn."""
     app.perform(SetTableLayout("flat"))

@@ -5,18 +5,12 @@ from __future__ import annotations
 from companion.games.fuji.state import StartKind
 from companion.ui.app import App
 from companion.ui.fuji import setup_draft as draft
-from companion.ui.fuji.setup import FujiSetupScene, HandDialog
-from tests.ui.fuji.helpers import open_setup, state_of, tap_widget
-
-
-def open_players(app: App) -> FujiSetupScene:
-    scene = open_setup(app)
-    tap_widget(app, "setup:tab:players")
-    return scene
+from companion.ui.fuji.setup import HandDialog
+from tests.ui.fuji.helpers import open_setup_page, state_of, tap_widget
 
 
 def test_each_hand_asks_as_many_cards_as_the_skill_keeps(app: App) -> None:
-    scene = open_players(app)
+    scene = open_setup_page(app, "players")
     skills = [entry["skill"] for entry in draft.players(scene.setup)]
     assert skills[0] == "equipment_manager"
     tap_widget(app, "setup:hand:0")
@@ -39,7 +33,7 @@ def test_each_hand_asks_as_many_cards_as_the_skill_keeps(app: App) -> None:
 
 
 def test_a_full_hand_gives_a_card_back(app: App) -> None:
-    scene = open_players(app)
+    scene = open_setup_page(app, "players")
     tap_widget(app, "setup:hand:2")
     tap_widget(app, "hand:compass")
     tap_widget(app, "setup:hand:2")
@@ -48,7 +42,7 @@ def test_a_full_hand_gives_a_card_back(app: App) -> None:
 
 
 def test_four_players_choose_the_start_cards(app: App) -> None:
-    scene = open_players(app)
+    scene = open_setup_page(app, "players")
     tap_widget(app, "setup:add")
     tap_widget(app, "setup:start:0")
     assert draft.starts(scene.setup) == ["grey", "white", "white", "grey"]

@@ -14,8 +14,10 @@ from companion.games.fuji.scenarios import map_grid
 from companion.ui.app import App
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.editor import apply_tool, map_problem
+from companion.ui.fuji.setup import FujiSetupScene
 from companion.ui.keyboard import NameDialog, add_letter
-from tests.ui.fuji.helpers import open_setup, state_of, tap, tap_widget, widget
+from tests.ui.fuji.helpers import open_setup, open_setup_page, state_of, tap, tap_widget, widget
+from tests.ui.taps import tap_widgets
 
 
 def test_start_begins_a_saved_game_with_colour_names(app: App) -> None:
@@ -44,8 +46,7 @@ def test_start_with_a_broken_map_shows_the_reason(app: App) -> None:
 
 
 def test_players_page_edits_seating(app: App) -> None:
-    scene = open_setup(app)
-    tap_widget(app, "setup:tab:players")
+    scene = open_setup_page(app, "players")
     tap_widget(app, "setup:add")
     assert len(draft.players(scene.setup)) == 4
     tap_widget(app, "setup:colour:0")
@@ -59,26 +60,18 @@ def test_players_page_edits_seating(app: App) -> None:
 
 
 def test_name_keyboard_types_a_name(app: App) -> None:
-    scene = open_setup(app)
-    tap_widget(app, "setup:tab:players")
+    scene = open_setup_page(app, "players")
     tap_widget(app, "setup:name:0")
     assert isinstance(app.dialog, NameDialog)
-    for key in ("kb:0:3", "kb:0:4", "kb:3:0"):
-        tap_widget(app, key)
-    tap_widget(app, "kb:ok")
+    tap_widgets(app, "kb:0:3", "kb:0:4", "kb:3:0", "kb:ok")
     assert app.dialog is None
     assert draft.players(scene.setup)[0]["name"] == "Rtą"
 
 
 def test_level_table_and_track_edits_reach_the_game(app: App) -> None:
-    scene = open_setup(app)
-    tap_widget(app, "setup:tab:level")
-    tap_widget(app, "setup:loss:0:plus")
-    tap_widget(app, "setup:tab:options")
-    tap_widget(app, "setup:length:minus")
-    tap_widget(app, "setup:wound:0:plus")
-    tap_widget(app, "setup:extreme")
-    tap_widget(app, "setup:start")
+    scene = open_setup_page(app, "level")
+    tap_widgets(app, "setup:loss:0:plus", "setup:tab:options", "setup:length:minus",
+                "setup:wound:0:plus", "setup:extreme", "setup:start")
     assert app.session is not None
     settings = state_of(app.session).settings
     assert settings.level_table.failed == 4
@@ -129,8 +122,7 @@ def test_the_dice_screen_switch_leaves_the_table_setting_alone(app: App) -> None
 
 
 def test_two_player_variants_start(app: App) -> None:
-    scene = open_setup(app)
-    tap_widget(app, "setup:tab:options")
+    scene = open_setup_page(app, "options")
     tap_widget(app, "setup:variant:two_player_a")
     assert len(draft.players(scene.setup)) == 2
     tap_widget(app, "setup:start")
@@ -144,50 +136,52 @@ def test_variant_b_gives_the_shared_character_six_dice() -> None:
     assert state.players[-1].shared and state.players[-1].dice_count == 6
 
 
-def test_editor_tools_change_the_map(app: App) -> None:
+def open_editor(app: App, tool: str) -> FujiSetupScene:
+    """Open the map editor with ``tool`` chosen, drawn."""
     scene = open_setup(app, "fuji.editor")
-    tap_widget(app, "editor:tool:crater")
+    tap_widget(app, f"editor:tool:{tool}")
+    return scene
+
+
+def tap_cell(app: App, cell: tuple[int, int]) -> None:
+    """Tap the editor's map on ``cell`` (row, column)."""
     grid = widget(app, "editor:grid")
-    target = (2, 1)
-    tap(app, grid.geometry.cell_centre(*target))  # type: ignore[attr-defined]
+    tap(app, grid.geometry.cell_centre(*cell))  # type: ignore[attr-defined]
+
+
+def test_editor_tools_change_the_map(app: App) -> None:
+    scene = open_editor(app, "crater")
+    tap_cell(app, (2, 1))
     assert map_grid(scene.setup)[2][1] == "V"
     problem = map_problem(scene.setup)
     assert problem is not None and problem.key == "fuji.setup.one_crater"
     tap_widget(app, "editor:tool:landscape")
-    tap(app, grid.geometry.cell_centre(*target))  # type: ignore[attr-defined]
+    tap_cell(app, (2, 1))
     assert map_problem(scene.setup) is None
 
 
 def test_editor_card_picker_lays_a_catalogue_card(app: App) -> None:
-    scene = open_setup(app, "fuji.editor")
-    tap_widget(app, "editor:tool:card")
-    grid = widget(app, "editor:grid")
-    tap(app, grid.geometry.cell_centre(2, 1))  # type: ignore[attr-defined]
+    scene = open_editor(app, "card")
+    tap_cell(app, (2, 1))
     tap_widget(app, "editor:card:L07")
     assert scene.setup["cards"]["2,1"] == "L07"
 
 
 def test_editor_free_condition(app: App) -> None:
-    scene = open_setup(app, "fuji.editor")
-    tap_widget(app, "editor:tool:card")
-    grid = widget(app, "editor:grid")
-    tap(app, grid.geometry.cell_centre(2, 1))  # type: ignore[attr-defined]
-    tap_widget(app, "editor:free")
-    for key in ("editor:colour:blue", "editor:value:2", "editor:value:4", "editor:combine:and"):
-        tap_widget(app, key)
-    tap_widget(app, "editor:apply")
+    scene = open_editor(app, "card")
+    tap_cell(app, (2, 1))
+    tap_widgets(app, "editor:free", "editor:colour:blue", "editor:value:2", "editor:value:4",
+                "editor:combine:and", "editor:apply")
     entry: Any = scene.setup["cards"]["2,1"]
     assert entry == {"colours": ["blue"], "values": [2, 4], "combine": "and"}
 
 
 def test_editor_refusal_is_shown(app: App) -> None:
-    scene = open_setup(app, "fuji.editor")
-    tap_widget(app, "editor:tool:equipment")
-    grid = widget(app, "editor:grid")
+    scene = open_editor(app, "equipment")
     crater = next((r, c) for r, row in enumerate(map_grid(scene.setup))
                   for c, token in enumerate(row) if token == "V")
     before = dict(scene.setup)
-    tap(app, grid.geometry.cell_centre(*crater))  # type: ignore[attr-defined]
+    tap_cell(app, crater)
     assert scene.setup == before
     assert app.toast is not None and app.toast.error
 

@@ -90,7 +90,25 @@ def test_an_older_record_is_entered_as_the_screens_ask_today() -> None:
 def test_every_example_record_replays_to_the_same_scores_once_placed(name: str) -> None:
     older = load_record(EXAMPLES / f"{name}.json")
     if name in ("basic", "auction"):
-        assert effort_tikal.DRIVER.prepare(older).actions == older.actions  # entered as today
+        assert effort_tikal.placed_record(older).actions == older.actions  # entered as today
     placed = effort_tikal.DRIVER.prepare(older)
     assert GAME.state_to_json(replay(placed).state)["scores"] == \
         GAME.state_to_json(replay(older).state)["scores"] == older.expect["scores"]
+
+
+@pytest.mark.parametrize("name", ["basic", "auction", "board", "lean"])
+def test_treasures_are_renumbered_as_the_screens_offer_them(name: str) -> None:
+    """Each treasure of the prepared record is the kind the screens offer for it (the
+    lowest number held the same way), and only kind numbers changed."""
+    older = effort_tikal.placed_record(load_record(EXAMPLES / f"{name}.json"))
+    matched = effort_tikal.matched_record(older)
+    state = GAME.new_state(matched.setup)
+    for before, action in zip(older.actions, matched.actions, strict=True):
+        kinds = {"kind", "give", "take"} if action["type"] in ("take_treasure", "exchange") \
+            else set()
+        assert {k: v for k, v in action.items() if k not in kinds} == \
+            {k: v for k, v in before.items() if k not in kinds}
+        for field in sorted(kinds & action.keys()):
+            other = action.get("give") if field == "take" else None
+            assert effort_tikal._offered_kind(state, action[field], other) == action[field]
+        state = GAME.apply(state, action)

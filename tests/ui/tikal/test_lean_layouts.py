@@ -19,18 +19,8 @@ from companion.ui.questions import answer_key
 from companion.ui.scene import Settings
 from companion.ui.theme import MIN_TOUCH
 from companion.ui.tikal.hexmap import HexMap
-from tests.ui.tikal.helpers import (
-    draw_problems,
-    has_widget,
-    lean_scoring,
-    open_game,
-    replayed,
-    start,
-    state_of,
-    tap,
-    tap_widget,
-    widget,
-)
+from tests.ui.taps import draw_problems, has_widget, open_game, tap, tap_widget, widget
+from tests.ui.tikal.helpers import lean_scoring, replayed, start, state_of
 
 LAYOUTS = ("upright", "flat")
 """The two ways the screen lies on the table."""

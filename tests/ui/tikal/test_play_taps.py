@@ -21,16 +21,8 @@ from companion.ui.questions import QuestionDialog, answer_key, answer_targets
 from companion.ui.scene import Settings
 from companion.ui.tikal.play import TikalPlayScene
 from companion.ui.tikal.scoring import TikalScoringScene
-from tests.ui.tikal.helpers import (
-    has_widget,
-    open_game,
-    replayed,
-    start,
-    state_of,
-    tap,
-    tap_widget,
-    widget,
-)
+from tests.ui.taps import has_widget, open_game, tap, tap_widget, widget
+from tests.ui.tikal.helpers import replayed, start, state_of
 
 
 def _drawn(journal: Journal) -> Session:
