@@ -123,6 +123,9 @@ class TikalDriver:
             return self._inline(bench, state, following)
         if kind == "draw":
             return self._inline(bench, state, action)
+        after = scene.auction_after_spent(state)  # type: ignore[attr-defined]
+        if kind == "end_turn" and following is not None and after is not None:
+            return self._opener(bench, after, following)  # the next entry ends the turn
         level = f"tikal:level:{action.get('hex')}"
         if kind == "uncover" and _shown(bench, level):
             return bench.find(level)
@@ -324,6 +327,8 @@ def answer_for(field: str, action: Mapping[str, Any]) -> Any:
     the record does not say)."""
     if field == "tile":
         return {key: action[key] for key in ("kind", "value", "masks") if key in action}
+    if field == "pieces":
+        return {key: action[key] for key in ("piece", "count") if key in action}
     if field.startswith("temple_"):
         hex_id = int(field.removeprefix("temple_"))
         entry = next((e for e in action.get("temples", ()) if e.get("hex") == hex_id), None)

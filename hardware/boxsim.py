@@ -91,13 +91,24 @@ class SimulatedBox:
         with self._lock:
             self.levels[self.tcbox.BUTTONS.index(button)] = pressed
 
-    def chatter(self, button: str, pattern_ms: list[float]) -> None:
-        """Toggle ``button`` once per entry of ``pattern_ms``, waiting that long after each."""
+    def chatter(self, button: str, pattern_ms: list[float]) -> float:
+        """Toggle ``button`` once per entry of ``pattern_ms``, waiting that long after each.
+
+        Returns the longest time between two toggles as it really came out, in seconds (a
+        loaded machine may sleep far longer than asked).
+        """
+        longest = 0.0
+        previous: float | None = None
         for wait in pattern_ms:
+            now = time.monotonic()
+            if previous is not None:
+                longest = max(longest, now - previous)
+            previous = now
             with self._lock:
                 index = self.tcbox.BUTTONS.index(button)
                 self.levels[index] = not self.levels[index]
             time.sleep(wait / 1000)
+        return longest
 
     def lights(self) -> list[bool]:
         """What each LED shows now, in the firmware's light order."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
 from companion.core.messages import Msg
 from companion.core.values import Value
@@ -72,6 +72,38 @@ def turn_cues(finished: bool, phase_changed: bool) -> tuple[str, ...]:
 
 StateT = TypeVar("StateT")
 StateIn = TypeVar("StateIn", contravariant=True)
+
+
+class Phased(Protocol):
+    """A state with a phase, which the shared turn cues compare."""
+
+    @property
+    def phase(self) -> object:
+        """The phase being played."""
+
+
+PhasedT = TypeVar("PhasedT", bound=Phased)
+
+
+class _Ending(Protocol[StateIn]):
+    """A game that tells when a state is the end."""
+
+    def is_finished(self, state: StateIn) -> bool:
+        """Whether the game is over."""
+
+
+class OwnScreensGame(Generic[PhasedT]):
+    """What every game whose own screens ask its actions step by step, and that has no
+    sounds of its own, answers alike: no full list of choices, and the turn cues."""
+
+    def choices(self, state: PhasedT) -> Sequence[Action] | None:
+        """The game's own screens ask each action step by step: no full list."""
+        return None
+
+    def cues(self: _Ending[PhasedT], before: PhasedT, after: PhasedT,
+             action: Action) -> tuple[str, ...]:
+        """The end of the game, or a new phase."""
+        return turn_cues(self.is_finished(after), before.phase != after.phase)
 
 
 class Game(Protocol[StateT]):

@@ -7,7 +7,7 @@ language re-labels everything, including the history stored in the journal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,6 +74,12 @@ class IllegalActionError(ValueError):
 
 class SetupError(IllegalActionError):
     """A game set-up that cannot be played (wrong player count, broken map, ...)."""
+
+
+def require_distinct(values: Sequence[Hashable], key: str) -> None:
+    """Raise :class:`SetupError` ``key`` when a value stands twice in ``values``."""
+    if len(set(values)) != len(values):
+        raise SetupError(key)
 
 
 class RecordError(ValueError):

@@ -16,7 +16,7 @@ from companion.core.messages import IllegalActionError, Msg
 from companion.core.values import Value
 from companion.ui.games import setup_screen_name
 from companion.ui.intents import DeleteGame, Intent, Navigate, ResumeGame, SetLanguage, StartGame
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import Context, ListScene
 from companion.ui.screens import register_screen
 from companion.ui.widgets import (
     Button,
@@ -26,7 +26,6 @@ from companion.ui.widgets import (
     ListView,
     Panel,
     RowButton,
-    ScrollState,
     Text,
     Widget,
     render_text,
@@ -140,13 +139,8 @@ def saved_game_item(summary: GameSummary, standing: Standing | None, lang: str,
     )
 
 
-class HomeScene(Scene):
+class HomeScene(ListScene):
     """Choose a game to start, pick up a saved one, or change the language."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.scroll = ScrollState()
-        """Scroll position of the saved-games list."""
 
     def build(self, ctx: Context) -> list[Widget]:
         """Top strip with title, languages and settings; new games left; saved games right."""

@@ -63,6 +63,7 @@ from companion.ui.widgets import (
     Panel,
     Shade,
     TapButton,
+    TapTarget,
     Text,
     Widget,
     draw_box,
@@ -353,11 +354,9 @@ class SeatButton(AnswerButton):
         draw_fitted(surface, fitted, text, ink, True, "center")
 
 
-class NearestTarget(Widget):
+class NearestTarget(TapTarget):
     """A place on a map that a finger taps: its touch target grows to the smallest touch size
     around its centre, and where grown targets overlap a touch goes to the nearest place."""
-
-    interactive = True
 
     peers: tuple[tuple[int, int], ...] = ()
     """Centres of the other places drawn with it (see :func:`share_touch`)."""
@@ -378,11 +377,9 @@ class PlaceTarget(NearestTarget, AnswerTarget):
 
     def __init__(self, rect: pygame.Rect, question_field: str, answer: Answer,
                  on_tap: Callable[[], list[Intent]], key: str) -> None:
-        super().__init__(rect, key)
+        super().__init__(rect, on_tap, key)
         self.field = question_field
         self.answer = answer
-        self.on_tap = on_tap
-        """What a tap does."""
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """A ring around a legal place; a thin dim ring around a refused one."""
@@ -394,10 +391,6 @@ class PlaceTarget(NearestTarget, AnswerTarget):
         else:
             pygame.draw.rect(surface, palette.text_disabled, self.rect, 1,
                              border_radius=theme.radius)
-
-    def release(self, pos: tuple[int, int]) -> list[Intent]:
-        """Answer with this place (or tell why it cannot be)."""
-        return self.on_tap()
 
 
 def nearest(pos: tuple[int, int], centre: tuple[int, int],

@@ -49,7 +49,7 @@ from companion.core.messages import Msg
 from companion.ui.bar import game_bar
 from companion.ui.intents import Back, Intent, Redraw
 from companion.ui.theme import TEXT_SCALES, Theme, theme_for
-from companion.ui.widgets import Label, Widget
+from companion.ui.widgets import Label, ScrollState, Widget
 
 if TYPE_CHECKING:
     from companion.core.journal import Journal
@@ -287,6 +287,15 @@ class Scene:
             if widget.hit(pos) and widget.scroll(-steps * ctx.theme.px(40)):
                 return [Redraw()]
         return []
+
+
+class ListScene(Scene):
+    """A screen built round one scrolled list, which keeps its place across rebuilds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scroll = ScrollState()
+        """Scroll position of the list."""
 
 
 class GameScene(Scene):

@@ -62,6 +62,15 @@ def draw_shape(
     pygame.draw.polygon(surface, outline, points, width)
 
 
+def draw_shape_inside(surface: pygame.Surface, bounds: pygame.Rect, mark: pygame.Rect,
+                      shape: Shape, fill: Colour, outline: Colour) -> None:
+    """Draw a shape, keeping its outline inside ``bounds`` (so kept pictures stay exact)."""
+    clip = surface.get_clip()
+    surface.set_clip(bounds.clip(clip))
+    draw_shape(surface, mark, shape, fill, outline)
+    surface.set_clip(clip)
+
+
 def draw_hatching(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, step: int) -> None:
     """Diagonal stripes inside ``rect``: a pattern that tells areas apart without colour."""
     clip = surface.get_clip()

@@ -491,6 +491,23 @@ class TapButton(Button):
         return self.on_tap() if self.enabled else []
 
 
+class TapTarget(Widget):
+    """A widget drawn its own way whose tap runs a scene function (a place on a map, a
+    player's card)."""
+
+    interactive = True
+
+    def __init__(self, rect: pygame.Rect, on_tap: Callable[[], list[Intent]],
+                 key: str = "") -> None:
+        super().__init__(rect, key)
+        self.on_tap = on_tap
+        """What a tap does."""
+
+    def release(self, pos: tuple[int, int]) -> list[Intent]:
+        """Run the scene function and return its intents."""
+        return self.on_tap()
+
+
 class Shade(Widget):
     """Dims the screen under a dialog; a tap on it does nothing."""
 

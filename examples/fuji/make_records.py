@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import tomllib
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -101,86 +102,28 @@ class Story:
     """One line describing the game."""
 
 
-STORIES: tuple[Story, ...] = (
-    Story(
-        1,
-        (("Ada", "blue", "tinkerer"), ("Bruno", "green", "gatherer"), ("Chloé", "purple", "scout")),
-        level=1,
-        outcome="won",
-        beaten={2: (1,)},
-        target_lead=5,
-        title="Three players at level 1; the Tinkerer's binoculars bring reroll cards closer.",
-    ),
-    Story(
-        2,
-        (
-            ("Dorota", "blue", "equipment_manager"),
-            ("Emil", "green", "survivalist"),
-            ("Fanny", "purple", "buddy"),
-            ("Gael", "black", "gatherer"),
-        ),
-        level=2,
-        outcome="won",
-        beaten={2: (3,), 4: (0,)},
-        target_lead=4,
-        title="Four players at level 2; the Equipment Manager shares the kit.",
-    ),
-    Story(
-        3,
-        (("Hana", "blue", "scout"), ("Igor", "green", "buddy"), ("Jade", "purple", "survivalist")),
-        level=2,
-        outcome="lost",
-        doomed=(1, 2),
-        target_lead=3,
-        title="Igor keeps losing his comparisons and the lava catches up with him.",
-    ),
-    Story(
-        4,
-        (("Kasia", "blue", "gatherer"), ("Luc", "purple", "equipment_manager")),
-        level=1,
-        outcome="won",
-        variant="two_player_a",
-        beaten={3: (0,)},
-        target_lead=4,
-        title="Two players with the open dice set (variant A).",
-    ),
-    Story(
-        5,
-        (
-            ("Marta", "blue", "survivalist"),
-            ("Noé", "green", "tinkerer"),
-            ("Olga", "purple", "gatherer"),
-            ("Pablo", "black", "buddy"),
-        ),
-        level=3,
-        outcome="lost",
-        doomed=(3, 3),
-        beaten={2: (0,)},
-        target_lead=3,
-        title="Four players at level 3; Pablo falls behind and does not make it.",
-    ),
-    Story(
-        6,
-        (("Quim", "blue", "buddy"), ("Rosa", "green", "scout"), ("Sven", "black", "gatherer")),
-        level=2,
-        outcome="won",
-        extreme=True,
-        beaten={3: (2,)},
-        target_lead=4,
-        title="Three players with extreme thrill: one eruption token shows two volcanoes.",
-    ),
-    Story(
-        7,
-        (("Tomek", "blue", "survivalist"), ("Ula", "green", "scout"), ("Vera", "purple", "buddy")),
-        level=2,
-        outcome="lost",
-        variant="two_player_b",
-        doomed=(0, 2),
-        target_lead=3,
-        title="Two players steering a third character (variant B); the lava wins.",
-    ),
-)
-"""The seven example games, one per scenario preset."""
+def story_from_data(entry: dict[str, Any]) -> Story:
+    """One story as written in ``stories.toml``."""
+    doomed = entry.get("doomed")
+    return Story(
+        int(entry["scenario"]),
+        tuple((str(name), str(colour), str(skill)) for name, colour, skill in entry["players"]),
+        level=int(entry["level"]),
+        outcome=str(entry["outcome"]),
+        variant=entry.get("variant"),
+        extreme=bool(entry.get("extreme", False)),
+        beaten={int(r): tuple(int(seat) for seat in seats)
+                for r, seats in entry.get("beaten", {}).items()},
+        doomed=None if doomed is None else (int(doomed[0]), int(doomed[1])),
+        target_lead=int(entry.get("target_lead", 3)),
+        title=str(entry.get("title", "")),
+    )
+
+
+STORIES: tuple[Story, ...] = tuple(
+    story_from_data(entry)
+    for entry in tomllib.loads((HERE / "stories.toml").read_text(encoding="utf-8"))["story"])
+"""The seven example games, one per scenario preset (their stories in ``stories.toml``)."""
 
 
 # --- the table's bookkeeping --------------------------------------------------------

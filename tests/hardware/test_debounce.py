@@ -209,6 +209,20 @@ def test_chatter_on_a_seat_button_is_one_journal_step(env_mock: None) -> None:
         hardware.stop()
 
 
+def box_storm(sim: SimulatedBox, hardware: TableHardware) -> tuple[bool, list[tuple[str, str]]]:
+    """Two chattering pushes of seat 3 on the box; whether every burst kept inside the
+    settle time, and the button events the app made of them."""
+    rng = random.Random(11)
+    in_time = True
+    for _ in range(2):
+        pressed = sim.chatter("seat3", [rng.randint(2, 15) for _ in range(7)])
+        time.sleep(0.15)
+        released = sim.chatter("seat3", [rng.randint(2, 15) for _ in range(4)] + [0])
+        time.sleep(0.15)
+        in_time = in_time and within_settle(pressed) and within_settle(released)
+    return in_time, collect_buttons(hardware)
+
+
 def test_chatter_through_the_box_is_debounced_by_the_app() -> None:
     """A box whose firmware settles for only 1 ms passes chatter on; the app stops it."""
     sim = SimulatedBox(settle_ms=1).start()
@@ -218,15 +232,14 @@ def test_chatter_through_the_box_is_debounced_by_the_app() -> None:
         while not hardware.live_sources()["serial"] and time.monotonic() < deadline:
             time.sleep(0.01)
         assert hardware.live_sources()["serial"]
-        hardware.events.drain()
-        rng = random.Random(11)
-        for _ in range(2):
-            sim.chatter("seat3", [rng.randint(2, 15) for _ in range(7)])
-            time.sleep(0.15)
-            sim.chatter("seat3", [rng.randint(2, 15) for _ in range(4)] + [0])
-            time.sleep(0.15)
-        assert collect_buttons(hardware) == [("seat3", "press"), ("seat3", "release")] * 2
-        assert sim.levels[sim.tcbox.BUTTONS.index("seat3")] is False
+        for _ in range(ATTEMPTS):
+            hardware.events.drain()
+            in_time, events = box_storm(sim, hardware)
+            if in_time:
+                assert events == [("seat3", "press"), ("seat3", "release")] * 2
+                assert sim.levels[sim.tcbox.BUTTONS.index("seat3")] is False
+                return
+        pytest.fail(f"the machine overran the settle time in all {ATTEMPTS} storms")
     finally:
         hardware.stop()
         sim.unplug()

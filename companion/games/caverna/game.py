@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.game import Action, GameInfo, Result, Setup, turn_cues
+from companion.core.game import Action, GameInfo, OwnScreensGame, Result, Setup
 from companion.core.messages import Msg
 from companion.core.questions import Partial, Step
 from companion.games.caverna import scoring
@@ -31,7 +31,7 @@ INFO = GameInfo(
 """What the shared screens say about Caverna: Cave vs Cave."""
 
 
-class CavernaGame:
+class CavernaGame(OwnScreensGame[CavernaState]):
     """Caverna: Cave vs Cave, Era I, for two players or one."""
 
     name = "caverna"
@@ -79,17 +79,11 @@ class CavernaGame:
         """Describe the state as plain JSON data (see ``docs/caverna-actions.md``)."""
         return state_json(state)
 
-    def choices(self, state: CavernaState) -> Sequence[Action] | None:
-        """Tiles, rooms and spaces are entered on Caverna's own screens: no full list."""
-        return None
 
     def result(self, state: CavernaState, setup: Setup) -> Result:
         """The players, their scores and the winners."""
         return scoring.result(state)
 
-    def cues(self, before: CavernaState, after: CavernaState, action: Action) -> tuple[str, ...]:
-        """The end of the game, or a new phase."""
-        return turn_cues(self.is_finished(after), before.phase != after.phase)
 
     def advance_action(self, state: CavernaState) -> Action:
         """The big button ends the current turn (or turns up the only possible tile)."""

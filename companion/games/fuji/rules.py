@@ -16,7 +16,7 @@ from typing import Any
 from companion.core.game import Action
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.fuji.conditions import CARDS_BY_ID, ConditionCard
-from companion.games.fuji.equipment import CARD_PHASES, EQUIPMENT_HANDLERS, KNIFE
+from companion.games.fuji.equipment import CARD_PHASES, EQUIPMENT_HANDLERS, KNIFE, with_player
 from companion.games.fuji.equipment import card_refusal as equipment_refusal
 from companion.games.fuji.eruption import trigger_eruption_token
 from companion.games.fuji.fields import (
@@ -82,13 +82,6 @@ OPEN_DICE_COUNT = 6
 
 
 # --- helpers ---------------------------------------------------------------------
-
-
-def with_player(state: State, seat: int, **changes: Any) -> State:
-    """Return ``state`` with the player at ``seat`` changed by ``changes``."""
-    players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
 
 
 def require_phase(state: State, *phases: Phase) -> None:

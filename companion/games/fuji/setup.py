@@ -7,7 +7,7 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from companion.core.messages import SetupError
+from companion.core.messages import SetupError, require_distinct
 from companion.games.fuji.levels import (
     DEFAULT_STAMINA_TRACK,
     LEVEL_TABLES,
@@ -213,11 +213,9 @@ def _player(
 
 def _check_unique(players: Sequence[Player]) -> None:
     colours = [someone.colour for someone in players]
-    if len(set(colours)) != len(colours):
-        raise SetupError("fuji.setup.colour_twice")
+    require_distinct(colours, "fuji.setup.colour_twice")
     skills = [someone.skill for someone in players]
-    if len(set(skills)) != len(skills):
-        raise SetupError("fuji.setup.skill_twice")
+    require_distinct(skills, "fuji.setup.skill_twice")
 
 
 def _start_positions(board: Board, count: int, chosen: object) -> tuple[Position, ...]:
@@ -282,8 +280,7 @@ def _starting_hands(
     for card in every:
         if card not in EQUIPMENT_CARDS:
             raise SetupError("fuji.setup.unknown_equipment", card=card)
-    if len(set(every)) != len(every):
-        raise SetupError("fuji.setup.equipment_twice")
+    require_distinct(every, "fuji.setup.equipment_twice")
     return hands
 
 

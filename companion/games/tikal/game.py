@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.game import GameInfo, Result, Setup, turn_cues
+from companion.core.game import GameInfo, OwnScreensGame, Result, Setup
 from companion.core.messages import Msg
 from companion.core.questions import Step
 from companion.games.tikal import scoring
@@ -28,7 +28,7 @@ INFO = GameInfo(
 """What the shared screens say about Tikal."""
 
 
-class TikalGame:
+class TikalGame(OwnScreensGame[TikalState]):
     """Tikal (Kiesling & Kramer): the books of a game played on the real board."""
 
     name = "tikal"
@@ -82,17 +82,11 @@ class TikalGame:
         """A sample of legal actions (complete for phases with few choices)."""
         return legal_actions(state, apply_action)
 
-    def choices(self, state: TikalState) -> Sequence[Action] | None:
-        """Hexes, pieces and temples are entered on Tikal's own screens: no full list."""
-        return None
 
     def result(self, state: TikalState, setup: Setup) -> Result:
         """The players, their scores and the best scorers."""
         return scoring.result(state)
 
-    def cues(self, before: TikalState, after: TikalState, action: Action) -> tuple[str, ...]:
-        """The end of the game, or a new phase."""
-        return turn_cues(self.is_finished(after), before.phase != after.phase)
 
     def advance_action(self, state: TikalState) -> Action:
         """The big button ends the current turn (a refused action outside a turn)."""

@@ -331,25 +331,40 @@ def _piece_answers(state: TikalState, source: int) -> tuple[Answer, ...]:
 
 
 def _ask_bring(state: TikalState, partial: Partial) -> Step:
-    """Where the pieces come in, which piece, how many."""
+    """Where the pieces come in, then which of them (the leader, or how many workers)."""
     player = state.players[state.active]
     entries = sorted(own_entry_points(state, state.active))
     if "to" not in partial:
         answers = tuple(_hex_answer(state, state.hexes[h], None) for h in entries)
         return _question("to", "tikal.ask.enter_at", answers, state, Style.PLACE)
-    if "piece" not in partial:
-        answers = (
-            Answer("worker", Msg("tikal.piece.worker"),
-                   None if player.reserve > 0 else Msg("tikal.error.reserve_empty")),
-            Answer("leader", Msg("tikal.piece.leader"),
-                   None if player.leader == LEADER_IN_RESERVE
-                   else Msg("tikal.error.leader_not_in_reserve")),
-        )
-        return _question("piece", "tikal.ask.piece", answers, state)
-    if partial["piece"] == "worker" and "count" not in partial:
-        high = min(player.reserve, points_left(state))
-        return _numbers("count", Msg("tikal.ask.count"), 1, high, state.active)
-    return _done(partial)
+    leader = player.leader == LEADER_IN_RESERVE and points_left(state) > 0
+    return _which_pieces(state, partial, leader, min(player.reserve, points_left(state)))
+
+
+PIECES_FIELD = "pieces"
+"""The question field naming the pieces of one entry: the leader, or a number of workers
+(its answer holds the action fields ``piece`` and ``count``)."""
+
+
+def _which_pieces(state: TikalState, partial: Partial, leader: bool, most: int) -> Step:
+    """The leader (when it can go) or 1 to ``most`` workers, in one question; an entry
+    whose ``piece`` was already given asks only the count it still lacks."""
+    if PIECES_FIELD in partial:
+        rest = {k: v for k, v in partial.items() if k != PIECES_FIELD}
+        return _done(rest, **_tile_fields(partial, PIECES_FIELD))
+    if "piece" in partial:
+        if partial["piece"] == "worker" and "count" not in partial:
+            return _numbers("count", Msg("tikal.ask.count"), 1, max(1, most), state.active)
+        return _done(partial)
+    answers: tuple[Answer, ...] = (
+        (Answer({"piece": "leader"}, Msg("tikal.answer.leader")),) if leader else ())
+    answers += tuple(Answer({"piece": "worker", "count": n}, msg("tikal.answer.workers", count=n))
+                     for n in range(1, most + 1))
+    if not answers:  # nothing can go: one greyed answer says why
+        one = {"piece": "worker", "count": 1}
+        reason = refusal(state, {**dict(partial), **one}) or Msg("tikal.ask.nothing_possible")
+        answers = (Answer(one, msg("tikal.answer.workers", count=1), reason),)
+    return _question(PIECES_FIELD, "tikal.ask.pieces", answers, state)
 
 
 def _ask_camp_move(state: TikalState, partial: Partial) -> Step:
@@ -372,18 +387,16 @@ def _ask_camp_move(state: TikalState, partial: Partial) -> Step:
 
 
 def _piece_and_count(state: TikalState, partial: Partial, source: int, cost: int) -> Step:
-    """Which piece leaves ``source`` (asked when both are there), then how many workers."""
-    if "piece" not in partial:
-        return _question("piece", "tikal.ask.piece", _piece_answers(state, source), state)
-    workers, _leader = _pieces(state, source)
-    if partial["piece"] == "worker" and "count" not in partial:
-        high = min(workers, points_left(state) // cost)
-        return _numbers("count", Msg("tikal.ask.count"), 1, high, state.active)
-    return _done(partial)
+    """Which of the pieces on ``source`` go, ``cost`` points each: the leader or a number of
+    workers the points left can pay for."""
+    workers, leader = _pieces(state, source)
+    most = min(workers, points_left(state) // cost)
+    return _which_pieces(state, partial, leader and cost <= points_left(state), most)
 
 
 def _ask_move(state: TikalState, partial: Partial) -> Step:
-    """From a hex with own pieces to another open hex, which piece, how many, the stones."""
+    """From a hex with own pieces to another open hex, the stones one piece crosses, then
+    which pieces go (only as many as the points left pay for at that many stones each)."""
     if "from" not in partial:
         answers = tuple(
             _hex_answer(state, hx, None if sum(_pieces(state, hx.id))
@@ -395,15 +408,11 @@ def _ask_move(state: TikalState, partial: Partial) -> Step:
         answers = tuple(_hex_answer(state, hx, None) for hx in state.hexes
                         if hx.id != source and hx.kind != "volcano")
         return _question("to", "tikal.ask.to", answers, state, Style.PLACE)
-    if "piece" not in partial or (partial["piece"] == "worker" and "count" not in partial):
-        step = _piece_and_count(state, partial, source, cost=1)
-        if isinstance(step, Question):
-            return step
     if "stones" not in partial:
         count = int(partial.get("count", 1))
         high = points_left(state) // count
         return _numbers("stones", Msg("tikal.ask.stones"), 1, high, state.active)
-    return _done(partial)
+    return _piece_and_count(state, partial, source, cost=int(partial["stones"]))
 
 
 def _probe_hexes(state: TikalState, partial: Partial, hexes: Iterator[Hex],

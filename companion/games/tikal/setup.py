@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.messages import SetupError
+from companion.core.messages import SetupError, require_distinct
 from companion.games.tikal.constants import (
     AUCTION_START_SCORE,
     COLOURS,
@@ -79,11 +79,9 @@ def _players(raw: object, start_score: int) -> tuple[Player, ...]:
                          high=MAX_PLAYERS)
     players = tuple(_player(seat, entry, start_score) for seat, entry in enumerate(raw))
     colours = [player.colour for player in players]
-    if len(set(colours)) != len(colours):
-        raise SetupError("tikal.setup.colour_twice")
+    require_distinct(colours, "tikal.setup.colour_twice")
     names = [player.name for player in players]
-    if len(set(names)) != len(names):
-        raise SetupError("tikal.setup.name_twice")
+    require_distinct(names, "tikal.setup.name_twice")
     return players
 
 

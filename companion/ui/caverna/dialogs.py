@@ -78,9 +78,9 @@ from companion.ui.caverna.view import (
 )
 from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import dialog_frame
-from companion.ui.questions import Dialogue, QuestionDialog
+from companion.ui.questions import Dialogue, NearestTarget, QuestionDialog
 from companion.ui.scene import Context, Scene
-from companion.ui.theme import MIN_TOUCH, Theme
+from companion.ui.theme import Theme
 from companion.ui.widgets import Label, Text, Widget
 
 Action = dict[str, Any]
@@ -113,16 +113,13 @@ def end_turn_intents(state: CavernaState, before: Sequence[Mapping[str, Any]] = 
     return [Submit(end), *(Submit(drawn) for drawn in closing_actions(state, [*before, end]))]
 
 
-class CellTarget(Widget):
-    """A tap target laid over one space of a drawn cave (framed when it is a good choice)."""
-
-    interactive = True
+class CellTarget(NearestTarget):
+    """A tap target laid over one space of a drawn cave (framed when it is a good choice);
+    its touch target grows to the smallest touch size around the space's centre."""
 
     def __init__(self, rect: pygame.Rect, on_tap: Callable[[], list[Intent]],
                  suggested: bool, key: str) -> None:
-        super().__init__(rect, key)
-        self.on_tap = on_tap
-        """What a tap does."""
+        super().__init__(rect, on_tap, key)
         self.suggested = suggested
         """Drawn with a bright frame: the rules allow it now."""
 
@@ -135,19 +132,6 @@ class CellTarget(Widget):
             surface.blit(glow, self.rect.topleft)
         pygame.draw.rect(surface, colour, self.rect.inflate(-theme.px(6), -theme.px(6)),
                          theme.px(3) if self.suggested else 1, border_radius=theme.px(6))
-
-    def release(self, pos: tuple[int, int]) -> list[Intent]:
-        """Run the tap function."""
-        return self.on_tap()
-
-    def touch_targets(self) -> list[pygame.Rect]:
-        """The space, grown to the smallest touch size around its centre."""
-        rect = pygame.Rect(self.rect)
-        return [rect.inflate(max(0, MIN_TOUCH - rect.width), max(0, MIN_TOUCH - rect.height))]
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        """A touch anywhere on the grown target counts."""
-        return bool(self.touch_targets()[0].collidepoint(pos))
 
 
 def result_text(state: CavernaState, action: Mapping[str, Any], label: Msg,

@@ -25,6 +25,7 @@ from companion.ui.caverna.parts import CompactButton, CompactLabel, TapButton
 from companion.ui.caverna.view import whose_turn
 from companion.ui.intents import Intent, ShowDialog
 from companion.ui.scene import Context
+from companion.ui.seat_card import draw_seat_card, seat_card_look, stripe_width
 from companion.ui.shapes import draw_shape, seat_shape
 from companion.ui.theme import Colour, Theme
 from companion.ui.widgets import (
@@ -120,21 +121,8 @@ class SeatCard(Widget):
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Fill the card, draw the stripe and the frame."""
-        palette = theme.palette
-        fill = palette.surface_high if self.active else palette.surface
-        pygame.draw.rect(surface, fill, self.rect, border_radius=theme.radius)
-        stripe = pygame.Rect(self.rect.x, self.rect.y, stripe_width(theme), self.rect.height)
-        pygame.draw.rect(surface, palette.seat_colour(self.seat), stripe,
-                         border_top_left_radius=theme.radius,
-                         border_bottom_left_radius=theme.radius)
-        frame = palette.accent if self.active else palette.border
-        width = theme.border_width + (1 if self.active else 0)
-        pygame.draw.rect(surface, frame, self.rect, width, border_radius=theme.radius)
-
-
-def stripe_width(theme: Theme) -> int:
-    """Width of the colour stripe on the left of a seat card."""
-    return theme.px(10)
+        look = seat_card_look(theme, theme.palette.seat_colour(self.seat), self.active)
+        draw_seat_card(surface, self.rect, look)
 
 
 def mark_side(theme: Theme) -> int:

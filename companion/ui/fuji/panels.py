@@ -17,9 +17,10 @@ from companion.games.fuji.state import StaminaTrack, Wounds, WoundSlot
 from companion.ui.fonts import rendered
 from companion.ui.fuji.colours import ERUPTION_RED, TOKEN_GOLD, character_shape, player_colour
 from companion.ui.intents import Intent, Notify
-from companion.ui.shapes import Shape, draw_shape
+from companion.ui.seat_card import draw_seat_card, seat_card_look
+from companion.ui.shapes import Shape, draw_shape_inside
 from companion.ui.theme import Colour, TextRole, Theme, ink_on
-from companion.ui.widgets import ButtonStyle, Widget, draw_kept
+from companion.ui.widgets import ButtonStyle, TapTarget, Widget, draw_kept
 from companion.ui.widgets import TapButton as TapButton
 
 WOUND_GLYPHS: dict[WoundSlot, str] = {
@@ -31,87 +32,31 @@ WOUND_GLYPHS: dict[WoundSlot, str] = {
 """A one-character mark drawn in each wound slot box (the full names are on buttons)."""
 
 
-class PlayerCard(Widget):
+class PlayerCard(TapTarget):
     """The background of one player's panel: colour stripe, selection ring, touch target."""
-
-    interactive = True
 
     def __init__(
         self, rect: pygame.Rect, colour: str, selected: bool, waiting: bool,
         on_tap: Callable[[], list[Intent]], key: str,
     ) -> None:
-        super().__init__(rect, key)
+        super().__init__(rect, on_tap, key)
         self.colour = colour
         """The character colour."""
         self.selected = selected
         """Whether this is the selected player."""
         self.waiting = waiting
         """Whether the table waits for this player (drawn as a brighter frame)."""
-        self.on_tap = on_tap
-        """What tapping the card does."""
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Fill the panel, draw the colour stripe and the frame."""
         palette = theme.palette
         safe = palette.colour_safe
-        look = _CardLook(
-            fill=palette.surface_high if self.selected else palette.surface,
-            stripe=player_colour(self.colour, safe), stripe_width=theme.px(10),
-            line=palette.text, radius=theme.radius,
-            frame=palette.accent if self.selected else palette.border,
-            frame_width=theme.border_width + (1 if self.selected else 0),
+        look = seat_card_look(
+            theme, player_colour(self.colour, safe), self.selected, line=palette.text,
             dot=palette.accent if self.waiting and not self.selected else None,
-            dot_inset=theme.px(8), dot_radius=theme.px(4),
-            shape=character_shape(self.colour) if safe else None, shape_side=theme.px(14),
+            shape=character_shape(self.colour) if safe else None,
         )
-        draw_kept(surface, self.rect, _paint_card, look)
-
-    def release(self, pos: tuple[int, int]) -> list[Intent]:
-        """Select the player."""
-        return self.on_tap()
-
-
-class _CardLook(Value):
-    """What decides the pixels of a player card's background."""
-
-    fill: Colour
-    stripe: Colour
-    stripe_width: int
-    line: Colour
-    radius: int
-    frame: Colour
-    frame_width: int
-    dot: Colour | None
-    dot_inset: int
-    dot_radius: int
-    shape: Shape | None = None
-    shape_side: int = 14
-
-
-def _paint_card(surface: pygame.Surface, rect: pygame.Rect, look: _CardLook) -> None:
-    """Draw a player card's background: fill, colour stripe, frame and waiting dot."""
-    pygame.draw.rect(surface, look.fill, rect, border_radius=look.radius)
-    stripe = pygame.Rect(rect.x, rect.y, look.stripe_width, rect.height)
-    pygame.draw.rect(surface, look.stripe, stripe, border_top_left_radius=look.radius,
-                     border_bottom_left_radius=look.radius)
-    pygame.draw.line(surface, look.line, stripe.topright, (stripe.right, stripe.bottom - 1), 1)
-    pygame.draw.rect(surface, look.frame, rect, look.frame_width, border_radius=look.radius)
-    if look.dot is not None:
-        dot = (rect.right - look.dot_inset, rect.y + look.dot_inset)
-        pygame.draw.circle(surface, look.dot, dot, look.dot_radius)
-    if look.shape is not None:
-        mark = pygame.Rect(0, 0, look.shape_side, look.shape_side)
-        mark.center = (rect.x + look.stripe_width // 2 + 2, rect.centery)
-        _draw_shape_inside(surface, rect, mark, look.shape, look.stripe, ink_on(look.stripe))
-
-
-def _draw_shape_inside(surface: pygame.Surface, bounds: pygame.Rect, mark: pygame.Rect,
-                       shape: Shape, fill: Colour, outline: Colour) -> None:
-    """Draw a shape, keeping its outline inside ``bounds`` (so kept pictures stay exact)."""
-    clip = surface.get_clip()
-    surface.set_clip(bounds.clip(clip))
-    draw_shape(surface, mark, shape, fill, outline)
-    surface.set_clip(clip)
+        draw_seat_card(surface, self.rect, look)
 
 
 class StaminaBar(Widget):
@@ -177,7 +122,7 @@ def _paint_track(surface: pygame.Surface, rect: pygame.Rect, look: _TrackLook) -
     if look.shape is not None:
         mark = pygame.Rect(0, 0, 2 * radius + 2, 2 * radius + 2)
         mark.center = centre
-        _draw_shape_inside(surface, rect, mark, look.shape, look.marker, ring)
+        draw_shape_inside(surface, rect, mark, look.shape, look.marker, ring)
         return
     pygame.draw.circle(surface, look.marker, centre, radius)
     pygame.draw.circle(surface, ring, centre, radius, 2)

@@ -22,14 +22,13 @@ from companion.ui.kiosk.intents import (
     ResetTable,
     TestSound,
 )
-from companion.ui.scene import Context, Scene
+from companion.ui.scene import Context, ListScene, Scene
 from companion.ui.widgets import (
     Button,
     ButtonStyle,
     Label,
     ListItem,
     ListView,
-    ScrollState,
     Text,
     Widget,
 )
@@ -186,13 +185,8 @@ def ui_diagnostics(ctx: Context) -> list[Diagnostic]:
     ]
 
 
-class DiagnosticsScene(Scene):
+class DiagnosticsScene(ListScene):
     """Readings that help staff (or a technician on the phone) see what is wrong."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.scroll = ScrollState()
-        """Scroll position of the list."""
 
     def build(self, ctx: Context) -> list[Widget]:
         """One row per reading; a reading that needs attention is marked."""

@@ -9,7 +9,7 @@ by :class:`companion.ui.flat.TurnedPanel`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -55,8 +55,15 @@ class SeatControl:
     """Refused now, but a tap tells why (drawn as a :class:`GreyedButton`)."""
 
 
-def seat_controls(state: TikalState, seat: int, bid: int) -> list[SeatControl]:
-    """The buttons only ``seat`` uses now (``bid``: the amount prepared for a bid)."""
+def seat_controls(state: TikalState, seat: int, bid: int,
+                  after: TikalState | None = None) -> list[SeatControl]:
+    """The buttons only ``seat`` uses now (``bid``: the amount prepared for a bid;
+    ``after``: the auction after a spent turn ends, whose next bidder's *Bid* and *Pass*
+    end that turn first)."""
+    if after is not None and seat != state.active and after.phase == Phase.AUCTION:
+        ending: tuple[Intent, ...] = (Submit({"type": "end_turn"}),)
+        return [replace(control, intents=(*ending, *control.intents))
+                for control in seat_controls(after, seat, bid)]
     if state.phase == Phase.ACTIONS and seat == state.active:
         end = "ui_tikal.turn.end_and_score" if state.scoring is not None else "ui_tikal.turn.end"
         reason = type_refusal(state, "end_turn")
@@ -89,14 +96,16 @@ def summary_line(player: Player) -> Msg:
 
 
 def seat_panel(ctx: Context, state: TikalState, seat: int, area: pygame.Rect,
-               bid: int) -> list[Widget]:
-    """The widgets of ``seat``'s panel, laid out upright in ``area``."""
+               bid: int, after: TikalState | None = None) -> list[Widget]:
+    """The widgets of ``seat``'s panel, laid out upright in ``area`` (``after``: see
+    :func:`seat_controls`)."""
     theme = ctx.theme
     player = state.players[seat]
     active = is_their_move(state, seat)
     widgets: list[Widget] = [Panel(area, theme.palette.surface_high if active else None)]
-    buttons = control_rects(theme, area, len(seat_controls(state, seat, bid)))
-    for control, rect in zip(seat_controls(state, seat, bid), buttons, strict=True):
+    controls = seat_controls(state, seat, bid, after)
+    buttons = control_rects(theme, area, len(controls))
+    for control, rect in zip(controls, buttons, strict=True):
         kind = GreyedButton if control.greyed else Button
         widgets.append(kind(rect, control.text, control.intents, control.style,
                             control.enabled, role="small", key=control.key))

@@ -232,9 +232,7 @@ class SpotTarget(NearestTarget):
 
     def __init__(self, rect: pygame.Rect, on_tap: Callable[[], list[Intent]], chosen: bool,
                  key: str, intents: tuple[Intent, ...] = ()) -> None:
-        super().__init__(rect, key)
-        self.on_tap = on_tap
-        """What a tap does (after ``intents``)."""
+        super().__init__(rect, on_tap, key)
         self.chosen = chosen
         """Whether the next hex is noted as lying here."""
         self.intents = intents

@@ -29,6 +29,7 @@ from companion.games.tikal.queries import (
 )
 from companion.games.tikal.questions import (
     TEMPLE_FIELD,
+    TILE_FIELD,
     offered_types,
     refusal,
     tile_options,
@@ -54,6 +55,7 @@ from companion.ui.tikal.dialogs import ask_tikal, grid, tikal_look
 from companion.ui.tikal.flat import GreyedButton, seat_panel
 from companion.ui.tikal.hexmap import HexMap, HexMapLayout, SpotTarget
 from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton, fitting_instructions
+from companion.ui.tikal.tilepick import tile_page
 from companion.ui.tikal.view import (
     ACTION_COSTS,
     auction_wins,
@@ -74,6 +76,10 @@ from companion.ui.widgets import (
 LEFT_SHARE = 44
 """Percentage of the body width taken by the left column."""
 
+
+TILE_PAGE_FROM = 4
+"""Most tiles the next hex's question shows as plain answers; more are laid out by kind
+on one page (:func:`companion.ui.tikal.tilepick.tile_page`)."""
 
 FLAT_LEFT_SHARE = 44
 """Percentage of the middle of a flat screen taken by the turn column."""
@@ -144,22 +150,57 @@ class TikalPlayScene(GameScene):
     def inline_state(self, state: TikalState) -> tuple[TikalState, tuple[Intent, ...]] | None:
         """The state the next drawn hex is entered in, and what its entry submits first.
 
-        In the draw phase it is the state itself.  In a lean game's normal turn it is the
-        state after the turn ends: entering the next player's hex ends this turn too.
+        In the draw phase it is the state itself.  In a lean game's normal turn, and in a
+        fully tracked turn whose action points are spent, it is the state after the turn
+        ends: entering the next player's hex ends this turn too.
         """
         if state.phase == Phase.DRAW:
             return state, ()
         lean_turn = (state.tracking == "lean" and state.phase == Phase.ACTIONS
                      and state.scoring is None and state.variant == "basic")
-        if not lean_turn:
-            return None
-        try:
-            after = GAME.apply(state, {"type": "end_turn"})
-        except IllegalActionError:
-            return None
-        if after.phase != Phase.DRAW:
+        after = self.after_spent(state) if not lean_turn else None
+        if lean_turn:
+            try:
+                after = GAME.apply(state, {"type": "end_turn"})
+            except IllegalActionError:
+                return None
+        if after is None or after.phase != Phase.DRAW:
             return None
         return after, (Submit({"type": "end_turn"}),)
+
+    @staticmethod
+    def spent(state: TikalState) -> bool:
+        """Whether a fully tracked turn (not a scoring turn) has no action points left:
+        nothing is left to do but end it."""
+        return (state.tracking == "full" and state.phase == Phase.ACTIONS
+                and state.scoring is None and points_left(state) == 0)
+
+    def after_spent(self, state: TikalState) -> TikalState | None:
+        """The state after a spent turn ends (``None``: the turn is not spent): the next
+        entry, the next hex or the auction's reveal, bid, pass or choice, ends it first."""
+        if not self.spent(state):
+            return None
+        try:
+            return GAME.apply(state, {"type": "end_turn"})
+        except IllegalActionError:
+            return None
+
+    def auction_after_spent(self, state: TikalState) -> TikalState | None:
+        """In the auction game, the state after a spent turn ends when its next entry is a
+        reveal, a bid or pass, or the choice of a free hex (``None`` otherwise)."""
+        after = self.after_spent(state) if state.variant == "auction" else None
+        if after is None or after.phase not in (Phase.REVEAL, Phase.AUCTION, Phase.CHOOSE):
+            return None
+        return after
+
+    def ending(self, ctx: Context, state: TikalState) -> tuple[Intent, ...]:
+        """What an entry in ``state`` submits first: the end of the spent turn on the screen
+        when ``state`` is the state after it (nothing otherwise)."""
+        session = ctx.session
+        shown = session.state if session is not None else state
+        if state is not shown and self.auction_after_spent(shown) is not None:
+            return (Submit({"type": "end_turn"}),)
+        return ()
 
     def _prepare_map(self, ctx: Context, session: Session, state: TikalState,
                      right: pygame.Rect, tabs_above: bool = True) -> None:
@@ -430,6 +471,12 @@ class TikalPlayScene(GameScene):
             return [Label(line, Msg(only), "small", theme.palette.text_muted),
                     Button(button, tile_label(tile), (*first, Submit(action)), "primary",
                            key="tikal:draw:only")]
+        question = step if isinstance(step, Question) else None
+        if question is not None and question.field == TILE_FIELD \
+                and len(question.answers) > TILE_PAGE_FROM:
+            page = tile_page(self.inline, asked, question, area, ctx, first)
+            if page is not None:
+                return page
         return question_widgets(self.inline, asked, area, ctx, look, first)
 
     # ---------------------------------------------------------------- flat table
@@ -461,9 +508,10 @@ class TikalPlayScene(GameScene):
                                  *corner_buttons(ctx, layout.corners)]
         targets = [w for w in widgets if isinstance(w, PlaceTarget)]
         widgets = [*(w for w in widgets if not isinstance(w, PlaceTarget)), *targets]
-        bid = self.bid_amount(state)
+        after = self.auction_after_spent(state)
+        bid = self.bid_amount(after or state)
         for seat, (rect, place) in enumerate(zip(layout.panels, layout.places, strict=True)):
-            content = seat_panel(ctx, state, seat, upright_rect(rect, place.angle), bid)
+            content = seat_panel(ctx, state, seat, upright_rect(rect, place.angle), bid, after)
             widgets.append(TurnedPanel(rect, place.angle, content, key=f"tikal:seat:{seat}"))
         return widgets
 
@@ -480,7 +528,8 @@ class TikalPlayScene(GameScene):
         else:
             widgets += self._header(ctx, state, head)
         notes_h = theme.px(62 if self.flat or state.tracking == "lean" else 84)
-        if (state.tracking == "lean" or self.flat) and not state.instructions \
+        asks_hex = self.inline_state(state) is not None or self.auction_after_spent(state)
+        if (state.tracking == "lean" or self.flat or asks_hex) and not state.instructions \
                 and not self.move_hint(state):
             notes_h = 0  # nothing to tell the table: the next hex's question takes the room
         elif self.lean_scoring(state) and self._score_needs(ctx, state, area, head, notes_h):
@@ -497,7 +546,12 @@ class TikalPlayScene(GameScene):
             Phase.CHOOSE: self._choose,
             Phase.FINISHED: self._finished,
         }
-        widgets += builders[state.phase](ctx, state, middle)
+        after = self.auction_after_spent(state)
+        if after is not None:
+            widgets += self._spent(ctx, state, middle, lambda below: builders[after.phase](
+                ctx, after, below))
+        else:
+            widgets += builders[state.phase](ctx, state, middle)
         if notes_h:
             widgets += self._instructions(ctx, state, notes)
         return widgets
@@ -516,7 +570,8 @@ class TikalPlayScene(GameScene):
         widgets.append(ColourChip(chip, player.colour, player.seat))
         text = pygame.Rect(chip.right + theme.pad, head.y, head.right - chip.right
                            - 2 * theme.pad, head.height)
-        widgets.append(Label(text, header_text(state, self.inline_state(state) is not None),
+        widgets.append(Label(text, header_text(state, self.inline_state(state) is not None
+                                               or self.auction_after_spent(state) is not None),
                              "body", bold=True))
         return widgets
 
@@ -550,6 +605,9 @@ class TikalPlayScene(GameScene):
                                               below)
                 else:
                     widgets += build(ctx, state, below)
+        elif self.inline_state(state) is not None:
+            return self._spent(ctx, state, area, lambda below: self._inline_draw(ctx, state,
+                                                                                 below))
         elif not self.flat:
             meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
             widgets.append(PointsMeter(meter, state.turn.spent, ACTION_POINTS))
@@ -577,6 +635,19 @@ class TikalPlayScene(GameScene):
             widgets.append(Button(rects[-1], Msg(end), intents, "primary", role="small",
                                   key="tikal:end_turn"))
         return widgets
+
+    def _spent(self, ctx: Context, state: TikalState, area: pygame.Rect,
+               following: Callable[[pygame.Rect], list[Widget]]) -> list[Widget]:
+        """A spent turn: *End turn* (upright; the player's own panel has it on a flat table)
+        above what the next entry asks, which ends the turn first."""
+        theme = ctx.theme
+        if self.flat:
+            return following(area)
+        end = pygame.Rect(area.x, area.y, area.width, theme.touch)
+        below = pygame.Rect(area.x, end.bottom + theme.gap, area.width,
+                            area.bottom - end.bottom - theme.gap)
+        return [Button(end, Msg("ui_tikal.turn.end"), (Submit({"type": "end_turn"}),),
+                       "normal", role="small", key="tikal:end_turn"), *following(below)]
 
     @staticmethod
     def _squeezed(ctx: Context, state: TikalState,
@@ -617,9 +688,13 @@ class TikalPlayScene(GameScene):
         return TapButton(rect, text, tap, role="small", key=f"tikal:act:{kind}")
 
     def ask(self, ctx: Context, state: TikalState, start: dict[str, object]) -> list[Intent]:
-        """Open the questions of an action."""
+        """Open the questions of an action (after ending a spent turn when ``state`` is the
+        state that follows it)."""
         cursor = ctx.session.cursor if ctx.session is not None else None
-        return ask_tikal(state, dict(start), cursor)
+        first = self.ending(ctx, state)
+        if first and cursor is not None:
+            cursor += len(first)
+        return [*first, *ask_tikal(state, dict(start), cursor)]
 
     def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """Basic game: the stack's letter, and the drawn hex asked right here."""
@@ -690,11 +765,13 @@ class TikalPlayScene(GameScene):
         half = (actions.width - theme.gap) // 2
         widgets.append(Button(pygame.Rect(actions.x, actions.y, half, actions.height),
                               msg("ui_tikal.auction.bid", amount=amount),
-                              (Submit({"type": "bid", "amount": amount}),), "primary",
+                              (*self.ending(ctx, state), Submit({"type": "bid", "amount": amount})),
+                              "primary",
                               enabled=can_bid(state), key="tikal:bid"))
         widgets.append(Button(pygame.Rect(actions.x + half + theme.gap, actions.y, half,
                                           actions.height), Msg("ui_tikal.auction.pass"),
-                              (Submit({"type": "pass"}),), "danger", key="tikal:pass"))
+                              (*self.ending(ctx, state), Submit({"type": "pass"})), "danger",
+                              key="tikal:pass"))
         passed = pygame.Rect(area.x, actions.bottom + theme.gap, area.width,
                              area.bottom - actions.bottom - theme.gap)
         widgets.append(Label(passed, self._bidders_line(state), "small",
@@ -912,6 +989,8 @@ def header_text(state: TikalState, next_hex_here: bool = False) -> Msg:
             return msg("ui_tikal.turn.lean_score", player=name)
         key = "ui_tikal.turn.lean_next" if next_hex_here else "ui_tikal.turn.lean"
         return msg(key, player=name)
+    if state.phase == Phase.ACTIONS and TikalPlayScene.spent(state) and next_hex_here:
+        return msg("ui_tikal.turn.spent", player=name)
     if state.phase == Phase.ACTIONS:
         return msg("ui_tikal.turn.points", player=name, left=points_left(state),
                    total=ACTION_POINTS)

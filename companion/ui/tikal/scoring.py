@@ -356,9 +356,7 @@ class TempleTarget(NearestTarget):
 
     def __init__(self, rect: pygame.Rect, on_tap: Callable[[], list[Intent]],
                  holder: Colour | None, selected: bool, counted: bool, key: str) -> None:
-        super().__init__(rect, key)
-        self.on_tap = on_tap
-        """What a tap does."""
+        super().__init__(rect, on_tap, key)
         self.holder = holder
         """Colour of who scores the temple now (``None``: nobody)."""
         self.selected = selected
@@ -375,7 +373,3 @@ class TempleTarget(NearestTarget):
         if self.selected or self.counted:
             colour = theme.palette.accent if self.selected else theme.palette.text
             pygame.draw.rect(surface, colour, self.rect, width, border_radius=theme.radius)
-
-    def release(self, pos: tuple[int, int]) -> list[Intent]:
-        """Choose the temple."""
-        return self.on_tap()

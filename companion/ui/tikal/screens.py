@@ -17,7 +17,7 @@ LIVE_SCREENS: tuple[str, ...] = ("setup", "play")
 PREVIEW_SCREENS: tuple[str, ...] = (
     "actions", "draw", "move", "reveal", "auction", "choose", "scoring", "round", "temples",
     "treasures", "track", "stack", "gameover", "board-early", "board-mid", "board-full",
-    "place", "lean-play", "lean-score", "board-count", "volcano", "stages",
+    "place", "lean-play", "lean-score", "board-count", "volcano", "stages", "treasure",
 )
 """Screens drawn from a demo game in a chosen situation (for screenshots and docs).
 
@@ -78,6 +78,7 @@ DIALOG_PREVIEWS: dict[str, tuple[str, dict[str, Any]]] = {
     "move": ("play", {"type": "move", "from": 0}),
     "reveal": ("reveal", {"type": "reveal", "hex0": {"kind": "temple", "value": 5}}),
     "place": ("board-mid", {"type": "draw", "tile": {"kind": "jungle"}}),
+    "treasure": ("lean-play", {"type": "take_treasure"}),
 }
 """Preview name -> (demo situation, answers given so far in its dialog)."""
 

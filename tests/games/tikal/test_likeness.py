@@ -48,13 +48,13 @@ def test_the_first_treasure_of_the_game_is_not_asked() -> None:
     """Nobody holds a treasure yet: every kind is alike, so the take needs no answer."""
     progress = advance(GAME.ask, _lean(), {"type": "take_treasure"})
     assert [taken.question.field for taken in progress.taken] == ["kind"]
-    assert translate(progress.taken[0].answer.label, "en") == "A kind nobody holds yet"
+    assert translate(progress.taken[0].answer.label, "en") == "Nobody has one yet"
 
 
 def test_a_kind_is_named_by_its_holders_and_a_full_kind_is_not_offered() -> None:
     """Ada holds all three of one kind: it cannot come up again and is not offered."""
     state = play(_lean(), _take(5), _take(5), END, jungle())
-    assert _words(_kind_question(state)) == ["A kind nobody holds yet", "Like Ada ×2"]
+    assert _words(_kind_question(state)) == ["Nobody has one yet", "Like Ada ×2"]
     state = play(state, _take(5), END, jungle())
     progress = advance(GAME.ask, state, {"type": "take_treasure"})
     assert [(taken.question.field, taken.answer.value) for taken in progress.taken] \
@@ -65,7 +65,7 @@ def test_kinds_held_alike_are_one_answer_and_the_words_say_who() -> None:
     """Two kinds each held once by Ada are one answer; Bo's pair is another."""
     state = play(_lean(), _take(2), _take(7), END, jungle(), _take(3), _take(3), END, jungle())
     question = _kind_question(state)
-    assert _words(question) == ["A kind nobody holds yet", "Like Ada", "Like Bo ×2"]
+    assert _words(question) == ["Nobody has one yet", "Like Ada", "Like Bo ×2"]
     assert [answer.value for answer in question.answers] == [1, 2, 3]
     assert _words(question, "pl")[1] == "Taki jak u: Ada"
 

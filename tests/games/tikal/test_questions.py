@@ -97,18 +97,41 @@ def test_first_question_is_the_type_with_greyed_reasons() -> None:
     assert step.answer_for("bring") is not None and step.answer_for("bring").legal
 
 
-def test_bring_several_in_three_answers() -> None:
-    """Bring: the base camp is the only entry (taken), worker or leader, then a count."""
+def test_bring_several_in_one_answer() -> None:
+    """Bring: the base camp is the only entry (taken); one question then offers the leader
+    or 1 to 10 workers (as many as the reserve and the points allow)."""
     state = play(start(3), jungle())
     progress = advance(GAME.ask, state, {"type": "bring"})
     assert [taken.question.field for taken in progress.taken] == ["to"]
-    partial = choose(GAME.ask, state, progress.partial, "worker")
-    count = GAME.ask(state, partial)
-    assert isinstance(count, Question) and count.style == Style.NUMBER
-    assert [a.value for a in count.legal_answers()] == list(range(1, 11))
-    done = GAME.ask(state, {**partial, "count": 5})
+    pieces = progress.step
+    assert isinstance(pieces, Question) and pieces.field == "pieces"
+    assert [a.value for a in pieces.legal_answers()] == [
+        {"piece": "leader"}, *({"piece": "worker", "count": n} for n in range(1, 11))]
+    done = GAME.ask(state, choose(GAME.ask, state, progress.partial,
+                                  {"piece": "worker", "count": 5}))
     assert isinstance(done, Complete)
+    assert done.action == {"type": "bring", "to": 0, "piece": "worker", "count": 5}
     assert GAME.apply(state, done.action).workers[0][0] == 5
+
+
+def test_a_move_asks_the_stones_before_the_pieces_the_points_pay_for() -> None:
+    """The rules: moving a piece across an edge costs "1 per stone on that edge", per
+    piece.  With 5 points left and 2 stones at most 2 workers go; with 4 stones the
+    leader or one worker, and with the leader gone one worker is taken."""
+    state = play(start(3), jungle(), bring(piece="leader"),
+                 {"type": "bring", "to": 0, "piece": "worker", "count": 4})
+    stones = GAME.ask(state, {"type": "move", "from": 0, "to": 3})
+    assert isinstance(stones, Question) and stones.field == "stones"
+    assert [a.value for a in stones.legal_answers()] == [1, 2, 3, 4, 5]
+    pieces = GAME.ask(state, {"type": "move", "from": 0, "to": 3, "stones": 2})
+    assert isinstance(pieces, Question) and pieces.field == "pieces"
+    assert [a.value for a in pieces.legal_answers()] == [
+        {"piece": "leader"}, {"piece": "worker", "count": 1}, {"piece": "worker", "count": 2}]
+    moved = play(state, {"type": "move", "piece": "leader", "from": 0, "to": 3, "stones": 1})
+    taken = advance(GAME.ask, moved, {"type": "move", "from": 0, "to": 3, "stones": 4})
+    assert isinstance(taken.step, Complete)
+    assert taken.step.action == {"type": "move", "from": 0, "to": 3, "stones": 4,
+                                 "piece": "worker", "count": 1}
 
 
 def test_draw_from_the_box_asks_only_what_the_letter_leaves_open() -> None:

@@ -118,8 +118,7 @@ def test_bringing_a_worker_spends_a_point(app: App, journal: Journal) -> None:
     open_game(app, session)
     before = state_of(session).players[0].reserve
     tap_widget(app, "tikal:act:bring")
-    _option(app, "piece", "worker")
-    _option(app, "count", 3)
+    _option(app, "pieces", {"piece": "worker", "count": 3})
     state = state_of(session)
     assert state.players[0].reserve == before - 3
     assert state.workers[0][0] == 3
@@ -372,15 +371,14 @@ def test_a_temple_is_counted_by_tapping_it_on_the_map(app: App, journal: Journal
     assert {"hex": given.id, "controller": seat} in session.actions()[-1]["temples"]
 
 
-def test_a_hand_counted_stack_shows_the_jungle_first_and_the_volcano_one_page_back(
-        app: App, journal: Journal) -> None:
-    """Any tile may come from a stack the table counts itself: the jungle is on the first
-    page, the volcano one tap back (the pages go round)."""
+def test_a_hand_counted_stack_shows_every_tile_on_one_page(app: App, journal: Journal) -> None:
+    """Any tile may come from a stack the table counts itself: all fifteen are offered at
+    once (no pages), so even the volcano is one tap."""
     session = start(journal)
     open_game(app, session)
-    assert has_widget(app, f"answer:tile:{answer_key({'kind': 'jungle'})}")
-    assert has_widget(app, "answers:next")
-    tap_widget(app, "answers:previous")
+    tiles = [key for key in _keys(app) if key.startswith("answer:tile:")]
+    assert len(tiles) == 15
+    assert not has_widget(app, "answers:next")
     tap_widget(app, f"answer:tile:{answer_key({'kind': 'volcano'})}")
     assert session.actions()[-1] == {"type": "draw", "kind": "volcano"}
 
@@ -425,7 +423,8 @@ def test_a_tap_on_a_hex_with_own_pieces_starts_the_same_move_as_the_button(
     assert len(sources) > 1  # the button then asks where from
     source = min(sources)
     target = next(hx.id for hx in state.hexes if hx.id != source and hx.kind != "volcano")
-    wanted = {"from": source, "to": target, "piece": "worker", "count": 1, "stones": 1}
+    wanted = {"from": source, "to": target, "pieces": {"piece": "worker", "count": 1},
+              "stones": 1}
     steps = session.cursor
     tap_widget(app, "tikal:act:move")
     _answer_until_done(app, wanted)

@@ -49,7 +49,7 @@ def test_a_later_treasure_is_tapped_by_its_holders(app: App, journal: Journal) -
         session.submit(action)
     open_game(app, session)
     tap_widget(app, "tikal:act:take_treasure")
-    assert _dialog_words(app) == ["A kind nobody holds yet", "Like Ada ×2"]
+    assert _dialog_words(app) == ["Nobody has one yet", "Like Ada ×2"]
     tap_widget(app, "answer:kind:3")
     assert state_of(session).players[1].treasures[2] == 1
     assert not has_widget(app, "answer:kind:3")
