@@ -26,7 +26,7 @@ from companion.ui.fuji.dice_entry import (
 )
 from companion.ui.widgets import Button
 from tests.ui.fuji.helpers import start, state_of, tap_widget
-from tests.ui.taps import widget
+from tests.ui.taps import tap_widgets, widget
 
 
 def _movement() -> Session:
@@ -69,11 +69,9 @@ def test_one_tap_per_die_records_the_dice(app: App) -> None:
 def test_full_entry_moves_on_to_the_next_player(app: App) -> None:
     session = _movement()
     scene = _open_die_by_die(app, session, 0)
-    for _ in range(5):
-        tap_widget(app, "die:blue:2")
+    tap_widgets(app, *["die:blue:2"] * 5)
     assert scene.current(state_of(session)) == 1
-    for _ in range(6):
-        tap_widget(app, "die:pink:1")
+    tap_widgets(app, *["die:pink:1"] * 6)
     assert state_of(session).players[1].dice == (Die(DieColour.PINK, 1),) * 6
 
 
@@ -132,8 +130,7 @@ def test_done_on_a_short_set_asks_and_keeps_the_dice(app: App) -> None:
 def test_a_full_set_moves_on_in_seat_order(app: App) -> None:
     session = _movement()
     scene = _open_die_by_die(app, session, 1)
-    for _ in range(6):
-        tap_widget(app, "die:pink:1")
+    tap_widgets(app, *["die:pink:1"] * 6)
     assert scene.current(state_of(session)) == 2
 
 
