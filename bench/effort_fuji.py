@@ -58,6 +58,7 @@ def table_record(record: GameRecord, way: str = "dice") -> GameRecord | None:
         actions = typed_totals(actions, setup)
     actions = owed_only(implied_steps(actions, setup), setup)
     actions = ring_resolutions(actions, setup)
+    actions = planned_in_screen_order(actions, setup)
     _same_end(actions, record, setup)
     return GameRecord(record.game, setup, actions, record.expect, record.title)
 
@@ -172,6 +173,46 @@ def ring_resolutions(actions: list[dict[str, Any]], setup: Mapping[str, Any]
         entered.append(dict(action))
         index += 1
     return entered
+
+
+def planned_in_screen_order(actions: list[dict[str, Any]], setup: Mapping[str, Any]
+                            ) -> list[dict[str, Any]]:
+    """The destinations of each planning run in the order the play screen asks them:
+    with no card tapped, it selects the first player the table still waits for, so a
+    table that follows it never taps a card first.  A run of the record's destinations
+    is reordered only when the rules accept each step where it lands; the game must end
+    as before (checked by :func:`table_record`)."""
+    from companion.games.fuji import GAME
+    from companion.ui.fuji.view import default_seat
+
+    state = GAME.new_state(setup)
+    pending = [dict(action) for action in actions]
+    entered: list[dict[str, Any]] = []
+    while pending:
+        index = _screen_pick(pending, state, default_seat(state))
+        step = pending.pop(index)
+        state = GAME.apply(state, step)
+        entered.append(step)
+    return entered
+
+
+def _screen_pick(pending: list[dict[str, Any]], state: Any, seat: int) -> int:
+    """Which pending step comes next: the selected seat's destination when the next steps
+    are a run of destinations holding it and the rules take it now, else the first."""
+    from companion.core.messages import IllegalActionError
+    from companion.games.fuji import GAME
+
+    run = 0
+    while run < len(pending) and pending[run].get("type") == "set_destination":
+        run += 1
+    for index in range(1, run):
+        if pending[index].get("player") == seat:
+            try:
+                GAME.apply(state, pending[index])
+            except IllegalActionError:
+                return 0
+            return index
+    return 0
 
 
 def _ringed(run: list[dict[str, Any]], state: Any, next_in_ring: Any) -> list[dict[str, Any]]:

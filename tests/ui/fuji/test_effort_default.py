@@ -78,3 +78,26 @@ def test_by_default_a_dice_record_is_played_as_typed_totals_within_the_target() 
     line = found["scenario-3.json"]
     assert line["per_round_totals"] < line["per_round_dice"]
     assert found["per_round_totals_3p"]["mean"] == line["per_round_totals"]
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in EXAMPLES.glob("*.json")))
+def test_destinations_come_in_the_order_the_play_screen_asks(name: str) -> None:
+    """With no card tapped the play screen selects the first player the table waits for;
+    the bench enters each run of destinations in that order (so no card is tapped first),
+    and the game still ends as the record (checked inside ``table_record``)."""
+    from companion.ui.fuji.view import default_seat
+
+    record = effort_fuji.table_record(load_record(EXAMPLES / name), "totals")
+    assert record is not None
+    state = GAME.new_state(record.setup)
+    actions = record.actions
+    for index, action in enumerate(actions):
+        if action["type"] == "set_destination":
+            run = []
+            for later in actions[index:]:
+                if later["type"] != "set_destination":
+                    break
+                run.append(later["player"])
+            if default_seat(state) in run:
+                assert action["player"] == default_seat(state), (index, run)
+        state = GAME.apply(state, action)
