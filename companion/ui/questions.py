@@ -56,7 +56,7 @@ from companion.ui.flat import seat_angle as seat_angle
 from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.shapes import draw_shape, seat_shape
-from companion.ui.theme import MIN_TOUCH, Colour, Theme
+from companion.ui.theme import MIN_TOUCH, Colour, Theme, ink_on
 from companion.ui.widgets import (
     BoxLook,
     Label,
@@ -314,12 +314,6 @@ def default_seat_colour(theme: Theme) -> SeatColour:
     return theme.palette.seat_colour
 
 
-def _ink(colour: Colour) -> Colour:
-    """Black or white, whichever reads better on ``colour``."""
-    r, g, b = colour
-    return (20, 20, 20) if (r * 299 + g * 587 + b * 114) // 1000 > 140 else (250, 250, 250)
-
-
 class SeatButton(AnswerButton):
     """An answer naming a seat, filled with the seat's colour and marked with its shape."""
 
@@ -333,7 +327,7 @@ class SeatButton(AnswerButton):
         """The seat's colour (greyed when the answer is refused)."""
         if not self.answer.legal:
             return _greyed_colours(theme)
-        return self.seat_colour, _ink(self.seat_colour)
+        return self.seat_colour, ink_on(self.seat_colour)
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """The coloured box, the seat's shape at the left and the label."""

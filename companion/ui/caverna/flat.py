@@ -27,7 +27,7 @@ from companion.ui.intents import Intent, ShowDialog
 from companion.ui.scene import Context
 from companion.ui.seat_card import draw_seat_card, seat_card_look, stripe_width
 from companion.ui.shapes import draw_shape, seat_shape
-from companion.ui.theme import Colour, Theme
+from companion.ui.theme import Colour, Theme, ink_on
 from companion.ui.widgets import (
     ButtonStyle,
     Text,
@@ -46,8 +46,7 @@ PANEL_BUTTON_WIDTH = 96
 
 def mark_ink(fill: Colour) -> Colour:
     """A dark or light outline that stands out against ``fill``."""
-    r, g, b = fill
-    return (20, 20, 20) if (r * 299 + g * 587 + b * 114) / 1000 > 150 else (248, 248, 244)
+    return ink_on(fill, dark=(20, 20, 20), light=(248, 248, 244))
 
 
 def draw_seat_mark(surface: pygame.Surface, rect: pygame.Rect, seat: int, theme: Theme) -> None:
