@@ -51,6 +51,7 @@ from companion.ui.fuji.seat_pad import missing_totals as _missing_totals
 from companion.ui.fuji.seat_pad import totals_done as _totals_done
 from companion.ui.fuji.view import (
     asked,
+    counting_dice,
     dice_capacity,
     dice_holders,
     entered_dice,
@@ -368,7 +369,7 @@ class DiceScene(GameScene):
         pad = pygame.Rect(area.x + SEAT_MARGIN, head.bottom + SEAT_MARGIN,
                           area.width - 2 * SEAT_MARGIN,
                           area.bottom - head.bottom - 2 * SEAT_MARGIN)
-        count = HIGHEST_FACE * dice_capacity(state, seat) + 1
+        count = HIGHEST_FACE * counting_dice(state, seat) + 1
         cells = grid_cells(pad, count + 2, SEAT_GAP)
         for total in range(count):
             def tap(value: int = total) -> list[Intent]:
@@ -553,7 +554,7 @@ class DiceScene(GameScene):
                  holder: int) -> list[Widget]:
         """One button per total the holder's dice can show (0 to 6 per die)."""
         theme = ctx.theme
-        count = HIGHEST_FACE * dice_capacity(state, holder) + 1
+        count = HIGHEST_FACE * counting_dice(state, holder) + 1
         gap = theme.px(6)
         rows = max(1, min(count, (area.height + gap) // (theme.touch + gap)))
         columns = -(-count // rows)

@@ -26,7 +26,7 @@ from companion.games.fuji.queries import owed_totals
 from companion.games.fuji.state import State
 from companion.ui.fuji.colours import player_colour, readable
 from companion.ui.fuji.panels import TapButton, greyed_button
-from companion.ui.fuji.view import asked, dice_capacity
+from companion.ui.fuji.view import asked, counting_dice
 from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, Submit, Undo
 from companion.ui.scene import Context
 from companion.ui.theme import Theme
@@ -121,7 +121,7 @@ def compact_regions(size: tuple[int, int],
 
 def most_total(state: State, seat: int) -> int:
     """The highest total the seat's dice can show this round."""
-    return HIGHEST_FACE * dice_capacity(state, seat)
+    return HIGHEST_FACE * counting_dice(state, seat)
 
 
 class SeatTyping:

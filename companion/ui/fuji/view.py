@@ -180,6 +180,19 @@ def dice_capacity(state: State, holder: int) -> int:
     return state.players[holder].dice_count
 
 
+def counting_dice(state: State, holder: int) -> int:
+    """How many dice count for ``holder`` in phase 5 as they lie on the table: their own,
+    less those set aside or lent away, plus those lent to them (the most a typed total
+    can add up)."""
+    if holder == OPEN_DICE_SEAT:
+        return 6
+    modifiers = state.players[holder].modifiers
+    borrowed = sum(1 for other in state.players for loan in other.modifiers.lent
+                   if loan.to_seat == holder)
+    return (state.players[holder].dice_count - len(modifiers.set_aside) - len(modifiers.lent)
+            + borrowed)
+
+
 def partial_dice(state: State, holder: int) -> tuple[tuple[str, int], ...]:
     """The dice of an entry still short of its count, as (colour, value) pairs."""
     if holder == OPEN_DICE_SEAT:
