@@ -46,7 +46,16 @@ from companion.ui.fuji.dice_entry import (
 )
 from companion.ui.fuji.draw import draw_condition, draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style, greyed_button
-from companion.ui.fuji.seat_pad import SeatTyping, Then, closing, compact_regions, seat_told
+from companion.ui.fuji.seat_pad import (
+    ConditionGlyph,
+    SeatTyping,
+    Then,
+    bonus_told,
+    closing,
+    compact_regions,
+    next_card,
+    seat_told,
+)
 from companion.ui.fuji.seat_pad import missing_totals as _missing_totals
 from companion.ui.fuji.seat_pad import totals_done as _totals_done
 from companion.ui.fuji.view import (
@@ -104,20 +113,6 @@ class DieButton(Widget):
     def release(self, pos: tuple[int, int]) -> list[Intent]:
         """Run the scene's function."""
         return self.on_tap()
-
-
-class ConditionGlyph(Widget):
-    """A passive drawing of a dice condition."""
-
-    def __init__(self, rect: pygame.Rect, state: State, seat: int) -> None:
-        super().__init__(rect)
-        self.condition = condition_of(state, seat)
-        """The condition of the seat's destination card."""
-
-    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
-        """Draw the glyph if the card has a condition."""
-        if self.condition is not None:
-            draw_condition(surface, self.rect, self.condition, theme.palette.colour_safe)
 
 
 class EmptySlot(Widget):
@@ -364,8 +359,13 @@ class DiceScene(GameScene):
         widgets: list[Widget] = [Panel(pygame.Rect(area.x, head.bottom - 3, area.width, 3),
                                        colour, border=False)]
         owed = _missing_totals(state, seat)
-        widgets.append(Label(head.inflate(0, -3).move(0, -1), seat_told(state, seat), "small",
+        chip = pygame.Rect(head.right - theme.px(72), head.y + 1, theme.px(72), head.height - 5)
+        told = pygame.Rect(head.x, head.y, head.width - chip.width - SEAT_GAP, head.height)
+        widgets.append(Label(told.inflate(0, -3).move(0, -1), seat_told(state, seat), "small",
                              readable(colour), bold=True))
+        card = next_card(state, seat)
+        if card is not None:
+            widgets.append(ConditionGlyph(chip, state, card))
         pad = pygame.Rect(area.x + SEAT_MARGIN, head.bottom + SEAT_MARGIN,
                           area.width - 2 * SEAT_MARGIN,
                           area.bottom - head.bottom - 2 * SEAT_MARGIN)
@@ -409,7 +409,8 @@ class DiceScene(GameScene):
         widgets += self._tabs(ctx, state, tabs, holder)
         body_top = tabs.bottom + theme.gap
         body = pygame.Rect(theme.gap, body_top, tabs.width, ctx.size[1] - body_top - theme.gap)
-        pad_w = max(3 * theme.touch + 2 * theme.gap, body.width * 29 // 100)
+        share = 36 if self.quick else 29  # typed totals: room for each card's condition
+        pad_w = max(3 * theme.touch + 2 * theme.gap, body.width * share // 100)
         pad = pygame.Rect(body.x, body.y, pad_w, body.height)
         right = pygame.Rect(pad.right + theme.gap, body.y, body.right - pad.right - theme.gap,
                             body.height)
@@ -579,12 +580,22 @@ class DiceScene(GameScene):
         widgets: list[Widget] = [Panel(area)]
         inner = area.inflate(-2 * theme.px(6), -2 * theme.px(6))
         seats = _conditions_for(state, holder)
-        height = max(theme.touch, min(theme.px(64), inner.height // max(1, len(seats) + 1)))
+        bonus = bonus_told(state, holder)
+        lines = len(seats) + 1 + (bonus is not None)
+        height = max(theme.touch, min(theme.px(64), inner.height // lines))
         widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width, height),
                              Msg("ui_fuji.dice.totals_help"), "small", theme.palette.text_muted))
+        if bonus is not None:
+            line = pygame.Rect(inner.x, inner.y + (len(seats) + 1) * height, inner.width,
+                               height)
+            widgets.append(Label(line, bonus, "small", theme.palette.text, bold=True,
+                                 key="dice:bonus"))
+        chip = max(theme.touch, theme.px(84))
         typing_seat = self.typing_seat(state, holder)
         for index, seat in enumerate(seats):
             y = inner.y + (index + 1) * height
+            card = pygame.Rect(inner.right - chip, y, chip, height - theme.px(4))
+            widgets.append(_card_cell(state, seat, card, theme))
             known = quick_value(state, holder, seat)
             shown = _number(known)
             if seat == typing_seat and known is None:
@@ -598,8 +609,8 @@ class DiceScene(GameScene):
             def tap(s: int = seat) -> list[Intent]:
                 return self.pick_total(s)
 
-            widgets.append(TapButton(pygame.Rect(inner.x, y, inner.width, height - theme.px(4)),
-                                     text, tap, style, role="body", key=f"total:{seat}"))
+            line = pygame.Rect(inner.x, y, inner.width - chip - theme.px(4), height - theme.px(4))
+            widgets.append(TapButton(line, text, tap, style, role="body", key=f"total:{seat}"))
         return widgets
 
 

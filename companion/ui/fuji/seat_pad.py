@@ -22,9 +22,10 @@ import pygame
 
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.fuji import GAME
-from companion.games.fuji.queries import owed_totals
+from companion.games.fuji.queries import condition_of, owed_totals
 from companion.games.fuji.state import State
 from companion.ui.fuji.colours import player_colour, readable
+from companion.ui.fuji.draw import draw_condition
 from companion.ui.fuji.panels import TapButton, greyed_button
 from companion.ui.fuji.view import asked, counting_dice
 from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, Submit, Undo
@@ -82,6 +83,43 @@ def seat_told(state: State, seat: int) -> Msg:
     if totals_done(state, seat):
         return msg("ui_fuji.dice.seat_done", name=someone.name)
     return msg("ui_fuji.dice.seat_wait", name=someone.name)
+
+
+def bonus_told(state: State, seat: int) -> Msg | None:
+    """A line saying the app adds the seat's flare and energy bonuses to its own total
+    (so the table types the dice alone); ``None`` without a bonus this round."""
+    if not 0 <= seat < len(state.players):
+        return None
+    modifiers = state.players[seat].modifiers
+    bonus = modifiers.flare_bonus + modifiers.energy_bonus
+    if not bonus:
+        return None
+    key = "ui_fuji.dice.bonus_both"
+    if not modifiers.energy_bonus:
+        key = "ui_fuji.dice.bonus_flare"
+    elif not modifiers.flare_bonus:
+        key = "ui_fuji.dice.bonus_energy"
+    return msg(key, bonus=bonus)
+
+
+def next_card(state: State, seat: int) -> int | None:
+    """The condition seat the seat's next typed total is for (``None``: none owed)."""
+    owed = missing_totals(state, seat)
+    return owed[0] if owed else None
+
+
+class ConditionGlyph(Widget):
+    """A passive drawing of a dice condition."""
+
+    def __init__(self, rect: pygame.Rect, state: State, seat: int) -> None:
+        super().__init__(rect)
+        self.condition = condition_of(state, seat)
+        """The condition of the seat's destination card."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the glyph if the card has a condition."""
+        if self.condition is not None:
+            draw_condition(surface, self.rect, self.condition, theme.palette.colour_safe)
 
 
 def pad_depth(theme: Theme) -> int:
@@ -183,14 +221,20 @@ class SeatTyping:
                            pad_head(theme))
         shown = self.value(seat) + "_" if missing_totals(state, seat) else ""
         typed_w = theme.px(52)
+        chip_w = theme.px(64)
         widgets: list[Widget] = [
             Panel(pygame.Rect(area.x, head.bottom - 3, area.width, 3), colour, border=False),
-            Label(pygame.Rect(head.x, head.y, head.width - typed_w, head.height - 3),
+            Label(pygame.Rect(head.x, head.y, head.width - typed_w - chip_w, head.height - 3),
                   seat_told(state, seat), "small", readable(colour), bold=True),
             Label(pygame.Rect(head.right - typed_w, head.y, typed_w, head.height - 3), shown,
                   "body", readable(colour), align="right", bold=True,
                   key=f"seat{seat}:typed"),
         ]
+        card = next_card(state, seat)
+        if card is not None:
+            chip = pygame.Rect(head.right - typed_w - chip_w, head.y + 2, chip_w - margin,
+                               head.height - 7)
+            widgets.append(ConditionGlyph(chip, state, card))
         pad = pygame.Rect(head.x, head.bottom + margin, head.width,
                           area.bottom - head.bottom - 2 * margin)
         cells = _cells(pad, pad_gap(theme))
