@@ -29,6 +29,7 @@ from companion.games.fuji.queries import (
     movement_values,
     neighbours,
     owed_totals,
+    own_bonus,
     quick_value,
 )
 from companion.games.fuji.state import OPEN_DICE_SEAT, State
@@ -44,7 +45,7 @@ from companion.ui.fuji.dice_entry import (
     draft_from_dice,
     enter_die_action,
 )
-from companion.ui.fuji.draw import draw_condition, draw_die
+from companion.ui.fuji.draw import draw_die
 from companion.ui.fuji.panels import TapButton, chosen_style, greyed_button
 from companion.ui.fuji.seat_pad import (
     ConditionGlyph,
@@ -361,6 +362,11 @@ class DiceScene(GameScene):
         owed = _missing_totals(state, seat)
         chip = pygame.Rect(head.right - theme.px(72), head.y + 1, theme.px(72), head.height - 5)
         told = pygame.Rect(head.x, head.y, head.width - chip.width - SEAT_GAP, head.height)
+        if bonus_told(state, seat) is not None:
+            told.width -= theme.px(190)
+            widgets.append(Label(pygame.Rect(told.right, head.y, theme.px(190), head.height - 4),
+                                 msg("ui_fuji.dice.bonus_short", bonus=own_bonus(state, seat)),
+                                 "small", theme.palette.text, bold=True, key=f"seat{seat}:bonus"))
         widgets.append(Label(told.inflate(0, -3).move(0, -1), seat_told(state, seat), "small",
                              readable(colour), bold=True))
         card = next_card(state, seat)
@@ -595,6 +601,8 @@ class DiceScene(GameScene):
         for index, seat in enumerate(seats):
             y = inner.y + (index + 1) * height
             card = pygame.Rect(inner.right - chip, y, chip, height - theme.px(4))
+            if condition_of(state, seat) is not None:  # low, so its colour chips stay large
+                card = card.inflate(0, theme.px(34) - card.height)
             widgets.append(_card_cell(state, seat, card, theme))
             known = quick_value(state, holder, seat)
             shown = _number(known)

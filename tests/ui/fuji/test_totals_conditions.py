@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.fuji.queries import condition_of, owed_totals
 from companion.ui.app import App
+from companion.ui.flat import TurnedPanel
 from companion.ui.fuji import demo
 from companion.ui.fuji.dice import DiceScene
 from companion.ui.fuji.seat_pad import ConditionGlyph
-from companion.ui.intents import ShowDialog
+from companion.ui.intents import SetTableLayout, ShowDialog
+from companion.ui.scene import Settings
+from companion.ui.theme import MIN_TOUCH
 from companion.ui.widgets import Label, render_text
 from tests.ui.fuji.helpers import open_flat_totals, state_of, turned_panels
 
@@ -90,3 +94,35 @@ def test_each_flat_pad_shows_the_condition_of_its_next_card(app: App, make: obje
         panel = turned_panels(app)[f"dice:seat:{holder}"]
         glyphs = [w for w in panel.content if isinstance(w, ConditionGlyph)]
         assert [g.condition for g in glyphs] == [condition_of(state, card)]
+
+
+def test_a_flat_pad_says_the_flare_is_added(app: App) -> None:
+    """On a flat table the flare user's own pad says to type the dice alone; the others'
+    pads say nothing of it."""
+    open_flat_totals(app, _flared())
+    panels = turned_panels(app)
+    for seat in range(3):
+        said = [w for w in panels[f"dice:seat:{seat}"].content if w.key == f"seat{seat}:bonus"]
+        assert len(said) == (seat == 2)
+    said = [w for w in panels["dice:seat:2"].content if w.key == "seat2:bonus"]
+    assert isinstance(said[0], Label) and "+3" in render_text(said[0].text, "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "fr", "es"])
+@pytest.mark.parametrize("layout", ["upright", "flat"])
+def test_totals_with_a_flare_fit_in_every_language(journal: Journal, lang: str,
+                                                   layout: str) -> None:
+    """Every text of the totals entry fits at 800x480, bonus line and conditions included,
+    and every key stays a full-size target."""
+    app = App(journal, Settings(language=lang), (800, 480))
+    app.perform(SetTableLayout(layout))
+    _open_upright(app, _flared(), 2)
+    assert app.dialog is not None
+    shown = list(app.dialog.widgets)
+    for panel in [w for w in shown if isinstance(w, TurnedPanel)]:
+        shown += panel.content
+    assert [w for w in shown if w.key.endswith("bonus")]
+    assert not [w.key or type(w).__name__ for w in shown if w.overflow]
+    for widget in shown:
+        if widget.interactive and not isinstance(widget, TurnedPanel):
+            assert min(widget.rect.size) >= MIN_TOUCH, widget.key
