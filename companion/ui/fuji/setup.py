@@ -178,7 +178,9 @@ class FujiSetupScene(Scene):
             self.setup = draft.rename(self.setup, seat, name)
 
         title = msg("ui_fuji.setup.name_of", number=seat + 1)
-        return [ShowDialog(NameDialog(title, str(entry.get("name", "")), done))]
+        others = [str(p.get("name", "")) for i, p in enumerate(draft.players(self.setup))
+                  if i != seat]
+        return [ShowDialog(NameDialog(title, str(entry.get("name", "")), done, others))]
 
     # ---------------------------------------------------------------- build
     def build(self, ctx: Context) -> list[Widget]:
