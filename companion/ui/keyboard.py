@@ -160,7 +160,10 @@ class NameDialog(Scene):
                  if name != self.name and name not in self.taken][:RECENT_SHOWN]
         # The row of names typed before is always kept, empty or not, so the keys never
         # move between one name and the next, nor while a name is typed.
-        widgets += self._recent(known, pygame.Rect(inner.x, top, inner.width, line))
+        row = pygame.Rect(inner.x, top, inner.width, line)
+        widgets += (self._recent(known, row) if known else
+                    [Label(row, Msg("ui.keyboard.recent_none"), "small",
+                           theme.palette.text_muted)])
         top += line + gap
         rows = len(KEY_ROWS) + 1
         height = (inner.bottom - top - (rows - 1) * gap) // rows
