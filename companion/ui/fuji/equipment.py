@@ -83,6 +83,9 @@ HELP_SHOWN = 4
 MACHETE_MOST = 2
 """Most dice the machete sets aside."""
 
+DEAL_COLUMNS = 5
+"""Columns of the dealing grid (the fifteen cards in three rows across the screen)."""
+
 
 @dataclass(frozen=True)
 class CardUse:
@@ -319,6 +322,8 @@ class EquipmentScene(GameScene):
         widgets += self._tabs(ctx, state, tabs, seat)
         body_top = tabs.bottom + theme.gap
         body = pygame.Rect(theme.gap, body_top, tabs.width, ctx.size[1] - body_top - theme.gap)
+        if self.use is not None and self.use.steps[0] == "deal":
+            return widgets + self._targets(ctx, state, body)  # every card at once, wide
         hand = pygame.Rect(body.x, body.y, body.width * 46 // 100, body.height)
         right = pygame.Rect(hand.right + theme.gap, body.y, body.right - hand.right - theme.gap,
                             body.height)
@@ -625,7 +630,8 @@ class EquipmentScene(GameScene):
             return [Label(space, Msg("ui_fuji.equipment.nothing_to_copy"), "body",
                           theme.palette.text_muted, align="center")]
         widgets: list[Widget] = []
-        for rect, card in zip(grid_cells(ctx, space, len(cards)), cards, strict=True):
+        columns = 2 if len(cards) <= 8 else 3
+        for rect, card in zip(grid_cells(ctx, space, len(cards), columns), cards, strict=True):
 
             def tap(chosen: str = card) -> list[Intent]:
                 return self.answer_copy(chosen)
@@ -641,8 +647,8 @@ class EquipmentScene(GameScene):
         as the player's own (highlighted) or greyed, and a tap says who holds it."""
         holders = {card: someone for someone in state.players for card in someone.equipment}
         widgets: list[Widget] = []
-        for rect, card in zip(grid_cells(ctx, space, len(EQUIPMENT_CARDS)), EQUIPMENT_CARDS,
-                              strict=True):
+        places = grid_cells(ctx, space, len(EQUIPMENT_CARDS), DEAL_COLUMNS)
+        for rect, card in zip(places, EQUIPMENT_CARDS, strict=True):
             name = Msg(f"fuji.equipment.{card}")
             key = f"eq:deal:{card}"
             holder = holders.get(card)
@@ -670,10 +676,10 @@ class EquipmentScene(GameScene):
         return widgets
 
 
-def grid_cells(ctx: Context, space: pygame.Rect, count: int) -> list[pygame.Rect]:
-    """``count`` button places filling ``space`` row by row (two columns up to eight)."""
+def grid_cells(ctx: Context, space: pygame.Rect, count: int,
+               columns: int) -> list[pygame.Rect]:
+    """``count`` button places filling ``space`` row by row in ``columns`` columns."""
     theme = ctx.theme
-    columns = 2 if count <= 8 else 3
     rows = max(1, -(-count // columns))
     width = (space.width - (columns - 1) * theme.gap) // columns
     height = max(theme.touch, min(theme.px(56), space.height // rows - theme.gap))
