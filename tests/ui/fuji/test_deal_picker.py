@@ -15,15 +15,18 @@ from companion.ui.fuji.play import FujiPlayScene
 from tests.ui.fuji.helpers import start, state_of, tap, tap_widget, widget
 
 
-def _dealing(app: App, session: Session, seat: int) -> EquipmentScene:
-    """The equipment screen open on ``seat``'s tab, asking which card was dealt."""
+def _dealing(app: App, journal: Journal,
+             seat: int) -> tuple[Session, dict[str, pygame.Rect]]:
+    """A new game with the equipment screen open on ``seat``'s tab, asking which card was
+    dealt; the game and where each card's button is drawn."""
+    session = start(journal)
     app.open_game(session)
     app.draw()
     tap_widget(app, "fuji:equipment")
     tap_widget(app, f"eq:tab:{seat}")
     tap_widget(app, "eq:deal")
     assert isinstance(app.dialog, EquipmentScene)
-    return app.dialog
+    return session, _card_places(app)
 
 
 def _card_places(app: App) -> dict[str, pygame.Rect]:
@@ -34,9 +37,7 @@ def _card_places(app: App) -> dict[str, pygame.Rect]:
 def test_two_taps_on_two_places_deal_exactly_those_two_cards(
         app: App, journal: Journal) -> None:
     """The places seen before the first tap are the ones the second tap aims at."""
-    session = start(journal)
-    _dealing(app, session, 0)
-    places = _card_places(app)
+    session, places = _dealing(app, journal, 0)
     tap(app, places["flare_gun"].center)
     tap(app, places["water_bottle"].center)
     dealt = [action["card"] for action in session.actions()
@@ -47,20 +48,16 @@ def test_two_taps_on_two_places_deal_exactly_those_two_cards(
 
 def test_a_deal_moves_no_card_and_keeps_the_dealt_one_in_place(
         app: App, journal: Journal) -> None:
-    session = start(journal)
-    _dealing(app, session, 1)
-    before = _card_places(app)
+    _, before = _dealing(app, journal, 1)
     tap(app, before["rope"].center)
     assert _card_places(app) == before
     tap_widget(app, "eq:tab:2")  # another player's hand is dealt on the same grid
     assert _card_places(app) == before
 
 
-def test_a_dealt_card_tapped_again_deals_nothing_and_says_who_holds_it(
+def test_a_card_in_another_hand_tapped_again_deals_nothing(
         app: App, journal: Journal) -> None:
-    session = start(journal)
-    _dealing(app, session, 0)
-    places = _card_places(app)
+    session, places = _dealing(app, journal, 0)
     tap(app, places["torch"].center)
     tap_widget(app, "eq:tab:1")
     count = len(session.actions())
@@ -74,10 +71,8 @@ def test_the_full_hands_leave_the_screen_open_until_done(app: App, journal: Jour
     """Set-up: each player keeps the equipment cards their skill gives.  The last starting
     card dealt does not close the screen, so a quick next tap lands on it (a dealt card:
     nothing happens) rather than on the play screen behind; Done closes it."""
-    session = start(journal)
+    session, places = _dealing(app, journal, 0)
     players = state_of(session).players
-    _dealing(app, session, 0)
-    places = _card_places(app)
     cards = iter(EQUIPMENT_CARDS)
     for someone in players:
         tap_widget(app, f"eq:tab:{someone.seat}")
