@@ -27,7 +27,14 @@ from companion.games.fuji.queries import (
     reroll_allowance,
     route_choices,
 )
-from companion.games.fuji.state import PendingKind, Phase, Player, Position, State
+from companion.games.fuji.state import (
+    Instruction,
+    PendingKind,
+    Phase,
+    Player,
+    Position,
+    State,
+)
 from companion.ui.bar import game_bar
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
@@ -83,6 +90,15 @@ HAND_LINE_MIN = 20
 MAX_INSTRUCTIONS = 3
 """Most instructions listed under the player cards (older ones drop first)."""
 
+PAWN_KEYS: frozenset[str] = frozenset({
+    "fuji.instruction.move_pawn", "fuji.instruction.pawn_stays",
+    "fuji.instruction.pawn_stays_allowed", "fuji.instruction.path_blocked"})
+"""Instructions about a pawn's move (the map shows where each pawn stands)."""
+
+STAMINA_KEYS: frozenset[str] = frozenset({
+    "fuji.instruction.stamina", "fuji.instruction.no_stamina_loss"})
+"""Instructions about a player's stamina marker."""
+
 MAX_ENERGY = 3
 """Energy bars a Gatherer can hold (drawn as three places)."""
 
@@ -111,6 +127,10 @@ class FujiPlayScene(GameScene):
         super().__init__()
         self.selected: int | None = None
         """The player chosen by tapping their card."""
+        self._seen: tuple[Session, int, State] | None = None
+        """The session, its cursor and its state when the screen was last built."""
+        self._told: tuple[Instruction, ...] = ()
+        """What the steps entered since the last build but one tell the table."""
 
     # ---------------------------------------------------------------- session
     def seat(self, state: State) -> int:
@@ -118,6 +138,22 @@ class FujiPlayScene(GameScene):
         if self.selected is not None and self.selected < len(state.players):
             return self.selected
         return default_seat(table_state(state))
+
+    def told(self, session: Session) -> tuple[Instruction, ...]:
+        """What the table must do after the game's newest change: the instructions of every
+        step that change entered, in order (one tap may resolve everyone and start the
+        eruption); they stay until the game changes again."""
+        state: State = session.state
+        seen = self._seen
+        if seen is not None and seen[0] is session and seen[2] is state:
+            return self._told
+        self._seen = (session, session.cursor, state)
+        self._told = state.instructions
+        if seen is not None and seen[0] is session and seen[1] < session.cursor:
+            entered = entered_instructions(seen[2], session.actions()[seen[1]:], state)
+            if entered is not None and len(entered) > len(state.instructions):
+                self._told = entered
+        return self._told
 
     def select(self, seat: int) -> list[Intent]:
         """Select the player at ``seat`` (a view change only)."""
@@ -128,6 +164,7 @@ class FujiPlayScene(GameScene):
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """Bar, map and side column for the current state."""
         state: State = session.state
+        self.told(session)
         seat = self.seat(state)
         bar, body = game_bar(ctx, screen_title(state))
         theme = ctx.theme
@@ -139,6 +176,7 @@ class FujiPlayScene(GameScene):
     def build_flat(self, ctx: Context, session: Session) -> list[Widget]:
         """The screen lying mid-table: a turned panel per seat, map and shared column inside."""
         state: State = session.state
+        self.told(session)
         seat = self.seat(state)
         theme = ctx.theme
         layout = flat_layout(ctx.size, len(state.players), flat_depths(theme), theme.gap)
@@ -498,21 +536,27 @@ class FujiPlayScene(GameScene):
     def _instructions(self, state: State, lang: str, theme: Theme, box: pygame.Rect,
                       role: TextRole, bold: bool) -> str:
         """The newest things the table must do, as many as fit; in an eruption the flips
-        come first and the last resolution's steps follow while they fit."""
-        told = state.instructions[-MAX_INSTRUCTIONS:]
-        flips: tuple[Any, ...] = ()
+        come first and the resolutions' steps follow while they fit.  After a tap that
+        entered several steps, every step's instructions are listed; when they do not
+        all fit, the pawn moves (drawn on the map) give way first."""
+        seen = self._seen is not None and self._seen[2] is state
+        given = self._told if seen else state.instructions
+        several = given is not state.instructions
+        most = max(MAX_INSTRUCTIONS, len(given)) if several else MAX_INSTRUCTIONS
+        told = given[-most:]
+        flips: tuple[Instruction, ...] = ()
         if state.phase is Phase.ERUPTION and flip_cells(state):
-            flips = tuple(i for i in state.instructions if i.message.key in FLIP_KEYS)[-2:]
-            told = flips + tuple(i for i in state.instructions
-                                 if i.message.key not in FLIP_KEYS)[-MAX_INSTRUCTIONS:]
-        texts = [translate(instruction.message, lang) for instruction in told]
-        while len(texts) > 1:
-            fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size(role),
-                              theme.min_text_size(role), bold)
+            flips = tuple(i for i in given if i.message.key in FLIP_KEYS)[-2:]
+            told = flips + tuple(i for i in given if i.message.key not in FLIP_KEYS)[-most:]
+        kept = list(told)
+        while len(kept) > 1:
+            fitted = fit_text("\n".join(translate(i.message, lang) for i in kept), box.width,
+                              box.height, theme.text_size(role), theme.min_text_size(role),
+                              bold)
             if not fitted.overflow:
                 break
-            texts = texts[:-1] if len(texts) > len(flips) else texts[1:]
-        return "\n".join(texts)
+            kept = _fewer(kept, len(flips), several)
+        return "\n".join(translate(i.message, lang) for i in kept)
 
     def _bottom_row(self, ctx: Context, state: State, row: pygame.Rect,
                     seat: int) -> list[Widget]:
@@ -561,6 +605,25 @@ class FujiPlayScene(GameScene):
                                      Msg(state.score_band), "small", theme.palette.text_muted,
                                      align="center"))
         return widgets
+
+
+def _fewer(told: list[Instruction], flips: int, several: bool) -> list[Instruction]:
+    """``told`` less one line.  After several steps the pawn moves go first (the map shows
+    where the pawns stand), then whatever is neither a stamina loss nor a card to flip
+    (the stamina markers are moved from these lines alone); otherwise the newest line
+    after the ``flips`` first ones goes, else the oldest."""
+    if several:
+        pawns = [n for n, i in enumerate(told) if i.message.key in PAWN_KEYS]
+        others = [n for n, i in enumerate(told)
+                  if i.message.key not in STAMINA_KEYS | FLIP_KEYS]
+        for found in (pawns, others):
+            if found:
+                return told[:found[0]] + told[found[0] + 1:]
+    else:
+        pawns = [n for n, i in enumerate(told) if i.message.key in PAWN_KEYS]
+        if len(pawns) > 1:
+            return told[:pawns[0]] + told[pawns[0] + 1:]
+    return told[:-1] if len(told) > flips else told[1:]
 
 
 def button_row(ctx: Context, row: pygame.Rect,
@@ -638,6 +701,24 @@ def erupt_after(state: State) -> list[Intent]:
     if phase_five_over(state):
         return [Submit({"type": "advance"})]
     return []
+
+
+def entered_instructions(before: State, actions: list[dict[str, Any]],
+                         after: State) -> tuple[Instruction, ...] | None:
+    """What ``actions``, taken from ``before``, told the table step by step (each step's
+    new instructions, in order), or ``None`` when they do not lead to ``after``."""
+    told: list[Instruction] = []
+    state = before
+    try:
+        for action in actions:
+            nxt = GAME.apply(state, action)
+            kept = state.instructions
+            carried = nxt.instructions[:len(kept)] == kept
+            told += nxt.instructions[len(kept):] if carried else nxt.instructions
+            state = nxt
+    except IllegalActionError:
+        return None
+    return tuple(told) if state == after else None
 
 
 def card_unknown(state: State, position: Position) -> bool:
