@@ -142,15 +142,18 @@ class FujiPlayScene(GameScene):
     def told(self, session: Session) -> tuple[Instruction, ...]:
         """What the table must do after the game's newest change: the instructions of every
         step that change entered, in order (one tap may resolve everyone and start the
-        eruption); they stay until the game changes again."""
+        eruption), after those of the steps before when it answered a question they
+        asked; they stay until the game changes again."""
         state: State = session.state
         seen = self._seen
         if seen is not None and seen[0] is session and seen[2] is state:
             return self._told
+        earlier, self._told = self._told, state.instructions
         self._seen = (session, session.cursor, state)
-        self._told = state.instructions
         if seen is not None and seen[0] is session and seen[1] < session.cursor:
             entered = entered_instructions(seen[2], session.actions()[seen[1]:], state)
+            if entered is not None and seen[2].pending:
+                entered = (*earlier, *entered)  # the answer to a question those steps asked
             if entered is not None and len(entered) > len(state.instructions):
                 self._told = entered
         return self._told
@@ -232,12 +235,15 @@ class FujiPlayScene(GameScene):
         return widgets
 
     def _notes(self, ctx: Context, state: State, notes: pygame.Rect) -> list[Widget]:
-        """What the table must do physically, the newest that fit (urgent ones stand out)."""
+        """What the table must do physically, the newest that fit (urgent ones stand out;
+        the cards to flip are large unless a tap listed several steps' instructions)."""
         theme = ctx.theme
         if notes.height <= theme.px(16):
             return []
         urgent = bool(flip_cells(state)) or bool(state.pending)
-        erupting = state.phase is Phase.ERUPTION and bool(flip_cells(state))
+        listed = self._told if self._seen is not None and self._seen[2] is state else ()
+        erupting = (state.phase is Phase.ERUPTION and bool(flip_cells(state))
+                    and len(listed) <= len(state.instructions))
         role: TextRole = "heading" if erupting else "small"
         text = self._instructions(state, ctx.lang, theme, notes, role, urgent)
         return [Label(notes, text, role, theme.palette.accent if urgent else theme.palette.text,
@@ -276,14 +282,7 @@ class FujiPlayScene(GameScene):
         widgets += self._player_cards(ctx, state, cards, seat)
         notes = pygame.Rect(middle.x + theme.px(4), cards.bottom + theme.px(4),
                             middle.width - theme.px(8), middle.bottom - cards.bottom - theme.px(4))
-        if notes.height > theme.px(16):
-            urgent = bool(flip_cells(state)) or bool(state.pending)
-            erupting = state.phase is Phase.ERUPTION and bool(flip_cells(state))
-            role: TextRole = "heading" if erupting else "small"
-            text = self._instructions(state, ctx.lang, theme, notes, role, urgent)
-            widgets.append(Label(notes, text, role,
-                                 theme.palette.accent if urgent else theme.palette.text,
-                                 bold=urgent))
+        widgets += self._notes(ctx, state, notes)
         widgets += self._bottom_row(ctx, state, bottom, seat)
         return widgets
 
@@ -541,12 +540,12 @@ class FujiPlayScene(GameScene):
         all fit, the pawn moves (drawn on the map) give way first."""
         seen = self._seen is not None and self._seen[2] is state
         given = self._told if seen else state.instructions
-        several = given is not state.instructions
+        several = given != state.instructions
         most = max(MAX_INSTRUCTIONS, len(given)) if several else MAX_INSTRUCTIONS
         told = given[-most:]
         flips: tuple[Instruction, ...] = ()
         if state.phase is Phase.ERUPTION and flip_cells(state):
-            flips = tuple(i for i in given if i.message.key in FLIP_KEYS)[-2:]
+            flips = tuple(i for i in state.instructions if i.message.key in FLIP_KEYS)[-2:]
             told = flips + tuple(i for i in given if i.message.key not in FLIP_KEYS)[-most:]
         kept = list(told)
         while len(kept) > 1:
