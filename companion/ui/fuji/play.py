@@ -127,8 +127,8 @@ class FujiPlayScene(GameScene):
         super().__init__()
         self.selected: int | None = None
         """The player chosen by tapping their card."""
-        self._seen: tuple[Session, int, State] | None = None
-        """The session, its cursor and its state when the screen was last built."""
+        self._seen: tuple[int, int, State] | None = None
+        """The game's number, its cursor and its state when the screen was last built."""
         self._told: tuple[Instruction, ...] = ()
         """What the steps entered since the last build but one tell the table."""
 
@@ -146,11 +146,11 @@ class FujiPlayScene(GameScene):
         asked; they stay until the game changes again."""
         state: State = session.state
         seen = self._seen
-        if seen is not None and seen[0] is session and seen[2] is state:
+        if seen is not None and seen[0] == session.game_id and seen[2] is state:
             return self._told
         earlier, self._told = self._told, state.instructions
-        self._seen = (session, session.cursor, state)
-        if seen is not None and seen[0] is session and seen[1] < session.cursor:
+        self._seen = (session.game_id, session.cursor, state)
+        if seen is not None and seen[0] == session.game_id and seen[1] < session.cursor:
             entered = entered_instructions(seen[2], session.actions()[seen[1]:], state)
             if entered is not None and seen[2].pending:
                 entered = (*earlier, *entered)  # the answer to a question those steps asked
