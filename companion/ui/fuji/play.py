@@ -618,10 +618,6 @@ def _fewer(told: list[Instruction], flips: int, several: bool) -> list[Instructi
         for found in (pawns, others):
             if found:
                 return told[:found[0]] + told[found[0] + 1:]
-    else:
-        pawns = [n for n, i in enumerate(told) if i.message.key in PAWN_KEYS]
-        if len(pawns) > 1:
-            return told[:pawns[0]] + told[pawns[0] + 1:]
     return told[:-1] if len(told) > flips else told[1:]
 
 
