@@ -15,7 +15,7 @@ from companion.core.session import Session
 from companion.games.fuji.state import Phase
 from companion.ui.app import App
 from companion.ui.flat import TurnedPanel, to_screen_rect
-from companion.ui.intents import Submit
+from companion.ui.intents import Submit, Undo
 from companion.ui.scene import Settings
 from companion.ui.widgets import Button, Label, Widget
 from tests.ui.fuji.helpers import start, state_of, tap
@@ -129,3 +129,21 @@ def test_the_stamina_lines_stay_through_the_wound_question_into_the_eruption(
     _staminas_shown(app, session)
     flips = [i.message for i in state.instructions if "flip" in i.message.key]
     assert flips and all(translate(m, lang) in _shown(app) for m in flips)
+
+
+def test_undo_shows_only_what_the_step_left_in_effect_asks(journal: Journal) -> None:
+    """The list of several steps lasts until the game changes: after *Undo* the notes say
+    only what the step now in effect asked, as for any single step."""
+    session, first = _all_totals_in(journal, run=0)
+    app = _opened(journal, session, "en", "upright")
+    _tap_resolve(app, first)
+    app.perform(Undo())
+    app.draw()
+    state = state_of(session)
+    shown = _shown(app)
+    told = [translate(i.message, "en") for i in state.instructions]
+    first_name = state.players[first].name
+    gone = translate(msg("fuji.instruction.stamina", name=first_name,
+                         count=state.results[0].stamina_loss), "en")
+    assert gone not in told and gone not in shown
+    assert any(line in shown for line in told)
