@@ -99,10 +99,6 @@ STAMINA_KEYS: frozenset[str] = frozenset({
     "fuji.instruction.stamina", "fuji.instruction.no_stamina_loss"})
 """Instructions about a player's stamina marker."""
 
-KEPT_KEYS: frozenset[str] = STAMINA_KEYS | {"fuji.instruction.remove_die"}
-"""Instructions only these lines tell the table (no marker on the map shows them): kept
-longest when several steps' lines do not all fit."""
-
 MAX_ENERGY = 3
 """Energy bars a Gatherer can hold (drawn as three places)."""
 
@@ -612,13 +608,13 @@ class FujiPlayScene(GameScene):
 
 def _fewer(told: list[Instruction], flips: int, several: bool) -> list[Instruction]:
     """``told`` less one line.  After several steps the pawn moves go first (the map shows
-    where the pawns stand), then whatever is neither a stamina loss, a die back in the box
-    nor a card to flip (the table acts on these lines alone); otherwise the newest line
+    where the pawns stand), then whatever is neither a stamina loss nor a card to flip
+    (the stamina markers are moved from these lines alone); otherwise the newest line
     after the ``flips`` first ones goes, else the oldest."""
     if several:
         pawns = [n for n, i in enumerate(told) if i.message.key in PAWN_KEYS]
         others = [n for n, i in enumerate(told)
-                  if i.message.key not in KEPT_KEYS | FLIP_KEYS]
+                  if i.message.key not in STAMINA_KEYS | FLIP_KEYS]
         for found in (pawns, others):
             if found:
                 return told[:found[0]] + told[found[0] + 1:]
