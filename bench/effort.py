@@ -445,6 +445,16 @@ class Bench:
         self.counts.steps += taken
         return taken
 
+    def close_setup_dialog(self) -> None:
+        """Close a dialog the set-up steps left open (the dealing screen's *Done*): the
+        tap belongs to the set-up, not to the first round."""
+        if self.app.dialog is None:
+            return
+        closing = self._closer()
+        if closing is not None:
+            self.tap(closing)
+            self.counts.setup_inputs += 1
+
     def _closer(self) -> Spot | None:
         """The button that closes the open dialog (*Done*, *Close*, *Cancel*)."""
         for spot in self.spots():
@@ -863,6 +873,7 @@ def play_record(path: Path, driver: Driver, layout: str = "upright",
         taken = bench.play(record.actions[number], record.actions[number + 1:])
         number += taken
         if before_play and number >= before_play > number - taken:
+            bench.close_setup_dialog()
             bench.counts.setup_inputs += sum(bench.counts.units.values())
             bench.counts.units.clear()
         if PROGRESS and number // 20 != (number - taken) // 20:

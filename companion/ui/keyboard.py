@@ -8,7 +8,7 @@ A physical keyboard types too: typed text, Backspace and Enter work as the keys 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -71,7 +71,8 @@ class NameDialog(Scene):
 
     overlay = True
 
-    def __init__(self, title: Msg, name: str, on_done: Callable[[str], None]) -> None:
+    def __init__(self, title: Msg, name: str, on_done: Callable[[str], None],
+                 taken: Sequence[str] = ()) -> None:
         super().__init__()
         self.title = title
         """What is asked."""
@@ -79,6 +80,8 @@ class NameDialog(Scene):
         """The name typed so far."""
         self.on_done = on_done
         """Receives the finished name."""
+        self.taken = frozenset(taken)
+        """Names other seats of this set-up already have (not offered again)."""
         self.journal: Journal | None = None
         """Where names typed before are kept (set when drawn)."""
 
@@ -153,10 +156,15 @@ class NameDialog(Scene):
         gap = theme.px(4)
         top = inner.y + line + gap
         self.journal = ctx.journal
-        known = [name for name in recent_names(ctx.journal) if name != self.name][:RECENT_SHOWN]
-        if known:
-            widgets += self._recent(known, pygame.Rect(inner.x, top, inner.width, line))
-            top += line + gap
+        known = [name for name in recent_names(ctx.journal)
+                 if name != self.name and name not in self.taken][:RECENT_SHOWN]
+        # The row of names typed before is always kept, empty or not, so the keys never
+        # move between one name and the next, nor while a name is typed.
+        row = pygame.Rect(inner.x, top, inner.width, line)
+        widgets += (self._recent(known, row) if known else
+                    [Label(row, Msg("ui.keyboard.recent_none"), "small",
+                           theme.palette.text_muted)])
+        top += line + gap
         rows = len(KEY_ROWS) + 1
         height = (inner.bottom - top - (rows - 1) * gap) // rows
         width = (inner.width - 9 * gap) // 10

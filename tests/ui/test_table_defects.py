@@ -92,6 +92,46 @@ def test_names_typed_once_are_offered_again(app: App) -> None:
     assert second == ["Tet"] and app.dialog is None
 
 
+def _key_places(app: App) -> dict[str, tuple[int, int, int, int]]:
+    """Where each letter key and the bottom row of the open keyboard lie."""
+    assert app.dialog is not None
+    return {w.key: tuple(w.rect) for w in app.dialog.widgets
+            if w.key.startswith("kb:") and not w.key.startswith("kb:recent")}
+
+
+def test_the_keys_stay_put_with_or_without_names_to_offer(app: App) -> None:
+    """Keys lie in the same place whether or not earlier names are offered, and while a
+    name is typed that hides the only one offered (a play-test's taps missed when a row of
+    names appeared above the keys and pushed them down)."""
+    app.perform(ShowDialog(NameDialog(Msg("ui.app.title"), "", lambda name: None)))
+    app.draw()
+    empty = _key_places(app)
+    for key in ("kb:0:4", "kb:0:2", "kb:0:4", "kb:ok"):  # t, e, t
+        tap_widget(app, key)
+    app.perform(ShowDialog(NameDialog(Msg("ui.app.title"), "", lambda name: None)))
+    app.draw()
+    assert has_widget(app, "kb:recent:0")
+    assert _key_places(app) == empty
+    for key in ("kb:0:4", "kb:0:2", "kb:0:4"):
+        tap_widget(app, key)
+    assert not has_widget(app, "kb:recent:0")  # "Tet" typed: not offered to itself
+    assert _key_places(app) == empty
+
+
+def test_a_name_another_seat_has_is_not_offered(app: App) -> None:
+    """Names typed before are offered, except those other seats of this set-up have."""
+    for typed in (("kb:0:4", "kb:0:2", "kb:0:4"), ("kb:1:0", "kb:1:1")):  # "Tet", "As"
+        app.perform(ShowDialog(NameDialog(Msg("ui.app.title"), "", lambda name: None)))
+        app.draw()
+        for key in (*typed, "kb:ok"):
+            tap_widget(app, key)
+    app.perform(ShowDialog(NameDialog(Msg("ui.app.title"), "", lambda name: None, ["Tet"])))
+    app.draw()
+    offered = [widget(app, key).text for key in ("kb:recent:0", "kb:recent:1")
+               if has_widget(app, key)]
+    assert offered == ["As"]
+
+
 def test_on_a_flat_table_a_dialog_faces_the_seat_it_asks(journal: Journal) -> None:
     """Seat 2 of 3 sits on the left of a flat table: its question is turned to it, and a
     tap on the turned answer works."""

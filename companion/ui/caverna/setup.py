@@ -202,7 +202,9 @@ class CavernaSetupScene(Scene):
             self.setup = rename(self.setup, seat, name)
 
         question = msg("ui_caverna.setup.name_of", number=seat + 1)
-        return [ShowDialog(NameDialog(question, str(self.setup["players"][seat]), done))]
+        others = [str(name) for i, name in enumerate(self.setup["players"]) if i != seat]
+        return [ShowDialog(NameDialog(question, str(self.setup["players"][seat]), done,
+                                      others))]
 
     def build(self, ctx: Context) -> list[Widget]:
         """Bar and the page shown."""

@@ -18,15 +18,14 @@ import pygame
 from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.fuji import GAME
-from companion.games.fuji.queries import orthogonal, starting_draw
-from companion.games.fuji.state import Phase, Position, State, TerrainKind
+from companion.games.fuji.queries import orthogonal
+from companion.games.fuji.state import EQUIPMENT_CARDS, Phase, Position, State, TerrainKind
 from companion.ui.fuji.board_view import BoardPicture, BoardView
-from companion.ui.fuji.dialogs import free_cards
 from companion.ui.fuji.dice import DieButton
 from companion.ui.fuji.dice_entry import DIE_COLOURS, DIE_VALUES
-from companion.ui.fuji.panels import TapButton, chosen_style
+from companion.ui.fuji.panels import TapButton, chosen_style, greyed_button
 from companion.ui.fuji.view import board_picture, equipment_state
-from companion.ui.intents import Back, CloseDialog, Intent, Redraw, Submit
+from companion.ui.intents import Back, CloseDialog, Intent, Notify, Redraw, Submit
 from companion.ui.scene import Context, GameScene
 from companion.ui.widgets import (
     Button,
@@ -83,6 +82,9 @@ HELP_SHOWN = 4
 
 MACHETE_MOST = 2
 """Most dice the machete sets aside."""
+
+DEAL_COLUMNS = 5
+"""Columns of the dealing grid (the fifteen cards in three rows across the screen)."""
 
 
 @dataclass(frozen=True)
@@ -231,7 +233,8 @@ class EquipmentScene(GameScene):
         """Show another player's hand."""
         self.seat = seat
         self.everyone = False
-        self.use = None
+        dealing = self.use is not None and self.use.action_type == "add_equipment"
+        self.use = start_deal(seat) if dealing else None
         return [Redraw()]
 
     def begin(self, seat: int, card: str) -> list[Intent]:
@@ -253,6 +256,8 @@ class EquipmentScene(GameScene):
             return [Redraw()]
         self.use = None
         action = use.action()
+        if use.action_type == "add_equipment":
+            self.use = start_deal(use.seat)  # dealing goes on until Done or Cancel
         if self.as_dialog and action.get("type") in CLOSING_STEPS:
             return [Submit(action), CloseDialog()]
         return [Submit(action)]
@@ -317,6 +322,8 @@ class EquipmentScene(GameScene):
         widgets += self._tabs(ctx, state, tabs, seat)
         body_top = tabs.bottom + theme.gap
         body = pygame.Rect(theme.gap, body_top, tabs.width, ctx.size[1] - body_top - theme.gap)
+        if self.use is not None and self.use.steps[0] == "deal":
+            return widgets + self._targets(ctx, state, body)  # every card at once, wide
         hand = pygame.Rect(body.x, body.y, body.width * 46 // 100, body.height)
         right = pygame.Rect(hand.right + theme.gap, body.y, body.right - hand.right - theme.gap,
                             body.height)
@@ -471,8 +478,7 @@ class EquipmentScene(GameScene):
         elif step == "bars":
             widgets += self._bars_step(ctx, state, space, use)
         elif step == "deal":
-            widgets += self._card_grid(ctx, space, free_cards(state), "deal",
-                                       self.as_dialog and hands_dealt_after(state, use.seat))
+            widgets += self._deal_grid(ctx, state, space, use.seat)
         elif step in ("die", "dice"):
             widgets += self._die_step(ctx, space, step)
         elif step == "water":
@@ -614,34 +620,72 @@ class EquipmentScene(GameScene):
         return widgets
 
     def _copy_step(self, ctx: Context, state: State, space: pygame.Rect) -> list[Widget]:
-        return self._card_grid(ctx, space, visible_cards(state), "copy")
+        return self._card_grid(ctx, space, visible_cards(state))
 
-    def _card_grid(self, ctx: Context, space: pygame.Rect, cards: tuple[str, ...],
-                   purpose: str, closes: bool = False) -> list[Widget]:
-        """Card names as buttons: the card a knife copies, or the card dealt (``closes``:
-        that card completes the starting hands, so the screen closes with it)."""
+    def _card_grid(self, ctx: Context, space: pygame.Rect,
+                   cards: tuple[str, ...]) -> list[Widget]:
+        """Card names as buttons: the card a pocket knife copies."""
         theme = ctx.theme
         if not cards:
             return [Label(space, Msg("ui_fuji.equipment.nothing_to_copy"), "body",
                           theme.palette.text_muted, align="center")]
-        columns = 2 if len(cards) <= 8 else 3
-        rows = -(-len(cards) // columns)
-        width = (space.width - theme.gap) // columns
-        height = max(theme.touch, min(theme.px(56), space.height // rows - theme.gap))
         widgets: list[Widget] = []
-        for index, card in enumerate(cards):
-            rect = pygame.Rect(space.x + (index % columns) * (width + theme.gap),
-                               space.y + (index // columns) * (height + theme.gap), width, height)
+        columns = 2 if len(cards) <= 8 else 3
+        for rect, card in zip(grid_cells(ctx, space, len(cards), columns), cards, strict=True):
 
             def tap(chosen: str = card) -> list[Intent]:
-                if purpose == "deal":
-                    dealt = self.answer(card=chosen)
-                    return [*dealt, CloseDialog()] if closes else dealt
                 return self.answer_copy(chosen)
 
             widgets.append(TapButton(rect, Msg(f"fuji.equipment.{card}"), tap, role="small",
-                                     key=f"eq:{purpose}:{card}"))
+                                     key=f"eq:copy:{card}"))
         return widgets
+
+    def _deal_grid(self, ctx: Context, state: State, space: pygame.Rect,
+                   seat: int) -> list[Widget]:
+        """Every equipment card in printed order, each always in the same place: a card
+        still in the deck deals to ``seat``; one already dealt stays where it was, shown
+        as the player's own (highlighted) or greyed, and a tap says who holds it."""
+        holders = {card: someone for someone in state.players for card in someone.equipment}
+        widgets: list[Widget] = []
+        places = grid_cells(ctx, space, len(EQUIPMENT_CARDS), DEAL_COLUMNS)
+        for rect, card in zip(places, EQUIPMENT_CARDS, strict=True):
+            name = Msg(f"fuji.equipment.{card}")
+            key = f"eq:deal:{card}"
+            holder = holders.get(card)
+            if holder is not None:
+                reason = msg("ui_fuji.equipment.dealt_to", card=f"@fuji.equipment.{card}",
+                             name=holder.name)
+                if holder.seat == seat:
+
+                    def tell(why: Msg = reason) -> list[Intent]:
+                        return [Notify(why)]
+
+                    widgets.append(TapButton(rect, name, tell, "selected", role="small",
+                                             key=key))
+                else:
+                    widgets.append(greyed_button(rect, name, reason, key))
+            elif card in state.discarded:
+                widgets.append(greyed_button(rect, name, msg(
+                    "ui_fuji.equipment.dealt_used", card=f"@fuji.equipment.{card}"), key))
+            else:
+
+                def tap(chosen: str = card) -> list[Intent]:
+                    return self.answer(card=chosen)
+
+                widgets.append(TapButton(rect, name, tap, role="small", key=key))
+        return widgets
+
+
+def grid_cells(ctx: Context, space: pygame.Rect, count: int,
+               columns: int) -> list[pygame.Rect]:
+    """``count`` button places filling ``space`` row by row in ``columns`` columns."""
+    theme = ctx.theme
+    rows = max(1, -(-count // columns))
+    width = (space.width - (columns - 1) * theme.gap) // columns
+    height = max(theme.touch, min(theme.px(56), space.height // rows - theme.gap))
+    return [pygame.Rect(space.x + (index % columns) * (width + theme.gap),
+                        space.y + (index // columns) * (height + theme.gap), width, height)
+            for index in range(count)]
 
 
 class _HandList(ListView):
@@ -665,16 +709,3 @@ class _HandList(ListView):
                 result: list[Intent] = function()
                 return result
         return []
-
-
-def hands_dealt_after(state: State, seat: int) -> bool:
-    """Whether one more card dealt to ``seat`` completes every starting hand (first
-    planning, before any marker): the dealing is then over."""
-    if state.round != 1 or any(p.destination is not None for p in state.players):
-        return False
-    for someone in state.players:
-        kept = starting_draw(someone.skill.value)[1]
-        held = len(someone.equipment) + (1 if someone.seat == seat else 0)
-        if held != kept:
-            return False
-    return True

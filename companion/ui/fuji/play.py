@@ -27,7 +27,14 @@ from companion.games.fuji.queries import (
     reroll_allowance,
     route_choices,
 )
-from companion.games.fuji.state import PendingKind, Phase, Player, Position, State
+from companion.games.fuji.state import (
+    Instruction,
+    PendingKind,
+    Phase,
+    Player,
+    Position,
+    State,
+)
 from companion.ui.bar import game_bar
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
@@ -83,6 +90,15 @@ HAND_LINE_MIN = 20
 MAX_INSTRUCTIONS = 3
 """Most instructions listed under the player cards (older ones drop first)."""
 
+PAWN_KEYS: frozenset[str] = frozenset({
+    "fuji.instruction.move_pawn", "fuji.instruction.pawn_stays",
+    "fuji.instruction.pawn_stays_allowed", "fuji.instruction.path_blocked"})
+"""Instructions about a pawn's move (the map shows where each pawn stands)."""
+
+STAMINA_KEYS: frozenset[str] = frozenset({
+    "fuji.instruction.stamina", "fuji.instruction.no_stamina_loss"})
+"""Instructions about a player's stamina marker."""
+
 MAX_ENERGY = 3
 """Energy bars a Gatherer can hold (drawn as three places)."""
 
@@ -111,6 +127,10 @@ class FujiPlayScene(GameScene):
         super().__init__()
         self.selected: int | None = None
         """The player chosen by tapping their card."""
+        self._seen: tuple[int, int, State] | None = None
+        """The game's number, its cursor and its state when the screen was last built."""
+        self._told: tuple[Instruction, ...] = ()
+        """What the steps entered since the last build but one tell the table."""
 
     # ---------------------------------------------------------------- session
     def seat(self, state: State) -> int:
@@ -118,6 +138,25 @@ class FujiPlayScene(GameScene):
         if self.selected is not None and self.selected < len(state.players):
             return self.selected
         return default_seat(table_state(state))
+
+    def told(self, session: Session) -> tuple[Instruction, ...]:
+        """What the table must do after the game's newest change: the instructions of every
+        step that change entered, in order (one tap may resolve everyone and start the
+        eruption), after those of the steps before when it answered a question they
+        asked; they stay until the game changes again."""
+        state: State = session.state
+        seen = self._seen
+        if seen is not None and seen[0] == session.game_id and seen[2] is state:
+            return self._told
+        earlier, self._told = self._told, state.instructions
+        self._seen = (session.game_id, session.cursor, state)
+        if seen is not None and seen[0] == session.game_id and seen[1] < session.cursor:
+            entered = entered_instructions(seen[2], session.actions()[seen[1]:], state)
+            if entered is not None and seen[2].pending:
+                entered = (*earlier, *entered)  # the answer to a question those steps asked
+            if entered is not None and len(entered) > len(state.instructions):
+                self._told = entered
+        return self._told
 
     def select(self, seat: int) -> list[Intent]:
         """Select the player at ``seat`` (a view change only)."""
@@ -128,6 +167,7 @@ class FujiPlayScene(GameScene):
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
         """Bar, map and side column for the current state."""
         state: State = session.state
+        self.told(session)
         seat = self.seat(state)
         bar, body = game_bar(ctx, screen_title(state))
         theme = ctx.theme
@@ -139,6 +179,7 @@ class FujiPlayScene(GameScene):
     def build_flat(self, ctx: Context, session: Session) -> list[Widget]:
         """The screen lying mid-table: a turned panel per seat, map and shared column inside."""
         state: State = session.state
+        self.told(session)
         seat = self.seat(state)
         theme = ctx.theme
         layout = flat_layout(ctx.size, len(state.players), flat_depths(theme), theme.gap)
@@ -194,12 +235,15 @@ class FujiPlayScene(GameScene):
         return widgets
 
     def _notes(self, ctx: Context, state: State, notes: pygame.Rect) -> list[Widget]:
-        """What the table must do physically, the newest that fit (urgent ones stand out)."""
+        """What the table must do physically, the newest that fit (urgent ones stand out;
+        the cards to flip are large unless a tap listed several steps' instructions)."""
         theme = ctx.theme
         if notes.height <= theme.px(16):
             return []
         urgent = bool(flip_cells(state)) or bool(state.pending)
-        erupting = state.phase is Phase.ERUPTION and bool(flip_cells(state))
+        listed = self._told if self._seen is not None and self._seen[2] is state else ()
+        erupting = (state.phase is Phase.ERUPTION and bool(flip_cells(state))
+                    and len(listed) <= len(state.instructions))
         role: TextRole = "heading" if erupting else "small"
         text = self._instructions(state, ctx.lang, theme, notes, role, urgent)
         return [Label(notes, text, role, theme.palette.accent if urgent else theme.palette.text,
@@ -238,14 +282,7 @@ class FujiPlayScene(GameScene):
         widgets += self._player_cards(ctx, state, cards, seat)
         notes = pygame.Rect(middle.x + theme.px(4), cards.bottom + theme.px(4),
                             middle.width - theme.px(8), middle.bottom - cards.bottom - theme.px(4))
-        if notes.height > theme.px(16):
-            urgent = bool(flip_cells(state)) or bool(state.pending)
-            erupting = state.phase is Phase.ERUPTION and bool(flip_cells(state))
-            role: TextRole = "heading" if erupting else "small"
-            text = self._instructions(state, ctx.lang, theme, notes, role, urgent)
-            widgets.append(Label(notes, text, role,
-                                 theme.palette.accent if urgent else theme.palette.text,
-                                 bold=urgent))
+        widgets += self._notes(ctx, state, notes)
         widgets += self._bottom_row(ctx, state, bottom, seat)
         return widgets
 
@@ -498,21 +535,27 @@ class FujiPlayScene(GameScene):
     def _instructions(self, state: State, lang: str, theme: Theme, box: pygame.Rect,
                       role: TextRole, bold: bool) -> str:
         """The newest things the table must do, as many as fit; in an eruption the flips
-        come first and the last resolution's steps follow while they fit."""
-        told = state.instructions[-MAX_INSTRUCTIONS:]
-        flips: tuple[Any, ...] = ()
+        come first and the resolutions' steps follow while they fit.  After a tap that
+        entered several steps, every step's instructions are listed; when they do not
+        all fit, the pawn moves (drawn on the map) give way first."""
+        seen = self._seen is not None and self._seen[2] is state
+        given = self._told if seen else state.instructions
+        several = given != state.instructions
+        most = max(MAX_INSTRUCTIONS, len(given)) if several else MAX_INSTRUCTIONS
+        told = given[-most:]
+        flips: tuple[Instruction, ...] = ()
         if state.phase is Phase.ERUPTION and flip_cells(state):
             flips = tuple(i for i in state.instructions if i.message.key in FLIP_KEYS)[-2:]
-            told = flips + tuple(i for i in state.instructions
-                                 if i.message.key not in FLIP_KEYS)[-MAX_INSTRUCTIONS:]
-        texts = [translate(instruction.message, lang) for instruction in told]
-        while len(texts) > 1:
-            fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size(role),
-                              theme.min_text_size(role), bold)
+            told = flips + tuple(i for i in given if i.message.key not in FLIP_KEYS)[-most:]
+        kept = list(told)
+        while len(kept) > 1:
+            fitted = fit_text("\n".join(translate(i.message, lang) for i in kept), box.width,
+                              box.height, theme.text_size(role), theme.min_text_size(role),
+                              bold)
             if not fitted.overflow:
                 break
-            texts = texts[:-1] if len(texts) > len(flips) else texts[1:]
-        return "\n".join(texts)
+            kept = _fewer(kept, len(flips), several)
+        return "\n".join(translate(i.message, lang) for i in kept)
 
     def _bottom_row(self, ctx: Context, state: State, row: pygame.Rect,
                     seat: int) -> list[Widget]:
@@ -561,6 +604,21 @@ class FujiPlayScene(GameScene):
                                      Msg(state.score_band), "small", theme.palette.text_muted,
                                      align="center"))
         return widgets
+
+
+def _fewer(told: list[Instruction], flips: int, several: bool) -> list[Instruction]:
+    """``told`` less one line.  After several steps the pawn moves go first (the map shows
+    where the pawns stand), then whatever is neither a stamina loss nor a card to flip
+    (the stamina markers are moved from these lines alone); otherwise the newest line
+    after the ``flips`` first ones goes, else the oldest."""
+    if several:
+        pawns = [n for n, i in enumerate(told) if i.message.key in PAWN_KEYS]
+        others = [n for n, i in enumerate(told)
+                  if i.message.key not in STAMINA_KEYS | FLIP_KEYS]
+        for found in (pawns, others):
+            if found:
+                return told[:found[0]] + told[found[0] + 1:]
+    return told[:-1] if len(told) > flips else told[1:]
 
 
 def button_row(ctx: Context, row: pygame.Rect,
@@ -638,6 +696,24 @@ def erupt_after(state: State) -> list[Intent]:
     if phase_five_over(state):
         return [Submit({"type": "advance"})]
     return []
+
+
+def entered_instructions(before: State, actions: list[dict[str, Any]],
+                         after: State) -> tuple[Instruction, ...] | None:
+    """What ``actions``, taken from ``before``, told the table step by step (each step's
+    new instructions, in order), or ``None`` when they do not lead to ``after``."""
+    told: list[Instruction] = []
+    state = before
+    try:
+        for action in actions:
+            nxt = GAME.apply(state, action)
+            kept = state.instructions
+            carried = nxt.instructions[:len(kept)] == kept
+            told += nxt.instructions[len(kept):] if carried else nxt.instructions
+            state = nxt
+    except IllegalActionError:
+        return None
+    return tuple(told) if state == after else None
 
 
 def card_unknown(state: State, position: Position) -> bool:

@@ -25,7 +25,7 @@ from companion.games.fuji.queries import (
     preset_grids,
     starting_draw,
 )
-from companion.games.fuji.state import Board, Variant
+from companion.games.fuji.state import EQUIPMENT_CARDS, Board, Variant
 from companion.ui.bar import game_bar
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.board_view import BoardPicture, BoardView
@@ -33,7 +33,7 @@ from companion.ui.fuji.colours import player_colour
 from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid
 from companion.ui.fuji.dice_entry import ENTRY_MODE_KEY
 from companion.ui.fuji.editor import MapEditor
-from companion.ui.fuji.panels import TapButton, chosen_style
+from companion.ui.fuji.panels import TapButton, chosen_style, greyed_button
 from companion.ui.games import start_checked
 from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog, StartGame
 from companion.ui.keyboard import NameDialog
@@ -87,46 +87,72 @@ class StartSwatch(TapButton):
 
 
 class HandDialog(Scene):
-    """Equipment cards to tap, one at a time (a starting hand is built card by card)."""
+    """A starting hand built card by card.  The fifteen cards keep their places while the
+    table taps: the player's own cards are highlighted (a tap takes one back), cards in
+    other hands are greyed and say whose they are, and only Done closes the dialog."""
 
     overlay = True
 
-    def __init__(self, title: Msg, cards: tuple[str, ...],
-                 on_card: Callable[[str], list[Intent]]) -> None:
+    def __init__(self, owner: FujiSetupScene, seat: int) -> None:
         super().__init__()
-        self.title = title
-        """The question."""
-        self.cards = cards
-        """The cards offered."""
-        self.on_card = on_card
-        """What tapping a card does."""
+        self.owner = owner
+        """The set-up screen whose draft the hand is written into."""
+        self.seat = seat
+        """The player whose hand is dealt."""
 
     def build(self, ctx: Context) -> list[Widget]:
-        """Title, a grid of card names, and a close button."""
+        """Title, a grid of every card name, and a Done button."""
         theme = ctx.theme
         frame = ctx.screen.inflate(-2 * theme.gap, -2 * theme.gap)
         head = pygame.Rect(frame.x + theme.gap, frame.y + theme.gap,
                            frame.width - 2 * theme.gap, theme.touch)
         widgets: list[Widget] = [Shade(ctx.screen), Panel(frame),
-                                 Label(head, self.title, "body", bold=True, align="center")]
+                                 Label(head, self.title(), "body", bold=True, align="center")]
         columns = 3
-        rows = max(1, -(-len(self.cards) // columns))
+        rows = -(-len(EQUIPMENT_CARDS) // columns)
         grid_top = head.bottom + theme.gap
         grid_h = frame.bottom - grid_top - theme.touch - 2 * theme.gap
         height = max(theme.touch, min(theme.px(64), grid_h // rows - theme.gap))
         width = (head.width - (columns - 1) * theme.gap) // columns
-        for index, card in enumerate(self.cards):
+        for index, card in enumerate(EQUIPMENT_CARDS):
             rect = pygame.Rect(head.x + (index % columns) * (width + theme.gap),
                                grid_top + (index // columns) * (height + theme.gap),
                                width, height)
-            widgets.append(TapButton(rect, Msg(f"fuji.equipment.{card}"),
-                                     partial(self.on_card, card), role="small",
-                                     key=f"hand:{card}"))
+            widgets.append(self._card(rect, card))
         close = pygame.Rect(head.x, frame.bottom - theme.touch - theme.gap, head.width,
                             theme.touch)
         widgets.append(Button(close, Msg("ui_fuji.common.done"), (CloseDialog(),), "primary",
                               key="hand:done"))
         return widgets
+
+    def title(self) -> Msg:
+        """How many cards the hand keeps and how many are chosen."""
+        setup = self.owner.setup
+        held, wanted = draft.hand_count(setup, self.seat)
+        if held >= wanted:
+            return msg("ui_fuji.setup.hand_full", count=wanted)
+        drawn, _ = starting_draw(draft.players(setup)[self.seat]["skill"])
+        return msg("ui_fuji.setup.hand_pick", drawn=drawn, kept=wanted, held=held)
+
+    def _card(self, rect: pygame.Rect, card: str) -> Widget:
+        """One card's button: taken back, greyed with its reason, or added to the hand."""
+        setup = self.owner.setup
+        name = Msg(f"fuji.equipment.{card}")
+        key = f"hand:{card}"
+        if card in draft.hand(setup, self.seat):
+            return TapButton(rect, name, partial(self.owner.take_back, self.seat, card),
+                             "selected", role="small", key=key)
+        for seat, entry in enumerate(draft.players(setup)):
+            if card in draft.hand(setup, seat):
+                holder = entry["name"] or f"@fuji.colour.{entry['colour']}"
+                return greyed_button(rect, name, msg(
+                    "ui_fuji.equipment.dealt_to", card=f"@fuji.equipment.{card}", name=holder),
+                    key)
+        held, wanted = draft.hand_count(setup, self.seat)
+        if held >= wanted:
+            return greyed_button(rect, name, msg("ui_fuji.setup.hand_full", count=wanted), key)
+        return TapButton(rect, name, partial(self.owner.give, self.seat, card), role="small",
+                         key=key)
 
 
 class FujiSetupScene(Scene):
@@ -178,7 +204,9 @@ class FujiSetupScene(Scene):
             self.setup = draft.rename(self.setup, seat, name)
 
         title = msg("ui_fuji.setup.name_of", number=seat + 1)
-        return [ShowDialog(NameDialog(title, str(entry.get("name", "")), done))]
+        others = [str(p.get("name", "")) for i, p in enumerate(draft.players(self.setup))
+                  if i != seat]
+        return [ShowDialog(NameDialog(title, str(entry.get("name", "")), done, others))]
 
     # ---------------------------------------------------------------- build
     def build(self, ctx: Context) -> list[Widget]:
@@ -420,25 +448,18 @@ class FujiSetupScene(Scene):
         return widgets
 
     def _hand_dialog(self, seat: int) -> list[Intent]:
-        """Ask which card the player keeps; with a full hand, which card to take back."""
-        held, wanted = draft.hand_count(self.setup, seat)
-        if held >= wanted:
-            cards = draft.hand(self.setup, seat)
-            title = msg("ui_fuji.setup.hand_full", count=wanted)
-            return [ShowDialog(HandDialog(title, cards, partial(self._take_back, seat)))]
-        drawn, _ = starting_draw(draft.players(self.setup)[seat]["skill"])
-        title = msg("ui_fuji.setup.hand_pick", drawn=drawn, kept=wanted, held=held)
-        return [ShowDialog(HandDialog(title, draft.free_cards(self.setup),
-                                      partial(self._give, seat)))]
+        """Deal the player's starting hand, card by card, until Done."""
+        return [ShowDialog(HandDialog(self, seat))]
 
-    def _give(self, seat: int, card: str) -> list[Intent]:
+    def give(self, seat: int, card: str) -> list[Intent]:
+        """Add ``card`` to the player's starting hand (the dialog stays open)."""
         self.setup = draft.add_card(self.setup, seat, card)
-        held, wanted = draft.hand_count(self.setup, seat)
-        return self._hand_dialog(seat) if held < wanted else [CloseDialog()]
+        return [Redraw()]
 
-    def _take_back(self, seat: int, card: str) -> list[Intent]:
+    def take_back(self, seat: int, card: str) -> list[Intent]:
+        """Take ``card`` back from the player's starting hand (the dialog stays open)."""
         self.setup = draft.remove_card(self.setup, seat, card)
-        return [CloseDialog()]
+        return [Redraw()]
 
     # ---------------------------------------------------------------- level page
     def _level_page(self, ctx: Context, page: pygame.Rect) -> list[Widget]:

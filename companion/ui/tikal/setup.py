@@ -152,7 +152,9 @@ class TikalSetupScene(Scene):
             self.setup = rename(self.setup, seat, name)
 
         question = msg("ui_tikal.setup.name_of", number=seat + 1)
-        return [ShowDialog(NameDialog(question, str(entry.get("name", "")), done))]
+        others = [str(p.get("name", "")) for i, p in enumerate(players(self.setup))
+                  if i != seat]
+        return [ShowDialog(NameDialog(question, str(entry.get("name", "")), done, others))]
 
     def build(self, ctx: Context) -> list[Widget]:
         """Bar, the players on the left, the variant and *Start* on the right."""

@@ -112,30 +112,6 @@ def test_dealt_card_is_recorded(app: App, journal: Journal) -> None:
     assert session.actions()[-1] == {"type": "add_equipment", "player": 1, "card": "torch"}
 
 
-def test_the_card_completing_the_starting_hands_closes_the_screen(
-        app: App, journal: Journal) -> None:
-    """Set-up: each player keeps the equipment cards their skill gives (the Equipment
-    Manager keeps 2 of 4 drawn, the others 1). Once the last starting card is dealt the
-    dealing is over, so the screen closes with that tap; an earlier card leaves it open."""
-    from companion.games.fuji.queries import starting_draw
-
-    session = start(journal)
-    players = state_of(session).players
-    cards = iter(("torch", "rope", "compass", "shovel", "binoculars", "pocket_knife",
-                  "water_bottle", "first_aid_kit"))
-    deals = [seat for someone in players
-             for seat in [someone.seat] * starting_draw(someone.skill.value)[1]]
-    for number, seat in enumerate(deals):
-        if app.dialog is None:
-            _open_equipment(app, session, seat)
-        else:
-            tap_widget(app, f"eq:tab:{seat}")
-        tap_widget(app, "eq:deal")
-        tap_widget(app, f"eq:deal:{next(cards)}")
-        last = number == len(deals) - 1
-        assert (app.dialog is None) == last
-
-
 def test_equipment_manager_gives_a_card(app: App, journal: Journal) -> None:
     setup = {**start(Journal(":memory:")).setup}
     setup["players"] = [{"name": "Ida", "colour": "blue", "skill": "equipment_manager",
