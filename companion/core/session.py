@@ -188,12 +188,17 @@ class Session:
 
     def jump_to(self, step: int) -> Any:
         """Go back (or forward through undone steps) to just after ``step``."""
+        reached = self.state_after(step)
+        self.journal.set_cursor(self.game_id, step, self._status_of(reached))
+        self._cursor = step
+        return self.state
+
+    def state_after(self, step: int) -> Any:
+        """The state after the first ``step`` actions (undone ones included), as kept when
+        they were entered; the cursor does not move."""
         if not 0 <= step <= len(self._actions):
             raise IllegalActionError("core.error.no_such_step", step=step)
-        target = self._replayed_to(step)
-        self.journal.set_cursor(self.game_id, target, self._status_of(self._states[target]))
-        self._cursor = target
-        return self.state
+        return self._states[self._replayed_to(step)]
 
     def _replayed_to(self, step: int) -> int:
         """Make sure the states up to ``step`` are known; the cursor does not move.

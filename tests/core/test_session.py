@@ -65,6 +65,20 @@ def test_undo_redo_and_a_new_action_clears_redo(tmp_path: Path) -> None:
     assert [a["amount"] for a in session.actions()] == [1, 2, 1]
 
 
+def test_state_after_a_step_reads_kept_states_without_moving(tmp_path: Path) -> None:
+    """Every step's state can be read, undone ones too; the cursor stays, and a step
+    beyond the record is refused."""
+    session = new_session(tmp_path)
+    for amount in (1, 2, 3):
+        session.submit(add(amount))
+    session.undo()
+    assert [session.state_after(step).total for step in range(4)] == [0, 1, 3, 6]
+    assert session.cursor == 2 and session.state.total == 3
+    assert session.state_after(2) is session.state
+    with pytest.raises(IllegalActionError):
+        session.state_after(4)
+
+
 def test_undo_with_nothing_to_undo_is_refused(tmp_path: Path) -> None:
     session = new_session(tmp_path)
     with pytest.raises(IllegalActionError) as caught:

@@ -151,7 +151,7 @@ class FujiPlayScene(GameScene):
         earlier, self._told = self._told, state.instructions
         self._seen = (session.game_id, session.cursor, state)
         if seen is not None and seen[0] == session.game_id and seen[1] < session.cursor:
-            entered = entered_instructions(seen[2], session.actions()[seen[1]:], state)
+            entered = entered_instructions(session, seen[1], seen[2])
             if entered is not None and seen[2].pending:
                 entered = (*earlier, *entered)  # the answer to a question those steps asked
             if entered is not None and len(entered) > len(state.instructions):
@@ -698,22 +698,19 @@ def erupt_after(state: State) -> list[Intent]:
     return []
 
 
-def entered_instructions(before: State, actions: list[dict[str, Any]],
-                         after: State) -> tuple[Instruction, ...] | None:
-    """What ``actions``, taken from ``before``, told the table step by step (each step's
-    new instructions, in order), or ``None`` when they do not lead to ``after``."""
-    told: list[Instruction] = []
-    state = before
-    try:
-        for action in actions:
-            nxt = GAME.apply(state, action)
-            kept = state.instructions
-            carried = nxt.instructions[:len(kept)] == kept
-            told += nxt.instructions[len(kept):] if carried else nxt.instructions
-            state = nxt
-    except IllegalActionError:
+def entered_instructions(session: Session, start: int,
+                         before: State) -> tuple[Instruction, ...] | None:
+    """What the steps after the first ``start`` told the table step by step (each step's
+    new instructions, in order, read from the states the session kept), or ``None`` when
+    ``before`` is not the state those steps started from (another line of play)."""
+    if session.state_after(start) is not before:
         return None
-    return tuple(told) if state == after else None
+    told: list[Instruction] = []
+    for step in range(start, session.cursor):
+        kept = session.state_after(step).instructions
+        fresh = session.state_after(step + 1).instructions
+        told += fresh[len(kept):] if fresh[:len(kept)] == kept else fresh
+    return tuple(told)
 
 
 def card_unknown(state: State, position: Position) -> bool:
