@@ -329,6 +329,8 @@ def answer_for(field: str, action: Mapping[str, Any]) -> Any:
         return {key: action[key] for key in ("kind", "value", "masks") if key in action}
     if field == "pieces":
         return {key: action[key] for key in ("piece", "count") if key in action}
+    if field == "route":
+        return {key: action[key] for key in ("stones", "piece", "count") if key in action}
     if field.startswith("temple_"):
         hex_id = int(field.removeprefix("temple_"))
         entry = next((e for e in action.get("temples", ()) if e.get("hex") == hex_id), None)

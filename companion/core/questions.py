@@ -61,6 +61,10 @@ class Answer:
     """For ``Style.SEAT``: the seat the answer names."""
     detail: Msg | None = None
     """What choosing it gives or costs, shown under the label (goods in and out, points)."""
+    row: Msg | None = None
+    """The row of a table the answer sits in (e.g. which pieces), its ``label`` being the
+    cell (e.g. how many stones): answers with the same label share a column, so the table
+    reads each number in the same place on every row.  ``None``: an answer of its own."""
 
     @property
     def legal(self) -> bool:
@@ -91,6 +95,10 @@ class Question:
         """The answer the rules leave as the only possibility, if there is exactly one."""
         legal = self.legal_answers()
         return legal[0] if len(legal) == 1 else None
+
+    def rows(self) -> tuple[Msg, ...]:
+        """The rows of a table question, in the order they first come (empty: no table)."""
+        return tuple(dict.fromkeys(a.row for a in self.answers if a.row is not None))
 
     def answer_for(self, value: Any) -> Answer | None:
         """The offered answer whose value is ``value``, if any."""

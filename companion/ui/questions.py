@@ -53,6 +53,7 @@ from companion.core.values import Value
 from companion.ui.flat import TurnedPanel, to_screen_rect
 from companion.ui.flat import facing as facing
 from companion.ui.flat import seat_angle as seat_angle
+from companion.ui.fonts import font
 from companion.ui.intents import CloseDialog, Intent, Notify, Redraw, ShowDialog, Submit
 from companion.ui.scene import Context, Scene
 from companion.ui.shapes import draw_shape, seat_shape
@@ -498,6 +499,120 @@ def _answer_widgets(dialogue: Dialogue, state: Any, question: Question, area: py
     return widgets
 
 
+# ------------------------------------------------------------------ a table of answers
+@dataclass(frozen=True)
+class TableShape:
+    """How a table question's answers sit in a given width: a row label at the left, then
+    one column per cell label (wrapped onto more lines of the row when they do not fit)."""
+
+    label_width: int
+    """Width of the row labels."""
+    per_line: int
+    """Cells on one line of a row."""
+    cell_width: int
+    """Width of a cell."""
+    cell_height: int
+    """Height of a cell (a line of a row)."""
+    lines: int
+    """Lines each row takes."""
+    gap: int
+    """Space between cells and between the lines of a row."""
+
+    @property
+    def row_height(self) -> int:
+        """Height of one row, all its lines."""
+        return self.lines * self.cell_height + (self.lines - 1) * self.gap
+
+    @property
+    def row_gap(self) -> int:
+        """Space between rows (wider when a row takes more lines, to keep rows apart)."""
+        return self.gap if self.lines == 1 else 3 * self.gap
+
+    def height(self, rows: int) -> int:
+        """Height of ``rows`` rows."""
+        return rows * self.row_height + max(0, rows - 1) * self.row_gap
+
+
+def is_table(question: Question) -> bool:
+    """Whether ``question`` is drawn as a table (its answers carry rows)."""
+    return question.style != Style.PLACE and bool(question.rows())
+
+
+def table_columns(question: Question) -> tuple[Msg, ...]:
+    """The cell labels of a table question, in the order they first come: a column each."""
+    return tuple(dict.fromkeys(answer.label for answer in question.answers))
+
+
+def _label_width(question: Question, theme: Theme, lang: str) -> int:
+    """How wide the widest row label is on one line at the button text size."""
+    face = font(theme.text_size("button"), True)
+    return max(face.size(translate(row, lang))[0] for row in question.rows())
+
+
+def table_shape(question: Question, width: int, theme: Theme, lang: str) -> TableShape:
+    """The shape of ``question``'s table in ``width``: every column on one line when the
+    row labels keep room enough (they shrink or wrap), else the cells wrap onto more lines
+    of each row; cells are never under the touch size."""
+    columns = len(table_columns(question))
+    least = max(MIN_TOUCH, theme.px(48))
+    smallest = theme.px(100)
+    beside = width - columns * (least + theme.gap)
+    wanted = _label_width(question, theme, lang)
+    if beside >= smallest:
+        label_width = min(wanted, beside)
+    else:
+        label_width = max(smallest, min(wanted, width // 3))
+    room = width - label_width - theme.gap
+    per_line = max(1, min(columns, (room + theme.gap) // (least + theme.gap)))
+    cell_width = min(theme.px(96), max(least, (room - (per_line - 1) * theme.gap) // per_line))
+    lines = -(-columns // per_line)
+    return TableShape(label_width, per_line, cell_width, theme.touch, lines, theme.gap)
+
+
+def _table_page(dialogue: Dialogue, question: Question, area: pygame.Rect, shape: TableShape
+                ) -> tuple[tuple[Msg, ...], int]:
+    """The rows shown on the current page, and the number of pages."""
+    rows = question.rows()
+    step = shape.row_height + shape.row_gap
+    fit = max(1, (area.height + shape.row_gap) // step)
+    if len(rows) > fit:
+        room = area.height - max(MIN_TOUCH, shape.cell_height) - shape.gap
+        fit = max(1, (room + shape.row_gap) // step)
+    pages = max(1, -(-len(rows) // fit))
+    page = min(dialogue.page, pages - 1)
+    return rows[page * fit:(page + 1) * fit], pages
+
+
+def _table_widgets(dialogue: Dialogue, state: Any, question: Question, area: pygame.Rect,
+                   ctx: Context, done: Sequence[Intent]) -> list[Widget]:
+    """A table question: a row label at the left of each row, the row's answers as cells,
+    each cell label in the same column on every row."""
+    theme = ctx.theme
+    shape = table_shape(question, area.width, theme, ctx.lang)
+    column_of = {label: index for index, label in enumerate(table_columns(question))}
+    rows, pages = _table_page(dialogue, question, area, shape)
+    widgets: list[Widget] = []
+    for index, row in enumerate(rows):
+        top = area.y + index * (shape.row_height + shape.row_gap)
+        widgets.append(Label(pygame.Rect(area.x, top, shape.label_width, shape.row_height), row,
+                             "button", bold=True, key=f"row:{question.field}:{index}"))
+        left = area.x + shape.label_width + shape.gap
+        for answer in (a for a in question.answers if a.row == row):
+            column = column_of[answer.label]
+            line, place = divmod(column, shape.per_line)
+            rect = pygame.Rect(left + place * (shape.cell_width + shape.gap),
+                               top + line * (shape.cell_height + shape.gap),
+                               shape.cell_width, shape.cell_height)
+
+            def on_tap(value: Any = answer.value) -> list[Intent]:
+                return dialogue.tap(state, value, done)
+            widgets.append(AnswerButton(rect, question.field, answer, on_tap,
+                                        f"answer:{question.field}:{answer_key(answer.value)}"))
+    if pages > 1:
+        widgets.extend(_page_buttons(dialogue, area, theme, pages))
+    return widgets
+
+
 def _page_buttons(dialogue: Dialogue, area: pygame.Rect, theme: Theme,
                   pages: int) -> list[Widget]:
     width = max(theme.touch, theme.px(120))
@@ -576,12 +691,28 @@ def place_targets(dialogue: Dialogue, state: Any, question: Question, place_rect
     return widgets
 
 
+def answer_text(answer: Answer, lang: str) -> str:
+    """An answer in words: its label, after its row's label when it sits in a table."""
+    label = translate(answer.label, lang)
+    return label if answer.row is None else f"{translate(answer.row, lang)} {label}"
+
+
 def taken_text(progress: Progress, lang: str) -> str | None:
     """The "taken for you" line: the answers the rules left as the only ones, if any."""
     if not progress.taken:
         return None
-    answers = " · ".join(translate(taken.answer.label, lang) for taken in progress.taken)
+    answers = " · ".join(answer_text(taken.answer, lang) for taken in progress.taken)
     return translate(Msg("ui.question.taken", {"answers": answers}), lang)
+
+
+def prompt_height(question: Question, width: int, theme: Theme, lang: str) -> int:
+    """Height of the prompt line: one line, or two when the prompt does not fit on one
+    (a long prompt in a narrow box with large text)."""
+    one = theme.px(40)
+    size, least = theme.text_size("heading"), theme.min_text_size("heading")
+    if not fit_text(render_text(question.prompt, lang), width, one, size, least, True).overflow:
+        return one
+    return 2 * font(least, True).get_height() + theme.px(4)
 
 
 def _lines(progress: Progress, dialogue: Dialogue, area: pygame.Rect, ctx: Context
@@ -590,7 +721,8 @@ def _lines(progress: Progress, dialogue: Dialogue, area: pygame.Rect, ctx: Conte
     theme = ctx.theme
     question = progress.step
     assert isinstance(question, Question)
-    prompt = pygame.Rect(area.x, area.y, area.width, theme.px(40))
+    prompt = pygame.Rect(area.x, area.y, area.width,
+                         prompt_height(question, area.width, theme, ctx.lang))
     widgets: list[Widget] = [Label(prompt, question.prompt, "heading", bold=True,
                                    align="center", key="question:prompt")]
     line = pygame.Rect(area.x, prompt.bottom, area.width, theme.px(30))
@@ -646,6 +778,8 @@ def question_widgets(dialogue: Dialogue, state: Any, area: pygame.Rect, ctx: Con
     footer, rest = _footer(dialogue, rest, ctx.theme, look, cancel)
     if question.style == Style.PLACE and look.place_rects is not None:
         widgets.extend(place_targets(dialogue, state, question, look.place_rects, done))
+    elif is_table(question):
+        widgets.extend(_table_widgets(dialogue, state, question, rest, ctx, done))
     elif question.style == Style.NUMBER and len(question.answers) > NUMBER_BUTTONS:
         widgets.extend(_number_pad(dialogue, state, question, rest, ctx, done))
     else:
@@ -669,10 +803,12 @@ def needed_height(dialogue: Dialogue, state: Any, width: int, ctx: Context,
     question = dialogue.question(state)
     if question is None:
         return 0
-    lines = theme.px(40) + theme.px(30) + theme.gap // 2
+    lines = prompt_height(question, width, theme, ctx.lang) + theme.px(30) + theme.gap // 2
     footer = theme.touch + theme.gap if (dialogue.path or look.cancellable) else 0
     if question.style == Style.PLACE and look.place_rects is not None:
         body = 0
+    elif is_table(question):
+        body = table_shape(question, width, theme, ctx.lang).height(len(question.rows()))
     elif question.style == Style.NUMBER and len(question.answers) > NUMBER_BUTTONS:
         body = 5 * theme.touch + 4 * theme.gap
     else:
@@ -750,7 +886,9 @@ class QuestionDialog(Scene):
         screen = ctx.screen.inflate(-2 * theme.gap, -2 * theme.gap)
         quarter = (angle // 90) % 2 == 1
         room_w, room_h = (screen.height, screen.width) if quarter else screen.size
-        width = min(room_w, theme.px(640))
+        question = self.dialogue.question(state)
+        wide = question is not None and is_table(question)
+        width = room_w if wide else min(room_w, theme.px(640))
         if on_map:
             height = min(room_h // 3, theme.px(40) + theme.px(30) + 2 * theme.touch)
         else:

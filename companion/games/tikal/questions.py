@@ -394,9 +394,52 @@ def _piece_and_count(state: TikalState, partial: Partial, source: int, cost: int
     return _which_pieces(state, partial, leader and cost <= points_left(state), most)
 
 
+ROUTE_FIELD = "route"
+"""The question field naming a move's stones and pieces in one answer: which pieces go and
+how many stones each crosses (its answer holds the action fields ``stones``, ``piece`` and
+``count``)."""
+
+
+def _piece_options(state: TikalState, source: int) -> list[dict[str, Any]]:
+    """The pieces on ``source`` that may go in one entry, if one stone each is paid for:
+    the leader, or 1 up to as many workers as stand there."""
+    workers, leader = _pieces(state, source)
+    points = points_left(state)
+    options: list[dict[str, Any]] = [{"piece": "leader"}] if leader and points >= 1 else []
+    return options + [{"piece": "worker", "count": n} for n in range(1, min(workers, points) + 1)]
+
+
+def _piece_name(option: Mapping[str, Any]) -> Msg:
+    """The pieces of an entry as the table says them: "Leader", "2 workers"."""
+    if option["piece"] == "leader":
+        return Msg("tikal.answer.leader")
+    return msg("tikal.answer.workers", count=int(option["count"]))
+
+
+def _route_question(state: TikalState, partial: Partial, source: int) -> Question | None:
+    """Which pieces go and over how many stones each, in one table: a row per choice of
+    pieces, a cell per number of stones the points left pay for that many pieces.
+
+    ``None`` when one of the two is settled (a single choice of pieces, a single number of
+    stones, or a field already given): the one question left is asked alone then.
+    """
+    if any(key in partial for key in ("stones", "piece", "count", PIECES_FIELD)):
+        return None
+    points = points_left(state)
+    options = _piece_options(state, source)
+    if len(options) < 2 or points < 2:
+        return None
+    answers = tuple(
+        Answer({"stones": stones, **option}, msg("tikal.answer.number", n=stones),
+               row=_piece_name(option))
+        for option in options for stones in range(1, points // int(option.get("count", 1)) + 1))
+    return _question(ROUTE_FIELD, "tikal.ask.route", answers, state)
+
+
 def _ask_move(state: TikalState, partial: Partial) -> Step:
-    """From a hex with own pieces to another open hex, the stones one piece crosses, then
-    which pieces go (only as many as the points left pay for at that many stones each)."""
+    """From a hex with own pieces to another open hex, then which pieces go and how many
+    stones each crosses: both in one table when both are open, else the open one alone
+    (only as many pieces as the points left pay for at that many stones each)."""
     if "from" not in partial:
         answers = tuple(
             _hex_answer(state, hx, None if sum(_pieces(state, hx.id))
@@ -408,6 +451,12 @@ def _ask_move(state: TikalState, partial: Partial) -> Step:
         answers = tuple(_hex_answer(state, hx, None) for hx in state.hexes
                         if hx.id != source and hx.kind != "volcano")
         return _question("to", "tikal.ask.to", answers, state, Style.PLACE)
+    if ROUTE_FIELD in partial:
+        rest = {k: v for k, v in partial.items() if k != ROUTE_FIELD}
+        return _done(rest, **_tile_fields(partial, ROUTE_FIELD))
+    route = _route_question(state, partial, source)
+    if route is not None:
+        return route
     if "stones" not in partial:
         count = int(partial.get("count", 1))
         high = points_left(state) // count

@@ -31,6 +31,7 @@ SITUATIONS: dict[str, tuple[str, int | None]] = {
     "board-scoring": ("board", 187),
     "lean-scoring": ("lean-placed", 119),
     "volcano": ("board", 41),
+    "move-pieces": ("basic", 58),
 }
 """Situation name -> (record, steps replayed; ``None``: the whole game)."""
 

@@ -18,6 +18,7 @@ PREVIEW_SCREENS: tuple[str, ...] = (
     "actions", "draw", "move", "reveal", "auction", "choose", "scoring", "round", "temples",
     "treasures", "track", "stack", "gameover", "board-early", "board-mid", "board-full",
     "place", "lean-play", "lean-score", "board-count", "volcano", "stages", "treasure",
+    "move-pieces",
 )
 """Screens drawn from a demo game in a chosen situation (for screenshots and docs).
 
@@ -79,6 +80,7 @@ DIALOG_PREVIEWS: dict[str, tuple[str, dict[str, Any]]] = {
     "reveal": ("reveal", {"type": "reveal", "hex0": {"kind": "temple", "value": 5}}),
     "place": ("board-mid", {"type": "draw", "tile": {"kind": "jungle"}}),
     "treasure": ("lean-play", {"type": "take_treasure"}),
+    "move-pieces": ("move-pieces", {"type": "move", "from": 0, "to": 7}),
 }
 """Preview name -> (demo situation, answers given so far in its dialog)."""
 
