@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from companion.core.messages import msg
 from companion.core.questions import Complete, Question, Style, advance, choose, completions
 from companion.games.tikal import GAME
-from companion.games.tikal.state import TikalState
+from companion.games.tikal.constants import ACTION_POINTS
+from companion.games.tikal.state import LEADER_IN_RESERVE, TikalState
 from tests.playouts import accepts
 
 from .support import END, bring, jungle, play, setup, start
@@ -114,15 +117,39 @@ def test_bring_several_in_one_answer() -> None:
     assert GAME.apply(state, done.action).workers[0][0] == 5
 
 
-def test_a_move_asks_the_stones_before_the_pieces_the_points_pay_for() -> None:
-    """The rules: moving a piece across an edge costs "1 per stone on that edge", per
-    piece.  With 5 points left and 2 stones at most 2 workers go; with 4 stones the
-    leader or one worker, and with the leader gone one worker is taken."""
+def test_a_move_asks_pieces_and_stones_in_one_table_the_points_pay_for() -> None:
+    """The rules: "Za przesunięcie pionka z jednej płytki na drugą płaci się po 1 PA za
+    każdy kamień, przez który przechodzi pionek" (leader or worker alike), and any number
+    of pieces may move within the 10 points.  With 5 points left, the leader and 4 workers
+    on the hex: one question, a row per choice of pieces, a cell per number of stones
+    those pieces can pay for; one answer finishes the move."""
     state = play(start(3), jungle(), bring(piece="leader"),
                  {"type": "bring", "to": 0, "piece": "worker", "count": 4})
-    stones = GAME.ask(state, {"type": "move", "from": 0, "to": 3})
-    assert isinstance(stones, Question) and stones.field == "stones"
-    assert [a.value for a in stones.legal_answers()] == [1, 2, 3, 4, 5]
+    route = GAME.ask(state, {"type": "move", "from": 0, "to": 3})
+    assert isinstance(route, Question) and route.field == "route"
+    cells = [(a.row, a.value) for a in route.legal_answers()]
+    assert len(cells) == len(route.answers)
+    assert [value for _, value in cells] == [
+        *({"stones": s, "piece": "leader"} for s in range(1, 6)),
+        *({"stones": s, "piece": "worker", "count": 1} for s in range(1, 6)),
+        *({"stones": s, "piece": "worker", "count": 2} for s in (1, 2)),
+        {"stones": 1, "piece": "worker", "count": 3}, {"stones": 1, "piece": "worker", "count": 4}]
+    assert route.rows() == (msg("tikal.answer.leader"), *(
+        msg("tikal.answer.workers", count=n) for n in range(1, 5)))
+    assert all(a.label == msg("tikal.answer.number", n=a.value["stones"]) for a in route.answers)
+    done = GAME.ask(state, choose(GAME.ask, state, {"type": "move", "from": 0, "to": 3},
+                                  {"stones": 2, "piece": "worker", "count": 2}))
+    assert isinstance(done, Complete)
+    assert done.action == {"type": "move", "from": 0, "to": 3, "stones": 2, "piece": "worker",
+                           "count": 2}
+    assert GAME.apply(state, done.action).turn.spent == 9
+
+
+def test_a_move_with_stones_given_asks_only_the_pieces_they_pay_for() -> None:
+    """An entry whose stones are already given asks which pieces as before: with 4 stones
+    and 5 points the leader or one worker, and with the leader gone one worker is taken."""
+    state = play(start(3), jungle(), bring(piece="leader"),
+                 {"type": "bring", "to": 0, "piece": "worker", "count": 4})
     pieces = GAME.ask(state, {"type": "move", "from": 0, "to": 3, "stones": 2})
     assert isinstance(pieces, Question) and pieces.field == "pieces"
     assert [a.value for a in pieces.legal_answers()] == [
@@ -132,6 +159,76 @@ def test_a_move_asks_the_stones_before_the_pieces_the_points_pay_for() -> None:
     assert isinstance(taken.step, Complete)
     assert taken.step.action == {"type": "move", "from": 0, "to": 3, "stones": 4,
                                  "piece": "worker", "count": 1}
+
+
+def test_a_lone_piece_is_asked_only_its_stones() -> None:
+    """The leader alone on its hex: which pieces is settled, so only the stones are asked
+    (1 point per stone, up to the 9 points left)."""
+    state = play(start(3), jungle(), bring(piece="leader"))
+    progress = advance(GAME.ask, state, {"type": "move", "from": 0, "to": 3})
+    stones = progress.step
+    assert isinstance(stones, Question) and stones.field == "stones"
+    assert [a.value for a in stones.legal_answers()] == list(range(1, 10))
+    done = advance(GAME.ask, state, choose(GAME.ask, state, progress.partial, 4)).step
+    assert isinstance(done, Complete)
+    assert done.action == {"type": "move", "from": 0, "to": 3, "stones": 4, "piece": "leader"}
+
+
+def test_one_point_left_asks_only_the_pieces() -> None:
+    """With a single point left every piece can cross only one stone: the stones are taken
+    and only which piece is asked."""
+    state = play(start(3), jungle(), bring(piece="leader"),
+                 {"type": "bring", "to": 0, "piece": "worker", "count": 8})
+    progress = advance(GAME.ask, state, {"type": "move", "from": 0, "to": 3})
+    assert [t.question.field for t in progress.taken] == ["stones"]
+    pieces = progress.step
+    assert isinstance(pieces, Question) and pieces.field == "pieces"
+    assert [a.value for a in pieces.legal_answers()] == [
+        {"piece": "leader"}, {"piece": "worker", "count": 1}]
+
+
+def _standing(points: int, workers: int, leader: bool) -> TikalState:
+    """Ada's turn with ``points`` left, ``workers`` of her workers (and her leader, if
+    ``leader``) on the base camp, hex 0."""
+    state = play(start(3), jungle())
+    seat = state.active
+    players = list(state.players)
+    players[seat] = replace(players[seat], leader=0 if leader else LEADER_IN_RESERVE,
+                            reserve=players[seat].reserve - workers)
+    rows = [list(row) for row in state.workers]
+    rows[0][seat] = workers
+    return replace(state, players=tuple(players), workers=tuple(tuple(r) for r in rows),
+                   turn=replace(state.turn, spent=ACTION_POINTS - points))
+
+
+def _entry(action: Mapping[str, Any]) -> tuple[int, str, int]:
+    """A move's stones, piece and count (1 when absent)."""
+    return int(action["stones"]), str(action["piece"]), int(action.get("count", 1))
+
+
+@settings(deadline=None)
+@given(points=st.integers(1, ACTION_POINTS), workers=st.integers(0, 7), leader=st.booleans())
+def test_a_move_offers_every_accepted_entry_and_nothing_else(points: int, workers: int,
+                                                             leader: bool) -> None:
+    """Moving costs "1 PA za każdy kamień" per piece, within the 10 points: every entry the
+    answers lead to is accepted by the rules, every entry the rules accept is offered,
+    and when both the pieces and the stones are open they are one question."""
+    assume(workers or leader)
+    state = _standing(points, workers, leader)
+    partial = {"type": "move", "from": 0, "to": 3}
+    offered = [_entry(action) for action in completions(GAME.ask, state, partial)]
+    tried = [{**partial, "stones": s, "piece": "leader"} for s in range(1, ACTION_POINTS + 1)]
+    tried += [{**partial, "stones": s, "piece": "worker", "count": n}
+              for s in range(1, ACTION_POINTS + 1) for n in range(1, ACTION_POINTS + 1)]
+    assert sorted(offered) == sorted(_entry(a) for a in tried if accepted(state, a))
+    choices = int(leader) + min(workers, points)
+    step = GAME.ask(state, partial)
+    assert isinstance(step, Question)
+    assert (step.field == "route") == (choices > 1 and points > 1)
+    if step.field == "route":
+        for answer in step.answers:
+            after = GAME.ask(state, choose(GAME.ask, state, partial, answer.value))
+            assert isinstance(after, Complete) and accepted(state, after.action)
 
 
 def test_draw_from_the_box_asks_only_what_the_letter_leaves_open() -> None:
