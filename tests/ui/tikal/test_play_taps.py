@@ -424,7 +424,7 @@ def test_a_tap_on_a_hex_with_own_pieces_starts_the_same_move_as_the_button(
     source = min(sources)
     target = next(hx.id for hx in state.hexes if hx.id != source and hx.kind != "volcano")
     wanted = {"from": source, "to": target, "pieces": {"piece": "worker", "count": 1},
-              "stones": 1}
+              "stones": 1, "route": {"stones": 1, "piece": "worker", "count": 1}}
     steps = session.cursor
     tap_widget(app, "tikal:act:move")
     _answer_until_done(app, wanted)
