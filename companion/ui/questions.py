@@ -4,6 +4,8 @@ A game's rules say what to ask (``GAME.ask(state, partial)``); this module turns
 question into widgets and walks the dialogue to the finished action:
 
 * ``Style.CHOICE`` — a grid of tap buttons, each answer's ``detail`` under its label;
+  answers that carry a ``row`` make a table instead: a row label at the left, the row's
+  answers as cells, each cell label in the same column on every row;
 * ``Style.NUMBER`` — the legal numbers as buttons, or a number pad whose keys only
   lead to offered numbers when there are many;
 * ``Style.SEAT`` — buttons in each seat's colour, with the seat's shape;
