@@ -62,6 +62,7 @@ from companion.ui.shapes import draw_shape, seat_shape
 from companion.ui.theme import MIN_TOUCH, Colour, Theme, ink_on
 from companion.ui.widgets import (
     BoxLook,
+    FittedText,
     Label,
     Panel,
     Shade,
@@ -535,6 +536,21 @@ class TableShape:
         return rows * self.row_height + max(0, rows - 1) * self.row_gap
 
 
+class RowLabel(Label):
+    """The label of a table row, bold, at most ``size`` so every row's label of a table
+    is drawn alike (the longest one decides)."""
+
+    def __init__(self, rect: pygame.Rect, text: Text, size: int, key: str) -> None:
+        super().__init__(rect, text, "button", bold=True, key=key)
+        self.size = size
+        """The largest text size the label may take."""
+
+    def fitted(self, theme: Theme, lang: str) -> FittedText:
+        """The text fitted from ``size`` down."""
+        return fit_text(render_text(self.text, lang), self.rect.width, self.rect.height,
+                        self.size, min(self.size, theme.min_text_size(self.role)), True)
+
+
 def is_table(question: Question) -> bool:
     """Whether ``question`` is drawn as a table (its answers carry rows)."""
     return question.style != Style.PLACE and bool(question.rows())
@@ -593,11 +609,14 @@ def _table_widgets(dialogue: Dialogue, state: Any, question: Question, area: pyg
     shape = table_shape(question, area.width, theme, ctx.lang)
     column_of = {label: index for index, label in enumerate(table_columns(question))}
     rows, pages = _table_page(dialogue, question, area, shape)
+    size = min(fit_text(translate(row, ctx.lang), shape.label_width, shape.row_height,
+                        theme.text_size("button"), theme.min_text_size("button"), True).size
+               for row in question.rows())
     widgets: list[Widget] = []
     for index, row in enumerate(rows):
         top = area.y + index * (shape.row_height + shape.row_gap)
-        widgets.append(Label(pygame.Rect(area.x, top, shape.label_width, shape.row_height), row,
-                             "button", bold=True, key=f"row:{question.field}:{index}"))
+        widgets.append(RowLabel(pygame.Rect(area.x, top, shape.label_width, shape.row_height),
+                                row, size, key=f"row:{question.field}:{index}"))
         left = area.x + shape.label_width + shape.gap
         for answer in (a for a in question.answers if a.row == row):
             column = column_of[answer.label]
