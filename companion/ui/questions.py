@@ -567,33 +567,38 @@ def _label_width(question: Question, theme: Theme, lang: str) -> int:
     return max(face.size(translate(row, lang))[0] for row in question.rows())
 
 
-def table_shape(question: Question, width: int, theme: Theme, lang: str) -> TableShape:
+def table_shape(question: Question, width: int, theme: Theme, lang: str,
+                compact: bool = False) -> TableShape:
     """The shape of ``question``'s table in ``width``: every column on one line when the
     row labels keep room enough (they shrink or wrap), else the cells wrap onto more lines
-    of each row; cells are never under the touch size."""
+    of each row; cells are never under the touch size (``compact``: just that size, closer
+    together, for a table with many rows)."""
     columns = len(table_columns(question))
     least = max(MIN_TOUCH, theme.px(48))
+    gap = max(2, theme.px(4)) if compact else theme.gap
     smallest = theme.px(100)
-    beside = width - columns * (least + theme.gap)
+    beside = width - theme.gap - columns * least - (columns - 1) * gap
     wanted = _label_width(question, theme, lang)
     if beside >= smallest:
         label_width = min(wanted, beside)
     else:
         label_width = max(smallest, min(wanted, width // 3))
     room = width - label_width - theme.gap
-    per_line = max(1, min(columns, (room + theme.gap) // (least + theme.gap)))
-    cell_width = min(theme.px(96), max(least, (room - (per_line - 1) * theme.gap) // per_line))
+    per_line = max(1, min(columns, (room + gap) // (least + gap)))
+    cell_width = min(theme.px(96), max(least, (room - (per_line - 1) * gap) // per_line))
     lines = -(-columns // per_line)
-    return TableShape(label_width, per_line, cell_width, theme.touch, lines, theme.gap)
+    return TableShape(label_width, per_line, cell_width, least if compact else theme.touch,
+                      lines, gap)
 
 
-def _table_page(dialogue: Dialogue, question: Question, area: pygame.Rect, shape: TableShape
-                ) -> tuple[tuple[Msg, ...], int]:
-    """The rows shown on the current page, and the number of pages."""
+def _table_page(dialogue: Dialogue, question: Question, area: pygame.Rect, shape: TableShape,
+                spare: bool) -> tuple[tuple[Msg, ...], int]:
+    """The rows shown on the current page, and the number of pages (``spare``: the page
+    buttons go beside the footer's, taking no room from the rows)."""
     rows = question.rows()
     step = shape.row_height + shape.row_gap
     fit = max(1, (area.height + shape.row_gap) // step)
-    if len(rows) > fit:
+    if len(rows) > fit and not spare:
         room = area.height - max(MIN_TOUCH, shape.cell_height) - shape.gap
         fit = max(1, (room + shape.row_gap) // step)
     pages = max(1, -(-len(rows) // fit))
@@ -602,13 +607,19 @@ def _table_page(dialogue: Dialogue, question: Question, area: pygame.Rect, shape
 
 
 def _table_widgets(dialogue: Dialogue, state: Any, question: Question, area: pygame.Rect,
-                   ctx: Context, done: Sequence[Intent]) -> list[Widget]:
+                   ctx: Context, done: Sequence[Intent],
+                   spare: pygame.Rect | None = None) -> list[Widget]:
     """A table question: a row label at the left of each row, the row's answers as cells,
-    each cell label in the same column on every row."""
+    each cell label in the same column on every row.  Rows that do not fit go on pages,
+    turned by buttons in ``spare`` (the free middle of the footer row) when it has room."""
     theme = ctx.theme
+    if spare is not None and spare.width < 3 * theme.touch:
+        spare = None
     shape = table_shape(question, area.width, theme, ctx.lang)
+    if shape.height(len(question.rows())) > area.height:
+        shape = table_shape(question, area.width, theme, ctx.lang, compact=True)
     column_of = {label: index for index, label in enumerate(table_columns(question))}
-    rows, pages = _table_page(dialogue, question, area, shape)
+    rows, pages = _table_page(dialogue, question, area, shape, spare is not None)
     size = min(fit_text(translate(row, ctx.lang), shape.label_width, shape.row_height,
                         theme.text_size("button"), theme.min_text_size("button"), True).size
                for row in question.rows())
@@ -617,7 +628,7 @@ def _table_widgets(dialogue: Dialogue, state: Any, question: Question, area: pyg
         top = area.y + index * (shape.row_height + shape.row_gap)
         widgets.append(RowLabel(pygame.Rect(area.x, top, shape.label_width, shape.row_height),
                                 row, size, key=f"row:{question.field}:{index}"))
-        left = area.x + shape.label_width + shape.gap
+        left = area.x + shape.label_width + theme.gap
         for answer in (a for a in question.answers if a.row == row):
             column = column_of[answer.label]
             line, place = divmod(column, shape.per_line)
@@ -630,7 +641,7 @@ def _table_widgets(dialogue: Dialogue, state: Any, question: Question, area: pyg
             widgets.append(AnswerButton(rect, question.field, answer, on_tap,
                                         f"answer:{question.field}:{answer_key(answer.value)}"))
     if pages > 1:
-        widgets.extend(_page_buttons(dialogue, area, theme, pages))
+        widgets.extend(_page_buttons(dialogue, spare or area, theme, pages))
     return widgets
 
 
@@ -759,13 +770,27 @@ def _lines(progress: Progress, dialogue: Dialogue, area: pygame.Rect, ctx: Conte
     return widgets, pygame.Rect(area.x, top, area.width, area.bottom - top)
 
 
+def _footer_row(area: pygame.Rect, theme: Theme) -> tuple[pygame.Rect, int]:
+    """The footer's row at the bottom of ``area`` and the width of its back and cancel."""
+    row = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
+    return row, min(theme.px(180), (row.width - theme.gap) // 2)
+
+
+def _footer_spare(dialogue: Dialogue, area: pygame.Rect, theme: Theme,
+                  look: QuestionLook) -> pygame.Rect | None:
+    """The free middle of the footer's row between back and cancel (``None``: no footer)."""
+    if not dialogue.path and not look.cancellable:
+        return None
+    row, width = _footer_row(area, theme)
+    return row.inflate(-2 * (width + theme.gap), 0)
+
+
 def _footer(dialogue: Dialogue, area: pygame.Rect, theme: Theme, look: QuestionLook,
             cancel: Sequence[Intent]) -> tuple[list[Widget], pygame.Rect]:
     """Back (when the table answered something) and cancel under the answers."""
     if not dialogue.path and not look.cancellable:
         return [], area
-    row = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
-    width = min(theme.px(180), (row.width - theme.gap) // 2)
+    row, width = _footer_row(area, theme)
     widgets: list[Widget] = []
     if dialogue.path:
         widgets.append(TapButton(pygame.Rect(row.x, row.y, width, row.height),
@@ -796,11 +821,12 @@ def question_widgets(dialogue: Dialogue, state: Any, area: pygame.Rect, ctx: Con
         return []
     question = progress.step
     widgets, rest = _lines(progress, dialogue, area, ctx)
+    spare = _footer_spare(dialogue, rest, ctx.theme, look)
     footer, rest = _footer(dialogue, rest, ctx.theme, look, cancel)
     if question.style == Style.PLACE and look.place_rects is not None:
         widgets.extend(place_targets(dialogue, state, question, look.place_rects, done))
     elif is_table(question):
-        widgets.extend(_table_widgets(dialogue, state, question, rest, ctx, done))
+        widgets.extend(_table_widgets(dialogue, state, question, rest, ctx, done, spare))
     elif question.style == Style.NUMBER and len(question.answers) > NUMBER_BUTTONS:
         widgets.extend(_number_pad(dialogue, state, question, rest, ctx, done))
     else:
