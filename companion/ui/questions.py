@@ -567,6 +567,14 @@ def _label_width(question: Question, theme: Theme, lang: str) -> int:
     return max(face.size(translate(row, lang))[0] for row in question.rows())
 
 
+def _label_least(question: Question, theme: Theme, lang: str) -> int:
+    """The narrowest the row labels may get: their longest word at the smallest text size
+    (so each label still fits, wrapped), and never under a hundred pixels."""
+    face = font(theme.min_text_size("button"), True)
+    words = (word for row in question.rows() for word in translate(row, lang).split())
+    return max(theme.px(100), *(face.size(word)[0] + theme.px(2) for word in words))
+
+
 def table_shape(question: Question, width: int, theme: Theme, lang: str,
                 compact: bool = False) -> TableShape:
     """The shape of ``question``'s table in ``width``: every column on one line when the
@@ -576,11 +584,11 @@ def table_shape(question: Question, width: int, theme: Theme, lang: str,
     columns = len(table_columns(question))
     least = max(MIN_TOUCH, theme.px(48))
     gap = max(2, theme.px(4)) if compact else theme.gap
-    smallest = theme.px(100)
+    smallest = _label_least(question, theme, lang)
     beside = width - theme.gap - columns * least - (columns - 1) * gap
     wanted = _label_width(question, theme, lang)
     if beside >= smallest:
-        label_width = min(wanted, beside)
+        label_width = max(smallest, min(wanted, beside))
     else:
         label_width = max(smallest, min(wanted, width // 3))
     room = width - label_width - theme.gap

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
 
+from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.tikal import GAME
 from companion.games.tikal.constants import ACTION_POINTS
 from companion.ui.app import App
 from companion.ui.questions import AnswerButton, QuestionDialog, answer_key, answer_targets
-from companion.ui.scene import Settings
-from companion.ui.theme import MIN_TOUCH
+from companion.ui.scene import Context, LayeredScene, Settings
+from companion.ui.theme import MIN_TOUCH, TEXT_SCALES
+from companion.ui.tikal.dialogs import preview_dialog
+from companion.ui.tikal.play import TikalPlayScene
 from companion.ui.widgets import Label
 from tests.playouts import accepts
-from tests.ui.tikal.helpers import open_game, replayed, state_of, tap, tap_widget
+from tests.ui.tikal.helpers import open_game, replayed, state_of, tap, tap_widget, widget
 
 TARGET = 3
 """The jungle hex the pieces go to."""
@@ -76,8 +80,8 @@ def _row_labels(app: App) -> list[Label]:
     """The row labels drawn with the table (inside a turned panel too)."""
     assert isinstance(app.dialog, QuestionDialog)
     found: list[Label] = []
-    for widget in app.dialog.widgets:
-        inner = getattr(widget, "content", [widget])
+    for drawn in app.dialog.widgets:
+        inner = getattr(drawn, "content", [drawn])
         found.extend(w for w in inner if isinstance(w, Label) and w.key.startswith("row:route:"))
     return found
 
@@ -121,3 +125,56 @@ def test_one_tap_on_a_cell_records_the_move(journal: Journal, layout: str,
     assert session.actions()[-1] == {"type": "move", "from": 0, "to": TARGET, **value}
     stones, _, count = _entry(value)
     assert state_of(session).turn.spent == ACTION_POINTS - 6 + stones * count
+
+
+def _many_workers(journal: Journal) -> tuple[App, Session]:
+    """The board example where 14 workers stand on the base camp with 10 points left: a
+    move to hex 23 offers 1 to 10 workers, ten rows."""
+    app = App(journal, Settings(language="en"), (800, 480))
+    session = replayed(journal, "board", 105)
+    state = state_of(session)
+    assert state.workers[0][state.active] >= ACTION_POINTS
+    assert ACTION_POINTS - state.turn.spent == ACTION_POINTS
+    open_game(app, session)
+    tap_widget(app, "tikal:act:move")
+    for field, value in (("from", 0), ("to", 23)):
+        assert isinstance(app.dialog, QuestionDialog)
+        question = app.dialog.dialogue.question(state)
+        if question is not None and question.field == field:
+            _tap_place(app, field, value)
+    return app, session
+
+
+def test_a_tall_table_pages_its_rows_beside_back_and_cancel(journal: Journal) -> None:
+    """Ten rows do not fit at 800x480: the first rows (the fewest pieces, the usual move)
+    come first, the page buttons sit between back and cancel, and a row on the next page
+    is one tap further."""
+    app, session = _many_workers(journal)
+    first = {cell.answer.value.get("count") for cell, _ in _cells(app)}
+    assert first == set(range(1, 7))
+    assert widget(app, "answers:next").rect.y == widget(app, "question:back").rect.y
+    assert all(min(rect.size) >= MIN_TOUCH for _, rect in _cells(app))
+    tap_widget(app, "answers:next")
+    assert {cell.answer.value.get("count") for cell, _ in _cells(app)} == set(range(7, 11))
+    wanted = {"stones": 1, "piece": "worker", "count": 9}
+    tap(app, next(rect for cell, rect in _cells(app) if cell.answer.value == wanted).center)
+    assert session.actions()[-1] == {"type": "move", "from": 0, "to": 23, **wanted}
+
+
+@pytest.mark.parametrize("layout", ["upright", "flat"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_table_fits_with_the_largest_text(journal: Journal, lang: str, layout: str) -> None:
+    """The ten-row table and the leader-and-workers table fit in every language with the
+    largest text, upright and turned to the seat on a flat table."""
+    for record, steps, partial in (("board", 105, {"type": "move", "from": 0, "to": 23}),
+                                   ("basic", 33, {"type": "move", "from": 0, "to": TARGET})):
+        session = replayed(journal, record, steps)
+        dialog = preview_dialog(session, partial)
+        ctx = Context((800, 480), Settings(language=lang, text_scale=max(TEXT_SCALES),
+                                           table_layout=layout), session)
+        LayeredScene(TikalPlayScene(), dialog).draw(pygame.Surface(ctx.size), ctx)
+        cells = [t for t, _ in answer_targets(dialog.widgets)
+                 if isinstance(t, AnswerButton) and t.field == "route"]
+        assert cells, (record, lang)
+        assert [w.key for w in dialog.overflowing()] == []
+        assert [r for r in dialog.touch_targets() if min(r.size) < MIN_TOUCH] == []
