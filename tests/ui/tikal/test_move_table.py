@@ -89,9 +89,11 @@ def _row_labels(app: App) -> list[Label]:
 @pytest.mark.parametrize("layout", ["upright", "flat"])
 def test_the_table_offers_exactly_the_accepted_pieces_and_stones(journal: Journal,
                                                                   layout: str) -> None:
-    """Leader and two workers, 6 points: rows Leader, 1 worker, 2 workers; 1-6 stones for
-    one piece, 1-3 for two; each number of stones in one column on every row, every cell
-    big enough to touch (also turned to Bo's side of a flat table)."""
+    """A move costs "po 1 PA za każdy kamień, przez który przechodzi pionek", leader and
+    worker alike.  Leader and two workers, 6 points: rows Leader, 1 worker, 2 workers;
+    1-6 stones for one piece, 1-3 for two (exactly what the rules accept); each number of
+    stones in one column on every row, every cell big enough to touch (also turned to
+    Bo's side of a flat table)."""
     app, session = _moving(journal, layout)
     cells = _cells(app)
     assert {_entry(cell.answer.value) for cell, _ in cells} == _accepted(session)
