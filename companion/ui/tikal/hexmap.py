@@ -123,6 +123,18 @@ class HexMapLayout:
         rect.center = centre
         return rect
 
+    def hex_at(self, pos: tuple[int, int], hexes: Iterable[Hex]) -> Hex | None:
+        """The hex of ``hexes`` drawn under the screen point ``pos`` (the nearest centre
+        within a hex's radius; ``None``: off every hex)."""
+        reach = self.size * self.size
+        found: Hex | None = None
+        for hx in hexes:
+            x, y = self.centre(hx)
+            distance = (pos[0] - x) ** 2 + (pos[1] - y) ** 2
+            if distance <= reach:
+                found, reach = hx, distance
+        return found
+
     def rect_for(self, state: TikalState, key: str) -> pygame.Rect | None:
         """Where the place ``key`` (a hex's or an empty field's) is on the screen."""
         for hx in state.hexes:

@@ -67,6 +67,7 @@ from companion.ui.tikal.view import (
 )
 from companion.ui.widgets import (
     Button,
+    Drop,
     Label,
     Panel,
     ScrollState,
@@ -354,9 +355,52 @@ class TikalPlayScene(GameScene):
                 return self.ask(ctx, state, {"type": "move", "from": hex_id})
 
             box = layout.box(layout.centre(state.hexes[source]))
-            widgets.append(SpotTarget(box, tap, False, key=f"tikal:move:{source}"))
+            target = SpotTarget(box, tap, False, key=f"tikal:move:{source}")
+            target.dropping = self._hex_drop(ctx, state, {"type": "move", "from": source},
+                                             "to", home=(source, tap))
+            widgets.append(target)
         share_touch(widgets)
         return widgets
+
+    def _hex_drop(self, ctx: Context, state: TikalState, start: dict[str, object],
+                  field: str, home: tuple[int, Callable[[], list[Intent]]] | None = None
+                  ) -> Drop | None:
+        """A drag onto a hex of the map that answers the question ``field`` of the action
+        begun as ``start``: only hexes that question accepts take the drop (and ``home``,
+        the hex dragged from, which then counts as a tap on it); ``None`` when the map is
+        not shown or the action asks something else first."""
+        if self.map_layout is None:
+            return None
+        try:
+            step = GAME.ask(state, start)
+        except IllegalActionError:
+            return None
+        if not isinstance(step, Question) or step.field != field:
+            return None
+        accepted = {int(answer.value) for answer in step.legal_answers()}
+        if home is not None:
+            accepted.add(home[0])
+
+        def under(pos: tuple[int, int]) -> int | None:
+            layout = self.map_layout
+            found = None if layout is None else layout.hex_at(pos, state.hexes)
+            return found.id if found is not None and found.id in accepted else None
+
+        def land(pos: tuple[int, int]) -> pygame.Rect | None:
+            hex_id, layout = under(pos), self.map_layout
+            if hex_id is None or layout is None:
+                return None
+            return layout.box(layout.centre(state.hexes[hex_id]))
+
+        def put(pos: tuple[int, int]) -> list[Intent]:
+            hex_id = under(pos)
+            if hex_id is None:
+                return []
+            if home is not None and hex_id == home[0]:
+                return home[1]()
+            return self.ask(ctx, state, {**start, field: hex_id})
+
+        return Drop(land, put)
 
     def _level_targets(self, state: TikalState) -> list[Widget]:
         """Each temple of a lean game's map whose next level the rules accept now."""
@@ -685,7 +729,10 @@ class TikalPlayScene(GameScene):
         def tap(chosen: str = kind) -> list[Intent]:
             return self.ask(ctx, state, {"type": chosen})
 
-        return TapButton(rect, text, tap, role="small", key=f"tikal:act:{kind}")
+        button = TapButton(rect, text, tap, role="small", key=f"tikal:act:{kind}")
+        if kind == "bring":  # dragged onto the base camp or a camp: where they come in
+            button.dropping = self._hex_drop(ctx, state, {"type": kind}, "to")
+        return button
 
     def ask(self, ctx: Context, state: TikalState, start: dict[str, object]) -> list[Intent]:
         """Open the questions of an action (after ending a spent turn when ``state`` is the
