@@ -109,3 +109,18 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
         app.draw()
     app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
     app.draw()
+
+
+def screen_centre(app: App, key: str) -> tuple[int, int]:
+    """Where the centre of the widget with ``key`` is on the screen (inside a seat's
+    turned panel on a flat table too)."""
+    from companion.ui.flat import TurnedPanel, to_screen_rect
+
+    for found in app.scene.widgets:
+        if isinstance(found, TurnedPanel):
+            for inner in found.content:
+                if inner.key == key:
+                    return to_screen_rect(inner.rect, found.rect, found.angle).center
+        elif found.key == key:
+            return found.rect.center
+    raise AssertionError(f"no widget {key!r}")

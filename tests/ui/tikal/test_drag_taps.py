@@ -12,8 +12,7 @@ from companion.ui.app import App
 from companion.ui.questions import QuestionDialog
 from companion.ui.scene import Settings
 from companion.ui.tikal.play import TikalPlayScene
-from companion.ui.widgets import Widget
-from tests.ui.taps import drag, open_game, widget
+from tests.ui.taps import drag, open_game, screen_centre
 from tests.ui.tikal.helpers import replayed, state_of
 
 LAYOUTS = ("upright", "flat")
@@ -94,26 +93,6 @@ def test_a_drag_onto_a_volcano_or_off_the_map_records_nothing(journal: Journal,
         assert app.dialog is None and session.cursor == steps
 
 
-def _bring_button(app: App) -> Widget:
-    """The *Bring in* button as drawn (inside a seat's turned panel on a flat table)."""
-    return widget(app, "tikal:act:bring")
-
-
-def _on_screen(app: App, key: str) -> tuple[int, int]:
-    """The screen point of the centre of the widget with ``key``, inside a turned panel
-    too."""
-    from companion.ui.flat import TurnedPanel, to_screen_rect
-
-    for found in app.scene.widgets:
-        if isinstance(found, TurnedPanel):
-            for inner in found.content:
-                if inner.key == key:
-                    return to_screen_rect(inner.rect, found.rect, found.angle).center
-        elif found.key == key:
-            return found.rect.center
-    raise AssertionError(f"no widget {key!r}")
-
-
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_bring_in_dragged_onto_a_camp_says_where_the_pieces_enter(journal: Journal,
                                                                  layout: str) -> None:
@@ -123,7 +102,7 @@ def test_bring_in_dragged_onto_a_camp_says_where_the_pieces_enter(journal: Journ
     state = state_of(session)
     camps = [hx for hx in state.hexes if hx.camp == state.active]
     assert camps
-    drag(app, _on_screen(app, "tikal:act:bring"), _centre(scene, camps[0]))
+    drag(app, screen_centre(app, "tikal:act:bring"), _centre(scene, camps[0]))
     assert _partial(app) == {"type": "bring", "to": camps[0].id}
 
 
@@ -137,7 +116,7 @@ def test_bring_in_dragged_onto_another_hex_opens_nothing(journal: Journal, layou
     other = next(hx for hx in state.hexes
                  if hx.camp is None and hx.kind not in ("base", "volcano"))
     steps = session.cursor
-    drag(app, _on_screen(app, "tikal:act:bring"), _centre(scene, other))
+    drag(app, screen_centre(app, "tikal:act:bring"), _centre(scene, other))
     assert app.dialog is None and session.cursor == steps
 
 
