@@ -755,8 +755,13 @@ class TikalPlayScene(GameScene):
                   build: Callable[[Context, TikalState, pygame.Rect], list[Widget]],
                   question: Question | None, area: pygame.Rect) -> list[Widget]:
         """A question built by ``build`` with its prompt in a small line, for a flat table's
-        short column: the answers then fit without pages."""
+        short column: the answers then fit without pages.  A build whose prompt already is
+        one small line (the one-page tiles) is kept as it is."""
         theme = ctx.theme
+        built = build(ctx, state, area)
+        own = next((w for w in built if w.key == "question:prompt"), None)
+        if own is not None and own.rect.height <= theme.px(30):
+            return built
         prompt_h = theme.px(40)
         taller = pygame.Rect(area.x, area.y - prompt_h, area.width, area.height + prompt_h)
         widgets = [w for w in build(ctx, state, taller) if w.key != "question:prompt"]

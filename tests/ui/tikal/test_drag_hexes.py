@@ -122,3 +122,17 @@ def test_an_auction_winner_drags_the_hex_taken_onto_its_field(journal: Journal,
     assert session.cursor == steps + 1
     assert session.actions()[-1] == {"type": "choose", "index": index,
                                      "at": [field[0], field[1]]}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("lang", ["en", "pl", "fr", "es"])
+def test_the_next_hex_prompt_covers_none_of_its_buttons(journal: Journal, layout: str,
+                                                        lang: str) -> None:
+    """The line asking which hex came (and saying it can be dragged) sits above the tile
+    buttons, never over them: on a flat table it once lay across the first row."""
+    app = App(journal, Settings(language=lang, table_layout=layout), (800, 480))
+    open_game(app, replayed(journal, "basic", DRAW_STEP))
+    prompts = [w.rect for w in app.scene.widgets if w.key == "question:prompt"]
+    tiles = [w.rect for w in app.scene.widgets if w.key.startswith("answer:tile:")]
+    assert len(prompts) == 1 and tiles
+    assert not any(prompts[0].colliderect(tile) for tile in tiles)
