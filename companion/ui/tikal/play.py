@@ -947,7 +947,7 @@ class TikalPlayScene(GameScene):
     def _choose(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """The auction's winner picks one of the revealed hexes."""
         theme = ctx.theme
-        ask = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+        ask = pygame.Rect(area.x, area.y, area.width, theme.px(52))  # two lines
         widgets: list[Widget] = [Label(ask, Msg("ui_tikal.choose.ask"), "body", bold=True)]
         buttons = pygame.Rect(area.x, ask.bottom + theme.gap, area.width,
                               area.bottom - ask.bottom - theme.gap)
