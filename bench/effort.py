@@ -5,7 +5,7 @@ limits the run to one game, ``--layout flat`` lies the screen flat).  For each
 reference record (``examples/<game>/*.json``) the real :class:`~companion.ui.app.App`
 starts at the home screen on a fresh journal; the set-up is entered on the game's
 set-up screen and every recorded action through the play screens.  Every input is a
-pointer event (press and release) on the rectangle of a drawn widget, put through
+pointer event (press and release, or one drag) on the rectangle of a drawn widget, put through
 ``App.process`` as a finger's would be.  At the end the journal must hold exactly the
 record's actions and reach the same state, so no step was slipped in another way.
 

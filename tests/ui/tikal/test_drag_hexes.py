@@ -98,7 +98,7 @@ def test_a_hex_dropped_off_the_fields_is_not_laid(journal: Journal, layout: str)
 def test_a_volcano_is_never_dragged_onto_a_field(journal: Journal) -> None:
     """A drawn volcano is set aside until its scoring round, never laid when drawn: its
     button carries no drop."""
-    app, session, _ = _game(journal, "basic", DRAW_STEP, "upright")
+    app, _, _ = _game(journal, "basic", DRAW_STEP, "upright")
     volcano = [w for w in app.scene.widgets if w.key == _tile_key({"kind": "volcano"})]
     jungle = [w for w in app.scene.widgets if w.key == _tile_key({"kind": "jungle"})]
     assert volcano and jungle
