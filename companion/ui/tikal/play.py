@@ -41,6 +41,7 @@ from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_lay
 from companion.ui.fonts import font
 from companion.ui.intents import Intent, Navigate, Notify, Redraw, ShowDialog, Submit
 from companion.ui.questions import (
+    AnswerTarget,
     Dialogue,
     PlaceTarget,
     QuestionLook,
@@ -329,10 +330,10 @@ class TikalPlayScene(GameScene):
         """Let each hex the stack can give be dragged onto the empty field it is laid on:
         where and what in one input."""
         for widget in widgets:
-            value = getattr(widget, "answer", None)
-            tile = value.value if value is not None and value.legal else None
-            if getattr(widget, "field", None) != TILE_FIELD or not isinstance(tile, dict) \
-                    or tile.get("kind") == "volcano":
+            if not isinstance(widget, AnswerTarget) or widget.field != TILE_FIELD:
+                continue
+            tile = widget.answer.value if widget.answer.legal else None
+            if not isinstance(tile, dict) or tile.get("kind") == "volcano":
                 continue
 
             def lay(at: list[int], chosen: dict[str, object] = tile) -> list[Intent]:
