@@ -5,7 +5,7 @@ limits the run to one game, ``--layout flat`` lies the screen flat).  For each
 reference record (``examples/<game>/*.json``) the real :class:`~companion.ui.app.App`
 starts at the home screen on a fresh journal; the set-up is entered on the game's
 set-up screen and every recorded action through the play screens.  Every input is a
-pointer event (press and release) on the rectangle of a drawn widget, put through
+pointer event (press and release, or one drag) on the rectangle of a drawn widget, put through
 ``App.process`` as a finger's would be.  At the end the journal must hold exactly the
 record's actions and reach the same state, so no step was slipped in another way.
 
@@ -120,6 +120,8 @@ class Spot:
     """The widget's rectangle on the screen."""
     row: int | None = None
     """For a list row out of view: its index (the list is dragged to it first)."""
+    drop: tuple[int, int] | None = None
+    """Where a drag that starts at :attr:`pos` lifts the finger (``None``: a tap)."""
 
 
 def spots(widgets: Sequence[Widget], driver: Driver | None = None,
@@ -343,14 +345,20 @@ class Bench:
         return Spot(view, (row.x + row.width // 4, row.centery), row)
 
     def tap(self, where: Spot | tuple[int, int]) -> None:
-        """One finger tap (press, release) at a spot, then draw; counted as one input."""
+        """One finger tap (press, release) at a spot, or a drag from it to its ``drop``,
+        then draw; counted as one input."""
         if isinstance(where, Spot) and where.row is not None:
             where = self.drag_to(where)
         pos = where.pos if isinstance(where, Spot) else where
+        end = where.drop if isinstance(where, Spot) and where.drop is not None else pos
         self.now += 0.2
         self.app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        if end != pos:
+            self.app.process(pygame.event.Event(
+                pygame.MOUSEMOTION, pos=end, rel=(end[0] - pos[0], end[1] - pos[1]),
+                buttons=(1, 0, 0)))
         self.now += 0.1
-        self.app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
         self.now += 0.2
         self.taps += 1
         self.app.step(max_wait=0)

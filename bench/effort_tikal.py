@@ -154,15 +154,26 @@ class TikalDriver:
             return bench.find(step if _shown(bench, step) else "tikal:bid:pad")
         start = f"tikal:move:{action.get('from')}"
         if kind == "move" and _shown(bench, start):
-            return bench.find(start)  # the hex the pieces leave, tapped on the map
+            return _dragged(bench, state, bench.find(start), action.get("to"))
         key = keys.get(kind, f"tikal:act:{kind}")
+        if kind == "choose" and _shown(bench, key) and action.get("at") is not None:
+            return _onto_field(bench, bench.find(key), action["at"])
+        if kind == "bring" and _shown(bench, key) and _entries(state) > 1:
+            return _dragged(bench, state, bench.find(key), action.get("to"))
         return bench.find(key) if _shown(bench, key) else None
 
     def _inline(self, bench: Bench, state: Any, draw: Mapping[str, Any]) -> Spot | None:
         """The answer to the next-hex question on the play screen that gives ``draw`` (in a
         lean game, the field it lies on first, when the record says)."""
+        from companion.ui.questions import answer_key
+
         scene = bench.app.scene
         at = draw.get("at")
+        tile = f"answer:tile:{answer_key(answer_for('tile', draw))}"
+        if at is not None and _shown(bench, tile):  # the hex dragged onto its field
+            dragged = _onto_field(bench, bench.find(tile), at)
+            if dragged.drop is not None:
+                return dragged
         spot = f"tikal:spot:{at[0]},{at[1]}" if at is not None else ""
         if at is not None and scene.inline.partial.get("at") != at and _shown(bench, spot):  # type: ignore[attr-defined]
             return bench.find(spot)
@@ -272,6 +283,39 @@ def _page_turn(bench: Bench, question: Any, value: Any, dialogue: Any) -> str:
     target = index // -(-len(cells) // pages)
     forward = (target - dialogue.page) % pages
     return "answers:previous" if (dialogue.page - target) % pages < forward else "answers:next"
+
+
+def _dragged(bench: Bench, state: TikalState, spot: Spot, to: Any) -> Spot:
+    """``spot`` dragged onto the map's hex ``to`` (the hex the pieces leave dragged to
+    where they go, *Bring in* onto where they enter), or tapped when the map does not
+    show that hex."""
+    from dataclasses import replace
+
+    layout = getattr(bench.app.scene, "map_layout", None)
+    if layout is None or not isinstance(to, int) or spot.widget.drop_from(spot.pos) is None:
+        return spot
+    end = layout.centre(state.hexes[to])
+    return replace(spot, drop=end) if layout.area.collidepoint(end) else spot
+
+
+def _onto_field(bench: Bench, spot: Spot, at: Sequence[int]) -> Spot:
+    """``spot`` (a hex drawn or taken) dragged onto the map's empty field ``at``, or
+    tapped when the map does not show that field."""
+    from dataclasses import replace
+
+    layout = getattr(bench.app.scene, "map_layout", None)
+    field = (int(at[0]), int(at[1]))
+    if layout is None or field not in layout.spots or spot.widget.drop_from(spot.pos) is None:
+        return spot
+    return replace(spot, drop=layout.centre_of(field))
+
+
+def _entries(state: TikalState) -> int:
+    """How many hexes the active player's pieces may come in at (the base camp and their
+    camps): with one, *Bring in* is only tapped."""
+    from companion.games.tikal.questions import own_entry_points
+
+    return len(own_entry_points(state, state.active))
 
 
 def _shown(bench: Bench, key: str) -> bool:

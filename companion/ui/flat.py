@@ -28,7 +28,7 @@ from companion.core.values import Value
 from companion.ui.intents import GoHome, Intent, Navigate, Redo, Undo
 from companion.ui.scene import Context, flatten
 from companion.ui.theme import MIN_TOUCH, Theme
-from companion.ui.widgets import Button, Widget
+from companion.ui.widgets import Button, Drop, Widget
 
 Edge = Literal["bottom", "top", "left", "right"]
 """A side of the screen."""
@@ -247,6 +247,11 @@ class TurnedPanel(Widget):
         """Pass a long touch to the control under it."""
         found = self.widget_under(pos)
         return [] if found is None else found[0].hold_release(found[1])
+
+    def drop_from(self, start: tuple[int, int]) -> Drop | None:
+        """The drop of the control a drag started on (it lands in screen terms)."""
+        found = self.widget_under(start)
+        return None if found is None else found[0].drop_from(found[1])
 
     def touch_targets(self) -> list[pygame.Rect]:
         """The panel's touch targets where they appear on the screen."""

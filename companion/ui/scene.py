@@ -20,7 +20,9 @@ A scene is a subclass of :class:`Scene` that overrides :meth:`Scene.build`::
 * ``handle(event, ctx)`` turns a pygame event into a list of intents
   (:mod:`companion.ui.intents`): the default implementation hit-tests the widgets
   drawn last — a tap on a :class:`~companion.ui.widgets.Button` returns its intents,
-  dragging or the wheel scrolls a :class:`~companion.ui.widgets.ListView`.  Override
+  dragging or the wheel scrolls a :class:`~companion.ui.widgets.ListView`, and a
+  widget with a :class:`~companion.ui.widgets.Drop` can be dragged onto another place
+  (a line follows the finger and rings where it would land).  Override
   :meth:`Scene.handle_key` for keys of the scene's own.  A touch held for
   :data:`HOLD_SECONDS` or longer ends in ``Widget.hold_release`` instead (a button's
   ``hold_intents``), the on-screen twin of a long press.  An empty list means
@@ -49,7 +51,7 @@ from companion.core.messages import Msg
 from companion.ui.bar import game_bar
 from companion.ui.intents import Back, Intent, Redraw
 from companion.ui.theme import TEXT_SCALES, Theme, theme_for
-from companion.ui.widgets import Label, ScrollState, Widget
+from companion.ui.widgets import Drop, Label, ScrollState, Widget
 
 if TYPE_CHECKING:
     from companion.core.journal import Journal
@@ -191,6 +193,7 @@ class Scene:
         self._press_pos = (0, 0)
         self._pressed_at = 0.0
         self._dragged = False
+        self._finger = (0, 0)
 
     # ---------------------------------------------------------------- drawing
     def build(self, ctx: Context) -> list[Widget]:
@@ -210,6 +213,28 @@ class Scene:
                 pressed is not None and widget.interactive and widget.identity == pressed
             )
             widget.draw(surface, theme, lang)
+        self._draw_drag(surface, theme)
+
+    def _carried(self) -> Drop | None:
+        """The drop of the widget being dragged now, if it carries one."""
+        if not self._dragged:
+            return None
+        widget = self._find(self._pressed)
+        return None if widget is None else widget.drop_from(self._press_pos)
+
+    def _draw_drag(self, surface: pygame.Surface, theme: Theme) -> None:
+        """A line from where a dragged widget was pressed to the finger, and a ring round
+        the place a drop there would land on."""
+        carried = self._carried()
+        if carried is None:
+            return
+        colour = theme.palette.accent
+        width = max(3, theme.px(4))
+        pygame.draw.line(surface, colour, self._press_pos, self._finger, width)
+        pygame.draw.circle(surface, colour, self._finger, theme.px(10))
+        landing = carried.land(self._finger)
+        if landing is not None:
+            pygame.draw.rect(surface, colour, landing, width, border_radius=theme.radius)
 
     def overflowing(self) -> list[Widget]:
         """Widgets whose text did not fit when last drawn."""
@@ -259,6 +284,7 @@ class Scene:
         widget = self.widget_at(pos)
         self._pressed = widget.identity if widget else None
         self._press_pos = pos
+        self._finger = pos
         self._dragged = False
         return [Redraw()] if widget else []
 
@@ -269,12 +295,19 @@ class Scene:
         distance = abs(pos[0] - self._press_pos[0]) + abs(pos[1] - self._press_pos[1])
         if distance > ctx.theme.px(12):
             self._dragged = True
+        self._finger = pos
+        if self._carried() is not None:
+            return [Redraw()]
         moved = widget.scroll(-rel[1])
         return [Redraw()] if moved else []
 
     def _release(self, pos: tuple[int, int], held: bool) -> list[Intent]:
+        carried = self._carried()
         widget = self._find(self._pressed, pos)
         self._pressed = None
+        if carried is not None:
+            self._dragged = False
+            return [Redraw(), *carried.put(pos)]
         if widget is None:
             return []
         intents: list[Intent] = [Redraw()]

@@ -279,11 +279,25 @@ def draw_kept(
 
 
 # ------------------------------------------------------------------ base widget
+@dataclass(frozen=True)
+class Drop:
+    """What a finger dragging a widget puts down where it leaves the screen (a piece
+    dragged from one hex of a map to another)."""
+
+    land: Callable[[tuple[int, int]], pygame.Rect | None]
+    """The rectangle a drop at a screen point lands on (``None``: nowhere), ringed while
+    the finger moves."""
+    put: Callable[[tuple[int, int]], list[Intent]]
+    """What a drop at a screen point asks for."""
+
+
 class Widget:
     """Something drawn in a rectangle; may react to touch."""
 
     interactive = False
     """Whether touches on the widget go to :meth:`release`."""
+    dropping: Drop | None = None
+    """Set on a widget that can also be dragged somewhere (see :class:`Drop`)."""
 
     def __init__(self, rect: pygame.Rect, key: str = "") -> None:
         self.rect = pygame.Rect(rect)
@@ -318,6 +332,10 @@ class Widget:
     def hold_release(self, pos: tuple[int, int]) -> list[Intent]:
         """A long touch ended on the widget; by default the same as a tap."""
         return self.release(pos)
+
+    def drop_from(self, start: tuple[int, int]) -> Drop | None:
+        """The drop a drag that started at the screen point ``start`` carries."""
+        return self.dropping
 
     def scroll(self, delta: int) -> bool:
         """Scroll by ``delta`` pixels (positive: further down); True if it moved."""

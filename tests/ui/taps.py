@@ -95,3 +95,32 @@ def open_screen(app: App, screen: str, kind: type[S]) -> S:
     app.draw()
     assert isinstance(app.scene, kind)
     return app.scene
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Press at ``start``, move the finger to ``end`` (drawing on the way) and lift it
+    there, then draw: one input, as a finger drags a piece."""
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.draw()
+    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for point, before in ((middle, start), (end, middle)):
+        app.process(pygame.event.Event(pygame.MOUSEMOTION, pos=point, buttons=(1, 0, 0),
+                                       rel=(point[0] - before[0], point[1] - before[1])))
+        app.draw()
+    app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.draw()
+
+
+def screen_centre(app: App, key: str) -> tuple[int, int]:
+    """Where the centre of the widget with ``key`` is on the screen (inside a seat's
+    turned panel on a flat table too)."""
+    from companion.ui.flat import TurnedPanel, to_screen_rect
+
+    for found in app.scene.widgets:
+        if isinstance(found, TurnedPanel):
+            for inner in found.content:
+                if inner.key == key:
+                    return to_screen_rect(inner.rect, found.rect, found.angle).center
+        elif found.key == key:
+            return found.rect.center
+    raise AssertionError(f"no widget {key!r}")

@@ -13,7 +13,8 @@ field itself.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 import pygame
 
@@ -27,6 +28,8 @@ from companion.ui.tikal.parts import draw_piece, piece_colour
 from companion.ui.widgets import Widget
 
 SQRT3 = math.sqrt(3)
+
+PlaceT = TypeVar("PlaceT")
 
 KIND_FILLS: dict[str, Colour] = {
     "base": (196, 170, 120),
@@ -55,6 +58,19 @@ def _offset(at: Position) -> tuple[float, float]:
     """Centre of a flat-topped hex of radius 1."""
     q, r = at
     return 1.5 * q, SQRT3 * (r + q / 2)
+
+
+def _nearest(pos: tuple[int, int], places: Sequence[tuple[tuple[int, int], PlaceT]],
+             radius: float) -> PlaceT | None:
+    """Of ``places`` (each a centre and what is drawn there), the one whose centre is
+    nearest ``pos`` and within ``radius`` of it."""
+    reach = radius * radius
+    found: PlaceT | None = None
+    for (x, y), place in places:
+        distance = (pos[0] - x) ** 2 + (pos[1] - y) ** 2
+        if distance <= reach:
+            found, reach = place, distance
+    return found
 
 
 class HexMapLayout:
@@ -122,6 +138,14 @@ class HexMapLayout:
         rect = pygame.Rect(0, 0, side, side)
         rect.center = centre
         return rect
+
+    def hex_at(self, pos: tuple[int, int], hexes: Iterable[Hex]) -> Hex | None:
+        """The hex of ``hexes`` drawn under the screen point ``pos`` (``None``: off them)."""
+        return _nearest(pos, [(self.centre(hx), hx) for hx in hexes], self.size)
+
+    def spot_at(self, pos: tuple[int, int]) -> Position | None:
+        """The empty field drawn under the screen point ``pos`` (``None``: none)."""
+        return _nearest(pos, [(self.centre_of(spot), spot) for spot in self.spots], self.size)
 
     def rect_for(self, state: TikalState, key: str) -> pygame.Rect | None:
         """Where the place ``key`` (a hex's or an empty field's) is on the screen."""

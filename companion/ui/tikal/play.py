@@ -41,6 +41,7 @@ from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_lay
 from companion.ui.fonts import font
 from companion.ui.intents import Intent, Navigate, Notify, Redraw, ShowDialog, Submit
 from companion.ui.questions import (
+    AnswerTarget,
     Dialogue,
     PlaceTarget,
     QuestionLook,
@@ -67,6 +68,7 @@ from companion.ui.tikal.view import (
 )
 from companion.ui.widgets import (
     Button,
+    Drop,
     Label,
     Panel,
     ScrollState,
@@ -126,9 +128,12 @@ class TikalPlayScene(GameScene):
         return [Redraw()]
 
     def current_tab(self, state: TikalState) -> str:
-        """The tab shown: the chosen one if the phase offers it, else the phase's first."""
+        """The tab shown: the chosen one if the phase offers it, else the phase's first (the
+        map while an auction's winner lays the hex taken: it is dragged onto its field)."""
         offered = panels.tabs_for(state)
-        return self.tab if self.tab in offered else offered[0]
+        if self.tab in offered:
+            return str(self.tab)
+        return "map" if state.phase == Phase.CHOOSE else offered[0]
 
     # ---------------------------------------------------------------- build
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
@@ -228,8 +233,8 @@ class TikalPlayScene(GameScene):
         spots: list[tuple[int, int]] = []
         if question is not None and question.style == Style.PLACE:
             spots = [(int(a.value[0]), int(a.value[1])) for a in question.answers]
-        elif inline is not None:
-            spots = list(self.lean_spots(state))
+        else:
+            spots = list(self.field_spots(state))
         theme = ctx.theme
         top = strip + (theme.touch + theme.gap if tabs_above else 0)
         page = pygame.Rect(right.x, right.y + top, right.width, right.height - top)
@@ -278,15 +283,65 @@ class TikalPlayScene(GameScene):
             + ctx.theme.px(8)
 
     def lean_spots(self, state: TikalState) -> tuple[tuple[int, int], ...]:
-        """A lean game's empty fields beside the board while its next hex is asked: a tap on
-        one says where the hex lies (the map then grows as in full tracking); a table that
-        does not care just names the hex."""
+        """The empty fields beside the board while the next hex is asked: a tap on one says
+        where the hex lies, then the hex is named (or dragged onto it at once).  A lean
+        table that does not care just names the hex; a fully tracked board always says
+        where (its map then asks the field after the hex)."""
         inline = self.inline_state(state)
-        if state.tracking != "lean" or inline is None or self.volcano_question(state):
+        if inline is None or self.volcano_question(state):
             return ()
+        if state.tracking != "lean" and not any(hx.at is not None for hx in state.hexes):
+            return ()  # a board recorded before hexes had places
         if all(tile.get("kind") == "volcano" for tile in tile_options(inline[0])):
             return ()  # a volcano is set aside, never laid on a field when drawn
         return free_spots(inline[0])
+
+    def field_spots(self, state: TikalState) -> tuple[tuple[int, int], ...]:
+        """The empty fields the map shows: those of the next hex (:meth:`lean_spots`) or,
+        while an auction's winner picks a revealed hex, those it can be dragged onto."""
+        if state.phase != Phase.CHOOSE or state.tracking == "lean" \
+                or not any(hx.at is not None for hx in state.hexes):
+            return self.lean_spots(state)
+        return free_spots(state)
+
+    def _field_drop(self, put_at: Callable[[list[int]], list[Intent]]) -> Drop | None:
+        """A drag onto one of the empty fields the map shows, which ``put_at`` is given
+        (``None``: the map shows none)."""
+        layout = self.map_layout
+        if layout is None or not layout.spots:
+            return None
+
+        def under(pos: tuple[int, int]) -> tuple[int, int] | None:
+            shown = self.map_layout
+            return None if shown is None else shown.spot_at(pos)
+
+        def land(pos: tuple[int, int]) -> pygame.Rect | None:
+            spot, shown = under(pos), self.map_layout
+            return None if spot is None or shown is None else shown.box(shown.centre_of(spot))
+
+        def put(pos: tuple[int, int]) -> list[Intent]:
+            spot = under(pos)
+            return [] if spot is None else put_at([spot[0], spot[1]])
+
+        return Drop(land, put)
+
+    def _drop_tiles(self, widgets: list[Widget], asked: TikalState,
+                    first: tuple[Intent, ...]) -> list[Widget]:
+        """Let each hex the stack can give be dragged onto the empty field it is laid on:
+        where and what in one input."""
+        for widget in widgets:
+            if not isinstance(widget, AnswerTarget) or widget.field != TILE_FIELD:
+                continue
+            tile = widget.answer.value if widget.answer.legal else None
+            if not isinstance(tile, dict) or tile.get("kind") == "volcano":
+                continue
+
+            def lay(at: list[int], chosen: dict[str, object] = tile) -> list[Intent]:
+                self.inline.partial["at"] = at
+                return self.inline.tap(asked, chosen, first)
+
+            widget.dropping = self._field_drop(lay)
+        return widgets
 
     def mark_spot(self, spot: tuple[int, int], state: TikalState | None = None
                   ) -> list[Intent]:
@@ -354,9 +409,52 @@ class TikalPlayScene(GameScene):
                 return self.ask(ctx, state, {"type": "move", "from": hex_id})
 
             box = layout.box(layout.centre(state.hexes[source]))
-            widgets.append(SpotTarget(box, tap, False, key=f"tikal:move:{source}"))
+            target = SpotTarget(box, tap, False, key=f"tikal:move:{source}")
+            target.dropping = self._hex_drop(ctx, state, {"type": "move", "from": source},
+                                             "to", home=(source, tap))
+            widgets.append(target)
         share_touch(widgets)
         return widgets
+
+    def _hex_drop(self, ctx: Context, state: TikalState, start: dict[str, object],
+                  field: str, home: tuple[int, Callable[[], list[Intent]]] | None = None
+                  ) -> Drop | None:
+        """A drag onto a hex of the map that answers the question ``field`` of the action
+        begun as ``start``: only hexes that question accepts take the drop (and ``home``,
+        the hex dragged from, which then counts as a tap on it); ``None`` when the map is
+        not shown or the action asks something else first."""
+        if self.map_layout is None:
+            return None
+        try:
+            step = GAME.ask(state, start)
+        except IllegalActionError:
+            return None
+        if not isinstance(step, Question) or step.field != field:
+            return None
+        accepted = {int(answer.value) for answer in step.legal_answers()}
+        if home is not None:
+            accepted.add(home[0])
+
+        def under(pos: tuple[int, int]) -> int | None:
+            layout = self.map_layout
+            found = None if layout is None else layout.hex_at(pos, state.hexes)
+            return found.id if found is not None and found.id in accepted else None
+
+        def land(pos: tuple[int, int]) -> pygame.Rect | None:
+            hex_id, layout = under(pos), self.map_layout
+            if hex_id is None or layout is None:
+                return None
+            return layout.box(layout.centre(state.hexes[hex_id]))
+
+        def put(pos: tuple[int, int]) -> list[Intent]:
+            hex_id = under(pos)
+            if hex_id is None:
+                return []
+            if home is not None and hex_id == home[0]:
+                return home[1]()
+            return self.ask(ctx, state, {**start, field: hex_id})
+
+        return Drop(land, put)
 
     def _level_targets(self, state: TikalState) -> list[Widget]:
         """Each temple of a lean game's map whose next level the rules accept now."""
@@ -468,16 +566,20 @@ class TikalPlayScene(GameScene):
             button = pygame.Rect(area.x, line.bottom, area.width,
                                  max(theme.touch, min(area.height - line.height, theme.px(84))))
             only = "ui_tikal.draw.only_spot" if self.lean_spots(state) else "ui_tikal.draw.only"
-            return [Label(line, Msg(only), "small", theme.palette.text_muted),
-                    Button(button, tile_label(tile), (*first, Submit(action)), "primary",
-                           key="tikal:draw:only")]
+            only_tile = Button(button, tile_label(tile), (*first, Submit(action)), "primary",
+                               key="tikal:draw:only")
+            if tile.kind != "volcano":
+                only_tile.dropping = self._field_drop(
+                    lambda at: self.mark_spot((at[0], at[1]), state))
+            return [Label(line, Msg(only), "small", theme.palette.text_muted), only_tile]
         question = step if isinstance(step, Question) else None
         if question is not None and question.field == TILE_FIELD \
                 and len(question.answers) > TILE_PAGE_FROM:
             page = tile_page(self.inline, asked, question, area, ctx, first)
             if page is not None:
-                return page
-        return question_widgets(self.inline, asked, area, ctx, look, first)
+                return self._drop_tiles(page, asked, first)
+        return self._drop_tiles(question_widgets(self.inline, asked, area, ctx, look, first),
+                                asked, first)
 
     # ---------------------------------------------------------------- flat table
     def build_flat(self, ctx: Context, session: Session) -> list[Widget]:
@@ -654,8 +756,13 @@ class TikalPlayScene(GameScene):
                   build: Callable[[Context, TikalState, pygame.Rect], list[Widget]],
                   question: Question | None, area: pygame.Rect) -> list[Widget]:
         """A question built by ``build`` with its prompt in a small line, for a flat table's
-        short column: the answers then fit without pages."""
+        short column: the answers then fit without pages.  A build whose prompt already is
+        one small line (the one-page tiles) is kept as it is."""
         theme = ctx.theme
+        built = build(ctx, state, area)
+        own = next((w for w in built if w.key == "question:prompt"), None)
+        if own is not None and own.rect.height <= theme.px(30):
+            return built
         prompt_h = theme.px(40)
         taller = pygame.Rect(area.x, area.y - prompt_h, area.width, area.height + prompt_h)
         widgets = [w for w in build(ctx, state, taller) if w.key != "question:prompt"]
@@ -685,7 +792,10 @@ class TikalPlayScene(GameScene):
         def tap(chosen: str = kind) -> list[Intent]:
             return self.ask(ctx, state, {"type": chosen})
 
-        return TapButton(rect, text, tap, role="small", key=f"tikal:act:{kind}")
+        button = TapButton(rect, text, tap, role="small", key=f"tikal:act:{kind}")
+        if kind == "bring":  # dragged onto the base camp or a camp: where they come in
+            button.dropping = self._hex_drop(ctx, state, {"type": kind}, "to")
+        return button
 
     def ask(self, ctx: Context, state: TikalState, start: dict[str, object]) -> list[Intent]:
         """Open the questions of an action (after ending a spent turn when ``state`` is the
@@ -838,7 +948,7 @@ class TikalPlayScene(GameScene):
     def _choose(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """The auction's winner picks one of the revealed hexes."""
         theme = ctx.theme
-        ask = pygame.Rect(area.x, area.y, area.width, theme.px(30))
+        ask = pygame.Rect(area.x, area.y, area.width, theme.px(52))  # two lines
         widgets: list[Widget] = [Label(ask, Msg("ui_tikal.choose.ask"), "body", bold=True)]
         buttons = pygame.Rect(area.x, ask.bottom + theme.gap, area.width,
                               area.bottom - ask.bottom - theme.gap)
@@ -848,8 +958,14 @@ class TikalPlayScene(GameScene):
             def tap(chosen: int = index) -> list[Intent]:
                 return self.ask(ctx, state, {"type": "choose", "index": chosen})
 
-            widgets.append(TapButton(rect, tile_label(tile), tap, "primary",
-                                     key=f"tikal:choose:{index}"))
+            def lay(at: list[int], chosen: int = index) -> list[Intent]:
+                return self.ask(ctx, state, {"type": "choose", "index": chosen, "at": at})
+
+            button = TapButton(rect, tile_label(tile), tap, "primary",
+                               key=f"tikal:choose:{index}")
+            if tile.kind != "volcano":  # dragged onto the field it is laid on
+                button.dropping = self._field_drop(lay)
+            widgets.append(button)
         return widgets
 
     def _finished(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:

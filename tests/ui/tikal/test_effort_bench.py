@@ -70,6 +70,30 @@ def test_a_fully_tracked_game_meets_its_target_through_the_screens() -> None:
     assert figures["full_per_turn"]["mean"] <= 10
 
 
+def test_a_game_of_scattered_single_moves_meets_the_target_with_drags(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The basic sample game moves single pieces to scattered hexes; with each move
+    dragged from the hex left to the hex reached (and pieces brought in, hexes laid by a
+    drag onto their place) it stays within 10 inputs a turn. Each drag is one input."""
+    record = effort_tikal.DRIVER.prepare(load_record(EXAMPLES / "basic.json"))
+    drags: list[str] = []
+    tap = effort.Bench.tap
+
+    def counting(bench: effort.Bench, where: effort.Spot | tuple[int, int]) -> None:
+        if isinstance(where, effort.Spot) and where.drop is not None:
+            drags.append(where.widget.key)
+        tap(bench, where)
+
+    monkeypatch.setattr(effort.Bench, "tap", counting)
+    counts = _play(record, observe=False)
+    figures = effort_tikal.DRIVER.figures([counts])
+    assert figures["full_per_turn"]["mean"] <= 10
+    moves = sum(1 for action in record.actions if action.get("type") == "move")
+    assert sum(key.startswith("tikal:move:") for key in drags) >= moves // 2
+    assert any(key.startswith("answer:tile:") for key in drags)
+    assert any(key == "tikal:act:bring" for key in drags)
+
+
 def test_an_older_record_is_entered_as_the_screens_ask_today() -> None:
     """A record of data version 1 never said where hexes lay: each gets a free field
     beside the board, its scores stay its own, and the screens enter it step by step."""
