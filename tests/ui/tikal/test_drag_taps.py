@@ -51,7 +51,8 @@ def _partial(app: App) -> dict[str, object]:
 def test_dragging_pieces_from_their_hex_to_another_gives_both_hexes(
         journal: Journal, layout: str) -> None:
     """One drag from a hex with the player's pieces to another open hex opens the move
-    with where they leave and where they go already given: the stones come next."""
+    with where they leave and where they go already given: which pieces and over how many
+    stones come next, in one table."""
     app, session, scene = _game(journal, layout, 60)
     state = state_of(session)
     source = _own_hexes(state)[0]
@@ -59,7 +60,7 @@ def test_dragging_pieces_from_their_hex_to_another_gives_both_hexes(
     drag(app, _centre(scene, source), _centre(scene, target))
     assert _partial(app) == {"type": "move", "from": source.id, "to": target.id}
     assert app.dialog is not None and app.dialog.dialogue.question(state) is not None
-    assert app.dialog.dialogue.question(state).field == "stones"  # type: ignore[union-attr]
+    assert app.dialog.dialogue.question(state).field == "route"  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("layout", LAYOUTS)
