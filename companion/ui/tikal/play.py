@@ -578,8 +578,23 @@ class TikalPlayScene(GameScene):
             page = tile_page(self.inline, asked, question, area, ctx, first)
             if page is not None:
                 return self._drop_tiles(page, asked, first)
-        return self._drop_tiles(question_widgets(self.inline, asked, area, ctx, look, first),
-                                asked, first)
+        widgets = self._drop_tiles(question_widgets(self.inline, asked, area, ctx, look, first),
+                                   asked, first)
+        return widgets + self._drag_hint(ctx, widgets, area)
+
+    @staticmethod
+    def _drag_hint(ctx: Context, widgets: list[Widget], area: pygame.Rect) -> list[Widget]:
+        """A line under the hexes offered saying they can be dragged onto their fields,
+        when one can and the column has room for it below them."""
+        if not any(widget.dropping is not None for widget in widgets):
+            return []
+        theme = ctx.theme
+        lowest = max(widget.rect.bottom for widget in widgets)
+        room = area.bottom - lowest - theme.gap
+        if room < theme.px(44):
+            return []
+        line = pygame.Rect(area.x, lowest + theme.gap, area.width, min(room, theme.px(60)))
+        return [Label(line, Msg("ui_tikal.draw.drag_hint"), "small", theme.palette.text_muted)]
 
     # ---------------------------------------------------------------- flat table
     def build_flat(self, ctx: Context, session: Session) -> list[Widget]:
