@@ -313,7 +313,7 @@ def _onto_field(bench: Bench, spot: Spot, at: Sequence[int]) -> Spot:
 def _entries(state: TikalState) -> int:
     """How many hexes the active player's pieces may come in at (the base camp and their
     camps): with one, *Bring in* is only tapped."""
-    from companion.games.tikal.questions import own_entry_points
+    from companion.games.tikal.turn import own_entry_points
 
     return len(own_entry_points(state, state.active))
 
