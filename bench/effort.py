@@ -305,6 +305,14 @@ class Bench:
         """The dialog if one is open, else the screen."""
         return self.app.dialog or self.app.scene
 
+    @property
+    def setup(self) -> dict[str, Any]:
+        """The values entered so far on the open set-up screen."""
+        values = getattr(self.top, "setup", None)
+        if not isinstance(values, dict):
+            raise BenchError(f"no set-up screen is open ({type(self.top).__name__})")
+        return values
+
     def redraw(self) -> None:
         """Draw the app as a person would see it now."""
         self.app.dirty = True
@@ -644,13 +652,14 @@ class Bench:
         """A dialog whose only enabled answer is one widget is a question with one answer."""
         from companion.ui.questions import AnswerTarget
 
-        answers = [spot.widget for spot in shown if isinstance(spot.widget, AnswerTarget)]
+        targets = [widget for widget in (spot.widget for spot in shown)
+                   if isinstance(widget, AnswerTarget)]
         if any(spot.widget.key.startswith(("pad:", "answers:")) for spot in shown):
             return  # a number pad (its OK answers what was typed), or one page of answers
-        if answers:
-            fields = {widget.field for widget in answers}  # type: ignore[attr-defined]
-            legal = [w for w in answers if w.answer.legal]  # type: ignore[attr-defined]
-            key = (cursor, "q", tuple(sorted(fields)), len(legal))
+        if targets:
+            fields = {widget.field for widget in targets}
+            legal = [w for w in targets if w.answer.legal]
+            key: tuple[Any, ...] = (cursor, "q", tuple(sorted(fields)), len(legal))
             if len(legal) == 1 and key not in self._seen_questions:
                 self._seen_questions.add(key)
                 self.counts.forced_questions += 1

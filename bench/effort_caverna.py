@@ -33,11 +33,10 @@ class CavernaDriver:
         """Players (solo or two), their names, the start player and the solo display."""
         setup = record.setup
         names = list(setup["players"])
-        scene = bench.top
         if len(names) == 1:
             yield "setup:mode:solo"
             wanted = list(setup.get("display", []))[:SOLO_DISPLAY_SIZE]
-            shown = list(scene.setup["display"])
+            shown = list(bench.setup["display"])
             for room in [r for r in shown if r not in wanted]:
                 yield f"setup:display:{room}"
             for room in [r for r in wanted if r not in shown]:
@@ -46,7 +45,7 @@ class CavernaDriver:
             yield f"setup:name:{seat}"
             bench.type_name(name)
         start = int(setup.get("start_player", 0))
-        if len(names) > 1 and bench.top.setup["start_player"] != start:
+        if len(names) > 1 and bench.setup["start_player"] != start:
             yield f"setup:start_player:{start}"
         yield "setup:start"
 

@@ -428,14 +428,15 @@ class FujiDriver:
 
     def unit(self, state: Any) -> Hashable:
         """The round number."""
-        return state.round
+        number: int = state.round
+        return number
 
     def setup_taps(self, bench: Bench, record: GameRecord) -> Iterator[str | Spot]:
         """Scenario, players (colour, name, skill), level, variant, then start."""
         setup = record.setup
 
         def current() -> dict[str, Any]:
-            found: dict[str, Any] = bench.top.setup
+            found: dict[str, Any] = bench.setup
             return found
 
         scenario = setup.get("scenario")
@@ -576,7 +577,7 @@ class FujiDriver:
             return None
         board = widget.picture.board  # type: ignore[attr-defined]
         cells = _cells(action)
-        return [widget.cell_rect(cell).center for cell in cells  # type: ignore[attr-defined]
+        return [widget.cell_rect(cell).center for cell in cells
                 if 0 <= cell[0] < board.rows and 0 <= cell[1] < board.cols]
 
     def order(self, widget: Widget, action: Mapping[str, Any]) -> int:

@@ -70,13 +70,13 @@ class TikalDriver:
         """Players in seating order with their colours and names, the variant, what the
         app records, and the hexes per letter when they are not the box's."""
         wanted = list(record.setup["players"])
-        while len(bench.top.setup["players"]) < len(wanted):
+        while len(bench.setup["players"]) < len(wanted):
             yield "setup:add"
-        while len(bench.top.setup["players"]) > len(wanted):
-            yield f"setup:remove:{len(bench.top.setup['players']) - 1}"
+        while len(bench.setup["players"]) > len(wanted):
+            yield f"setup:remove:{len(bench.setup['players']) - 1}"
         for seat, entry in enumerate(wanted):
             for _ in range(COLOURS_TRIED):
-                if bench.top.setup["players"][seat]["colour"] == entry["colour"]:
+                if bench.setup["players"][seat]["colour"] == entry["colour"]:
                     break
                 yield f"setup:colour:{seat}"
             else:
@@ -85,10 +85,10 @@ class TikalDriver:
             yield f"setup:name:{seat}"
             bench.type_name(entry["name"])
         variant = record.setup.get("variant", "basic")
-        if bench.top.setup["variant"] != variant:
+        if bench.setup["variant"] != variant:
             yield f"setup:variant:{variant}"
         tracking = record.setup.get("tracking", "full")
-        if bench.top.setup.get("tracking", "full") != tracking:
+        if bench.setup.get("tracking", "full") != tracking:
             yield f"setup:tracking:{tracking}"
         yield from _stage_taps(bench, record.setup.get("stages"))
         yield "setup:start"

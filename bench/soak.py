@@ -66,7 +66,8 @@ def next_action(game: Game[Any], state: Any, seed: int, game_id: int, step: int)
     # hashing, which differs from one process to the next.
     choices = sorted(json.dumps(action, sort_keys=True) for action in game.legal_actions(state))
     rng = random.Random(f"{seed}:{game_id}:{step}")
-    return json.loads(rng.choice(choices))
+    chosen: dict[str, Any] = json.loads(rng.choice(choices))
+    return chosen
 
 
 # --------------------------------------------------------------------------- worker
