@@ -43,6 +43,7 @@ from companion.ui.intents import Intent, Navigate, Notify, Redraw, ShowDialog, S
 from companion.ui.questions import (
     AnswerTarget,
     Dialogue,
+    NearestTarget,
     PlaceTarget,
     QuestionLook,
     needed_height,
@@ -378,10 +379,10 @@ class TikalPlayScene(GameScene):
 
     def move_sources(self, state: TikalState) -> tuple[int, ...]:
         """The hexes a tap on the map starts a move from in full tracking: those holding the
-        active player's pieces, while the turn asks nothing else on the screen (no volcano
-        waiting for its field) and a move can still be paid for (empty: no such tap now)."""
+        active player's pieces, while a move can still be paid for (empty: no such tap now).
+        A volcano waiting for its (optional) field does not stop them: its fields are empty
+        ground, the pieces stand on laid hexes."""
         if state.tracking != "full" or state.phase != Phase.ACTIONS \
-                or self.volcano_question(state) is not None \
                 or type_refusal(state, "move") is not None:
             return ()
         try:
@@ -1044,10 +1045,11 @@ class TikalPlayScene(GameScene):
         """The page of one tab."""
         if tab == "map":
             layout = self.map_layout or HexMapLayout(page, state, (), ctx.theme)
+            targets = [*self._volcano_strip(ctx, state, page), *self._map_targets(state),
+                       *self._move_targets(ctx, state)]
+            share_touch([w for w in targets if isinstance(w, NearestTarget)])
             return [Panel(page, ctx.theme.palette.surface),
-                    HexMap(page, state, layout, highlight=self.scored_temple(state)),
-                    *self._volcano_strip(ctx, state, page), *self._map_targets(state),
-                    *self._move_targets(ctx, state)]
+                    HexMap(page, state, layout, highlight=self.scored_temple(state)), *targets]
         if tab == "temples":
             return panels.temples_panel(ctx, state, page, self.temple_scroll)
         if tab == "treasures":

@@ -141,3 +141,33 @@ def test_the_drag_is_drawn_from_the_hex_to_the_finger(journal: Journal) -> None:
     app.process(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(0, 0), button=1))
     app.draw()
     assert app.dialog is None
+
+
+VOLCANO_WAITS = 41
+"""A step of the board sample game where a volcano waits for its optional field during a
+player's turn."""
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_pieces_move_from_the_map_while_a_volcano_waits_for_its_field(
+        journal: Journal, layout: str) -> None:
+    """The volcano's field is optional and lies on empty ground: while the map asks for it,
+    the player's hexes still start a move by a tap or a drag, and the turn column says so
+    (it once said there was nothing to move)."""
+    app = App(journal, Settings(language="en", table_layout=layout), (800, 480))
+    session = replayed(journal, "board", VOLCANO_WAITS)
+    open_game(app, session)
+    scene = app.scene
+    assert isinstance(scene, TikalPlayScene) and scene.map_layout is not None
+    state = state_of(session)
+    assert scene.volcano_question(state) is not None
+    keys = {w.key for w in scene.widgets}
+    if layout == "upright":
+        said = {getattr(getattr(w, "text", None), "key", None) for w in scene.widgets}
+        assert "ui_tikal.turn.nothing_to_do" not in said
+    sources = _own_hexes(state)
+    assert {f"tikal:move:{hx.id}" for hx in sources} <= keys
+    target = next(hx for hx in state.hexes if hx.id != sources[0].id and hx.kind != "volcano"
+                  and hx.at is not None)
+    drag(app, _centre(scene, sources[0]), _centre(scene, target))
+    assert _partial(app) == {"type": "move", "from": sources[0].id, "to": target.id}
