@@ -647,6 +647,8 @@ class TikalPlayScene(GameScene):
             widgets += self._header(ctx, state, head)
         notes_h = theme.px(62 if self.flat or state.tracking == "lean" else 84)
         asks_hex = self.inline_state(state) is not None or self.auction_after_spent(state)
+        if state.phase == Phase.ACTIONS and state.tracking == "full" and not self.flat:
+            asks_hex = False  # a spent turn keeps the column's shape: End turn stays put
         if (state.tracking == "lean" or self.flat or asks_hex) and not state.instructions \
                 and not self.move_hint(state):
             notes_h = 0  # nothing to tell the table: the next hex's question takes the room
@@ -727,15 +729,10 @@ class TikalPlayScene(GameScene):
             return self._spent(ctx, state, area, lambda below: self._inline_draw(ctx, state,
                                                                                  below))
         elif not self.flat:
-            meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
+            meter, pieces, buttons = self._upright_lines(ctx, area)
             widgets.append(PointsMeter(meter, state.turn.spent, ACTION_POINTS))
-            pieces = pygame.Rect(area.x, meter.bottom + theme.px(2), area.width, theme.px(34))
             widgets.append(Label(pieces, pieces_line(state), "small", theme.palette.text_muted))
-            buttons = pygame.Rect(area.x, pieces.bottom + theme.px(2), area.width,
-                                  area.bottom - pieces.bottom - theme.px(2))
-        kinds = [kind for kind in offered_types(state) if kind != "end_turn"]
-        if state.tracking == "full" or self.lean_scoring(state):
-            kinds = [kind for kind in kinds if kind != "score"]
+        kinds = self._button_kinds(state)
         inline_below = state.tracking == "lean" and buttons.height < area.height // 2
         one_row = inline_below and buttons.height <= ctx.theme.touch
         with_end = not self.flat and not inline_below
@@ -754,18 +751,41 @@ class TikalPlayScene(GameScene):
                                   key="tikal:end_turn"))
         return widgets
 
+    @staticmethod
+    def _upright_lines(ctx: Context, area: pygame.Rect
+                       ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """An upright turn column's points meter, pieces line and action buttons' area."""
+        theme = ctx.theme
+        meter = pygame.Rect(area.x, area.y, area.width, theme.px(34))
+        pieces = pygame.Rect(area.x, meter.bottom + theme.px(2), area.width, theme.px(34))
+        buttons = pygame.Rect(area.x, pieces.bottom + theme.px(2), area.width,
+                              area.bottom - pieces.bottom - theme.px(2))
+        return meter, pieces, buttons
+
+    def _button_kinds(self, state: TikalState) -> list[str]:
+        """The actions that get a button of their own (*End turn* is added after them)."""
+        kinds = [kind for kind in offered_types(state) if kind != "end_turn"]
+        if state.tracking == "full" or self.lean_scoring(state):
+            kinds = [kind for kind in kinds if kind != "score"]
+        return kinds
+
     def _spent(self, ctx: Context, state: TikalState, area: pygame.Rect,
                following: Callable[[pygame.Rect], list[Widget]]) -> list[Widget]:
         """A spent turn: *End turn* (upright; the player's own panel has it on a flat table)
-        above what the next entry asks, which ends the turn first."""
+        where it was while the points lasted, so a finger already on its way still ends the
+        turn, and above it what the next entry asks, which ends the turn first; the stack's
+        line beside it."""
         theme = ctx.theme
         if self.flat:
             return following(area)
-        end = pygame.Rect(area.x, area.y, area.width, theme.touch)
-        below = pygame.Rect(area.x, end.bottom + theme.gap, area.width,
-                            area.bottom - end.bottom - theme.gap)
+        _, _, buttons = self._upright_lines(ctx, area)
+        end = grid(buttons, len(self._button_kinds(state)) + 1, theme, 3)[-1]
+        above = pygame.Rect(area.x, area.y, area.width, end.top - theme.gap // 2 - area.y)
+        beside = pygame.Rect(area.x, end.y, end.left - theme.gap - area.x, end.height)
         return [Button(end, Msg("ui_tikal.turn.end"), (Submit({"type": "end_turn"}),),
-                       "normal", role="small", key="tikal:end_turn"), *following(below)]
+                       "primary", role="small", key="tikal:end_turn"),
+                Label(beside, self._stack_line(state), "small", theme.palette.text_muted),
+                *following(above)]
 
     @staticmethod
     def _squeezed(ctx: Context, state: TikalState,

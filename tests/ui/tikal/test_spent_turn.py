@@ -150,3 +150,23 @@ def test_the_spent_turn_and_its_tiles_fit(journal: Journal, layout: str, lang: s
     assert len(tiles) == 15 and not has_widget(app, "answers:next")
     overflowing, small = draw_problems(scene, app.context())
     assert overflowing == [] and small == []
+
+
+@pytest.mark.parametrize("record, spending", [("basic", 53), ("auction", 15)])
+def test_end_turn_stays_under_the_finger_when_the_last_point_is_spent(
+        journal: Journal, record: str, spending: int) -> None:
+    """The step that spends the last point must not move *End turn*: a player whose finger
+    is on its way to it (the habit of every turn) still ends the turn, instead of
+    answering the next entry's question that used to appear in its place."""
+    app = App(journal, Settings(language="en"), (800, 480))
+    session = replayed(journal, record, spending)
+    open_game(app, session)
+    before = widget(app, "tikal:end_turn").rect.copy()
+    following = replayed(journal, record, spending + 1)
+    open_game(app, following)
+    assert state_of(following).turn.spent == 10
+    assert widget(app, "tikal:end_turn").rect == before
+    steps = following.cursor
+    tap(app, before.center)
+    assert following.cursor == steps + 1
+    assert following.actions()[-1] == {"type": "end_turn"}
