@@ -374,21 +374,25 @@ class PlaceTarget(NearestTarget, AnswerTarget):
     """A place on the game's map that answers a ``Style.PLACE`` question."""
 
     def __init__(self, rect: pygame.Rect, question_field: str, answer: Answer,
-                 on_tap: Callable[[], list[Intent]], key: str) -> None:
+                 on_tap: Callable[[], list[Intent]], key: str, round_ring: bool = False
+                 ) -> None:
         super().__init__(rect, on_tap, key)
         self.field = question_field
         self.answer = answer
+        self.round_ring = round_ring
+        """Whether the ring is round (a field of a hex map) rather than the rectangle."""
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """A ring around a legal place; a thin dim ring around a refused one."""
         palette = theme.palette
-        if self.answer.legal:
-            colour = palette.text if self.pressed else palette.accent
-            pygame.draw.rect(surface, colour, self.rect, max(3, theme.px(4)),
-                             border_radius=theme.radius)
+        legal = self.answer.legal
+        colour = (palette.text if self.pressed else palette.accent) if legal \
+            else palette.text_disabled
+        width = max(3, theme.px(4)) if legal else 1
+        if self.round_ring:
+            pygame.draw.ellipse(surface, colour, self.rect, width)
         else:
-            pygame.draw.rect(surface, palette.text_disabled, self.rect, 1,
-                             border_radius=theme.radius)
+            pygame.draw.rect(surface, colour, self.rect, width, border_radius=theme.radius)
 
 
 def nearest(pos: tuple[int, int], centre: tuple[int, int],
@@ -430,6 +434,8 @@ class QuestionLook(Value):
     """The game's seat colours (``None``: the palette's)."""
     cancellable: bool = True
     """Whether a cancel button is offered."""
+    round_places: bool = False
+    """Whether places are ringed round (the fields of a hex map) rather than squarely."""
 
 
 PLAIN_LOOK = QuestionLook()
@@ -713,7 +719,7 @@ def _pad_key(dialogue: Dialogue, state: Any, question: Question, name: str, rect
 
 
 def place_targets(dialogue: Dialogue, state: Any, question: Question, place_rects: PlaceRects,
-                  done: Sequence[Intent]) -> list[Widget]:
+                  done: Sequence[Intent], round_ring: bool = False) -> list[Widget]:
     """The answers of a place question as tap targets on the map (places the map cannot show
     are skipped), each touch going to the nearest place; a tap answers and, when that
     completes the action, yields ``done``."""
@@ -726,7 +732,8 @@ def place_targets(dialogue: Dialogue, state: Any, question: Question, place_rect
         def on_tap(value: Any = answer.value) -> list[Intent]:
             return dialogue.tap(state, value, done)
         widgets.append(PlaceTarget(rect, question.field, answer, on_tap,
-                                   key=f"place:{question.field}:{answer_key(answer.value)}"))
+                                   key=f"place:{question.field}:{answer_key(answer.value)}",
+                                   round_ring=round_ring))
     share_touch(widgets)
     return widgets
 
@@ -832,7 +839,8 @@ def question_widgets(dialogue: Dialogue, state: Any, area: pygame.Rect, ctx: Con
     spare = _footer_spare(dialogue, rest, ctx.theme, look)
     footer, rest = _footer(dialogue, rest, ctx.theme, look, cancel)
     if question.style == Style.PLACE and look.place_rects is not None:
-        widgets.extend(place_targets(dialogue, state, question, look.place_rects, done))
+        widgets.extend(place_targets(dialogue, state, question, look.place_rects, done,
+                                     look.round_places))
     elif is_table(question):
         widgets.extend(_table_widgets(dialogue, state, question, rest, ctx, done, spare))
     elif question.style == Style.NUMBER and len(question.answers) > NUMBER_BUTTONS:
@@ -932,7 +940,8 @@ class QuestionDialog(Scene):
         if on_map and self.look.place_rects is not None:
             widgets.extend(_asked_after(
                 place_targets(self.dialogue, state, question, self.look.place_rects,
-                               (CloseDialog(),)), progress.partial, state))
+                               (CloseDialog(),), self.look.round_places), progress.partial,
+                state))
         return widgets
 
     def _box(self, ctx: Context, state: Any, angle: int, on_map: bool) -> pygame.Rect:

@@ -151,13 +151,15 @@ class TikalQuestionDialog(QuestionDialog):
 
         return [Shade(ctx.screen), Panel(area, theme.palette.surface),
                 HexMap(area, state, layout), *facing(strip, angle, content, "question:panel"),
-                *place_targets(self.dialogue, state, step, rects, (CloseDialog(),))]
+                *place_targets(self.dialogue, state, step, rects, (CloseDialog(),),
+                               round_ring=True)]
 
 
 def tikal_look(state: TikalState) -> QuestionLook:
     """Seat answers in the colours of the players' pieces."""
     players = state.players
-    return QuestionLook(None, lambda seat: piece_colour(players[seat].colour), True)
+    return QuestionLook(None, lambda seat: piece_colour(players[seat].colour), True,
+                        round_places=True)
 
 
 def ask_tikal(state: TikalState, start: dict[str, Any], cursor: int | None) -> list[Intent]:

@@ -263,13 +263,12 @@ class SpotTarget(NearestTarget):
         """Intents a tap gives besides :attr:`on_tap`'s (a step submitted)."""
 
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
-        """A thin ring, or a thick one in the accent colour on the chosen field."""
+        """A thin round ring inside the field, or a thick one in the accent colour on the
+        chosen field."""
         if self.chosen:
-            pygame.draw.rect(surface, theme.palette.accent, self.rect, max(3, theme.px(4)),
-                             border_radius=theme.radius)
+            pygame.draw.ellipse(surface, theme.palette.accent, self.rect, max(3, theme.px(4)))
         else:
-            pygame.draw.rect(surface, theme.palette.text_muted, self.rect, 1,
-                             border_radius=theme.radius)
+            pygame.draw.ellipse(surface, theme.palette.text_muted, self.rect, 1)
 
     def release(self, pos: tuple[int, int]) -> list[Intent]:
         """Note or forget the field, or enter the step."""

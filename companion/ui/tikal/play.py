@@ -511,7 +511,7 @@ class TikalPlayScene(GameScene):
         theme = ctx.theme
         strip = pygame.Rect(page.x + theme.pad, page.y + theme.px(4), page.width - 2 * theme.pad,
                             self._strip_height(ctx, state, page.width) - theme.px(8))
-        look = QuestionLook(rects, tikal_look(state).seat_colour, False)
+        look = QuestionLook(rects, tikal_look(state).seat_colour, False, round_places=True)
         return question_widgets(self.volcano, state, strip, ctx, look)
 
     def lean_scoring(self, state: TikalState) -> bool:
@@ -556,7 +556,7 @@ class TikalPlayScene(GameScene):
         def rects(key: str) -> pygame.Rect | None:
             return layout.rect_for(asked, key) if layout is not None else None
 
-        look = QuestionLook(rects, tikal_look(state).seat_colour, False)
+        look = QuestionLook(rects, tikal_look(state).seat_colour, False, round_places=True)
         step = self.inline.progress(asked).step
         if isinstance(step, Complete):
             action = step.action
@@ -646,7 +646,8 @@ class TikalPlayScene(GameScene):
         else:
             widgets += self._header(ctx, state, head)
         notes_h = theme.px(62 if self.flat or state.tracking == "lean" else 84)
-        asks_hex = self.inline_state(state) is not None or self.auction_after_spent(state)
+        asks_hex = self.inline_state(state) is not None \
+            or self.auction_after_spent(state) is not None
         if state.phase == Phase.ACTIONS and state.tracking == "full" and not self.flat:
             asks_hex = False  # a spent turn keeps the column's shape: End turn stays put
         if (state.tracking == "lean" or self.flat or asks_hex) and not state.instructions \

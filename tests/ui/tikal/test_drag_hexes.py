@@ -136,3 +136,18 @@ def test_the_next_hex_prompt_covers_none_of_its_buttons(journal: Journal, layout
     tiles = [w.rect for w in app.scene.widgets if w.key.startswith("answer:tile:")]
     assert len(prompts) == 1 and tiles
     assert not any(prompts[0].colliderect(tile) for tile in tiles)
+
+
+def test_fields_are_ringed_round_inside_their_hex(journal: Journal) -> None:
+    """A field's ring is round and stays inside its hex: neighbouring fields' rings never
+    cross (square rings once overlapped at their corners)."""
+    app, session, scene = _game(journal, "basic", DRAW_STEP, "upright")
+    field = _field(scene)
+    tap_widget(app, f"tikal:spot:{field[0]},{field[1]}")
+    app.dirty = True
+    app.draw()
+    ring = next(w.rect for w in app.scene.widgets
+                if w.key == f"tikal:spot:{field[0]},{field[1]}")
+    accent = tuple(app.context().theme.palette.accent)
+    assert tuple(app.surface.get_at((ring.left + 1, ring.centery)))[:3] == accent
+    assert tuple(app.surface.get_at((ring.left + 2, ring.top + 2)))[:3] != accent
