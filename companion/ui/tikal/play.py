@@ -473,13 +473,14 @@ class TikalPlayScene(GameScene):
         return widgets
 
     def _spot_targets(self, state: TikalState) -> list[Widget]:
-        """The empty fields of a lean game's map, each a target for :meth:`mark_spot`."""
+        """The empty fields the map shows for the next hex (drawn, or taken at an auction),
+        each a target for :meth:`mark_spot`: the field may be tapped before the hex."""
         layout = self.map_layout
         if layout is None:
             return []
         chosen = self.inline.partial.get("at")
         widgets: list[Widget] = []
-        for spot in self.lean_spots(state):
+        for spot in self.field_spots(state):
             def tap(field: tuple[int, int] = spot) -> list[Intent]:
                 return self.mark_spot(field, state)
 
@@ -992,8 +993,10 @@ class TikalPlayScene(GameScene):
         for index, (tile, rect) in enumerate(zip(state.revealed,
                                                  grid(buttons, len(state.revealed), theme, 2),
                                                  strict=True)):
-            def tap(chosen: int = index) -> list[Intent]:
-                return self.ask(ctx, state, {"type": "choose", "index": chosen})
+            def tap(chosen: int = index, laid: bool = tile.kind != "volcano") -> list[Intent]:
+                marked = self.inline.partial.get("at")  # a field tapped first
+                where = {"at": marked} if marked is not None and laid else {}
+                return self.ask(ctx, state, {"type": "choose", "index": chosen, **where})
 
             def lay(at: list[int], chosen: int = index) -> list[Intent]:
                 return self.ask(ctx, state, {"type": "choose", "index": chosen, "at": at})

@@ -14,7 +14,7 @@ from companion.ui.app import App
 from companion.ui.questions import answer_key
 from companion.ui.scene import Settings
 from companion.ui.tikal.play import TikalPlayScene
-from tests.ui.taps import drag, has_widget, open_game, screen_centre, tap_widget
+from tests.ui.taps import drag, has_widget, open_game, screen_centre, tap, tap_widget
 from tests.ui.tikal.helpers import replayed, state_of
 
 LAYOUTS = ("upright", "flat")
@@ -141,7 +141,7 @@ def test_the_next_hex_prompt_covers_none_of_its_buttons(journal: Journal, layout
 def test_fields_are_ringed_round_inside_their_hex(journal: Journal) -> None:
     """A field's ring is round and stays inside its hex: neighbouring fields' rings never
     cross (square rings once overlapped at their corners)."""
-    app, session, scene = _game(journal, "basic", DRAW_STEP, "upright")
+    app, _, scene = _game(journal, "basic", DRAW_STEP, "upright")
     field = _field(scene)
     tap_widget(app, f"tikal:spot:{field[0]},{field[1]}")
     app.dirty = True
@@ -151,3 +151,22 @@ def test_fields_are_ringed_round_inside_their_hex(journal: Journal) -> None:
     accent = tuple(app.context().theme.palette.accent)
     assert tuple(app.surface.get_at((ring.left + 1, ring.centery)))[:3] == accent
     assert tuple(app.surface.get_at((ring.left + 2, ring.top + 2)))[:3] != accent
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_an_auction_winner_may_tap_the_field_before_the_hex(journal: Journal,
+                                                            layout: str) -> None:
+    """As in the basic game, a tap on an empty field marks where the hex taken goes; the
+    hex's button then records the choice and the place at once (the tap on the field was
+    once ignored, and the hex asked for its field again)."""
+    app, session, scene = _game(journal, "auction", CHOOSE_STEP, layout)
+    state = state_of(session)
+    index = next(i for i, tile in enumerate(state.revealed) if tile.kind != "volcano")
+    field = _field(scene)
+    steps = session.cursor
+    tap_widget(app, f"tikal:spot:{field[0]},{field[1]}")
+    assert session.cursor == steps
+    tap(app, screen_centre(app, f"tikal:choose:{index}"))
+    assert session.cursor == steps + 1
+    assert session.actions()[-1] == {"type": "choose", "index": index,
+                                     "at": [field[0], field[1]]}
