@@ -80,6 +80,10 @@ LEFT_SHARE = 44
 """Percentage of the body width taken by the left column."""
 
 
+DROP_FILLER: dict[str, object] = {"piece": "worker", "count": 1, "stones": 1}
+"""The least of an action a drop on a hex that does not take it is judged with, so the
+rules say why that hex cannot be the answer."""
+
 TILE_PAGE_FROM = 4
 """Most tiles the next hex's question shows as plain answers; more are laid out by kind
 on one page (:func:`companion.ui.tikal.tilepick.tile_page`)."""
@@ -448,12 +452,16 @@ class TikalPlayScene(GameScene):
             return layout.box(layout.centre(state.hexes[hex_id]))
 
         def put(pos: tuple[int, int]) -> list[Intent]:
-            hex_id = under(pos)
-            if hex_id is None:
+            layout = self.map_layout
+            found = None if layout is None else layout.hex_at(pos, state.hexes)
+            if found is None:
                 return []
-            if home is not None and hex_id == home[0]:
+            if home is not None and found.id == home[0]:
                 return home[1]()
-            return self.ask(ctx, state, {**start, field: hex_id})
+            if found.id in accepted:
+                return self.ask(ctx, state, {**start, field: found.id})
+            reason = refusal(state, {**DROP_FILLER, **start, field: found.id})
+            return [] if reason is None else [Notify(reason, error=True)]
 
         return Drop(land, put)
 

@@ -111,7 +111,7 @@ def test_bring_in_dragged_onto_a_camp_says_where_the_pieces_enter(journal: Journ
 def test_bring_in_dragged_onto_another_hex_opens_nothing(journal: Journal, layout: str
                                                         ) -> None:
     """Pieces come in only at the base camp or the player's own camps: *Bring in* dropped
-    on any other hex opens nothing and records nothing."""
+    on any other hex opens nothing, records nothing, and the notice says why."""
     app, session, scene = _game(journal, layout, 11)
     state = state_of(session)
     other = next(hx for hx in state.hexes
@@ -119,6 +119,8 @@ def test_bring_in_dragged_onto_another_hex_opens_nothing(journal: Journal, layou
     steps = session.cursor
     drag(app, screen_centre(app, "tikal:act:bring"), _centre(scene, other))
     assert app.dialog is None and session.cursor == steps
+    assert app.toast is not None and app.toast.error
+    assert app.toast.message.key == "tikal.error.not_entry_point"
 
 
 def test_the_drag_is_drawn_from_the_hex_to_the_finger(journal: Journal) -> None:
