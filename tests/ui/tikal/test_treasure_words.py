@@ -17,10 +17,12 @@ PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"},
 
 
 def _lean(journal: Journal) -> Session:
+    """A lean game whose first hex is a treasure hex with four tokens (a treasure can
+    only be taken once one lies on the board)."""
     session = Session.start(journal, "tikal", {"variant": "basic", "tracking": "lean",
                                                 "players": PLAYERS,
                                                 "stages": dict(FORMER_STAGE_SIZES)})
-    session.submit({"type": "draw", "kind": "jungle"})
+    session.submit({"type": "draw", "kind": "treasure", "masks": 4})
     return session
 
 
