@@ -22,6 +22,7 @@ from companion.core.questions import Question
 from companion.core.upgrade import current
 from companion.games.tikal import GAME
 from companion.games.tikal.queries import free_spots, unlaid_volcano
+from companion.games.tikal.questions import type_refusal
 from companion.games.tikal.scoring import CUBE_KEYS
 from companion.games.tikal.setup import TOTAL_TOKENS
 from companion.games.tikal.state import TikalState
@@ -142,6 +143,8 @@ def test_a_lean_treasure_needs_a_laid_treasure_hex() -> None:
     assert isinstance(kinds, Question) and kinds.answers and not kinds.legal_answers()
     assert {answer.reason.key for answer in kinds.answers if answer.reason} \
         == {"tikal.error.no_treasure_hex"}
+    refused = type_refusal(state, "take_treasure")
+    assert refused is not None and refused.key == "tikal.error.no_treasure_hex"
 
 
 def test_a_lean_game_never_takes_more_tokens_than_were_laid() -> None:
