@@ -416,7 +416,7 @@ def placed_record(record: GameRecord) -> GameRecord:
         if not lays and unlaid_volcano(state) is not None:
             later = {tuple(a["at"]) for a in actions[index + 1:] if a.get("at") is not None}
             lay = {"type": "lay_volcano", "at": list(_nearest(
-                [s for s in free_spots(state) if s not in later]))}
+                [s for s in free_spots(state, volcano=True) if s not in later]))}
             state = GAME.apply(state, lay)
             placed.append(lay)
     before = _final_scores(setup, actions)

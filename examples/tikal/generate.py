@@ -182,7 +182,7 @@ def lean_record(full: Mapping[str, Any], placed: bool = False) -> dict[str, Any]
             lean = GAME.apply(lean, entered)
             actions.append(entered)
         if placed and unlaid_volcano(lean) is not None:
-            free = [spot for spot in free_spots(lean) if spot not in later]
+            free = [spot for spot in free_spots(lean, volcano=True) if spot not in later]
             lay = {"type": "lay_volcano", "at": list(free[0])}
             lean = GAME.apply(lean, lay)
             actions.append(lay)
@@ -318,7 +318,8 @@ def _placed(setup: Mapping[str, Any], actions: list[dict[str, Any]]) -> list[dic
         if unlaid_volcano(state) is not None:
             later = {tuple(a["at"]) for a in actions[index + 1:] if "at" in a}
             lay = {"type": "lay_volcano",
-                   "at": list(_nearest([s for s in free_spots(state) if s not in later]))}
+                   "at": list(_nearest([s for s in free_spots(state, volcano=True)
+                                        if s not in later]))}
             state = GAME.apply(state, lay)
             placed.append(lay)
     return placed

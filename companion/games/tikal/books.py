@@ -68,10 +68,16 @@ def bump(pairs: tuple[tuple[int, int], ...], hex_id: int) -> tuple[tuple[int, in
 
 
 def change_score(state: TikalState, seat: int, delta: int) -> TikalState:
-    """Return the state with a score changed and the cube move added to the instructions."""
+    """Return the state with a score changed and the cube move added to the instructions.
+
+    Rulebook, scoring: the player marks the points gained "przesuwajac kostke punktacji o
+    odpowiednia liczbe pol"; a score that does not change moves no cube, so nothing is
+    said about it."""
     player = state.players[seat]
     after = player.score + delta
     moved = with_player(state, seat, score=after)
+    if after == player.score:
+        return moved
     note = cube_instruction(player.name, player.score, after)
     return replace(moved, instructions=(*moved.instructions, note))
 

@@ -97,8 +97,9 @@ def fresh_turn(state: TikalState, seat: int) -> TikalState:
     return replace(state, active=seat, phase=Phase.ACTIONS, turn=Turn())
 
 
-def spot_field(state: TikalState, action: Action) -> Position | None:
-    """The field ``action["at"]`` names for a new hex: empty and touching a laid hex."""
+def spot_field(state: TikalState, action: Action, *, volcano: bool = False) -> Position | None:
+    """The field ``action["at"]`` names for a new hex: empty and touching a laid hex, which
+    must not be a volcano alone unless the new hex is a volcano (see :func:`free_spots`)."""
     if action.get("at") is None:
         return None
     raw = action["at"]
@@ -108,9 +109,11 @@ def spot_field(state: TikalState, action: Action) -> Position | None:
     spot = (int(raw[0]), int(raw[1]))
     if any(hx.at == spot for hx in state.hexes):
         raise IllegalActionError("tikal.error.spot_taken")
-    if spot not in free_spots(state):
-        raise IllegalActionError("tikal.error.spot_alone")
-    return spot
+    if spot in free_spots(state, volcano=volcano or state.legacy_checks):
+        return spot
+    if spot in free_spots(state, volcano=True):
+        raise IllegalActionError("tikal.error.spot_behind_volcano")
+    raise IllegalActionError("tikal.error.spot_alone")
 
 
 def place_tile(state: TikalState, tile: HexTile, at: Position | None = None) -> TikalState:
@@ -224,7 +227,7 @@ def lay_volcano(state: TikalState, action: Action) -> TikalState:
     volcano = unlaid_volcano(state)
     if volcano is None:
         raise IllegalActionError("tikal.error.no_volcano_to_lay")
-    spot = spot_field(state, action)
+    spot = spot_field(state, action, volcano=True)
     if spot is None:
         raise IllegalActionError("tikal.error.bad_field", field="at")
     hexes = tuple(replace(hx, at=spot) if hx.id == volcano.id else hx for hx in state.hexes)

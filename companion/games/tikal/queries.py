@@ -73,8 +73,17 @@ def unlaid_volcano(state: TikalState) -> Hex | None:
                  if hx.kind == "volcano" and hx.at is None), None)
 
 
-def free_spots(state: TikalState) -> tuple[Position, ...]:
-    """Empty fields beside the laid hexes whose place is known, where a drawn hex may go."""
-    laid = {hx.at for hx in state.hexes if hx.at is not None}
-    spots = {spot for at in laid for spot in neighbours(at) if spot not in laid}
+def free_spots(state: TikalState, *, volcano: bool = False) -> tuple[Position, ...]:
+    """Empty fields where a new hex may be laid, beside the laid hexes whose place is known.
+
+    Rulebook, laying hexes: a new hex "musi przylegac do co najmniej jednej juz lezacej"
+    and must be laid so that it can be entered from at least one side; "jedyny wyjatek
+    stanowia plytki z wulkanami", and a volcano "nie mozna wchodzic".  So a hex other than
+    a volcano needs a laid neighbour that is not a volcano (it could never be entered
+    otherwise); a volcano (``volcano=True``) needs only a laid neighbour of any kind.
+    Stones are not checked: the app does not know how each tile lies.
+    """
+    laid = {hx.at: hx.kind for hx in state.hexes if hx.at is not None}
+    doors = [at for at, kind in laid.items() if volcano or kind != "volcano"]
+    spots = {spot for at in doors for spot in neighbours(at) if spot not in laid}
     return tuple(sorted(spots, key=lambda spot: (spot[1], spot[0])))

@@ -562,7 +562,7 @@ def _ask_lay_volcano(state: TikalState, partial: Partial) -> Step:
     if "at" not in partial:
         reason = None if unlaid_volcano(state) else Msg("tikal.error.no_volcano_to_lay")
         answers = tuple(Answer([q, r], msg("tikal.answer.spot", q=q, r=r), reason,
-                               place=f"{q},{r}") for q, r in free_spots(state))
+                               place=f"{q},{r}") for q, r in free_spots(state, volcano=True))
         return _question("at", "tikal.ask.volcano_spot", answers, state, Style.PLACE)
     return _done(partial)
 

@@ -59,6 +59,7 @@ def new_state(setup: Mapping[str, Any]) -> TikalState:
         active=0,
         tracking=str(tracking),
         box=box_tiles() if setup.get("stages") is None else None,
+        legacy_checks=setup.get("legacy_checks") is True,
     )
 
 

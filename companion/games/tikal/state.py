@@ -208,3 +208,7 @@ class TikalState:
     box: tuple[BoxTile, ...] | None = None
     """Tiles still in a stack built from the published box, letter A first (``None``: the
     set-up counted its own letters, so the tiles of each letter are unknown)."""
+    legacy_checks: bool = False
+    """A game entered before data version 3 that has a step those checks refuse (a hex
+    beside nothing but volcanoes, a lean treasure with no laid token left): they stay
+    off for it, so it replays as it was played (set-up ``legacy_checks``)."""

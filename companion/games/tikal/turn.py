@@ -35,6 +35,7 @@ from companion.games.tikal.constants import (
 )
 from companion.games.tikal.fields import int_field, piece_field
 from companion.games.tikal.scoring import majority_holder, strengths
+from companion.games.tikal.setup import TOTAL_TOKENS
 from companion.games.tikal.state import LEADER_IN_RESERVE, LEADER_OUT, Hex, TikalState
 
 Action = Mapping[str, Any]
@@ -209,6 +210,24 @@ def _with_treasure(state: TikalState, seat: int, kind: int, delta: int) -> Tikal
     return with_player(state, seat, treasures=tuple(hand))
 
 
+def _check_lean_tokens(state: TikalState) -> None:
+    """Refuse a lean treasure when no laid treasure hex can still hold a token.
+
+    Rulebook, treasure hexes: as soon as one is laid, as many tokens as it shows masks
+    are put on it, and a treasure is taken from a treasure hex.  A lean game does not
+    know which hex each treasure came from, but it knows every token laid so far; the
+    treasures held by all players together (exchanges keep the total) can never
+    exceed them.
+    """
+    if state.legacy_checks:
+        return
+    laid = TOTAL_TOKENS - state.tokens_left
+    if laid == 0:
+        raise IllegalActionError("tikal.error.no_treasure_hex")
+    if sum(sum(player.treasures) for player in state.players) >= laid:
+        raise IllegalActionError("tikal.error.treasures_all_taken")
+
+
 def take_treasure(state: TikalState, action: Action) -> TikalState:
     """Take the top treasure of a hex the active player stands on (3 points).
 
@@ -218,6 +237,7 @@ def take_treasure(state: TikalState, action: Action) -> TikalState:
     if held_in_all(state, kind) >= COPIES_PER_KIND:
         raise IllegalActionError("tikal.error.kind_exhausted", kind=kind)
     if state.tracking == "lean" and action.get("hex") is None:
+        _check_lean_tokens(state)
         return _with_treasure(state, state.active, kind, 1)
     source = hex_field(state, action, "hex")
     if source.kind != "treasure" or source.treasures <= 0:

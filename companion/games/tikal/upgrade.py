@@ -7,6 +7,13 @@ Version 1 to 2:
 * a typed-in score named temples by value only; each entry now names the temple's hex.
   The old scoring screen listed every temple of the board in order, so each value is
   matched to the first temple of that value not yet named, as the board stood then.
+
+Version 2 to 3:
+
+* version 3 refuses a hex (other than a volcano) laid where only volcanoes touch it,
+  and a lean treasure taken when every token laid on the treasure hexes is already held.
+  A game with such a step is marked ``legacy_checks`` so those two checks stay off for
+  it and it replays to the same end; every other game is left as it was.
 """
 
 from __future__ import annotations
@@ -18,8 +25,12 @@ from companion.core.messages import IllegalActionError, SetupError
 from companion.games.tikal.constants import FORMER_STAGE_SIZES
 from companion.games.tikal.state import TikalState
 
-DATA_VERSION = 2
+DATA_VERSION = 3
 """The data format the Tikal rules read now."""
+
+NEW_IN_3 = frozenset({"tikal.error.spot_behind_volcano", "tikal.error.no_treasure_hex",
+                      "tikal.error.treasures_all_taken"})
+"""Reasons the version 3 checks give that version 2 did not."""
 
 Setup = dict[str, Any]
 Actions = list[dict[str, Any]]
@@ -30,12 +41,31 @@ Apply = Callable[[TikalState, Mapping[str, Any]], TikalState]
 def upgrade(setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], from_version: int,
             start: Start, apply: Apply) -> tuple[Setup, Actions]:
     """The set-up and actions of ``from_version`` in the format of ``from_version + 1``."""
+    if from_version == 2:
+        return _legacy_checks(dict(setup), actions, start, apply), \
+            [dict(action) for action in actions]
     if from_version != 1:
         return dict(setup), [dict(action) for action in actions]
     new_setup = dict(setup)
     if new_setup.get("stages") is None:
         new_setup["stages"] = dict(FORMER_STAGE_SIZES)
     return new_setup, _scores_by_hex(new_setup, actions, start, apply)
+
+
+def _legacy_checks(setup: Setup, actions: Sequence[Mapping[str, Any]], start: Start,
+                   apply: Apply) -> Setup:
+    """``setup``, marked ``legacy_checks`` if one of ``actions`` is refused only by a check
+    that version 3 added (replaying with today's rules until then)."""
+    try:
+        state = start(setup)
+        for action in actions:
+            state = apply(state, action)
+    except SetupError:
+        return setup
+    except IllegalActionError as error:
+        if error.key in NEW_IN_3:
+            return {**setup, "legacy_checks": True}
+    return setup
 
 
 def _scores_by_hex(setup: Setup, actions: Sequence[Mapping[str, Any]], start: Start,

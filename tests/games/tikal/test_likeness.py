@@ -21,13 +21,13 @@ from companion.games.tikal.likeness import ALL_KINDS, holding, takeable_kinds
 from companion.games.tikal.scoring import treasure_points
 from companion.games.tikal.state import TikalState
 
-from .support import END, jungle, play, setup
+from .support import END, jungle, play, setup, treasure
 from .test_questions import random_step
 
 
 def _lean(players: int = 3) -> TikalState:
-    """A lean game, just after the first hex was named."""
-    return play(GAME.new_state(setup(players, tracking="lean")), jungle())
+    """A lean game, just after the first hex was named: a treasure hex with four tokens."""
+    return play(GAME.new_state(setup(players, tracking="lean")), treasure(4))
 
 
 def _take(kind: int) -> dict[str, Any]:

@@ -17,10 +17,12 @@ PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"},
 
 
 def _lean(journal: Journal) -> Session:
+    """A lean game whose first hex is a treasure hex with four tokens (a treasure can
+    only be taken once one lies on the board)."""
     session = Session.start(journal, "tikal", {"variant": "basic", "tracking": "lean",
                                                 "players": PLAYERS,
                                                 "stages": dict(FORMER_STAGE_SIZES)})
-    session.submit({"type": "draw", "kind": "jungle"})
+    session.submit({"type": "draw", "kind": "treasure", "masks": 4})
     return session
 
 
@@ -67,3 +69,19 @@ def test_the_treasures_tab_shows_no_kind_numbers(app: App, journal: Journal) -> 
     assert "6" not in texts and "8" not in texts
     assert texts.count("1") == 2  # Ada's two singles, one column each
     assert "2" in texts  # her points: two singles
+
+
+def test_no_treasure_before_a_treasure_hex_lies(app: App, journal: Journal) -> None:
+    """Lean game, only a jungle laid: no treasure can be taken yet, so the Treasure button
+    is greyed and a tap says why, recording nothing."""
+    session = Session.start(journal, "tikal", {"variant": "basic", "tracking": "lean",
+                                                "players": PLAYERS,
+                                                "stages": dict(FORMER_STAGE_SIZES)})
+    session.submit({"type": "draw", "kind": "jungle"})
+    open_game(app, session)
+    steps = session.actions()
+    app.toast = None
+    tap_widget(app, "tikal:act:take_treasure")
+    assert app.dialog is None and session.actions() == steps
+    assert app.toast is not None and app.toast.error
+    assert app.toast.message.key == "tikal.error.no_treasure_hex"
