@@ -341,5 +341,6 @@ def place_guard(state: TikalState, action: Action) -> TikalState:
                           worker_guards=player.worker_guards + worker_guard,
                           boxed=player.boxed + workers - worker_guard)
     note = msg("tikal.instruction.guard", player=player.name, hex=temple.id, boxed=leaving,
-               piece=f"@tikal.piece.{piece}")
+               piece=f"@tikal.piece.{piece}") if leaving else \
+        msg("tikal.instruction.guard_alone", player=player.name, hex=temple.id)
     return replace(updated, instructions=(*updated.instructions, note))

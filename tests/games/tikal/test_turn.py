@@ -241,6 +241,19 @@ def test_guarding_boxes_the_other_own_pieces_and_freezes_the_temple() -> None:
     assert refused(state, {"type": "uncover", "hex": TEMPLE_A}) == "tikal.error.temple_guarded"
 
 
+def test_a_lone_guard_is_told_to_box_nothing() -> None:
+    """A guard whose piece stood alone on the temple leaves nothing to box: the table is
+    told only where the guard stands, never to box "0 other pieces". The rulebook
+    ("Strażnik Świątyni"): "Strażnika stawia na środku płytki, a wszystkie inne swoje
+    pionki odkłada do pudełka" — with no other pieces, there is nothing to box."""
+    state = play(start(2), jungle(), bring(), move(BASE, TEMPLE_A))
+    state = play(state, guard(TEMPLE_A))
+    assert state.hexes[TEMPLE_A].guard == 0
+    keys = [note.key for note in state.instructions]
+    assert "tikal.instruction.guard_alone" in keys
+    assert "tikal.instruction.guard" not in keys
+
+
 def test_two_guards_per_player_per_game() -> None:
     state = play(start(2), temple(2), bring(), move(BASE, TEMPLE_A), guard(TEMPLE_A), END,
                  jungle(), END)
