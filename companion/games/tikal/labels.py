@@ -150,14 +150,16 @@ def _seen_tile(action: Action) -> str | None:
 
 
 def _seen_hex(before: TikalState, value: object, entry: bool) -> str:
-    """A hex as the table sees it: its kind, or the player's own camp (where pieces
-    brought in enter, ``entry``)."""
+    """A hex as the table sees it: its kind (a temple with its number), or the player's
+    own camp (where pieces brought in enter, ``entry``)."""
     if not isinstance(value, int) or isinstance(value, bool) \
             or not 0 <= value < len(before.hexes):
         return "@tikal.seen.somewhere"
     hx = before.hexes[value]
     if hx.kind != "base" and (entry or hx.camp == before.active):
         return "@tikal.seen.camp"
+    if hx.kind == "temple":
+        return counted("tikal.seen.temple_hex", hx.value)  # the number on top of it
     return f"@tikal.hex.{hx.kind}"
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from companion.core.i18n import translate
 from companion.games.tikal import GAME
 
@@ -84,3 +86,25 @@ def test_draw_labels_say_the_number_masks_and_field_the_table_sees() -> None:
         "Ada dobiera płytkę skarbu z 3 maskami: 1 pole na południe od obozu startowego"
     unplaced = GAME.action_label(start(2), {"type": "draw", "kind": "temple", "value": 7})
     assert translate(unplaced, "fr") == "Ada pioche le temple 7"
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "fr", "es"])
+def test_history_names_a_temple_by_the_number_on_it(lang: str) -> None:
+    """A move's history line says which temple the pieces reached ("base camp → temple
+    4"), as the table reads it on the board; "→ temple" alone matched several hexes."""
+    from pathlib import Path
+
+    from companion.core.record import load_record
+
+    examples = Path(__file__).resolve().parents[3] / "examples" / "tikal"
+    record = load_record(examples / "basic.json")
+    state = GAME.new_state(record.setup)
+    for action in record.actions:
+        target = action.get("to")
+        if action.get("type") == "move" and state.hexes[target].kind == "temple":
+            number = state.hexes[target].value
+            line = translate(GAME.action_label(state, action), lang)
+            assert f"{number}" in line.split("→")[1]
+            return
+        state = GAME.apply(state, action)
+    raise AssertionError("no move to a temple in the sample game")
