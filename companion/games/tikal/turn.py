@@ -265,7 +265,9 @@ def exchange(state: TikalState, action: Action) -> TikalState:
     swapped = spend(state, COST_EXCHANGE)
     for holder, gains, loses in ((seat, take, give), (other, give, take)):
         swapped = _with_treasure(_with_treasure(swapped, holder, loses, -1), holder, gains, 1)
-    return swapped
+    note = msg("tikal.instruction.swap_tokens", player=state.players[seat].name,
+               other=state.players[other].name)
+    return replace(swapped, instructions=(*swapped.instructions, note))
 
 
 def build_camp(state: TikalState, action: Action) -> TikalState:

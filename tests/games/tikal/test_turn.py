@@ -176,6 +176,18 @@ def test_exchange_swaps_single_treasures_for_three_points() -> None:
     assert points_left(state) == 7
 
 
+def test_an_exchange_tells_both_players_to_swap_their_tokens() -> None:
+    """The app records the swap; the real tokens change hands at the table, so both
+    players are told to swap them. The rulebook ("Wymiana skarbów"): the player "wybiera
+    jeden skarb z zasobów innego gracza i kładzie wśród swoich skarbów, a oddaje zamiast
+    niego jeden ze swoich"."""
+    state = play(holdings(), exchange(1, 2, 3))
+    notes = [note for note in state.instructions if note.key == "tikal.instruction.swap_tokens"]
+    assert len(notes) == 1
+    assert notes[0].params["player"] == state.players[0].name
+    assert notes[0].params["other"] == state.players[1].name
+
+
 def test_exchange_never_splits_a_pair() -> None:
     assert refused(holdings(), exchange(1, 1, 3)) == "tikal.error.give_not_single"
 
