@@ -31,7 +31,7 @@ from companion.games.tikal.queries import free_spots, hexes_left, unlaid_volcano
 from companion.games.tikal.serialise import tile_json
 from companion.games.tikal.state import LEADER_IN_RESERVE, Hex, HexTile, Phase, TikalState
 from companion.games.tikal.turn import own_entry_points
-from companion.games.tikal.where import field_params
+from companion.games.tikal.where import temple_place
 
 Apply = Callable[[TikalState, Mapping[str, Any]], TikalState]
 
@@ -598,9 +598,7 @@ def _ask_score(state: TikalState, partial: Partial) -> Step:
 def _holder_prompt(state: TikalState, temple: Hex) -> Msg:
     """Who holds ``temple``: by its number, and where it lies on the board when another
     temple shows the same number (the map rings the one asked about)."""
-    twin = any(hx.kind == "temple" and hx.value == temple.value and hx.id != temple.id
-               for hx in state.hexes)
-    where = field_params(temple.at) if twin else None
+    where = temple_place(state, temple)
     if where is None:
         return msg("tikal.ask.holder", value=temple.value)
     return Msg("tikal.ask.holder_at", {"value": temple.value, **where})
