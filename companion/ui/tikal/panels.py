@@ -232,8 +232,11 @@ def round_panel(ctx: Context, state: TikalState, area: pygame.Rect,
     return widgets
 
 
-def order_rows(ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
-    """The scoring order: each player with ``done +N``, ``now ~N`` or ``waiting``."""
+def order_rows(ctx: Context, state: TikalState, area: pygame.Rect,
+               counted: int | None = None) -> list[Widget]:
+    """The scoring order: each player with ``done +N``, ``now ~N`` or ``waiting``;
+    ``counted``: the points the player now scoring gets as the table counted them (the
+    counting screen's figure, shown without "about")."""
     theme = ctx.theme
     widgets: list[Widget] = []
     order = scoring_order(state)
@@ -245,6 +248,8 @@ def order_rows(ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widge
         name = pygame.Rect(line.x, line.y, line.width * 45 // 100, line.height)
         widgets += _name_cell(theme, name, player.name, player.colour, player.seat)
         status = msg(f"ui_tikal.round.{entry.status}", points=entry.points or 0)
+        if now and counted is not None:
+            status = msg("ui_tikal.round.now_counted", points=counted)
         widgets.append(Label(pygame.Rect(name.right, line.y, line.right - name.right
                                          - theme.pad, line.height), status, "body",
                              theme.palette.accent if now else theme.palette.text,
