@@ -207,17 +207,20 @@ TILE_FIELD = "tile"
 """The question field naming a drawn or revealed hex (kind and printed number in one)."""
 
 
-def _tile_question(state: TikalState, field: str) -> Question:
+def _tile_question(state: TikalState, field: str, prompt: Msg | None = None) -> Question:
     """Which hex came from the stack: one answer per distinct tile it can give now.
 
     The answer's value holds the action fields (``kind`` and ``value`` or ``masks``), so
-    a tile is named in one tap by what the table sees on it.
+    a tile is named in one tap by what the table sees on it.  Every such question is the
+    same question (``slot_group``): a tile keeps its button from one revealed hex to the
+    next, and one the stack can no longer give leaves a gap.
     """
     answers = tuple(Answer(entry, tile_name(HexTile(str(entry["kind"]),
                                                       int(entry.get("value", 0)),
                                                       int(entry.get("masks", 0)))))
                     for entry in tile_options(state))
-    return _question(field, "tikal.ask.drawn_kind", answers, state)
+    return Question(field, prompt or Msg("tikal.ask.drawn_kind"), answers, Style.CHOICE,
+                    state.active, slot_group=TILE_FIELD)
 
 
 def _tile_fields(partial: Partial, field: str) -> dict[str, Any]:
@@ -260,7 +263,9 @@ def _ask_reveal(state: TikalState, partial: Partial) -> Step:
     for slot in range(wanted):
         field = f"hex{slot}"
         if field not in partial:
-            return _tile_question(counted, field)
+            prompt = msg("tikal.ask.revealed_kind", number=slot + 1, count=wanted) \
+                if wanted > 1 else None
+            return _tile_question(counted, field, prompt)
         entry = _tile_fields(partial, field)
         tile = HexTile(str(entry.get("kind")), int(entry.get("value", 0)),
                        int(entry.get("masks", 0)))
