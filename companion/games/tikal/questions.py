@@ -352,8 +352,11 @@ PIECES_FIELD = "pieces"
 
 
 def _which_pieces(state: TikalState, partial: Partial, leader: bool, most: int) -> Step:
-    """The leader (when it can go) or 1 to ``most`` workers, in one question; an entry
-    whose ``piece`` was already given asks only the count it still lacks."""
+    """The leader or 1 to ``most`` workers, in one question; an entry whose ``piece`` was
+    already given asks only the count it still lacks.
+
+    The leader is always the first answer, greyed with the rules' reason when it cannot
+    go, so "2 workers" sits in the same place on every turn."""
     if PIECES_FIELD in partial:
         rest = {k: v for k, v in partial.items() if k != PIECES_FIELD}
         return _done(rest, **_tile_fields(partial, PIECES_FIELD))
@@ -361,15 +364,23 @@ def _which_pieces(state: TikalState, partial: Partial, leader: bool, most: int) 
         if partial["piece"] == "worker" and "count" not in partial:
             return _numbers("count", Msg("tikal.ask.count"), 1, max(1, most), state.active)
         return _done(partial)
-    answers: tuple[Answer, ...] = (
-        (Answer({"piece": "leader"}, Msg("tikal.answer.leader")),) if leader else ())
+    answers = (_greyed_unless(state, partial, {"piece": "leader"}, Msg("tikal.answer.leader"),
+                              leader),)
     answers += tuple(Answer({"piece": "worker", "count": n}, msg("tikal.answer.workers", count=n))
                      for n in range(1, most + 1))
-    if not answers:  # nothing can go: one greyed answer says why
-        one = {"piece": "worker", "count": 1}
-        reason = refusal(state, {**dict(partial), **one}) or Msg("tikal.ask.nothing_possible")
-        answers = (Answer(one, msg("tikal.answer.workers", count=1), reason),)
+    if most < 1:  # no worker can go: one greyed answer says why
+        answers += (_greyed_unless(state, partial, {"piece": "worker", "count": 1},
+                                   msg("tikal.answer.workers", count=1), False),)
     return _question(PIECES_FIELD, "tikal.ask.pieces", answers, state)
+
+
+def _greyed_unless(state: TikalState, partial: Partial, pieces: dict[str, Any], label: Msg,
+                   goes: bool) -> Answer:
+    """The answer ``pieces``: legal when it ``goes``, else greyed with the rules' reason."""
+    if goes:
+        return Answer(pieces, label)
+    reason = refusal(state, {**dict(partial), **pieces}) or Msg("tikal.ask.nothing_possible")
+    return Answer(pieces, label, reason)
 
 
 def _ask_camp_move(state: TikalState, partial: Partial) -> Step:
