@@ -364,8 +364,9 @@ def _which_pieces(state: TikalState, partial: Partial, leader: bool, most: int) 
         if partial["piece"] == "worker" and "count" not in partial:
             return _numbers("count", Msg("tikal.ask.count"), 1, max(1, most), state.active)
         return _done(partial)
-    answers = (_greyed_unless(state, partial, {"piece": "leader"}, Msg("tikal.answer.leader"),
-                              leader),)
+    leader_answer = _greyed_unless(state, partial, {"piece": "leader"},
+                                   Msg("tikal.answer.leader"), leader)
+    answers: tuple[Answer, ...] = (leader_answer,)
     answers += tuple(Answer({"piece": "worker", "count": n}, msg("tikal.answer.workers", count=n))
                      for n in range(1, most + 1))
     if most < 1:  # no worker can go: one greyed answer says why
