@@ -86,6 +86,15 @@ class Question:
     """How the question is best put to the table."""
     seat: int | None = None
     """The seat the question is for (a flat table turns the dialog to face it)."""
+    slot_group: str = ""
+    """A name shared by questions that are the same question asked again for another
+    field (e.g. each of several revealed tiles): their answers keep one order of places
+    on screen.  Empty: the question's own field."""
+
+    @property
+    def slot_key(self) -> str:
+        """The name under which the screens keep the places of the answers."""
+        return self.slot_group or self.field
 
     def legal_answers(self) -> tuple[Answer, ...]:
         """The answers that can lead to an accepted action."""

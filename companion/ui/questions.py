@@ -94,7 +94,8 @@ def answer_key(value: Any) -> str:
 # ------------------------------------------------------------------ stable slots
 @dataclass
 class Slots:
-    """Where each recurring answer sits, per question field, across the questions shown.
+    """Where each recurring answer sits, per question (its field, or the group of fields
+    that ask the same question again: ``Question.slot_key``), across the questions shown.
 
     An answer seen before keeps its slot; a new one takes a slot after all known ones
     (never the slot of one that disappeared, which a finger may be about to tap).  When
@@ -102,22 +103,20 @@ class Slots:
     """
 
     order: dict[str, list[str]] = field(default_factory=dict)
-    """Answer keys in slot order, per question field."""
+    """Answer keys in slot order, per question (``Question.slot_key``)."""
 
     def place(self, question: Question) -> list[Answer | None]:
-        """The question's answers in their slots (``None``: an empty slot)."""
+        """The question's answers in their slots (``None``: an empty slot; gaps at the end
+        are kept too, so the grid keeps its shape when the last answer goes)."""
         keys = [answer_key(answer.value) for answer in question.answers]
-        known = self.order.get(question.field, [])
+        known = self.order.get(question.slot_key, [])
         fresh = [key for key in keys if key not in known]
         known = known + fresh
         if len(known) > 2 * max(1, len(keys)):
             known = keys
-        self.order[question.field] = known
+        self.order[question.slot_key] = known
         by_key = dict(zip(keys, question.answers, strict=True))
-        cells: list[Answer | None] = [by_key.get(key) for key in known]
-        while cells and cells[-1] is None:
-            cells.pop()
-        return cells
+        return [by_key.get(key) for key in known]
 
 
 # ------------------------------------------------------------------ the dialogue
@@ -468,13 +467,14 @@ def _answer_cells(dialogue: Dialogue, question: Question, area: pygame.Rect, the
     narrow = question.style == Style.NUMBER
     columns, rows, width, height = _grid(area, len(cells), theme, tall, narrow)
     per_page = columns * rows
-    pages = max(1, -(-len(cells) // per_page))
+    filled = max((n + 1 for n, answer in enumerate(cells) if answer is not None), default=0)
+    pages = max(1, -(-filled // per_page))
     if pages > 1:
         columns, rows, width, height = _grid(
             pygame.Rect(area.x, area.y, area.width, area.height - theme.touch - theme.gap),
             len(cells), theme, tall, narrow)
         per_page = columns * rows
-        pages = max(1, -(-len(cells) // per_page))
+        pages = max(1, -(-filled // per_page))
     page = min(dialogue.page, pages - 1)
     placed: list[tuple[Answer, pygame.Rect]] = []
     for index, answer in enumerate(cells[page * per_page:(page + 1) * per_page]):

@@ -8,7 +8,7 @@ from companion.core.messages import Msg, ParamValue, counted, msg
 from companion.games.tikal.likeness import ALL_KINDS, holders_words, holding
 from companion.games.tikal.rules import HANDLERS, Action
 from companion.games.tikal.state import TikalState
-from companion.games.tikal.where import field_params
+from companion.games.tikal.where import field_params, temple_place
 
 LABEL_DEFAULTS: Mapping[str, Mapping[str, str | int]] = {
     "bring": {"piece": "worker"},
@@ -78,6 +78,9 @@ def seen_label(before: TikalState, action: Action, kind: str, name: str) -> Msg:
     for key in ("kind", "stones"):
         if isinstance(action.get(key), int) and not isinstance(action.get(key), bool):
             params[key] = int(action[key])
+    where = _twin_place(before, action.get("hex")) if kind in ("uncover", "place_guard") else None
+    if where is not None:
+        return Msg(f"tikal.seen.{kind}_at", {**params, **where})
     return Msg(f"tikal.seen.{kind}", params)
 
 
@@ -168,3 +171,11 @@ def _temple_number(before: TikalState, value: object) -> int | str:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(before.hexes):
         return before.hexes[value].value
     return "?"
+
+
+def _twin_place(before: TikalState, value: object) -> dict[str, ParamValue] | None:
+    """Where the temple on hex ``value`` lies, when another temple shows its number."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(before.hexes) \
+            and before.hexes[value].kind == "temple":
+        return temple_place(before, before.hexes[value])
+    return None

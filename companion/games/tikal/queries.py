@@ -32,6 +32,7 @@ from companion.games.tikal.setup import MIN_PLAYERS as MIN_PLAYERS
 from companion.games.tikal.state import Hex, TikalState
 from companion.games.tikal.tiles import Position as Position
 from companion.games.tikal.tiles import neighbours
+from companion.games.tikal.where import temple_place as temple_place
 
 
 def stack_size(state: TikalState) -> int:

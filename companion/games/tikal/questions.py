@@ -31,7 +31,7 @@ from companion.games.tikal.queries import free_spots, hexes_left, unlaid_volcano
 from companion.games.tikal.serialise import tile_json
 from companion.games.tikal.state import LEADER_IN_RESERVE, Hex, HexTile, Phase, TikalState
 from companion.games.tikal.turn import own_entry_points
-from companion.games.tikal.where import field_params
+from companion.games.tikal.where import temple_place
 
 Apply = Callable[[TikalState, Mapping[str, Any]], TikalState]
 
@@ -207,17 +207,20 @@ TILE_FIELD = "tile"
 """The question field naming a drawn or revealed hex (kind and printed number in one)."""
 
 
-def _tile_question(state: TikalState, field: str) -> Question:
+def _tile_question(state: TikalState, field: str, prompt: Msg | None = None) -> Question:
     """Which hex came from the stack: one answer per distinct tile it can give now.
 
     The answer's value holds the action fields (``kind`` and ``value`` or ``masks``), so
-    a tile is named in one tap by what the table sees on it.
+    a tile is named in one tap by what the table sees on it.  Every such question is the
+    same question (``slot_group``): a tile keeps its button from one revealed hex to the
+    next, and one the stack can no longer give leaves a gap.
     """
     answers = tuple(Answer(entry, tile_name(HexTile(str(entry["kind"]),
                                                       int(entry.get("value", 0)),
                                                       int(entry.get("masks", 0)))))
                     for entry in tile_options(state))
-    return _question(field, "tikal.ask.drawn_kind", answers, state)
+    return Question(field, prompt or Msg("tikal.ask.drawn_kind"), answers, Style.CHOICE,
+                    state.active, slot_group=TILE_FIELD)
 
 
 def _tile_fields(partial: Partial, field: str) -> dict[str, Any]:
@@ -260,7 +263,9 @@ def _ask_reveal(state: TikalState, partial: Partial) -> Step:
     for slot in range(wanted):
         field = f"hex{slot}"
         if field not in partial:
-            return _tile_question(counted, field)
+            prompt = msg("tikal.ask.revealed_kind", number=slot + 1, count=wanted) \
+                if wanted > 1 else None
+            return _tile_question(counted, field, prompt)
         entry = _tile_fields(partial, field)
         tile = HexTile(str(entry.get("kind")), int(entry.get("value", 0)),
                        int(entry.get("masks", 0)))
@@ -347,8 +352,11 @@ PIECES_FIELD = "pieces"
 
 
 def _which_pieces(state: TikalState, partial: Partial, leader: bool, most: int) -> Step:
-    """The leader (when it can go) or 1 to ``most`` workers, in one question; an entry
-    whose ``piece`` was already given asks only the count it still lacks."""
+    """The leader or 1 to ``most`` workers, in one question; an entry whose ``piece`` was
+    already given asks only the count it still lacks.
+
+    The leader is always the first answer, greyed with the rules' reason when it cannot
+    go, so "2 workers" sits in the same place on every turn."""
     if PIECES_FIELD in partial:
         rest = {k: v for k, v in partial.items() if k != PIECES_FIELD}
         return _done(rest, **_tile_fields(partial, PIECES_FIELD))
@@ -356,15 +364,24 @@ def _which_pieces(state: TikalState, partial: Partial, leader: bool, most: int) 
         if partial["piece"] == "worker" and "count" not in partial:
             return _numbers("count", Msg("tikal.ask.count"), 1, max(1, most), state.active)
         return _done(partial)
-    answers: tuple[Answer, ...] = (
-        (Answer({"piece": "leader"}, Msg("tikal.answer.leader")),) if leader else ())
+    leader_answer = _greyed_unless(state, partial, {"piece": "leader"},
+                                   Msg("tikal.answer.leader"), leader)
+    answers: tuple[Answer, ...] = (leader_answer,)
     answers += tuple(Answer({"piece": "worker", "count": n}, msg("tikal.answer.workers", count=n))
                      for n in range(1, most + 1))
-    if not answers:  # nothing can go: one greyed answer says why
-        one = {"piece": "worker", "count": 1}
-        reason = refusal(state, {**dict(partial), **one}) or Msg("tikal.ask.nothing_possible")
-        answers = (Answer(one, msg("tikal.answer.workers", count=1), reason),)
+    if most < 1:  # no worker can go: one greyed answer says why
+        answers += (_greyed_unless(state, partial, {"piece": "worker", "count": 1},
+                                   msg("tikal.answer.workers", count=1), False),)
     return _question(PIECES_FIELD, "tikal.ask.pieces", answers, state)
+
+
+def _greyed_unless(state: TikalState, partial: Partial, pieces: dict[str, Any], label: Msg,
+                   goes: bool) -> Answer:
+    """The answer ``pieces``: legal when it ``goes``, else greyed with the rules' reason."""
+    if goes:
+        return Answer(pieces, label)
+    reason = refusal(state, {**dict(partial), **pieces}) or Msg("tikal.ask.nothing_possible")
+    return Answer(pieces, label, reason)
 
 
 def _ask_camp_move(state: TikalState, partial: Partial) -> Step:
@@ -598,9 +615,7 @@ def _ask_score(state: TikalState, partial: Partial) -> Step:
 def _holder_prompt(state: TikalState, temple: Hex) -> Msg:
     """Who holds ``temple``: by its number, and where it lies on the board when another
     temple shows the same number (the map rings the one asked about)."""
-    twin = any(hx.kind == "temple" and hx.value == temple.value and hx.id != temple.id
-               for hx in state.hexes)
-    where = field_params(temple.at) if twin else None
+    where = temple_place(state, temple)
     if where is None:
         return msg("tikal.ask.holder", value=temple.value)
     return Msg("tikal.ask.holder_at", {"value": temple.value, **where})

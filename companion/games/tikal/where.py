@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from companion.core.messages import ParamValue
+from companion.games.tikal.state import Hex, TikalState
 from companion.games.tikal.tiles import Position
 
 COMPASS: tuple[str, ...] = ("north", "north_east", "east", "south_east", "south",
@@ -36,3 +37,12 @@ def field_params(at: Position | None) -> dict[str, ParamValue] | None:
     if at is None or steps_from_base(at) == 0:
         return None
     return {"steps": steps_from_base(at), "direction": f"@tikal.where.{direction_from_base(at)}"}
+
+
+def temple_place(state: TikalState, temple: Hex) -> dict[str, ParamValue] | None:
+    """Where ``temple`` lies (as :func:`field_params`) when another temple shows the same
+    number, so the table can tell the two apart; ``None`` when its number alone names it
+    (or no place on the board is known)."""
+    twin = any(hx.kind == "temple" and hx.value == temple.value and hx.id != temple.id
+               for hx in state.hexes)
+    return field_params(temple.at) if twin else None

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from companion.core.i18n import translate
 from companion.core.messages import Msg, msg
 from companion.games.tikal.queries import TREASURE_KINDS
 from companion.games.tikal.state import Phase, TikalState
@@ -30,6 +31,7 @@ from companion.ui.tikal.view import (
     scoring_order,
     stack_left,
     stages,
+    temple_name,
     temple_rows,
     tile_label,
     track_of,
@@ -72,24 +74,25 @@ def rows(area: pygame.Rect, count: int, height: int, gap: int) -> list[pygame.Re
 # ------------------------------------------------------------------ temples
 def temples_panel(ctx: Context, state: TikalState, area: pygame.Rect,
                   scroll: ScrollState) -> list[Widget]:
-    """Every temple: top number, who controls it, strengths, guard and the next level's supply."""
+    """Every temple: top number (and where it lies when another shows the same number),
+    who controls it, strengths, guard and the next level's supply."""
     theme = ctx.theme
-    items = [ListItem(_temple_text(state, row), _temple_detail(state, row))
+    items = [ListItem(_temple_text(state, row, ctx.lang), _temple_detail(state, row))
              for row in temple_rows(state)]
     return [ListView(area, items, theme.touch + theme.px(20), scroll, key="tikal:temples")]
 
 
-def _temple_text(state: TikalState, row: TempleRow) -> Msg:
-    """The temple's main line: number, value and who holds it."""
+def _temple_text(state: TikalState, row: TempleRow, lang: str) -> Msg:
+    """The temple's main line: its name as the table reads it and who holds it."""
     hx = row.hex
+    name = translate(temple_name(state, hx), lang)
     if hx.guard is not None:
-        return msg("ui_tikal.temples.guarded", id=hx.id, value=hx.value,
-                   player=state.players[hx.guard].name)
+        return msg("ui_tikal.temples.guarded", temple=name, player=state.players[hx.guard].name)
     if row.controller is not None:
-        return msg("ui_tikal.temples.held", id=hx.id, value=hx.value,
+        return msg("ui_tikal.temples.held", temple=name,
                    player=state.players[row.controller].name)
     key = "ui_tikal.temples.tie" if row.tie else "ui_tikal.temples.open"
-    return msg(key, id=hx.id, value=hx.value)
+    return msg(key, temple=name)
 
 
 def _temple_detail(state: TikalState, row: TempleRow) -> Msg:
@@ -229,8 +232,11 @@ def round_panel(ctx: Context, state: TikalState, area: pygame.Rect,
     return widgets
 
 
-def order_rows(ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
-    """The scoring order: each player with ``done +N``, ``now ~N`` or ``waiting``."""
+def order_rows(ctx: Context, state: TikalState, area: pygame.Rect,
+               counted: int | None = None) -> list[Widget]:
+    """The scoring order: each player with ``done +N``, ``now ~N`` or ``waiting``;
+    ``counted``: the points the player now scoring gets as the table counted them (the
+    counting screen's figure, shown without "about")."""
     theme = ctx.theme
     widgets: list[Widget] = []
     order = scoring_order(state)
@@ -242,6 +248,8 @@ def order_rows(ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widge
         name = pygame.Rect(line.x, line.y, line.width * 45 // 100, line.height)
         widgets += _name_cell(theme, name, player.name, player.colour, player.seat)
         status = msg(f"ui_tikal.round.{entry.status}", points=entry.points or 0)
+        if now and counted is not None:
+            status = msg("ui_tikal.round.now_counted", points=counted)
         widgets.append(Label(pygame.Rect(name.right, line.y, line.right - name.right
                                          - theme.pad, line.height), status, "body",
                              theme.palette.accent if now else theme.palette.text,

@@ -192,7 +192,7 @@ class TikalScoringScene(GameScene):
                              msg("ui_tikal.score.sum", temples=temples_text,
                                  treasures=treasures, total=total), "small", bold=True))
         order = pygame.Rect(area.x, area.y, area.width, result.y - area.y - theme.gap)
-        return widgets + order_rows(ctx, state, order)
+        return widgets + order_rows(ctx, state, order, total)
 
     def _right(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """The temples as chips and the editor of the chosen one."""

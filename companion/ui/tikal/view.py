@@ -25,6 +25,7 @@ from companion.games.tikal.queries import (
     stage_left,
     strengths,
     temple_controller,
+    temple_place,
     temples_scored_from_books,
     track_position,
     treasure_points,
@@ -58,13 +59,13 @@ def points_left(state: TikalState) -> int:
     return ACTION_POINTS - state.turn.spent
 
 
-def hex_label(hx: Hex) -> Msg:
-    """A hex as the pickers name it: its number and what it is."""
-    if hx.kind == "temple":
-        return msg("ui_tikal.hex.temple", id=hx.id, value=hx.value)
-    if hx.kind == "treasure":
-        return msg("ui_tikal.hex.treasure", id=hx.id, left=hx.treasures)
-    return msg(f"ui_tikal.hex.{hx.kind}", id=hx.id)
+def temple_name(state: TikalState, hx: Hex) -> Msg:
+    """A temple as the table names it: by its number, and by where it lies when another
+    temple shows the same number."""
+    where = temple_place(state, hx)
+    if where is None:
+        return msg("ui_tikal.temple.name", value=hx.value)
+    return Msg("ui_tikal.temple.name_at", {"value": hx.value, **where})
 
 
 def tile_label(tile: HexTile) -> Msg:

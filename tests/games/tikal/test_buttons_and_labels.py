@@ -39,7 +39,8 @@ def test_labels_name_the_player_and_translate_pieces() -> None:
 
 def test_lean_and_temple_labels_show_what_the_table_sees() -> None:
     """A lean treasure names no hex (it never had one: the label used to show a bare
-    ``{hex}``), a level and a guard name the temple by its number."""
+    ``{hex}``), a level and a guard name the temple by its number (and, as the start's
+    two temples show the same number, by where it lies)."""
     from companion.core.i18n import LANGUAGES
 
     state = GAME.new_state({"variant": "basic", "tracking": "lean", "players": [
@@ -49,10 +50,10 @@ def test_lean_and_temple_labels_show_what_the_table_sees() -> None:
     number = temple.value
     for action, english in (
             ({"type": "take_treasure", "kind": 4}, "Ada takes a treasure of a kind nobody held"),
-            ({"type": "uncover", "hex": temple.id}, f"Ada uncovers a level of temple {number}"),
-            ({"type": "place_guard", "hex": temple.id}, f"Ada guards temple {number}")):
+            ({"type": "uncover", "hex": temple.id}, f"Ada uncovers a level of temple {number},"),
+            ({"type": "place_guard", "hex": temple.id}, f"Ada guards temple {number},")):
         label = GAME.action_label(state, action)
-        assert translate(label, "en") == english
+        assert translate(label, "en").startswith(english)
         for lang in LANGUAGES:
             assert "{" not in translate(label, lang)
 

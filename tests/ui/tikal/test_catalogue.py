@@ -31,7 +31,6 @@ def _built_keys() -> set[str]:
         *(f"ui_tikal.kind.{kind}" for kind in HEX_KINDS),
         *(f"ui_tikal.setup.tracking_{tracking}" for tracking in TRACKING),
         *(f"ui_tikal.lean.{kind}" for kind in sorted(LEAN_TYPES - {"end_turn"})),
-        *(f"ui_tikal.hex.{kind}" for kind in ("base", *HEX_KINDS)),
         *(f"ui_tikal.round.{status}" for status in ("done", "now", "waiting")),
         *(f"ui_tikal.title.scoring_{kind}" for kind in ("volcano", "final")),
         *(f"ui_tikal.score.title_{kind}" for kind in ("volcano", "final")),
