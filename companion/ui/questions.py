@@ -62,6 +62,7 @@ from companion.ui.shapes import draw_shape, seat_shape
 from companion.ui.theme import MIN_TOUCH, Colour, Theme, ink_on
 from companion.ui.widgets import (
     BoxLook,
+    ButtonStyle,
     FittedText,
     Label,
     Panel,
@@ -808,8 +809,11 @@ def _footer(dialogue: Dialogue, area: pygame.Rect, theme: Theme, look: QuestionL
     row, width = _footer_row(area, theme)
     widgets: list[Widget] = []
     if dialogue.path:
+        # In a dialog the quiet button stands out from the panel; a question asked on the
+        # screen itself (never cancelled) has no panel, so its Back is framed.
+        style: ButtonStyle = "quiet" if look.cancellable else "normal"
         widgets.append(TapButton(pygame.Rect(row.x, row.y, width, row.height),
-                                 Msg("ui.common.back"), dialogue.back, style="quiet",
+                                 Msg("ui.common.back"), dialogue.back, style=style,
                                  key="question:back"))
     if look.cancellable:
         def on_cancel() -> list[Intent]:

@@ -329,3 +329,19 @@ def test_the_volcanos_field_is_asked_as_optional_beside_the_next_hex(
     tap_widget(app, f"answer:tile:{answer_key(tile)}")
     assert session.actions()[-2:] == [{"type": "end_turn"}, {"type": "draw", "kind": "jungle"}]
     assert unlaid_volcano(state_of(session)) is None
+
+
+def test_back_on_the_screen_itself_is_framed(journal: Journal) -> None:
+    """A question asked on the play screen (a lean scoring's temples) has no dialog panel
+    behind it: its *Back* is drawn with a frame, not as bare text on the background."""
+    app = App(journal, Settings(language="en"), (800, 480))
+    session = replayed(journal, "lean", 20)
+    open_game(app, session)
+    first = next(w for w in app.scene.widgets if w.key.startswith("answer:temple_"))
+    tap(app, first.rect.center)
+    app.dirty = True
+    app.draw()
+    back = widget(app, "question:back").rect
+    background = tuple(app.context().theme.palette.background)
+    edge = tuple(app.surface.get_at((back.left + 1, back.centery)))[:3]
+    assert edge != background
