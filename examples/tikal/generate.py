@@ -328,7 +328,7 @@ def _placed(setup: Mapping[str, Any], actions: list[dict[str, Any]]) -> list[dic
 def _lays(state: TikalState, action: Mapping[str, Any]) -> bool:
     """Whether ``action`` lays a hex on the board now (a volcano waits for its round)."""
     if action["type"] == "draw":
-        return action["kind"] != "volcano"
+        return bool(action["kind"] != "volcano")
     if action["type"] == "choose":
         return state.revealed[int(action["index"])].kind != "volcano"
     return False

@@ -97,7 +97,8 @@ def test_first_question_is_the_type_with_greyed_reasons() -> None:
     assert isinstance(step, Question) and step.field == "type"
     move = step.answer_for("move")
     assert move is not None and move.reason is not None
-    assert step.answer_for("bring") is not None and step.answer_for("bring").legal
+    bring = step.answer_for("bring")
+    assert bring is not None and bring.legal
 
 
 def test_bring_several_in_one_answer() -> None:
