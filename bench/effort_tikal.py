@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Hashable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from effort import Bench, BenchError, Counts, Spot, default_order
@@ -289,25 +290,29 @@ def _dragged(bench: Bench, state: TikalState, spot: Spot, to: Any) -> Spot:
     """``spot`` dragged onto the map's hex ``to`` (the hex the pieces leave dragged to
     where they go, *Bring in* onto where they enter), or tapped when the map does not
     show that hex."""
-    from dataclasses import replace
-
     layout = getattr(bench.app.scene, "map_layout", None)
-    if layout is None or not isinstance(to, int) or spot.widget.drop_from(spot.pos) is None:
+    if layout is None or not isinstance(to, int):
         return spot
     end = layout.centre(state.hexes[to])
-    return replace(spot, drop=end) if layout.area.collidepoint(end) else spot
+    return _drag_to(spot, end if layout.area.collidepoint(end) else None)
 
 
 def _onto_field(bench: Bench, spot: Spot, at: Sequence[int]) -> Spot:
     """``spot`` (a hex drawn or taken) dragged onto the map's empty field ``at``, or
     tapped when the map does not show that field."""
-    from dataclasses import replace
-
     layout = getattr(bench.app.scene, "map_layout", None)
     field = (int(at[0]), int(at[1]))
-    if layout is None or field not in layout.spots or spot.widget.drop_from(spot.pos) is None:
+    if layout is None or field not in layout.spots:
         return spot
-    return replace(spot, drop=layout.centre_of(field))
+    return _drag_to(spot, layout.centre_of(field))
+
+
+def _drag_to(spot: Spot, end: tuple[int, int] | None) -> Spot:
+    """``spot`` dragged to the screen point ``end`` when its widget carries a drop (else,
+    or with no ``end``, tapped)."""
+    if end is None or spot.widget.drop_from(spot.pos) is None:
+        return spot
+    return replace(spot, drop=end)
 
 
 def _entries(state: TikalState) -> int:

@@ -74,6 +74,12 @@ def unlaid_volcano(state: TikalState) -> Hex | None:
                  if hx.kind == "volcano" and hx.at is None), None)
 
 
+def has_places(state: TikalState) -> bool:
+    """Whether the board records where its hexes lie (games recorded before hexes had
+    places never said)."""
+    return any(hx.at is not None for hx in state.hexes)
+
+
 def free_spots(state: TikalState, *, volcano: bool = False) -> tuple[Position, ...]:
     """Empty fields where a new hex may be laid, beside the laid hexes whose place is known.
 

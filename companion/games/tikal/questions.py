@@ -27,7 +27,7 @@ from companion.games.tikal.constants import (
 )
 from companion.games.tikal.flow import in_scoring_turn, letter_tiles, take_from_stack
 from companion.games.tikal.likeness import ALL_KINDS, distinct_kinds, kind_words, takeable_kinds
-from companion.games.tikal.queries import free_spots, hexes_left, unlaid_volcano
+from companion.games.tikal.queries import free_spots, has_places, hexes_left, unlaid_volcano
 from companion.games.tikal.serialise import tile_json
 from companion.games.tikal.state import LEADER_IN_RESERVE, Hex, HexTile, Phase, TikalState
 from companion.games.tikal.turn import own_entry_points
@@ -233,7 +233,7 @@ def _spot_question(state: TikalState, partial: Partial) -> Question | None:
     """Where the new hex lies: a tap on an empty field beside the laid hexes (full tracking)."""
     if state.tracking == "lean" or "at" in partial:
         return None
-    if not any(hx.at is not None for hx in state.hexes):
+    if not has_places(state):
         return None
     answers = tuple(Answer([q, r], msg("tikal.answer.spot", q=q, r=r), place=f"{q},{r}")
                     for q, r in free_spots(state))

@@ -12,6 +12,7 @@ auction round or the final result while they are under way.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 import pygame
 
@@ -25,6 +26,7 @@ from companion.games.tikal.queries import (
     MAX_CAMPS,
     MAX_GUARDS,
     free_spots,
+    has_places,
     unlaid_volcano,
 )
 from companion.games.tikal.questions import (
@@ -35,7 +37,14 @@ from companion.games.tikal.questions import (
     tile_options,
     type_refusal,
 )
-from companion.games.tikal.state import LEADER_IN_RESERVE, LEADER_OUT, HexTile, Phase, TikalState
+from companion.games.tikal.state import (
+    LEADER_IN_RESERVE,
+    LEADER_OUT,
+    Hex,
+    HexTile,
+    Phase,
+    TikalState,
+)
 from companion.ui.bar import game_bar
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fonts import font
@@ -287,7 +296,7 @@ class TikalPlayScene(GameScene):
         return needed_height(self.volcano, state, width - 2 * ctx.theme.pad, ctx, look) \
             + ctx.theme.px(8)
 
-    def lean_spots(self, state: TikalState) -> tuple[tuple[int, int], ...]:
+    def next_hex_spots(self, state: TikalState) -> tuple[tuple[int, int], ...]:
         """The empty fields beside the board while the next hex is asked: a tap on one says
         where the hex lies, then the hex is named (or dragged onto it at once).  A lean
         table that does not care just names the hex; a fully tracked board always says
@@ -295,18 +304,17 @@ class TikalPlayScene(GameScene):
         inline = self.inline_state(state)
         if inline is None or self.volcano_question(state):
             return ()
-        if state.tracking != "lean" and not any(hx.at is not None for hx in state.hexes):
+        if state.tracking != "lean" and not has_places(state):
             return ()  # a board recorded before hexes had places
         if all(tile.get("kind") == "volcano" for tile in tile_options(inline[0])):
             return ()  # a volcano is set aside, never laid on a field when drawn
         return free_spots(inline[0])
 
     def field_spots(self, state: TikalState) -> tuple[tuple[int, int], ...]:
-        """The empty fields the map shows: those of the next hex (:meth:`lean_spots`) or,
-        while an auction's winner picks a revealed hex, those it can be dragged onto."""
-        if state.phase != Phase.CHOOSE or state.tracking == "lean" \
-                or not any(hx.at is not None for hx in state.hexes):
-            return self.lean_spots(state)
+        """The empty fields the map shows: those of the next hex (:meth:`next_hex_spots`)
+        or, while an auction's winner picks a revealed hex, those it can be dragged onto."""
+        if state.phase != Phase.CHOOSE or state.tracking == "lean" or not has_places(state):
+            return self.next_hex_spots(state)
         return free_spots(state)
 
     def _field_drop(self, put_at: Callable[[list[int]], list[Intent]]) -> Drop | None:
@@ -377,9 +385,7 @@ class TikalPlayScene(GameScene):
     def _map_targets(self, state: TikalState) -> list[Widget]:
         """What a finger does on a lean game's map: an empty field says where the next hex
         lies, a temple gets its next level (the lean turn's most common entry, one tap)."""
-        targets = self._spot_targets(state) + self._level_targets(state)
-        share_touch(targets)
-        return targets
+        return self._spot_targets(state) + self._level_targets(state)
 
     def move_sources(self, state: TikalState) -> tuple[int, ...]:
         """The hexes a tap on the map starts a move from in full tracking: those holding the
@@ -418,7 +424,6 @@ class TikalPlayScene(GameScene):
             target.dropping = self._hex_drop(ctx, state, {"type": "move", "from": source},
                                              "to", home=(source, tap))
             widgets.append(target)
-        share_touch(widgets)
         return widgets
 
     def _hex_drop(self, ctx: Context, state: TikalState, start: dict[str, object],
@@ -427,38 +432,38 @@ class TikalPlayScene(GameScene):
         """A drag onto a hex of the map that answers the question ``field`` of the action
         begun as ``start``: only hexes that question accepts take the drop (and ``home``,
         the hex dragged from, which then counts as a tap on it); ``None`` when the map is
-        not shown or the action asks something else first."""
+        not shown.  The rules are asked only once a finger drags it, not on every build."""
         if self.map_layout is None:
             return None
-        try:
-            step = GAME.ask(state, start)
-        except IllegalActionError:
-            return None
-        if not isinstance(step, Question) or step.field != field:
-            return None
-        accepted = {int(answer.value) for answer in step.legal_answers()}
-        if home is not None:
-            accepted.add(home[0])
 
-        def under(pos: tuple[int, int]) -> int | None:
+        @cache
+        def accepted() -> frozenset[int]:
+            try:
+                step = GAME.ask(state, start)
+            except IllegalActionError:
+                return frozenset()
+            if not isinstance(step, Question) or step.field != field:
+                return frozenset()  # the action asks something else first
+            hexes = {int(answer.value) for answer in step.legal_answers()}
+            return frozenset(hexes | ({home[0]} if home is not None else set()))
+
+        def under(pos: tuple[int, int]) -> Hex | None:
             layout = self.map_layout
-            found = None if layout is None else layout.hex_at(pos, state.hexes)
-            return found.id if found is not None and found.id in accepted else None
+            return None if layout is None else layout.hex_at(pos, state.hexes)
 
         def land(pos: tuple[int, int]) -> pygame.Rect | None:
-            hex_id, layout = under(pos), self.map_layout
-            if hex_id is None or layout is None:
+            found, layout = under(pos), self.map_layout
+            if found is None or layout is None or found.id not in accepted():
                 return None
-            return layout.box(layout.centre(state.hexes[hex_id]))
+            return layout.box(layout.centre(found))
 
         def put(pos: tuple[int, int]) -> list[Intent]:
-            layout = self.map_layout
-            found = None if layout is None else layout.hex_at(pos, state.hexes)
+            found = under(pos)
             if found is None:
                 return []
             if home is not None and found.id == home[0]:
                 return home[1]()
-            if found.id in accepted:
+            if found.id in accepted():
                 return self.ask(ctx, state, {**start, field: found.id})
             reason = refusal(state, {**DROP_FILLER, **start, field: found.id})
             return [] if reason is None else [Notify(reason, error=True)]
@@ -575,7 +580,8 @@ class TikalPlayScene(GameScene):
             line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
             button = pygame.Rect(area.x, line.bottom, area.width,
                                  max(theme.touch, min(area.height - line.height, theme.px(84))))
-            only = "ui_tikal.draw.only_spot" if self.lean_spots(state) else "ui_tikal.draw.only"
+            only = "ui_tikal.draw.only_spot" if self.next_hex_spots(state) \
+                else "ui_tikal.draw.only"
             only_tile = Button(button, tile_label(tile), (*first, Submit(action)), "primary",
                                key="tikal:draw:only")
             if tile.kind != "volcano":
@@ -655,10 +661,12 @@ class TikalPlayScene(GameScene):
         else:
             widgets += self._header(ctx, state, head)
         notes_h = theme.px(62 if self.flat or state.tracking == "lean" else 84)
-        asks_hex = self.inline_state(state) is not None \
-            or self.auction_after_spent(state) is not None
-        if state.phase == Phase.ACTIONS and state.tracking == "full" and not self.flat:
-            asks_hex = False  # a spent turn keeps the column's shape: End turn stays put
+        # An upright, fully tracked turn keeps the column's shape even when spent (End turn
+        # stays put); elsewhere the next hex's question may take the notes' room.
+        keeps_shape = state.phase == Phase.ACTIONS and state.tracking == "full" \
+            and not self.flat
+        asks_hex = not keeps_shape and (self.inline_state(state) is not None
+                                        or self.auction_after_spent(state) is not None)
         if (state.tracking == "lean" or self.flat or asks_hex) and not state.instructions \
                 and not self.move_hint(state):
             notes_h = 0  # nothing to tell the table: the next hex's question takes the room
