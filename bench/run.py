@@ -279,7 +279,7 @@ class ReferenceLoop:
         app = self.app
         for event in pygame.event.get():
             app.process(event)
-        for item in app.events.drain():
+        for item in app.events.take(app.clock()):
             app.process_input(item)
         ctx = app.context()
         app.scene.draw(app.surface, ctx)
