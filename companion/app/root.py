@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from companion.app.table import TableInputs, WatchdogOutput, table_parts
 from companion.core.journal import Journal
@@ -120,8 +120,37 @@ def start_app(make: Maker[_AppT], options: AppOptions, journal: Journal) -> _App
     return app
 
 
+class Stopper:
+    """Stops the app once it exists: a signal that comes during start-up is kept for it."""
+
+    def __init__(self) -> None:
+        self.app: TableLoop | None = None
+        """The app, once built."""
+        self.asked = False
+        """Whether a stop was asked for."""
+
+    def stop(self) -> None:
+        """Stop the app now, or as soon as it is handed over."""
+        self.asked = True
+        if self.app is not None:
+            self.app.stop()
+
+    def hand_over(self, app: TableLoop) -> None:
+        """The app is built: stop it at once if a signal came during start-up."""
+        self.app = app
+        if self.asked:
+            app.stop()
+
+
+class Stoppable(Protocol):
+    """Anything with a thread-safe :meth:`stop`."""
+
+    def stop(self) -> None:
+        """End after the current pass."""
+
+
 @contextmanager
-def stop_on_signals(app: TableLoop) -> Iterator[None]:
+def stop_on_signals(app: Stoppable) -> Iterator[None]:
     """While inside: SIGTERM, SIGINT and SIGHUP end ``app`` cleanly (lights off, journal closed).
 
     ``systemctl stop`` sends SIGTERM; Ctrl+C sends SIGINT; a closed terminal or a
@@ -184,10 +213,12 @@ def run(options: AppOptions) -> None:
     when the app ends.
     """
     journal = Journal(options.database)
+    stopper = Stopper()
     try:
         build = build_kiosk_app if options.kiosk else build_app
-        app = build(options, journal)
-        with stop_on_signals(app):
+        with stop_on_signals(stopper):
+            app = build(options, journal)
+            stopper.hand_over(app)
             app.run()
     finally:
         journal.close()

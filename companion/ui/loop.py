@@ -227,9 +227,13 @@ class TableLoop:
             self.process_input(backlog.popleft())
 
     def process_input(self, item: TableInput) -> None:
-        """Handle one table input from any source (presses pass the rate limit)."""
+        """Handle one table input from any source.
+
+        Presses and long presses spend the one rate limit; a release passes free (the
+        rules ignore it, it costs nothing, and a press must never stay held).
+        """
         if isinstance(item, TablePress):
-            if self.limit.allow():
+            if item.kind == "release" or self.limit.allow():
                 self.press_table_button(item.button, item.kind)
         elif isinstance(item, TableNotice):
             self.notify(Msg(item.key, dict(item.params)), error=False)

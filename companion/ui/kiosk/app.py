@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -96,7 +97,9 @@ def exports_folder(journal: Journal) -> Path:
 
 def restore_window() -> None:
     """Bring the app's window back (and to the front) after a minimise."""
-    window = pygame.Window.from_display_module()
+    with warnings.catch_warnings():  # the display module's window, as the app draws it
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
     window.restore()
     window.focus()
 
