@@ -147,6 +147,8 @@ def measure_startup(runs: int) -> dict[str, float]:
             for phase, spent in zip(first[2::2], first[3::2], strict=True):
                 phases.setdefault(phase, []).append(float(spent))
             rss.append(int(last[-1]) / 1024)
+            if last[:1] == ["hardware"]:
+                phases.setdefault("after_frame_hardware", []).append(float(last[1]))
     figures = {
         "startup_first_frame_ms": milliseconds(statistics.median(times)),
         "startup_first_frame_cpu_ms": milliseconds(statistics.median(cpu)),

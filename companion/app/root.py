@@ -15,19 +15,21 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from companion.app.table import TableInputs, WatchdogOutput, table_parts
 from companion.core.journal import Journal
 from companion.core.logs import logger
 from companion.core.messages import Msg
 from companion.core.values import Value
-from companion.ui.app import MIN_SIZE, App, NoDisplayError, load_settings, start_display
+from companion.ui.app import MIN_SIZE, App, load_settings, start_display
 from companion.ui.diagnostics import show_hardware
 from companion.ui.loop import TableLoop
 from companion.ui.sounds import open_player
 from companion.ui.sources import InputSource, Output
-from hardware.events import EventQueue
+
+if TYPE_CHECKING:  # the hardware is imported only after the first frame
+    from companion.app.table import TableInputs
+    from hardware.events import EventQueue
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 """Signals that end the app cleanly: ``systemctl stop``, Ctrl+C, a closed terminal."""
@@ -92,32 +94,40 @@ def sources_and_outputs(hardware: TableInputs) -> tuple[list[InputSource], list[
 
     One line per part: a new source or output is added here.
     """
+    from companion.app.table import WatchdogOutput, table_parts
+
     sources, outputs = table_parts(hardware)  # GPIO, USB box, keys; seat lights
     outputs.append(WatchdogOutput())  # systemd hears every pass
     return sources, outputs
 
 
-def start_app(make: Maker[_AppT], options: AppOptions, journal: Journal) -> _AppT:
-    """Open the display, start the hardware and ``make`` the app on them.
+def start_app(make: Maker[_AppT], options: AppOptions, journal: Journal,
+              with_table: bool = True) -> _AppT:
+    """Open the display, ``make`` the app, draw its first frame, then start the hardware.
 
+    The first frame needs no button, light or port, so the table sees it before the
+    hardware modules are even imported; the sources and outputs are attached right after.
     The app says so at once when the journal had to be rebuilt.  Raises
-    :class:`NoDisplayError` when no screen can be opened (the hardware is stopped again).
+    :class:`NoDisplayError` when no screen can be opened (no hardware is started then).
     """
-    from hardware.table import running_hardware
-
     start_display()
-    hardware = options.hardware or build_hardware(options)
-    show_hardware(running_hardware)
-    sources, outputs = sources_and_outputs(hardware)
-    try:
-        app = make(sources, outputs)
-    except NoDisplayError:
-        hardware.stop()
-        raise
+    app = make((), ())
     if journal.recovered_from is not None:
         app.notify(Msg("core.error.database_damaged", {"path": str(journal.recovered_from)}),
                    error=True)
+    app.draw()
+    if with_table:
+        attach_table(app, options)
     return app
+
+
+def attach_table(app: TableLoop, options: AppOptions) -> None:
+    """Start the configured hardware and hand the app every source and output."""
+    from hardware.table import running_hardware
+
+    hardware = options.hardware or build_hardware(options)
+    show_hardware(running_hardware)
+    app.attach(*sources_and_outputs(hardware))
 
 
 class Stopper:
@@ -173,8 +183,11 @@ def stop_on_signals(app: Stoppable) -> Iterator[None]:
             signal.signal(sig, old)
 
 
-def build_app(options: AppOptions, journal: Journal) -> App:
-    """Open the display and start the ordinary app on ``journal``."""
+def build_app(options: AppOptions, journal: Journal, with_table: bool = True) -> App:
+    """Open the display and start the ordinary app on ``journal``.
+
+    ``with_table=False`` stops after the first frame (the start-up bench attaches the
+    hardware itself, to time it apart)."""
     settings = load_settings(journal)
     if options.language is not None:
         settings = replace(settings, language=options.language)
@@ -185,7 +198,7 @@ def build_app(options: AppOptions, journal: Journal) -> App:
         sound = open_player(settings.volume, muted=settings.volume == 0)
         return App(journal, settings, options.size, sources, sound=sound, outputs=outputs)
 
-    return start_app(make, options, journal)
+    return start_app(make, options, journal, with_table)
 
 
 def build_kiosk_app(options: AppOptions, journal: Journal) -> App:

@@ -201,6 +201,12 @@ class App(TableLoop):
         """The screen shown (under any dialog)."""
         return self.stack[-1]
 
+    def attach(self, sources: Sequence[InputSource], outputs: Sequence[Output]) -> None:
+        """Add sources and outputs; the new outputs are told the open game at once."""
+        super().attach(sources, outputs)
+        for output in outputs:
+            output.game_changed(self.session)
+
     # ---------------------------------------------------------------- every pass
     def housekeeping(self) -> None:
         """Notices that time out, the journal watched, the reminder tick."""

@@ -148,6 +148,15 @@ class TableLoop:
         for source in self.sources:
             source.start(self._woken.set)
 
+    def attach(self, sources: Sequence[InputSource], outputs: Sequence[Output]) -> None:
+        """Add sources and outputs once the app runs (the root starts the hardware after the
+        first frame, which needs none of it)."""
+        for source in sources:
+            source.start(self._woken.set)
+        self.sources.extend(sources)
+        self.outputs.extend(outputs)
+        self.dirty = True
+
     @property
     def dropped_presses(self) -> int:
         """Table inputs dropped by the rate limit or because too many were waiting."""
