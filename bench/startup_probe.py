@@ -38,7 +38,7 @@ def cpu_seconds() -> float:
 def main() -> None:
     """Open the app on the saved game, draw the first frame, report; then the main screens."""
     marks = [("interpreter", cpu_seconds())]
-    import pygame
+    import pygame  # noqa: F401  (timed on its own: the app imports it first)
 
     marks.append(("pygame", cpu_seconds()))
     from companion.app.root import AppOptions, attach_table, build_app

@@ -142,6 +142,8 @@ class TableLoop:
         """How many times the loop woke up."""
         self.longest_pass = 0.0
         """The longest pass so far, in seconds of wall time (sleep excluded)."""
+        self.longest_pass_cpu = 0.0
+        """The CPU time of the costliest pass so far, in seconds (this thread's)."""
         self._woken = threading.Event()
         self._window_backlog: deque[pygame.event.Event] = deque()
         self._input_backlog: deque[TableInput] = deque()
@@ -186,7 +188,7 @@ class TableLoop:
         if max_wait is not None:
             timeout = min(timeout, max_wait)
         self._window_backlog.extend(self._sleep(timeout))
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.thread_time()
         self.passes += 1
         self._handle_window_events(started)
         self._take_inputs()
@@ -196,6 +198,7 @@ class TableLoop:
         for output in self.outputs:
             output.pass_done()
         self.longest_pass = max(self.longest_pass, time.perf_counter() - started)
+        self.longest_pass_cpu = max(self.longest_pass_cpu, time.thread_time() - cpu)
 
     @property
     def behind(self) -> bool:
