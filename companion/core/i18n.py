@@ -29,7 +29,7 @@ import os
 import re
 import string
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -70,20 +70,29 @@ PLURAL_FORMS: Mapping[str, str] = {
 """The ``Plural-Forms`` header every ``.po`` file of a language declares."""
 
 
+_PLURAL_RULES: dict[str, tuple[int, Callable[[int], int]]] = {}
+"""Each language's compiled ``Plural-Forms`` (bounded: one entry per language)."""
+
+
+def _plural_rule(lang: str) -> tuple[int, Callable[[int], int]]:
+    """The compiled ``Plural-Forms`` of ``lang`` (English's for a language without one)."""
+    rule = _PLURAL_RULES.get(lang)
+    if rule is None:
+        from companion.core.plurals import compile_plural
+
+        rule = compile_plural(PLURAL_FORMS.get(lang, PLURAL_FORMS["en"]))
+        _PLURAL_RULES[lang] = rule
+    return rule
+
+
 def plural_index(lang: str, n: int) -> int:
-    """Which plural form ``lang`` uses for the number ``n`` (as its ``Plural-Forms`` says)."""
-    if lang == "pl":
-        if n == 1:
-            return 0
-        return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
-    if lang == "fr":
-        return 0 if n in (0, 1) else 1
-    return 0 if n == 1 else 1
+    """Which plural form ``lang`` uses for the number ``n``, computed from its ``Plural-Forms``."""
+    return _plural_rule(lang)[1](n)
 
 
 def plural_count(lang: str) -> int:
-    """How many plural forms ``lang`` has."""
-    return 3 if lang == "pl" else 2
+    """How many plural forms ``lang`` has (its ``Plural-Forms``' ``nplurals``)."""
+    return _plural_rule(lang)[0]
 _CONTINUATION = re.compile(r'^(".*")\s*$')
 
 
