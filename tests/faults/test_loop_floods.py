@@ -15,7 +15,7 @@ import pygame
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.ui.kiosk.intents import ContinueGame
-from companion.ui.loop import TableLoop
+from companion.ui.loop import PASS_BUDGET, TableLoop
 from companion.ui.sources import PRESS_BURST, Output
 from hardware.events import ButtonEvent
 from tests.clock import FakeClock
@@ -127,3 +127,32 @@ def test_a_flood_is_spread_over_passes_that_each_draw(
     assert session is not None and session.cursor >= PRESS_BURST
     assert counter.passes == passes
     assert app.redraws - redraws >= 1
+
+
+class SteppingClock:
+    """A work clock that moves on by ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_a_pass_stops_when_its_budget_is_spent_and_the_next_goes_on(
+        tmp_path: Path, clock: FakeClock, closing: list[Journal]) -> None:
+    """Each key press here "costs" more than half the budget: a pass takes at most two,
+    draws, pings, and the following passes take the rest without sleeping."""
+    app, path, counter = _flooded_kiosk(tmp_path, clock, closing)
+    app.work_clock = SteppingClock(PASS_BUDGET * 0.6)
+    _post_key_presses(10)
+    app.step(0)
+    session = app.session  # type: ignore[attr-defined]
+    assert session is not None
+    assert session.cursor <= 2
+    assert app.behind
+    passes = 1 + _run_until_caught_up(app)
+    assert session.cursor == 10 == stored(path)["actions"]
+    assert counter.passes == passes >= 10
