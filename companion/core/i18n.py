@@ -176,8 +176,12 @@ def _choose_form(value: str, lang: str, params: Mapping[str, ParamValue]) -> str
 
 @cache
 def catalogue(lang: str) -> Mapping[str, str]:
-    """Return every message of ``lang`` from all domain files, merged."""
-    paths = sorted((LOCALE_DIR / lang).glob("*.po"))
+    """Return every message of ``lang`` from all domain files, merged.
+
+    The app's own files come first, then those a game package carries in its own
+    ``locale/<lang>/`` folder (a game installed as a package brings its words along).
+    """
+    paths = sorted((LOCALE_DIR / lang).glob("*.po")) + game_catalogues(lang)
     stamp = [(KEPT_FORMAT, 0, 0)]
     stamp += [(str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths]
     kept = _read_kept(lang, stamp)
@@ -188,6 +192,14 @@ def catalogue(lang: str) -> Mapping[str, str]:
         merged.update(parse_po(path.read_text(encoding="utf-8"), str(path)))
     _keep(lang, stamp, merged)
     return merged
+
+
+def game_catalogues(lang: str) -> list[Path]:
+    """The ``.po`` files of ``lang`` that game packages carry in ``locale/<lang>/``."""
+    from companion.core.registry import game_folders
+
+    return [path for folder in game_folders()
+            for path in sorted((folder / "locale" / lang).glob("*.po"))]
 
 
 def cache_folder() -> Path:

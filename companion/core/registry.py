@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
+from pathlib import Path
 from typing import Any, cast
 
 import companion.games
@@ -64,6 +65,13 @@ def game_names() -> list[str]:
     """The name of every registered game, alphabetical; nothing is imported."""
     return sorted(info.name for info in pkgutil.iter_modules(companion.games.__path__)
                   if info.ispkg)
+
+
+def game_folders() -> list[Path]:
+    """The folder of every registered game package (a game may carry its own catalogues
+    in ``<folder>/locale/<lang>/*.po``); nothing is imported."""
+    return [Path(info.module_finder.path) / info.name  # type: ignore[union-attr]
+            for info in pkgutil.iter_modules(companion.games.__path__) if info.ispkg]
 
 
 @cache
