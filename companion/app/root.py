@@ -236,7 +236,3 @@ def run(options: AppOptions) -> None:
     finally:
         journal.close()
 
-
-def run_kiosk(options: AppOptions) -> None:
-    """Run the app as a kiosk until staff close it from the staff menu."""
-    run(replace(options, kiosk=True))
