@@ -10,8 +10,8 @@ which lights each light alone in turn and names the one that is lit.
 
 The screen reads the started hardware through the finder the composition root hands
 it (:func:`show_hardware`; the UI layer never imports the hardware package) and
-redraws when its input monitor records something: the monitor's listener posts a :data:`HARDWARE_CHANGED` pygame event, which this scene
-answers with a redraw.
+redraws when its input monitor records something: the monitor's listener posts a
+:data:`HARDWARE_CHANGED` pygame event, which this scene answers with a redraw.
 """
 
 from __future__ import annotations
