@@ -373,7 +373,15 @@ def test_run_resumes_applies_buttons_and_drives_lights(tmp_path: Path) -> None:
     inputs = RecordingInputs()
     inputs.events.put(ButtonEvent("advance", "press"))
     inputs.events.put(ButtonEvent("seat1", "press"))
-    quitter = threading.Timer(0.4, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+
+    def quit_once_pointed() -> None:
+        # Drive the end by what happened, not by a timer a busy machine could beat.
+        deadline = time.monotonic() + 60
+        while not inputs.blinked and time.monotonic() < deadline:
+            time.sleep(0.01)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    quitter = threading.Thread(target=quit_once_pointed)
     quitter.start()
     run(AppOptions(language="es", database=database, hardware=inputs))
     quitter.join()
