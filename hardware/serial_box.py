@@ -44,8 +44,9 @@ from hardware.protocol import (
     version_query,
 )
 
-LinkState = Literal["idle", "connected", "lost", "stopped"]
-"""Where the link to the box stands."""
+LinkState = Literal["idle", "connected", "incompatible", "lost", "stopped"]
+"""Where the link to the box stands; ``incompatible``: a box answered that speaks
+another protocol version (or is another device), so its presses are refused."""
 
 PortFactory = Callable[[str, int], Any]
 """Opens a port: ``(url, baud) -> pyserial Serial``; raises ``SerialException``/``OSError``."""
@@ -164,6 +165,7 @@ class SerialBox:
         self._writer: threading.Thread | None = None
         self._lights: dict[str, LightMode] = {name: "off" for name in (*SEAT_BUTTONS, "status")}
         self._incompatible = False
+        self._box_device = ""
         self._greeted = False
         self._said_not_found = False
         self._candidates: deque[str] = deque()
@@ -294,6 +296,7 @@ class SerialBox:
         self.openings += 1
         self.parser.reset()
         self._greeted = False
+        self._incompatible = False
         self._last_heard = self._last_ping = time.monotonic()
         self.send(version_query())
         return True
@@ -363,25 +366,45 @@ class SerialBox:
     def _handle(self, message: BoxMessage) -> None:
         if isinstance(message, Hello):
             self._hello(message)
-        elif isinstance(message, ButtonMessage) and self._greeted and not self._incompatible:
-            self.events.put(ButtonEvent(message.button, message.kind, source="serial"))
+        elif isinstance(message, ButtonMessage) and self._greeted:
+            if self._incompatible:
+                self._refuse(message)
+            else:
+                self.events.put(ButtonEvent(message.button, message.kind, source="serial"))
+
+    def _refuse(self, message: ButtonMessage) -> None:
+        """Say why a press of an incompatible box does nothing (releases stay quiet)."""
+        if message.kind == "press":
+            self._report("hardware.serial.press_refused", button=message.button,
+                         **self._version_params())
+
+    def _version_params(self) -> dict[str, str | int]:
+        return {"device": self._box_device, "version": self.box_version or 0,
+                "supported": PROTOCOL_VERSION}
 
     def _hello(self, hello: Hello) -> None:
+        """Take the box's introduction: connected if it speaks our version, else a fault.
+
+        A box of another version (or another device) is never shown as connected:
+        the link state becomes ``incompatible``, which the status light and the
+        screen's badge show as a fault until a box of the right version answers.
+        """
+        was_incompatible = self._incompatible
         self.box_version = hello.version
+        self._box_device = hello.device
         self._incompatible = hello.device != DEVICE_NAME or hello.version != PROTOCOL_VERSION
         if self._incompatible:
-            self._report(
-                "hardware.serial.bad_version",
-                device=hello.device,
-                version=hello.version,
-                supported=PROTOCOL_VERSION,
-            )
-        if self._greeted:
+            self._greeted = True
+            self._candidates.clear()
+            if not was_incompatible:
+                self.state = "incompatible"
+                self._report("hardware.serial.bad_version", **self._version_params())
+            return
+        if self._greeted and not was_incompatible:
             return
         self._greeted = True
         self._candidates.clear()
-        if not self._incompatible:
-            self._said_not_found = False
+        self._said_not_found = False
         self.connections += 1
         self.state = "connected"
         first = self.connections == 1

@@ -115,12 +115,15 @@ class TableHardware:
         }
 
     def faults(self) -> frozenset[str]:
-        """Sources switched on in the settings that do not work now: ``gpio``, ``serial``."""
+        """Sources switched on in the settings that do not work now: ``gpio``, ``serial``,
+        ``serial_version`` (a box answered that speaks another protocol version)."""
         lost: set[str] = set()
         if self.gpio is not None and not self.gpio.live:
             lost.add("gpio")
         if self.serial is not None and self.serial.state == "lost":
             lost.add("serial")
+        if self.serial is not None and self.serial.state == "incompatible":
+            lost.add("serial_version")
         return frozenset(lost)
 
     def _check_faults(self) -> None:

@@ -20,7 +20,8 @@ from companion.ui.fonts import font
 from companion.ui.theme import Theme
 from companion.ui.widgets import Widget, draw_fitted, fit_text, render_text
 
-FAULT_KEYS: dict[str, str] = {"serial": "hardware.fault.serial", "gpio": "hardware.fault.gpio"}
+FAULT_KEYS: dict[str, str] = {"serial": "hardware.fault.serial", "gpio": "hardware.fault.gpio",
+                              "serial_version": "hardware.fault.serial_version"}
 """Catalogue key of the short name shown for each lost source."""
 
 MARK = "!"
