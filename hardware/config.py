@@ -95,6 +95,9 @@ class GpioConfig(PressSource):
     """Buttons connect the pin to ground and use the internal pull-up resistor."""
     bounce_time: float = 0.02
     """Seconds of contact bounce to ignore after an edge."""
+    chip: str = "auto"
+    """The header's GPIO chip for lgpio: ``auto`` (found by its label, see
+    :mod:`hardware.gpiochip`), a number (``4`` for ``/dev/gpiochip4``) or a label."""
 
 
 @dataclass(frozen=True)
@@ -303,10 +306,20 @@ def _read_gpio(table: Mapping[str, Any]) -> tuple[GpioConfig, list[ConfigProblem
         lights=_read_pins(section, "lights", LIGHT_IDS, "hardware.config.unknown_light",
                           DEFAULT_LIGHT_PINS),
         pwm_lights=section.boolean("pwm_lights", False),
+        chip=_chip_setting(section),
     )
     section.check_unknown()
     _check_duplicate_pins(section, config)
     return config, section.problems
+
+
+def _chip_setting(section: _Section) -> str:
+    """``gpio.chip``: ``auto``, a chip number (written as a number or text) or a label."""
+    value = section.table.get("chip")
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        section.seen.add("chip")
+        return str(value)
+    return section.text("chip", "auto") or "auto"
 
 
 def _read_pins(

@@ -24,6 +24,7 @@ from gpiozero import LED, PWMLED, Button  # type: ignore[import-untyped]
 
 from hardware.config import GpioConfig
 from hardware.events import SEAT_BUTTONS, ButtonEvent, EventKind, EventSink, StatusEvent
+from hardware.gpiochip import AUTO_CHIP, ChipError, NoLgpioError, lgpio_factory
 from hardware.lights import BLINK_COUNT, BLINK_OFF, BLINK_ON
 from hardware.protocol import LightMode
 
@@ -63,26 +64,38 @@ def load_pin_factory(name: str) -> Any:
     raise PinFactoryError(f"{name}: no such pin factory")
 
 
-def choose_pin_factory(configured: str) -> Any:
+def choose_pin_factory(configured: str, chip: str = AUTO_CHIP) -> Any:
     """Return the factory named by the configuration or the environment, else the default.
 
-    Raises :class:`PinFactoryError` for a named factory that cannot be loaded and
-    :class:`NoPinLibraryError` when none of :data:`DEFAULT_FACTORIES` loads.
+    ``lgpio`` is opened on the header's chip found by its label (or ``chip``).
+    Raises :class:`PinFactoryError` for a named factory that cannot be loaded,
+    :class:`~hardware.gpiochip.ChipError` when lgpio is there but the chip is not
+    found or may not be opened, and :class:`NoPinLibraryError` when no pin library
+    of :data:`DEFAULT_FACTORIES` is installed.
     """
     name = configured or os.environ.get("GPIOZERO_PIN_FACTORY", "")
+    if name.lower() == "lgpio":
+        return lgpio_factory(chip)
     if name:
         return load_pin_factory(name)
-    return default_pin_factory()
+    return default_pin_factory(chip=chip)
 
 
-def default_pin_factory(names: tuple[str, ...] = DEFAULT_FACTORIES) -> Any:
-    """The first factory of ``names`` that loads; :class:`NoPinLibraryError` if none does."""
+def default_pin_factory(names: tuple[str, ...] = DEFAULT_FACTORIES,
+                        chip: str = AUTO_CHIP) -> Any:
+    """The first factory of ``names`` whose library is installed.
+
+    A missing library moves on to the next name; lgpio present but its chip
+    missing or forbidden raises that :class:`~hardware.gpiochip.ChipError` at once
+    (another library would only hide the real fix).  :class:`NoPinLibraryError`
+    if no library is installed at all.
+    """
     failures: list[str] = []
     for name in names:
         try:
-            return load_pin_factory(name)
-        except PinFactoryError as error:
-            failures.append(str(error))
+            return lgpio_factory(chip) if name == "lgpio" else load_pin_factory(name)
+        except (PinFactoryError, NoLgpioError) as error:
+            failures.append(f"{name}: {error}" if name == "lgpio" else str(error))
     raise NoPinLibraryError("; ".join(failures))
 
 
@@ -131,9 +144,12 @@ class GpioTable:
         """Claim the pins; report problems as status events; return :attr:`live`."""
         if self._factory is None:
             try:
-                self._factory = choose_pin_factory(self.config.pin_factory)
+                self._factory = choose_pin_factory(self.config.pin_factory, self.config.chip)
             except NoPinLibraryError as error:
                 self._report_status("hardware.gpio.no_library", detail=str(error))
+                return False
+            except ChipError as error:
+                self._report_status(error.key, detail=str(error))
                 return False
             except PinFactoryError as error:
                 self._report_status("hardware.gpio.bad_factory", detail=str(error))
