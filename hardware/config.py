@@ -118,6 +118,8 @@ class SerialConfig(PressSource):
     """Refuse lines from the box that carry no checksum."""
     reconnect_max: float = 10.0
     """Longest wait between attempts to reopen a lost port, in seconds."""
+    box_serial: str = ""
+    """With ``port = "auto"``: the USB serial number of the one box to use (empty: any box)."""
 
 
 @dataclass(frozen=True)
@@ -366,6 +368,7 @@ def _read_serial(table: Mapping[str, Any]) -> tuple[SerialConfig, list[ConfigPro
         require_checksum=section.boolean("require_checksum", True),
         hold_time=_hold_time(section),
         reconnect_max=section.number("reconnect_max", SerialConfig.reconnect_max, 0.5, 300.0),
+        box_serial=section.text("box_serial", ""),
     )
     section.check_unknown()
     return config, section.problems

@@ -1,8 +1,9 @@
 """The USB button box: a reader thread, a writer for its lights, automatic reconnection.
 
 The port is any pyserial URL (``/dev/ttyACM1``, ``loop://``, ``socket://host:port``)
-or ``auto`` (the default): the box is then looked for by its USB identity, the data
-channel of a CircuitPython board first (see :func:`find_box_ports`).  A background
+or ``auto`` (the default): the box is then looked for by its USB identity, and only
+ports that identify as the box's data channel are ever opened or written to (see
+:func:`is_box_port`).  A background
 thread opens the port, asks the box to introduce itself (``VER?``) and feeds
 whatever arrives to the pure :class:`~hardware.protocol.LineParser`.
 
@@ -75,11 +76,17 @@ OUTBOX_LIMIT = 64
 SILENT_PERIODS = 3
 """Keepalive periods without any valid line after which the link counts as lost."""
 
-BOX_VENDORS: tuple[int, ...] = (0x239A, 0x2E8A)
-"""USB vendor ids of boards that run the box firmware: CircuitPython (Adafruit), Raspberry Pi."""
+BOX_PRODUCT = "tcbox button box"
+"""The USB product name the box's ``boot.py`` announces (CircuitPython 8 and later)."""
+
+BOX_USB_IDS: frozenset[tuple[int, int]] = frozenset({(0x239A, 0x80F4), (0x239A, 0x8120)})
+"""USB vendor and product ids of the boards the box firmware runs on, as CircuitPython
+gives them: a Raspberry Pi Pico and a Pico W (for a box whose ``boot.py`` predates the
+product name)."""
 
 DATA_INTERFACE = 2
-"""USB interface number of CircuitPython's second serial channel (``boot.py`` turns it on)."""
+"""USB interface number of CircuitPython's second serial channel (``boot.py`` turns it on);
+the console (the REPL) is interface 0 and is never written to."""
 
 _PORT_ERRORS = (serial.SerialException, OSError, ValueError)
 
@@ -99,28 +106,33 @@ def interface_number(location: str | None) -> int | None:
     return int(tail) if tail.isdigit() else None
 
 
-def rank_box_ports(ports: Sequence[Any]) -> list[str]:
-    """Order pyserial ``ListPortInfo``-like records: box data channels first, then consoles.
+def is_box_port(port: Any, serial_number: str = "") -> bool:
+    """Whether a pyserial ``ListPortInfo``-like record is the box's data channel.
 
-    Only boards of :data:`BOX_VENDORS` are kept.  Among them the data channel
-    (interface :data:`DATA_INTERFACE`, the ``…-if02`` link) comes first; the other
-    interfaces follow, for a box whose ``boot.py`` is missing and which therefore
-    talks on its console.
+    It must be USB interface :data:`DATA_INTERFACE` of a device that identifies as
+    the box: its product name is :data:`BOX_PRODUCT` or its ids are in
+    :data:`BOX_USB_IDS`.  With ``serial_number`` set, only the device with that USB
+    serial number counts.  Consoles, debug probes, USB-serial cables and the Pi's
+    own UART never do, so nothing is ever written to them.
     """
-    boxes = [port for port in ports if getattr(port, "vid", None) in BOX_VENDORS]
+    if interface_number(getattr(port, "location", None)) != DATA_INTERFACE:
+        return False
+    if serial_number and getattr(port, "serial_number", None) != serial_number:
+        return False
+    ids = (getattr(port, "vid", None), getattr(port, "pid", None))
+    return getattr(port, "product", None) == BOX_PRODUCT or ids in BOX_USB_IDS
 
-    def order(port: Any) -> tuple[int, str]:
-        number = interface_number(getattr(port, "location", None))
-        return (0 if number == DATA_INTERFACE else 1, str(port.device))
 
-    return [str(port.device) for port in sorted(boxes, key=order)]
+def rank_box_ports(ports: Sequence[Any], serial_number: str = "") -> list[str]:
+    """The devices of the records that are the box's data channel (:func:`is_box_port`)."""
+    return sorted(str(port.device) for port in ports if is_box_port(port, serial_number))
 
 
-def find_box_ports() -> list[str]:
-    """The serial ports where a button box may be, data channels first (may be empty)."""
+def find_box_ports(serial_number: str = "") -> list[str]:
+    """The serial ports that identify as the button box's data channel (may be empty)."""
     from serial.tools import list_ports  # type: ignore[import-untyped]
 
-    return rank_box_ports(list_ports.comports())
+    return rank_box_ports(list_ports.comports(), serial_number)
 
 
 class SerialBox:
@@ -132,7 +144,7 @@ class SerialBox:
         events: EventSink,
         port_factory: PortFactory = open_port,
         first_retry: float = FIRST_RETRY,
-        port_finder: PortFinder = find_box_ports,
+        port_finder: PortFinder | None = None,
         handshake_timeout: float = HANDSHAKE_TIMEOUT,
     ) -> None:
         self.config = config
@@ -152,7 +164,7 @@ class SerialBox:
         self.port_name = config.port
         """The port in use or last tried (the found device when the setting is ``auto``)."""
         self._port_factory = port_factory
-        self._port_finder = port_finder
+        self._port_finder = port_finder or (lambda: find_box_ports(config.box_serial))
         self._first_retry = first_retry
         self._handshake_timeout = handshake_timeout
         self._port: Any = None

@@ -21,7 +21,7 @@ from hardware.keyboard import KeyboardButtons
 from hardware.lights import LightGroup
 from hardware.monitor import InputMonitor, TeeSink
 from hardware.pins import HEADER_PIN_OF_GPIO
-from hardware.serial_box import PortFactory, PortFinder, SerialBox, find_box_ports, open_port
+from hardware.serial_box import PortFactory, PortFinder, SerialBox, open_port
 
 if TYPE_CHECKING:
     from hardware.gpio import GpioTable
@@ -52,7 +52,7 @@ class TableHardware:
         events: EventQueue | None = None,
         pin_factory: Any | None = None,
         port_factory: PortFactory = open_port,
-        port_finder: PortFinder = find_box_ports,
+        port_finder: PortFinder | None = None,
     ) -> None:
         self.loaded = loaded
         """The configuration and the problems found in it."""

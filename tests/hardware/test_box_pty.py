@@ -181,14 +181,14 @@ def port_info(device: str, vid: int | None, location: str | None) -> ListPortInf
     return info
 
 
-def test_the_data_channel_of_a_box_is_tried_first() -> None:
+def test_only_the_data_channel_of_a_box_is_taken() -> None:
     ports = [
         port_info("/dev/ttyACM0", 0x239A, "1-1.2:1.0"),
         port_info("/dev/ttyACM1", 0x239A, "1-1.2:1.2"),
         port_info("/dev/ttyUSB0", 0x0403, "1-1.3:1.0"),
         port_info("/dev/ttyS0", None, None),
     ]
-    assert rank_box_ports(ports) == ["/dev/ttyACM1", "/dev/ttyACM0"]
+    assert rank_box_ports(ports) == ["/dev/ttyACM1"]
     assert interface_number("1-1.2:1.2") == 2
     assert interface_number("3-1:1.0") == 0
     assert interface_number(None) is None
