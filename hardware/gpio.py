@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable, Collection
 from importlib.metadata import entry_points
 from typing import Any
@@ -35,6 +36,9 @@ FAULT_ON = 0.1
 """Seconds a light is lit in each cycle of the fault pattern (a short flash twice a second)."""
 FAULT_OFF = 0.4
 """Seconds it is dark in each cycle of the fault pattern."""
+
+MAX_EDGE_AGE = 2.0
+"""Seconds an edge may be dated back at most (a guard against a pin library's odd clock)."""
 
 PULSE_TIME = 0.8
 """Seconds to fade in (and out) when a PWM seat light shows that a seat is awaited."""
@@ -107,7 +111,8 @@ class GpioTable:
     """
 
     def __init__(
-        self, config: GpioConfig, events: EventSink, pin_factory: Any | None = None
+        self, config: GpioConfig, events: EventSink, pin_factory: Any | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config
         """The pins and timings to use."""
@@ -118,6 +123,7 @@ class GpioTable:
         self.lights: dict[str, Any] = {}
         """The gpiozero ``LED``/``PWMLED`` of each working light id."""
         self._factory = pin_factory
+        self._clock = clock
         self._lock = threading.Lock()
         self._held: set[str] = set()
         self._waiting: frozenset[int] = frozenset()
@@ -201,12 +207,30 @@ class GpioTable:
                 self._report_status("hardware.gpio.bad_pin", name=name, pin=pin, detail=str(error))
             return None
 
-    def _callback(self, button: str, kind: EventKind) -> Callable[[], None]:
-        def report() -> None:
+    def _callback(self, button: str, kind: EventKind) -> Callable[[Any], None]:
+        def report(device: Any) -> None:
             self._track(button, kind)
-            self.events.put(ButtonEvent(button, kind, source="gpio"))
+            self.events.put(ButtonEvent(button, kind, time=self._edge_time(device, kind),
+                                        source="gpio"))
 
         return report
+
+    def _edge_time(self, device: Any, kind: EventKind) -> float:
+        """When the edge happened, on ``time.monotonic``: now, less the age gpiozero gives it.
+
+        gpiozero stamps each edge with the pin library's own tick (lgpio: the
+        kernel's time of the edge) before its callback thread runs; a callback that
+        comes late, because that thread was busy, still reports the edge's time, so
+        chatter it delivers in a burst stays chatter.  A long press is dated now.
+        """
+        now = self._clock()
+        if kind == "long_press":
+            return now
+        try:
+            age = device.active_time if kind == "press" else device.inactive_time
+        except Exception:  # a device closed under the callback: its age is gone
+            age = None
+        return now - min(max(0.0, float(age)), MAX_EDGE_AGE) if age is not None else now
 
     def _track(self, button: str, kind: EventKind) -> None:
         with self._lock:

@@ -33,6 +33,7 @@ from hardware.events import SEAT_BUTTONS, ButtonEvent, EventSink, StatusEvent
 from hardware.protocol import (
     DEVICE_NAME,
     PROTOCOL_VERSION,
+    SUPPORTED_VERSIONS,
     BoxMessage,
     ButtonMessage,
     Command,
@@ -178,6 +179,7 @@ class SerialBox:
         self._lights: dict[str, LightMode] = {name: "off" for name in (*SEAT_BUTTONS, "status")}
         self._incompatible = False
         self._box_device = ""
+        self._box_offset: float | None = None
         self._greeted = False
         self._said_not_found = False
         self._candidates: deque[str] = deque()
@@ -382,7 +384,25 @@ class SerialBox:
             if self._incompatible:
                 self._refuse(message)
             else:
-                self.events.put(ButtonEvent(message.button, message.kind, source="serial"))
+                self.events.put(ButtonEvent(message.button, message.kind,
+                                            time=self._edge_time(message), source="serial"))
+
+    def _edge_time(self, message: ButtonMessage) -> float:
+        """When the button moved, on this side's clock.
+
+        From the box's own time stamp when it sends one: the box's clock is mapped
+        onto ``time.monotonic`` by the smallest offset seen since it said ``HELLO``
+        (the line that travelled fastest), so lines that waited in the port while
+        the reader was busy keep the spacing they had at the box.  Else: now.
+        """
+        now = time.monotonic()
+        if message.box_ms is None:
+            return now
+        box_seconds = message.box_ms / 1000
+        offset = now - box_seconds
+        if self._box_offset is None or offset < self._box_offset:
+            self._box_offset = offset
+        return min(now, box_seconds + self._box_offset)
 
     def _refuse(self, message: ButtonMessage) -> None:
         """Say why a press of an incompatible box does nothing (releases stay quiet)."""
@@ -402,9 +422,10 @@ class SerialBox:
         screen's badge show as a fault until a box of the right version answers.
         """
         was_incompatible = self._incompatible
+        self._box_offset = None  # the box may have restarted its clock
         self.box_version = hello.version
         self._box_device = hello.device
-        self._incompatible = hello.device != DEVICE_NAME or hello.version != PROTOCOL_VERSION
+        self._incompatible = hello.device != DEVICE_NAME or hello.version not in SUPPORTED_VERSIONS
         if self._incompatible:
             self._greeted = True
             self._candidates.clear()

@@ -9,8 +9,8 @@ understand each other.
 
 DEVICE = "tcbox"
 """Name announced in ``HELLO``."""
-VERSION = 1
-"""Protocol version announced in ``HELLO``."""
+VERSION = 2
+"""Protocol version announced in ``HELLO`` (2: button lines carry the edge's time)."""
 MAX_LINE = 64
 """Longest command line kept, newline excluded."""
 BUTTONS = ("advance", "undo", "seat1", "seat2", "seat3", "seat4")
@@ -102,6 +102,8 @@ class Debouncer:
         self._raw_since = 0
         self._pressed_since = 0
         self._held = False
+        self.edge_ms = 0
+        """When the level just reported first appeared (before it settled), or the hold."""
 
     def update(self, raw: bool, now_ms: int) -> str | None:
         """Feed the current raw level; return the event it completes, if any."""
@@ -110,6 +112,7 @@ class Debouncer:
             self._raw_since = now_ms
         if raw != self.pressed and now_ms - self._raw_since >= self.settle_ms:
             self.pressed = raw
+            self.edge_ms = self._raw_since
             if raw:
                 self._pressed_since = now_ms
                 self._held = False
@@ -117,6 +120,7 @@ class Debouncer:
             return "R"
         if self.pressed and not self._held and now_ms - self._pressed_since >= self.hold_ms:
             self._held = True
+            self.edge_ms = now_ms
             return "L"
         return None
 
@@ -168,7 +172,7 @@ class Box:
         for index, button in enumerate(self.buttons):
             event = button.update(levels[index], now_ms)
             if event is not None:
-                out += frame(event + " " + BUTTONS[index])
+                out += frame(event + " " + BUTTONS[index] + " " + str(button.edge_ms))
         return out
 
     def receive(self, data: bytes, now_ms: int) -> bytes:

@@ -17,6 +17,7 @@ from serial.tools.list_ports_common import ListPortInfo  # type: ignore[import-u
 from hardware.boxsim import SimulatedBox
 from hardware.config import AUTO_PORT, SerialConfig
 from hardware.events import EventQueue
+from hardware.protocol import PROTOCOL_VERSION
 from hardware.serial_box import (
     PortFactory,
     SerialBox,
@@ -58,7 +59,7 @@ def test_presses_and_lights_travel_through_a_real_pty(sim: SimulatedBox) -> None
     box, collector = start_app_side(FAST, [sim.port])
     try:
         assert collector.wait_for(has_status("hardware.serial.connected"))
-        assert box.port_name == sim.port and box.box_version == 1
+        assert box.port_name == sim.port and box.box_version == PROTOCOL_VERSION
         sim.set_level("seat2", True)
         time.sleep(0.05)
         sim.set_level("seat2", False)

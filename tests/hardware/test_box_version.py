@@ -40,7 +40,7 @@ def table() -> Iterator[tuple[TableHardware, list[OtherVersionBox], Collector]]:
     ends: list[OtherVersionBox] = []
 
     def factory(url: str, baud: int) -> OtherVersionBox:
-        ends.append(OtherVersionBox(2))
+        ends.append(OtherVersionBox(7))
         return ends[-1]
 
     config = HardwareConfig(serial=SerialConfig(enabled=True, port="loop://", keepalive=0.0),
@@ -63,9 +63,9 @@ def test_a_box_of_another_version_is_a_fault_not_connected(
     assert collector.wait_for(lambda _: Command("LED status fault") in ends[-1].commands())
     bad = next(e for e in collector.seen
                if isinstance(e, StatusEvent) and e.key == "hardware.serial.bad_version")
-    assert bad.params["version"] == 2 and bad.params["supported"] == 1
+    assert bad.params["version"] == 7 and bad.params["supported"] == 2
     advice = translate(bad.key, "en", **bad.params)
-    assert "hardware/firmware" in advice and "version 2" in advice
+    assert "hardware/firmware" in advice and "version 7" in advice
 
 
 def test_presses_of_that_box_are_refused_with_the_reason(
