@@ -82,7 +82,7 @@ def choose_pin_factory(configured: str, chip: str = AUTO_CHIP) -> Any:
         return lgpio_factory(chip)
     if name:
         return load_pin_factory(name)
-    return default_pin_factory(chip=chip)
+    return default_pin_factory(DEFAULT_FACTORIES, chip)
 
 
 def default_pin_factory(names: tuple[str, ...] = DEFAULT_FACTORIES,
