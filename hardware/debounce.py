@@ -128,6 +128,11 @@ class DebounceSink:
         for item in out:
             self.target.put(item)
 
+    def idle(self) -> bool:
+        """Whether nothing is held back (every settled level has been passed on)."""
+        with self._lock:
+            return self.debouncer.next_due() is None
+
     def _arm(self) -> None:
         """Start the timer for the next settling button, if none runs (lock held).
 

@@ -147,6 +147,7 @@ class SerialBox:
         first_retry: float = FIRST_RETRY,
         port_finder: PortFinder | None = None,
         handshake_timeout: float = HANDSHAKE_TIMEOUT,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config
         """Port, speed and timings."""
@@ -165,6 +166,7 @@ class SerialBox:
         self.port_name = config.port
         """The port in use or last tried (the found device when the setting is ``auto``)."""
         self._port_factory = port_factory
+        self._clock = clock
         self._port_finder = port_finder or (lambda: find_box_ports(config.box_serial))
         self._first_retry = first_retry
         self._handshake_timeout = handshake_timeout
@@ -395,7 +397,7 @@ class SerialBox:
         (the line that travelled fastest), so lines that waited in the port while
         the reader was busy keep the spacing they had at the box.  Else: now.
         """
-        now = time.monotonic()
+        now = self._clock()
         if message.box_ms is None:
             return now
         box_seconds = message.box_ms / 1000
