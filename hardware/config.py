@@ -16,6 +16,7 @@ from typing import Any
 
 from hardware.events import BUTTON_IDS
 from hardware.keyboard import DEFAULT_KEYS as DEFAULT_KEYS
+from vocabulary.buttons import LIGHT_IDS as VOCABULARY_LIGHTS
 
 APP_NAME = "table-companion"
 """Folder name of the app's configuration."""
@@ -26,7 +27,7 @@ CONFIG_NAME = "hardware.toml"
 SOURCES: tuple[str, ...] = ("gpio", "serial", "keyboard")
 """The input sources a table may switch on."""
 
-LIGHT_IDS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4", "status")
+LIGHT_IDS: tuple[str, ...] = VOCABULARY_LIGHTS
 """The lights a table may have: one per seat and a status light."""
 
 PIN_RANGE: tuple[int, int] = (2, 27)

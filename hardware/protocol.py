@@ -43,9 +43,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Literal
 
 from hardware.events import BUTTON_IDS, EventKind
+from vocabulary.buttons import LIGHT_IDS
+from vocabulary.buttons import LIGHT_MODES as LIGHT_MODES
+from vocabulary.buttons import LightMode as LightMode
 
 PROTOCOL_VERSION = 2
 """The protocol version this app speaks (and the firmware beside it announces)."""
@@ -62,14 +64,8 @@ DEVICE_NAME = "tcbox"
 MAX_LINE = 64
 """Longest accepted line in bytes, checksum included, newline excluded."""
 
-LIGHTS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4", "status")
-"""The lights a box may drive."""
-
-LightMode = Literal["on", "off", "blink", "fault"]
-"""What a light can be told to do."""
-
-LIGHT_MODES: tuple[str, ...] = ("on", "off", "blink", "fault")
-"""Every :data:`LightMode`."""
+LIGHTS: tuple[str, ...] = LIGHT_IDS
+"""The lights a box may drive (:data:`vocabulary.buttons.LIGHT_IDS`)."""
 
 HOLD_RANGE_MS: tuple[int, int] = (100, 10_000)
 """Smallest and largest hold time, in milliseconds, that ``HOLD`` accepts."""
