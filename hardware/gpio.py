@@ -6,10 +6,13 @@ environment variable (``mock`` in the tests), else the first of
 :data:`DEFAULT_FACTORIES` whose pin library loads: ``lgpio`` works on every Pi from
 the 3 to the 5 and the Zero 2 W on current Raspberry Pi OS.  gpiozero's last resort,
 ``native``, is never picked by itself: it needs ``/sys/class/gpio``, which kernels
-6.6 and later no longer have, and it does not know the Pi 5.  Nothing here raises
-when the hardware is missing: a factory or pin that cannot be used becomes a
-:class:`~hardware.events.StatusEvent` (``hardware.gpio.no_library`` when no pin
-library is installed at all) and the rest carries on.
+6.6 and later no longer have, and it does not know the Pi 5.  lgpio is opened on
+the header's chip found by its label (:mod:`hardware.gpiochip`), never on a number
+guessed from the board.  Nothing here raises when the hardware is missing: a factory
+or pin that cannot be used becomes a :class:`~hardware.events.StatusEvent`
+(``hardware.gpio.no_library`` when no pin library is installed at all,
+``chip_not_found`` or ``permission`` when lgpio is there but its chip is not) and
+the rest carries on.  Each event is dated at its edge (:meth:`GpioTable._edge_time`).
 """
 
 from __future__ import annotations

@@ -88,3 +88,14 @@ def test_the_badge_names_the_wrong_version(lang: str) -> None:
     text = badge_text({"serial_version"}, lang)
     assert text and text != "hardware.fault.serial_version"
     assert text != badge_text({"serial"}, lang)
+
+
+def test_the_diagnostics_screen_names_the_wrong_version(
+    table: tuple[TableHardware, list[OtherVersionBox], Collector],
+) -> None:
+    from companion.ui.diagnostics import link_state
+
+    hardware, _ends, _collector = table
+    state = link_state(hardware)
+    for lang in ("en", "pl", "fr", "es"):
+        assert translate(state.key, lang) != state.key
