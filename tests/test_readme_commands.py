@@ -47,6 +47,7 @@ def scratch(tmp_path: Path) -> dict[str, str]:
     """The folder the commands run in, and their environment."""
     (tmp_path / "examples").symlink_to(ROOT / "examples")
     shutil.copy(ROOT / "config.example.toml", tmp_path / "hardware.toml")
+    keep_the_test_install()
     database = tmp_path / "journal.sqlite3"
     journal = Journal(database)
     record = load_record(ROOT / "examples" / "fuji" / "scenario-1.json")
@@ -55,6 +56,18 @@ def scratch(tmp_path: Path) -> dict[str, str]:
     journal.close()
     return {**os.environ, "COMPANION_DB": str(database), "SDL_VIDEODRIVER": "dummy",
             "SDL_AUDIODRIVER": "dummy", "GPIOZERO_PIN_FACTORY": "mock"}
+
+
+def keep_the_test_install() -> None:
+    """Let ``./run-app`` take the environment ``./run-tests`` set up as it is.
+
+    ``scripts/bootstrap.sh`` stamps the environment per mode, and ``./run-app`` would
+    otherwise reinstall the app (reaching the network) in the middle of the test run,
+    although the test install holds everything the app needs.
+    """
+    venv = Path(os.environ.get("COMPANION_VENV", ROOT / ".venv"))
+    for stamp in venv.glob(".installed-*-test"):
+        stamp.with_name(stamp.name.removesuffix("-test") + "-app").touch()
 
 
 def argv(command: str) -> list[str]:
