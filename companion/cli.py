@@ -85,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("-o", "--output", type=Path, help="PNG file (default: <screen>-<lang>.png)")
     shot.add_argument("--record", type=Path, help="show the state at the end of this record")
     shot.add_argument("--list", action="store_true", help="list the screens that can be rendered")
+    for command in commands.choices.values():  # --lang after the command too, as in the README
+        command.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                             help="language of screens and messages")
     return parser
 
 

@@ -193,8 +193,9 @@ class App(TableLoop):
     def context(self) -> Context:
         """What the scenes see."""
         available = self.sound is not None and self.sound.available
+        faults = getattr(self.inputs, "faults", None)  # hardware: the bar keeps the badge's room
         return Context(self.size, self.settings, self.session, self.journal, self.clock(),
-                       available)
+                       available, frozenset(faults()) if callable(faults) else frozenset())
 
     @property
     def scene(self) -> Scene:

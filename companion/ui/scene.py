@@ -143,6 +143,9 @@ class Context:
     """Current time on the ``time.monotonic`` clock."""
     sound_available: bool = False
     """Whether sound effects can be heard (a sound device was found)."""
+    faults: frozenset[str] = frozenset()
+    """Table inputs switched on but lost (``serial``, ``gpio``...): the bar keeps room
+    for their badge."""
 
     def __post_init__(self) -> None:
         # The journal is the one source of truth for the table looks: the staff menu
