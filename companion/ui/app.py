@@ -193,9 +193,8 @@ class App(TableLoop):
     def context(self) -> Context:
         """What the scenes see."""
         available = self.sound is not None and self.sound.available
-        faults = getattr(self.inputs, "faults", None)  # hardware: the bar keeps the badge's room
         return Context(self.size, self.settings, self.session, self.journal, self.clock(),
-                       available, frozenset(faults()) if callable(faults) else frozenset())
+                       available, frozenset(self.faults()))  # the bar keeps the badge's room
 
     @property
     def scene(self) -> Scene:
