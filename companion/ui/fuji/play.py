@@ -50,8 +50,8 @@ from companion.ui.fuji.panels import (
     WoundBoxes,
     greyed_button,
 )
+from companion.ui.fuji.told import instruction_lines, moment_instructions
 from companion.ui.fuji.view import (
-    FLIP_KEYS,
     advance_refusal,
     asked,
     board_picture,
@@ -63,6 +63,7 @@ from companion.ui.fuji.view import (
     table_state,
     waiting_seats,
 )
+from companion.ui.instructions import InstructionList
 from companion.ui.intents import (
     GoHome,
     Intent,
@@ -75,7 +76,7 @@ from companion.ui.intents import (
     show_made,
 )
 from companion.ui.scene import Context, GameScene, Scene
-from companion.ui.theme import MIN_TOUCH, TextRole, Theme
+from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.widgets import Button, Label, Option, Panel, Widget, fit_text
 
 REMINDER_GROWTH_STEPS = 3
@@ -86,18 +87,6 @@ FLAT_COLUMN_MIN = 200
 
 HAND_LINE_MIN = 20
 """Smallest line (at 800x480) on which a player card lists the cards in hand."""
-
-MAX_INSTRUCTIONS = 3
-"""Most instructions listed under the player cards (older ones drop first)."""
-
-PAWN_KEYS: frozenset[str] = frozenset({
-    "fuji.instruction.move_pawn", "fuji.instruction.pawn_stays",
-    "fuji.instruction.pawn_stays_allowed", "fuji.instruction.path_blocked"})
-"""Instructions about a pawn's move (the map shows where each pawn stands)."""
-
-STAMINA_KEYS: frozenset[str] = frozenset({
-    "fuji.instruction.stamina", "fuji.instruction.no_stamina_loss"})
-"""Instructions about a player's stamina marker."""
 
 MAX_ENERGY = 3
 """Energy bars a Gatherer can hold (drawn as three places)."""
@@ -127,10 +116,8 @@ class FujiPlayScene(GameScene):
         super().__init__()
         self.selected: int | None = None
         """The player chosen by tapping their card."""
-        self._seen: tuple[int, int, State] | None = None
-        """The game's number, its cursor and its state when the screen was last built."""
-        self._told: tuple[Instruction, ...] = ()
-        """What the steps entered since the last build but one tell the table."""
+        self.told_list = InstructionList()
+        """What the table must do now, the page shown and what it has seen."""
 
     # ---------------------------------------------------------------- session
     def seat(self, state: State) -> int:
@@ -140,23 +127,11 @@ class FujiPlayScene(GameScene):
         return default_seat(table_state(state))
 
     def told(self, session: Session) -> tuple[Instruction, ...]:
-        """What the table must do after the game's newest change: the instructions of every
-        step that change entered, in order (one tap may resolve everyone and start the
-        eruption), after those of the steps before when it answered a question they
-        asked; they stay until the game changes again."""
-        state: State = session.state
-        seen = self._seen
-        if seen is not None and seen[0] == session.game_id and seen[2] is state:
-            return self._told
-        earlier, self._told = self._told, state.instructions
-        self._seen = (session.game_id, session.cursor, state)
-        if seen is not None and seen[0] == session.game_id and seen[1] < session.cursor:
-            entered = entered_instructions(session, seen[1], seen[2])
-            if entered is not None and seen[2].pending:
-                entered = (*earlier, *entered)  # the answer to a question those steps asked
-            if entered is not None and len(entered) > len(state.instructions):
-                self._told = entered
-        return self._told
+        """What the table must do now: every instruction since the table moved on (see
+        :mod:`companion.ui.fuji.told`); handed to the shared list."""
+        told = moment_instructions(session)
+        self.told_list.show(instruction_lines(told))
+        return told
 
     def select(self, seat: int) -> list[Intent]:
         """Select the player at ``seat`` (a view change only)."""
@@ -235,19 +210,32 @@ class FujiPlayScene(GameScene):
         return widgets
 
     def _notes(self, ctx: Context, state: State, notes: pygame.Rect) -> list[Widget]:
-        """What the table must do physically, the newest that fit (urgent ones stand out;
-        the cards to flip are large unless a tap listed several steps' instructions)."""
+        """What the table must do physically, every line of the moment (the shared list
+        pages when they do not all fit; urgent ones stand out)."""
         theme = ctx.theme
         if notes.height <= theme.px(16):
             return []
         urgent = bool(flip_cells(state)) or bool(state.pending)
-        listed = self._told if self._seen is not None and self._seen[2] is state else ()
-        erupting = (state.phase is Phase.ERUPTION and bool(flip_cells(state))
-                    and len(listed) <= len(state.instructions))
-        role: TextRole = "heading" if erupting else "small"
-        text = self._instructions(state, ctx.lang, theme, notes, role, urgent)
-        return [Label(notes, text, role, theme.palette.accent if urgent else theme.palette.text,
-                      bold=urgent)]
+        colour = theme.palette.accent if urgent else theme.palette.text
+        aside = None
+        if self._reminder_beside_list(state) and ctx.settings.table_layout != "flat":
+            reminder = self._reminder_intent(state)
+
+            def aside(rect: pygame.Rect) -> Widget:
+                return Button(rect, "?", (reminder,), role="body", key="fuji:reminder")
+
+        return self.told_list.widgets(notes, theme, ctx.lang, colour, "fuji:told", aside=aside)
+
+    def _reminder_beside_list(self, state: State) -> bool:
+        """Whether the phase reminder gives its place to the instruction list (a tap on
+        *?* beside the list shows it): when the moment holds more than its first line."""
+        return state.outcome is None and len(self.told_list.lines) > 1
+
+    @staticmethod
+    def _reminder_intent(state: State) -> Intent:
+        """The phase reminder as a dialog."""
+        return ShowDialog(ChoiceDialog(screen_title(state), [], Msg("ui.common.back"),
+                                       msg(f"fuji.reminder.{state.phase.value}")))
 
     def _cell_tap(self, seat: int, state: State | None = None) -> Any:
         def tap(position: Position) -> list[Intent]:
@@ -265,10 +253,14 @@ class FujiPlayScene(GameScene):
         reminder = msg(f"fuji.reminder.{state.phase.value}")
         reminder_h = self._reminder_height(theme, ctx.lang, reminder, side.width)
         row_h = theme.touch
-        widgets: list[Widget] = [Panel(pygame.Rect(side.x, side.y, side.width, reminder_h))]
-        inner = pygame.Rect(side.x, side.y, side.width, reminder_h).inflate(-2 * theme.pad,
-                                                                            -theme.px(6))
-        widgets.append(Label(inner, reminder, "small", theme.palette.text_muted))
+        widgets: list[Widget] = []
+        if self._reminder_beside_list(state):
+            reminder_h = -theme.gap
+        else:
+            widgets.append(Panel(pygame.Rect(side.x, side.y, side.width, reminder_h)))
+            inner = pygame.Rect(side.x, side.y, side.width, reminder_h).inflate(
+                -2 * theme.pad, -theme.px(6))
+            widgets.append(Label(inner, reminder, "small", theme.palette.text_muted))
         bottom = pygame.Rect(side.x, side.bottom - row_h, side.width, row_h)
         middle = pygame.Rect(side.x, side.y + reminder_h + theme.gap, side.width,
                              bottom.y - side.y - reminder_h - 2 * theme.gap)
@@ -532,31 +524,6 @@ class FujiPlayScene(GameScene):
         return show_made(make)
 
     # ---------------------------------------------------------------- rest
-    def _instructions(self, state: State, lang: str, theme: Theme, box: pygame.Rect,
-                      role: TextRole, bold: bool) -> str:
-        """The newest things the table must do, as many as fit; in an eruption the flips
-        come first and the resolutions' steps follow while they fit.  After a tap that
-        entered several steps, every step's instructions are listed; when they do not
-        all fit, the pawn moves (drawn on the map) give way first."""
-        seen = self._seen is not None and self._seen[2] is state
-        given = self._told if seen else state.instructions
-        several = given != state.instructions
-        most = max(MAX_INSTRUCTIONS, len(given)) if several else MAX_INSTRUCTIONS
-        told = given[-most:]
-        flips: tuple[Instruction, ...] = ()
-        if state.phase is Phase.ERUPTION and flip_cells(state):
-            flips = tuple(i for i in state.instructions if i.message.key in FLIP_KEYS)[-2:]
-            told = flips + tuple(i for i in given if i.message.key not in FLIP_KEYS)[-most:]
-        kept = list(told)
-        while len(kept) > 1:
-            fitted = fit_text("\n".join(translate(i.message, lang) for i in kept), box.width,
-                              box.height, theme.text_size(role), theme.min_text_size(role),
-                              bold)
-            if not fitted.overflow:
-                break
-            kept = _fewer(kept, len(flips), several)
-        return "\n".join(translate(i.message, lang) for i in kept)
-
     def _bottom_row(self, ctx: Context, state: State, row: pygame.Rect,
                     seat: int) -> list[Widget]:
         theme = ctx.theme
@@ -604,21 +571,6 @@ class FujiPlayScene(GameScene):
                                      Msg(state.score_band), "small", theme.palette.text_muted,
                                      align="center"))
         return widgets
-
-
-def _fewer(told: list[Instruction], flips: int, several: bool) -> list[Instruction]:
-    """``told`` less one line.  After several steps the pawn moves go first (the map shows
-    where the pawns stand), then whatever is neither a stamina loss nor a card to flip
-    (the stamina markers are moved from these lines alone); otherwise the newest line
-    after the ``flips`` first ones goes, else the oldest."""
-    if several:
-        pawns = [n for n, i in enumerate(told) if i.message.key in PAWN_KEYS]
-        others = [n for n, i in enumerate(told)
-                  if i.message.key not in STAMINA_KEYS | FLIP_KEYS]
-        for found in (pawns, others):
-            if found:
-                return told[:found[0]] + told[found[0] + 1:]
-    return told[:-1] if len(told) > flips else told[1:]
 
 
 def button_row(ctx: Context, row: pygame.Rect,
@@ -696,21 +648,6 @@ def erupt_after(state: State) -> list[Intent]:
     if phase_five_over(state):
         return [Submit({"type": "advance"})]
     return []
-
-
-def entered_instructions(session: Session, start: int,
-                         before: State) -> tuple[Instruction, ...] | None:
-    """What the steps after the first ``start`` told the table step by step (each step's
-    new instructions, in order, read from the states the session kept), or ``None`` when
-    ``before`` is not the state those steps started from (another line of play)."""
-    if session.state_after(start) is not before:
-        return None
-    told: list[Instruction] = []
-    for step in range(start, session.cursor):
-        kept = session.state_after(step).instructions
-        fresh = session.state_after(step + 1).instructions
-        told += fresh[len(kept):] if fresh[:len(kept)] == kept else fresh
-    return tuple(told)
 
 
 def card_unknown(state: State, position: Position) -> bool:

@@ -1,0 +1,292 @@
+"""The instruction list every game's play screen shares: what the table must do with the
+physical pieces, kept until the table moves on, never dropped for lack of room.
+
+A game hands the list the lines of the current moment (:class:`Line`: whose pieces, what
+to do). The list groups them by player (the lines for everyone first, then each player
+in the order they first appear), wraps them at one readable size and, when they do not
+all fit, pages: a button at the side turns to the next page and counts the lines the
+table has not yet seen, in the accent colour while there are any. Which lines were drawn
+is remembered (:class:`InstructionList`), so a line counts as seen only once it was on
+the screen; new lines added to the same moment turn the list to the first unseen one.
+
+The list is a holder kept across builds (widgets are rebuilt every frame); a screen
+keeps one per place it shows instructions, or asks :func:`instruction_list` for the one
+kept under a name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from companion.core.i18n import translate
+from companion.core.messages import Msg
+from companion.core.values import Value
+from companion.ui.fonts import font, rendered
+from companion.ui.intents import Intent, Redraw
+from companion.ui.theme import Colour, TextRole, Theme
+from companion.ui.widgets import Panel, TapButton, Widget, wrap_words
+
+INDENT = 10
+"""How far (at 800x480) a player's lines stand in from their name."""
+
+PAGER_WIDTH = 64
+"""Width (at 800x480) of the page button beside a list that does not fit."""
+
+
+class Line(Value):
+    """One thing the table must do: ``who`` names the player whose pieces it concerns
+    (empty: everyone), ``what`` says what to do."""
+
+    who: str
+    what: Msg | str
+
+    @staticmethod
+    def of(message: Msg) -> Line:
+        """A line for ``message``, grouped under the player its ``name`` parameter names."""
+        name = message.params.get("name")
+        who = name if isinstance(name, str) and not name.startswith("@") else ""
+        return Line(who, message)
+
+
+def lines_of(messages: Sequence[Msg]) -> tuple[Line, ...]:
+    """:meth:`Line.of` for each of ``messages``."""
+    return tuple(Line.of(message) for message in messages)
+
+
+def grouped(lines: Sequence[Line]) -> list[tuple[str, list[int]]]:
+    """The indices of ``lines`` by player: everyone's lines first, then each player's in
+    the order the players first appear; each group's lines keep their order."""
+    groups: dict[str, list[int]] = {"": []}
+    for index, line in enumerate(lines):
+        groups.setdefault(line.who, []).append(index)
+    return [(who, members) for who, members in groups.items() if members]
+
+
+class Row(Value):
+    """One drawn row: its text, whether it is a player's name, its indent and the line it
+    belongs to (``-1`` for a name)."""
+
+    text: str
+    heading: bool
+    indent: int
+    line: int
+
+
+def rows_for(lines: Sequence[Line], lang: str, theme: Theme, width: int,
+             role: TextRole = "small") -> list[Row]:
+    """Every row the lines take at ``width``: a player's name, then their lines wrapped."""
+    face = font(theme.text_size(role))
+    indent = theme.px(INDENT)
+    rows: list[Row] = []
+    for who, members in grouped(lines):
+        step = indent if who else 0
+        if who:
+            rows.append(Row(who, True, 0, -1))
+        for index in members:
+            what = lines[index].what
+            text = translate(what, lang) if isinstance(what, Msg) else what
+            for part in wrap_words(text, face, max(1, width - step)) or [""]:
+                rows.append(Row(part, False, step, index))
+    return rows
+
+
+def pages_of(rows: Sequence[Row], capacity: int) -> list[int]:
+    """Where each page starts: a line never splits across pages unless it alone is
+    taller than a page, and a page that begins inside a player's group repeats the name."""
+    if capacity <= 0 or not rows:
+        return [0]
+    starts = [0]
+    used = 0
+    at = 0
+    while at < len(rows):
+        end = _item_end(rows, at + 1 if rows[at].heading else at)
+        size = end - at
+        if used and used + size > capacity:
+            starts.append(at)
+            used = 1 if not rows[at].heading and rows[at].indent else 0
+        used += size
+        at = end
+    return starts
+
+
+def _item_end(rows: Sequence[Row], at: int) -> int:
+    """Where the line whose first row is ``at`` ends (a name keeps its first line)."""
+    if at >= len(rows):
+        return at
+    line = rows[at].line
+    end = at + 1
+    while end < len(rows) and rows[end].line == line:
+        end += 1
+    return end
+
+
+def page_rows(rows: Sequence[Row], starts: Sequence[int], page: int) -> list[Row]:
+    """The rows of ``page``, with the player's name repeated on top when the page begins
+    inside their group."""
+    start = starts[page]
+    end = starts[page + 1] if page + 1 < len(starts) else len(rows)
+    shown = list(rows[start:end])
+    if shown and not shown[0].heading and shown[0].indent:
+        name = next((row for row in reversed(rows[:start]) if row.heading), None)
+        if name is not None:
+            shown.insert(0, Row(f"{name.text} …", True, 0, -1))
+    return shown
+
+
+class InstructionList:
+    """The lines of the current moment, the page shown and which lines were drawn."""
+
+    def __init__(self) -> None:
+        self.lines: tuple[Line, ...] = ()
+        """What the table must do now."""
+        self.seen: set[int] = set()
+        """Indices of the lines drawn on the screen at least once."""
+        self.page = 0
+        """The page shown (see :func:`pages_of`)."""
+        self._turn_to_unseen = False
+
+    def show(self, lines: Sequence[Line]) -> None:
+        """Take the lines of the current moment: more lines for the same moment keep what
+        was seen and turn to the first new one; other lines start afresh."""
+        given = tuple(lines)
+        if given == self.lines:
+            return
+        if given[:len(self.lines)] != self.lines or not self.lines:
+            self.seen = set()
+            self.page = 0
+        self.lines = given
+        self._turn_to_unseen = True
+
+    @property
+    def unseen(self) -> int:
+        """How many lines have not yet been on the screen."""
+        return len(self.lines) - len(self.seen & set(range(len(self.lines))))
+
+    def next_page(self, pages: int) -> list[Intent]:
+        """Turn to the next page (after the last, back to the first)."""
+        self.page = (self.page + 1) % max(1, pages)
+        return [Redraw()]
+
+    def widgets(self, rect: pygame.Rect, theme: Theme, lang: str, colour: Colour | None = None,
+                key: str = "told", role: TextRole = "small",
+                aside: Callable[[pygame.Rect], Widget] | None = None) -> list[Widget]:
+        """The list drawn in ``rect``: rows, and a page button beside them when they do not
+        all fit (``aside`` makes a widget put above that button, in the same column)."""
+        line_h = font(theme.text_size(role)).get_linesize()
+        capacity = max(1, rect.height // max(1, line_h))
+        column_w = max(theme.touch, theme.px(PAGER_WIDTH))
+        text_rect = (pygame.Rect(rect.x, rect.y, rect.width - column_w - theme.gap, rect.height)
+                     if aside is not None else pygame.Rect(rect))
+        rows = rows_for(self.lines, lang, theme, text_rect.width, role)
+        column = pygame.Rect(rect.right - column_w, rect.y, column_w, rect.height)
+        widgets: list[Widget] = []
+        if aside is not None:
+            top = pygame.Rect(column.x, column.y, column.width, min(theme.touch, column.height))
+            widgets.append(aside(top))
+            column = pygame.Rect(column.x, top.bottom + theme.gap, column.width,
+                                 column.bottom - top.bottom - theme.gap)
+        if len(rows) <= capacity:
+            self.page = 0
+            return [InstructionRows(text_rect, rows, self, role, colour, key), *widgets]
+        text_rect.width = rect.width - column_w - theme.gap
+        rows = rows_for(self.lines, lang, theme, text_rect.width, role)
+        starts = pages_of(rows, capacity)
+        if self._turn_to_unseen:
+            self.page = first_unseen_page(rows, starts, self.seen, self.page)
+        self.page = min(self.page, len(starts) - 1)
+        shown = page_rows(rows, starts, self.page)
+        pages = len(starts)
+        on_page = {row.line for row in shown if row.line >= 0}
+        unseen = sum(1 for i in range(len(self.lines)) if i not in self.seen | on_page)
+        label = f"▼ +{unseen}" if unseen else f"{self.page + 1}/{pages} ▼"
+        widgets.append(TapButton(column, label, lambda: self.next_page(pages),
+                                 "selected" if unseen else "normal", role="small",
+                                 key=f"{key}:page"))
+        return [InstructionRows(text_rect, shown, self, role, colour, key), *widgets]
+
+    def mark_drawn(self, rows: Sequence[Row]) -> None:
+        """Note the lines of ``rows`` as seen (called when they are drawn)."""
+        self.seen |= {row.line for row in rows if row.line >= 0}
+        self._turn_to_unseen = False
+
+
+def first_unseen_page(rows: Sequence[Row], starts: Sequence[int], seen: set[int],
+                      current: int) -> int:
+    """The first page holding a line not yet seen (``current`` when every line was)."""
+    for page, start in enumerate(starts):
+        end = starts[page + 1] if page + 1 < len(starts) else len(rows)
+        if any(row.line >= 0 and row.line not in seen for row in rows[start:end]):
+            return page
+    return current
+
+
+class InstructionRows(Widget):
+    """The rows of one page of an instruction list; drawing them marks them seen."""
+
+    def __init__(self, rect: pygame.Rect, rows: Sequence[Row], owner: InstructionList,
+                 role: TextRole, colour: Colour | None, key: str) -> None:
+        super().__init__(rect, key)
+        self.rows = tuple(rows)
+        """What this page shows."""
+        self.owner = owner
+        """The list whose lines these are."""
+        self.role: TextRole = role
+        self.colour = colour
+
+    def shown_text(self, lang: str) -> str:
+        """The rows as drawn, one line each (for tests and the screenshot check)."""
+        return "\n".join(row.text for row in self.rows)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """Draw the rows top-down, names bold, and mark their lines seen."""
+        size = theme.text_size(self.role)
+        line_h = font(size).get_linesize()
+        colour = tuple(self.colour or theme.palette.text)
+        y = self.rect.y
+        drawn: list[Row] = []
+        for row in self.rows:
+            if y + line_h > self.rect.bottom + 1:
+                self.overflow = True
+                break
+            image = rendered(row.text, size, row.heading, colour)
+            surface.blit(image, (self.rect.x + row.indent, y),
+                         pygame.Rect(0, 0, self.rect.width - row.indent, line_h))
+            drawn.append(row)
+            y += line_h
+        self.owner.mark_drawn(drawn)
+
+
+_KEPT: dict[str, InstructionList] = {}
+
+
+def instruction_list(name: str) -> InstructionList:
+    """The list kept under ``name`` (one per place a screen shows instructions)."""
+    return _KEPT.setdefault(name, InstructionList())
+
+
+def listed(rect: pygame.Rect, theme: Theme, lang: str, messages: Sequence[Msg], name: str,
+           colour: Colour | None = None) -> list[Widget]:
+    """The shared list kept under ``name`` showing ``messages`` in ``rect``, framed."""
+    kept = instruction_list(name)
+    kept.show(lines_of(messages))
+    inner = rect.inflate(-2 * theme.px(6), -theme.px(6))
+    return [Panel(rect, theme.palette.surface), *kept.widgets(inner, theme, lang, colour, name)]
+
+
+def fresh_lines(before: Sequence[Line], after: Sequence[Line]) -> tuple[Line, ...]:
+    """What a step added: the lines of ``after`` past ``before`` when ``after`` extends it,
+    else all of ``after``."""
+    if tuple(after[:len(before)]) == tuple(before):
+        return tuple(after[len(before):])
+    return tuple(after)
+
+
+def history_text(lines: Sequence[Line], lang: str) -> str:
+    """The lines as History shows them under a step: ``who: what``, one a line."""
+    parts = []
+    for line in lines:
+        what = translate(line.what, lang) if isinstance(line.what, Msg) else line.what
+        parts.append(what)
+    return "\n".join(parts)
