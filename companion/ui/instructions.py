@@ -173,25 +173,20 @@ class InstructionList:
                 key: str = "told", role: TextRole = "small",
                 aside: Callable[[pygame.Rect], Widget] | None = None) -> list[Widget]:
         """The list drawn in ``rect``: rows, and a page button beside them when they do not
-        all fit (``aside`` makes a widget put above that button, in the same column)."""
+        all fit (``aside`` makes a widget put beside the rows too, above that button)."""
         line_h = font(theme.text_size(role)).get_linesize()
         capacity = max(1, rect.height // max(1, line_h))
-        column_w = max(theme.touch, theme.px(PAGER_WIDTH))
-        text_rect = (pygame.Rect(rect.x, rect.y, rect.width - column_w - theme.gap, rect.height)
-                     if aside is not None else pygame.Rect(rect))
-        rows = rows_for(self.lines, lang, theme, text_rect.width, role)
-        column = pygame.Rect(rect.right - column_w, rect.y, column_w, rect.height)
+        text, side, pager = beside(rect, theme, aside is not None, paged=False)
+        rows = rows_for(self.lines, lang, theme, text.width, role)
+        if len(rows) > capacity:
+            text, side, pager = beside(rect, theme, aside is not None, paged=True)
+            rows = rows_for(self.lines, lang, theme, text.width, role)
         widgets: list[Widget] = []
-        if aside is not None:
-            top = pygame.Rect(column.x, column.y, column.width, min(theme.touch, column.height))
-            widgets.append(aside(top))
-            column = pygame.Rect(column.x, top.bottom + theme.gap, column.width,
-                                 column.bottom - top.bottom - theme.gap)
-        if len(rows) <= capacity:
+        if aside is not None and side is not None:
+            widgets.append(aside(side))
+        if pager is None:
             self.page = 0
-            return [InstructionRows(text_rect, rows, self, role, colour, key), *widgets]
-        text_rect.width = rect.width - column_w - theme.gap
-        rows = rows_for(self.lines, lang, theme, text_rect.width, role)
+            return [InstructionRows(text, rows, self, role, colour, key), *widgets]
         starts = pages_of(rows, capacity)
         if self._turn_to_unseen:
             self.page = first_unseen_page(rows, starts, self.seen, self.page)
@@ -201,15 +196,39 @@ class InstructionList:
         on_page = {row.line for row in shown if row.line >= 0}
         unseen = sum(1 for i in range(len(self.lines)) if i not in self.seen | on_page)
         label = f"▼ +{unseen}" if unseen else f"{self.page + 1}/{pages} ▼"
-        widgets.append(TapButton(column, label, lambda: self.next_page(pages),
+        widgets.append(TapButton(pager, label, lambda: self.next_page(pages),
                                  "selected" if unseen else "normal", role="small",
                                  key=f"{key}:page"))
-        return [InstructionRows(text_rect, shown, self, role, colour, key), *widgets]
+        return [InstructionRows(text, shown, self, role, colour, key), *widgets]
 
     def mark_drawn(self, rows: Sequence[Row]) -> None:
         """Note the lines of ``rows`` as seen (called when they are drawn)."""
         self.seen |= {row.line for row in rows if row.line >= 0}
         self._turn_to_unseen = False
+
+
+def beside(rect: pygame.Rect, theme: Theme, aside: bool,
+           paged: bool) -> tuple[pygame.Rect, pygame.Rect | None, pygame.Rect | None]:
+    """Cut ``rect`` into the rows' box, the aside's button and the page button: the two
+    buttons share one column at the right, one above the other when the box is tall
+    enough for two touch targets, else side by side."""
+    if not aside and not paged:
+        return pygame.Rect(rect), None, None
+    button_w = max(theme.touch, theme.px(PAGER_WIDTH))
+    stacked = not (aside and paged) or rect.height >= 2 * theme.touch + theme.gap
+    column_w = button_w if stacked else 2 * button_w + theme.gap
+    text = pygame.Rect(rect.x, rect.y, rect.width - column_w - theme.gap, rect.height)
+    x = text.right + theme.gap
+    if not aside:
+        return text, None, pygame.Rect(x, rect.y, button_w, rect.height)
+    if not paged:
+        return text, pygame.Rect(x, rect.y, button_w, min(theme.touch, rect.height)), None
+    if stacked:
+        top = pygame.Rect(x, rect.y, button_w, theme.touch)
+        return text, top, pygame.Rect(x, top.bottom + theme.gap, button_w,
+                                      rect.bottom - top.bottom - theme.gap)
+    left = pygame.Rect(x, rect.y, button_w, rect.height)
+    return text, left, pygame.Rect(left.right + theme.gap, rect.y, button_w, rect.height)
 
 
 def first_unseen_page(rows: Sequence[Row], starts: Sequence[int], seen: set[int],

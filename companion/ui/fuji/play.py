@@ -91,6 +91,10 @@ HAND_LINE_MIN = 20
 MAX_ENERGY = 3
 """Energy bars a Gatherer can hold (drawn as three places)."""
 
+OVER_HEIGHT = 190
+"""Height (at 800x480) of the result box at the game's end (the last instructions below)."""
+"""Energy bars a Gatherer can hold (drawn as three places)."""
+
 NAME_SHARE = 50
 """Percent of a player card's text width given to the name and skill (the rest: stats)."""
 
@@ -189,9 +193,11 @@ class FujiPlayScene(GameScene):
         rows = [pygame.Rect(column.x, column.bottom - (3 - n) * row - (2 - n) * theme.gap,
                             column.width, row) for n in range(3)]
         if state.outcome is not None:
-            above = pygame.Rect(column.x, column.y, column.width, rows[2].y - theme.gap
-                                - column.y)
-            return [*self._game_over(ctx, state, above),
+            above = pygame.Rect(column.x, column.y, column.width,
+                                min(theme.px(OVER_HEIGHT), rows[1].y - column.y))
+            notes = pygame.Rect(column.x, above.bottom + theme.gap, column.width,
+                                rows[2].y - above.bottom - 2 * theme.gap)
+            return [*self._game_over(ctx, state, above), *self._notes(ctx, state, notes),
                     Button(rows[2], Msg("ui_fuji.over.home"), (GoHome(),), "primary",
                            key="fuji:home")]
         title = pygame.Rect(column.x, column.y, column.width, theme.px(44))
@@ -265,7 +271,13 @@ class FujiPlayScene(GameScene):
         middle = pygame.Rect(side.x, side.y + reminder_h + theme.gap, side.width,
                              bottom.y - side.y - reminder_h - 2 * theme.gap)
         if state.outcome is not None:
-            widgets += self._game_over(ctx, state, middle)
+            over = pygame.Rect(middle.x, middle.y, middle.width,
+                               min(middle.height, theme.px(OVER_HEIGHT)))
+            widgets += self._game_over(ctx, state, over)
+            notes = pygame.Rect(middle.x + theme.px(4), over.bottom + theme.gap,
+                                middle.width - theme.px(8), middle.bottom - over.bottom
+                                - theme.gap)
+            widgets += self._notes(ctx, state, notes)
             widgets.append(Button(bottom, Msg("ui_fuji.over.home"), (GoHome(),), "primary",
                                   key="fuji:home"))
             return widgets
