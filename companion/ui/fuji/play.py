@@ -24,7 +24,8 @@ from companion.games.fuji.queries import (
     eruption_tokens_on,
     movement_values,
     path_choice_needed,
-    reroll_allowance,
+    reroll_allowance_sure,
+    reroll_symbol_unknown,
     route_choices,
 )
 from companion.games.fuji.state import (
@@ -91,6 +92,9 @@ HAND_LINE_MIN = 20
 MAX_ENERGY = 3
 """Energy bars a Gatherer can hold (drawn as three places)."""
 
+STAMINA_NUMBER_WIDTH = 24
+"""Width (at 800x480) of the stamina number beside each player's track."""
+
 OVER_HEIGHT = 190
 """Height (at 800x480) of the result box at the game's end (the last instructions below)."""
 """Energy bars a Gatherer can hold (drawn as three places)."""
@@ -120,12 +124,16 @@ class FujiPlayScene(GameScene):
         super().__init__()
         self.selected: int | None = None
         """The player chosen by tapping their card."""
+        self.selected_when: tuple[int, Phase] | None = None
+        """The round and phase the choice was made in: it lapses when they change."""
         self.told_list = InstructionList()
         """What the table must do now, the page shown and what it has seen."""
 
     # ---------------------------------------------------------------- session
     def seat(self, state: State) -> int:
         """The selected player, or the first one the table waits for."""
+        if self.selected_when != (state.round, state.phase):
+            self.selected = None
         if self.selected is not None and self.selected < len(state.players):
             return self.selected
         return default_seat(table_state(state))
@@ -137,9 +145,11 @@ class FujiPlayScene(GameScene):
         self.told_list.show(instruction_lines(told))
         return told
 
-    def select(self, seat: int) -> list[Intent]:
-        """Select the player at ``seat`` (a view change only)."""
+    def select(self, seat: int, state: State) -> list[Intent]:
+        """Select the player at ``seat`` for the moment ``state`` is in (a view change
+        only; the choice lapses when the round or phase changes)."""
         self.selected = seat
+        self.selected_when = (state.round, state.phase)
         return [Redraw()]
 
     # ---------------------------------------------------------------- build
@@ -329,7 +339,7 @@ class FujiPlayScene(GameScene):
         number = someone.seat
 
         def tap() -> list[Intent]:
-            return self.select(number)
+            return self.select(number, state)
 
         widgets: list[Widget] = [
             PlayerCard(rect, someone.colour, selected, waiting, tap, key=f"fuji:card:{number}")
@@ -384,25 +394,31 @@ class FujiPlayScene(GameScene):
         theme = ctx.theme
         half = area.height // 2
         track = state.settings.stamina_track
-        energy_w = (area.width // 4 if someone.energy or someone.skill.value == "gatherer"
+        energy_w = (area.width // 5 if someone.energy or someone.skill.value == "gatherer"
                     else 0)
+        number_w = theme.px(STAMINA_NUMBER_WIDTH)
         widgets: list[Widget] = [
-            StaminaBar(pygame.Rect(area.x, area.y, area.width - energy_w, half - 1),
-                       someone.stamina_lost, track, someone.colour)
+            StaminaBar(pygame.Rect(area.x, area.y, area.width - number_w, half - 1),
+                       someone.stamina_lost, track, someone.colour),
+            Label(pygame.Rect(area.right - number_w + theme.px(2), area.y,
+                              number_w - theme.px(2), half - 1),
+                  str(someone.stamina_lost), "small", align="right", bold=True,
+                  key=f"fuji:stamina:{someone.seat}"),
         ]
-        if energy_w:
-            widgets.append(Pips(pygame.Rect(area.right - energy_w + theme.px(4), area.y,
-                                            energy_w - theme.px(4), half - 1),
-                                someone.energy, MAX_ENERGY, (90, 210, 120)))
         row_y = area.y + half + 1
+        if energy_w:
+            widgets.append(Pips(pygame.Rect(area.right - energy_w + theme.px(4), row_y,
+                                            energy_w - theme.px(4), half - 2),
+                                someone.energy, MAX_ENERGY, (90, 210, 120)))
         row_h = max(half - 2, theme.px(SMALL_PRINT))
         boxes_w = 4 * theme.px(SMALL_PRINT) + 6
         widgets.append(WoundBoxes(pygame.Rect(area.x, row_y, boxes_w, row_h), someone.wounds))
         text = f"⚒{len(someone.equipment)}"
         if state.phase in (Phase.PLANNING, Phase.REROLLS):
-            text = f"↻{asked(reroll_allowance, state, someone.seat)} {text}"
+            text = f"{translate(rerolls_text(state, someone.seat), ctx.lang)} {text}"
         rest_x = area.x + boxes_w + theme.px(4)
-        widgets.append(Label(pygame.Rect(rest_x, row_y, area.right - rest_x, row_h), text,
+        widgets.append(Label(pygame.Rect(rest_x, row_y, area.right - energy_w - rest_x, row_h),
+                             text,
                              "small", align="center"))
         return widgets
 
@@ -416,7 +432,7 @@ class FujiPlayScene(GameScene):
         if owed:
             return self._pending_button(state, someone, owed[0].kind, rect, key)
         if state.phase is Phase.PLANNING:
-            return self._planning_button(someone, rect, key)
+            return self._planning_button(state, someone, rect, key)
         if state.phase is Phase.REROLLS:
             if someone.rerolls_done:
                 return Button(rect, Msg("ui_fuji.play.rerolls_finished"), (), "quiet",
@@ -431,14 +447,15 @@ class FujiPlayScene(GameScene):
             return self._movement_button(state, someone, rect, key)
         return None
 
-    def _planning_button(self, someone: Player, rect: pygame.Rect, key: str) -> Widget:
+    def _planning_button(self, state: State, someone: Player, rect: pygame.Rect,
+                         key: str) -> Widget:
         seat = someone.seat
         if someone.destination_confirmed:
             release = Submit({"type": "release_destination", "player": seat})
             return Button(rect, Msg("ui_fuji.play.ready"), (release,), "selected", role="small",
                           key=key)
         if someone.destination is None:
-            return TapButton(rect, Msg("ui_fuji.play.choose"), lambda: self.select(seat),
+            return TapButton(rect, Msg("ui_fuji.play.choose"), lambda: self.select(seat, state),
                              role="small", key=key)
         confirm = Submit({"type": "confirm_destination", "player": seat})
         return Button(rect, Msg("ui_fuji.play.confirm"), (confirm,), "primary", role="small",
@@ -487,14 +504,17 @@ class FujiPlayScene(GameScene):
 
     # ---------------------------------------------------------------- dialogs
     def _rerolls_dialog(self, state: State, someone: Player) -> Intent:
-        allowed = asked(reroll_allowance, state, someone.seat) + someone.modifiers.extra_rerolls
+        sure = asked(reroll_allowance_sure, state, someone.seat) + someone.modifiers.extra_rerolls
+        unsure = asked(reroll_symbol_unknown, state, someone.seat)
+        allowed = sure + 1 if unsure else sure
         options = [
             Option(msg("ui_fuji.rerolls.used", count=used),
                    (Submit({"type": "rerolls_done", "player": someone.seat, "used": used}),),
                    "primary" if used == allowed else "normal")
             for used in range(min(allowed, 4) + 1)
         ]
-        title = msg("ui_fuji.rerolls.question", name=someone.name, allowed=allowed)
+        title = msg("ui_fuji.rerolls.question_unsure" if unsure else "ui_fuji.rerolls.question",
+                    name=someone.name, allowed=sure)
         return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel"),
                                        seat=someone.seat, seats=len(state.players)))
 
@@ -660,6 +680,16 @@ def erupt_after(state: State) -> list[Intent]:
     if phase_five_over(state):
         return [Submit({"type": "advance"})]
     return []
+
+
+def rerolls_text(state: State, seat: int) -> Msg | str:
+    """A player's phase-3 rerolls as the card shows them: ``↻n``, or ``↻n, +1 if ↻`` while
+    the allowance hangs on a symbol the app was not told (never a number that may be
+    wrong)."""
+    sure = asked(reroll_allowance_sure, state, seat)
+    if asked(reroll_symbol_unknown, state, seat):
+        return msg("ui_fuji.play.rerolls_unsure", count=sure)
+    return f"↻{sure}"
 
 
 def card_unknown(state: State, position: Position) -> bool:

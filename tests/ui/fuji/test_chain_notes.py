@@ -9,7 +9,7 @@ import pytest
 
 from companion.core.i18n import translate
 from companion.core.journal import Journal
-from companion.core.messages import msg
+from companion.core.messages import Msg, msg
 from companion.core.record import load_record
 from companion.core.session import Session
 from companion.games.fuji.state import Phase
@@ -81,6 +81,18 @@ def _shown(app: App) -> str:
     return seen_every_page(app)
 
 
+def _stamina_line(session: Session, seat: int) -> Msg:
+    """The rules' newest stamina instruction for the player at ``seat`` (with the marker's
+    spaces before and after), read from the steps in effect."""
+    name = state_of(session).players[seat].name
+    for step in range(session.cursor, 0, -1):
+        for told in reversed(session.state_after(step).instructions):
+            if (told.message.key == "fuji.instruction.stamina"
+                    and told.message.params.get("name") == name):
+                return told.message
+    raise AssertionError(f"no stamina line for {name}")
+
+
 def _staminas_shown(app: App, session: Session) -> None:
     """Each resolved player's stamina line is on the screen, and every text fits."""
     lang = app.settings.language
@@ -91,7 +103,7 @@ def _staminas_shown(app: App, session: Session) -> None:
     app.draw()
     for result in state.results:
         name = state.players[result.seat].name
-        line = (msg("fuji.instruction.stamina", name=name, count=result.stamina_loss)
+        line = (_stamina_line(session, result.seat)
                 if result.stamina_loss else msg("fuji.instruction.no_stamina_loss", name=name))
         assert words(translate(line, lang)) in shown, shown
     assert not app.scene.overflowing()
@@ -150,5 +162,5 @@ def test_undo_takes_back_only_the_undone_steps_lines(journal: Journal) -> None:
     assert gone not in shown
     for result in state.results:
         name = state.players[result.seat].name
-        kept = msg("fuji.instruction.stamina", name=name, count=result.stamina_loss)
+        kept = _stamina_line(session, result.seat)
         assert words(translate(kept, "en")) in shown
