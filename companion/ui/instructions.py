@@ -75,9 +75,9 @@ class Row(Value):
 
 
 def rows_for(lines: Sequence[Line], lang: str, theme: Theme, width: int,
-             role: TextRole = "small") -> list[Row]:
+             size: int) -> list[Row]:
     """Every row the lines take at ``width``: a player's name, then their lines wrapped."""
-    face = font(theme.text_size(role))
+    face = font(size)
     indent = theme.px(INDENT)
     rows: list[Row] = []
     for who, members in grouped(lines):
@@ -171,22 +171,28 @@ class InstructionList:
 
     def widgets(self, rect: pygame.Rect, theme: Theme, lang: str, colour: Colour | None = None,
                 key: str = "told", role: TextRole = "small",
-                aside: Callable[[pygame.Rect], Widget] | None = None) -> list[Widget]:
+                aside: Callable[[pygame.Rect], Widget] | None = None,
+                least: int | None = None) -> list[Widget]:
         """The list drawn in ``rect``: rows, and a page button beside them when they do not
-        all fit (``aside`` makes a widget put beside the rows too, above that button)."""
-        line_h = font(theme.text_size(role)).get_linesize()
-        capacity = max(1, rect.height // max(1, line_h))
+        all fit (``aside`` makes a widget put beside the rows too, above that button).
+        The text shrinks down to ``least`` (the role's least size unless given) before the
+        list pages, and a page holds at least one whole line."""
+        least = theme.min_text_size(role) if least is None else least
         text, side, pager = beside(rect, theme, aside is not None, paged=False)
-        rows = rows_for(self.lines, lang, theme, text.width, role)
+        size, rows = fitting_size(self.lines, lang, theme, text, theme.text_size(role), least,
+                                  whole=True)
+        capacity = max(1, rect.height // max(1, font(size).get_linesize()))
         if len(rows) > capacity:
             text, side, pager = beside(rect, theme, aside is not None, paged=True)
-            rows = rows_for(self.lines, lang, theme, text.width, role)
+            size, rows = fitting_size(self.lines, lang, theme, text, theme.text_size(role),
+                                      least)
+            capacity = max(1, rect.height // max(1, font(size).get_linesize()))
         widgets: list[Widget] = []
         if aside is not None and side is not None:
             widgets.append(aside(side))
         if pager is None:
             self.page = 0
-            return [InstructionRows(text, rows, self, role, colour, key), *widgets]
+            return [InstructionRows(text, rows, self, size, colour, key), *widgets]
         starts = pages_of(rows, capacity)
         if self._turn_to_unseen:
             self.page = first_unseen_page(rows, starts, self.seen, self.page)
@@ -199,12 +205,29 @@ class InstructionList:
         widgets.append(TapButton(pager, label, lambda: self.next_page(pages),
                                  "selected" if unseen else "normal", role="small",
                                  key=f"{key}:page"))
-        return [InstructionRows(text, shown, self, role, colour, key), *widgets]
+        return [InstructionRows(text, shown, self, size, colour, key), *widgets]
 
     def mark_drawn(self, rows: Sequence[Row]) -> None:
         """Note the lines of ``rows`` as seen (called when they are drawn)."""
         self.seen |= {row.line for row in rows if row.line >= 0}
         self._turn_to_unseen = False
+
+
+def fitting_size(lines: Sequence[Line], lang: str, theme: Theme, box: pygame.Rect,
+                 size: int, least: int, whole: bool = False) -> tuple[int, list[Row]]:
+    """The largest text size from ``size`` down to ``least`` at which every line (with its
+    player's name) fits on one page of ``box`` (``whole``: at which all the lines fit
+    together), and the rows at that size (at ``least`` what is still too tall is paged or
+    cut)."""
+    while True:
+        rows = rows_for(lines, lang, theme, box.width, size)
+        capacity = max(1, box.height // max(1, font(size).get_linesize()))
+        tallest = len(rows) if whole else max(
+            (_item_end(rows, at + 1 if row.heading else at) - at
+             for at, row in enumerate(rows) if row.heading or row.indent == 0), default=0)
+        if tallest <= capacity or size <= least:
+            return size, rows
+        size = max(least, size - max(1, size // 12))
 
 
 def beside(rect: pygame.Rect, theme: Theme, aside: bool,
@@ -245,22 +268,36 @@ class InstructionRows(Widget):
     """The rows of one page of an instruction list; drawing them marks them seen."""
 
     def __init__(self, rect: pygame.Rect, rows: Sequence[Row], owner: InstructionList,
-                 role: TextRole, colour: Colour | None, key: str) -> None:
+                 size: int, colour: Colour | None, key: str) -> None:
         super().__init__(rect, key)
         self.rows = tuple(rows)
         """What this page shows."""
         self.owner = owner
         """The list whose lines these are."""
-        self.role: TextRole = role
+        self.size = size
+        """The text size the rows were wrapped at."""
         self.colour = colour
 
     def shown_text(self, lang: str) -> str:
         """The rows as drawn, one line each (for tests and the screenshot check)."""
         return "\n".join(row.text for row in self.rows)
 
+    @property
+    def text(self) -> str:
+        """What the page says: each line whole (its wrapped rows joined), one a line."""
+        parts: list[str] = []
+        last: int | None = None
+        for row in self.rows:
+            if row.line >= 0 and row.line == last:
+                parts[-1] += " " + row.text
+            else:
+                parts.append(row.text)
+            last = row.line if row.line >= 0 else None
+        return "\n".join(parts)
+
     def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
         """Draw the rows top-down, names bold, and mark their lines seen."""
-        size = theme.text_size(self.role)
+        size = self.size
         line_h = font(size).get_linesize()
         colour = tuple(self.colour or theme.palette.text)
         y = self.rect.y
@@ -286,12 +323,14 @@ def instruction_list(name: str) -> InstructionList:
 
 
 def listed(rect: pygame.Rect, theme: Theme, lang: str, messages: Sequence[Msg], name: str,
-           colour: Colour | None = None) -> list[Widget]:
-    """The shared list kept under ``name`` showing ``messages`` in ``rect``, framed."""
+           colour: Colour | None = None, least: int | None = None) -> list[Widget]:
+    """The shared list kept under ``name`` showing ``messages`` in ``rect``, framed (the
+    text shrinks down to ``least`` before it pages)."""
     kept = instruction_list(name)
     kept.show(lines_of(messages))
     inner = rect.inflate(-2 * theme.px(6), -theme.px(6))
-    return [Panel(rect, theme.palette.surface), *kept.widgets(inner, theme, lang, colour, name)]
+    return [Panel(rect, theme.palette.surface),
+            *kept.widgets(inner, theme, lang, colour, name, least=least)]
 
 
 def fresh_lines(before: Sequence[Line], after: Sequence[Line]) -> tuple[Line, ...]:

@@ -542,7 +542,7 @@ class CavernaPlayScene(GameScene):
     def _notices(self, ctx: Context, state: CavernaState, box: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
         return listed(box, theme, ctx.lang, shown_notices(state), "caverna:told",
-                      theme.palette.toast)
+                      theme.palette.toast, compact_min_size(theme, "small"))
 
     # ---------------------------------------------------------------- right column
     def _right_column(self, ctx: Context, state: CavernaState, area: pygame.Rect,

@@ -161,6 +161,5 @@ def test_undo_takes_back_only_the_undone_steps_lines(journal: Journal) -> None:
     gone = words(translate(msg("fuji.instruction.move_pawn", name=undone_name), "en"))
     assert gone not in shown
     for result in state.results:
-        name = state.players[result.seat].name
         kept = _stamina_line(session, result.seat)
         assert words(translate(kept, "en")) in shown
