@@ -565,21 +565,23 @@ class FujiPlayScene(GameScene):
         widgets: list[Widget] = []
         for index, (text, intent, key) in enumerate(extras):
             rect = pygame.Rect(row.x + index * (width + theme.gap), row.y, width, row.height)
-            widgets.append(Button(rect, text, (intent,), role="small", key=key))
+            widgets.append(extra_button(rect, text, intent, key))
         left = row.x + len(extras) * (width + theme.gap)
         widgets.append(advance_button(state, pygame.Rect(left, row.y, row.right - left,
                                                          row.height)))
         return widgets
 
     def _extras(self, state: State, seat: int) -> list[tuple[Msg, Intent, str]]:
-        """The dice and equipment buttons beside *Next phase*, when they have a use."""
-        extras: list[tuple[Msg, Intent, str]] = []
-        if table_state(state).phase is Phase.MOVEMENT:
-            extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
-        if state.outcome is None:
-            opened = self._equipment_dialog(seat, everyone=self.selected is None)
-            extras.append((Msg("ui_fuji.play.equipment"), opened, "fuji:equipment"))
-        return extras
+        """The equipment and dice buttons beside *Next phase*, always in the same places
+        (the dice button greyed outside phase 5, a tap saying when it is used), so no
+        button moves under the finger from one phase to the next."""
+        if state.outcome is not None:
+            return []
+        opened = self._equipment_dialog(seat, everyone=self.selected is None)
+        dice: Intent = (self._dice_dialog(seat) if table_state(state).phase is Phase.MOVEMENT
+                        else Notify(Msg("ui_fuji.play.dice_in_phase_five"), error=True))
+        return [(Msg("ui_fuji.play.equipment"), opened, "fuji:equipment"),
+                (Msg("ui_fuji.play.dice"), dice, "fuji:dice")]
 
     def _game_over(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
@@ -612,9 +614,16 @@ def button_row(ctx: Context, row: pygame.Rect,
     if not specs:
         return []
     width = (row.width - (len(specs) - 1) * theme.gap) // len(specs)
-    return [Button(pygame.Rect(row.x + n * (width + theme.gap), row.y, width, row.height),
-                   text, (intent,), role="small", key=key)
+    return [extra_button(pygame.Rect(row.x + n * (width + theme.gap), row.y, width,
+                                     row.height), text, intent, key)
             for n, (text, intent, key) in enumerate(specs)]
+
+
+def extra_button(rect: pygame.Rect, text: Msg, intent: Intent, key: str) -> Widget:
+    """A button of the bottom row: greyed when all it can do now is say why not."""
+    if isinstance(intent, Notify) and intent.error:
+        return greyed_button(rect, text, intent.message, key)
+    return Button(rect, text, (intent,), role="small", key=key)
 
 
 

@@ -1,0 +1,64 @@
+"""Smaller defects seen at a real table: buttons that swap places between phases, wound
+letters that are not the table's language, and Polish words that are not the book's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from companion.core.journal import Journal
+from companion.games.fuji.state import Wounds, WoundSlot
+from companion.ui.app import App
+from companion.ui.fuji.panels import WoundBoxes
+from companion.ui.intents import Submit
+from companion.ui.theme import theme_for
+from tests.ui.fuji.helpers import start, state_of, widget
+
+LOCALE = Path(__file__).resolve().parents[3] / "companion" / "locale"
+
+
+def test_equipment_and_dice_keep_their_places_from_phase_to_phase(app: App,
+                                                                   journal: Journal) -> None:
+    """The equipment button is where it was whether or not phase 5's dice button is
+    needed, so a finger used to it never taps the dice instead."""
+    session = start(journal)
+    app.open_game(session)
+    places: dict[str, set[tuple[int, int, int, int]]] = {"fuji:equipment": set(),
+                                                         "fuji:dice": set()}
+    for _ in range(40):
+        app.draw()
+        for key, seen in places.items():
+            seen.add(tuple(widget(app, key).rect))
+        state = state_of(session)
+        if state.phase.value == "eruption":
+            break
+        from companion.games.fuji import GAME
+
+        app.perform(Submit(GAME.legal_actions(state)[0]))
+        app.dialog = None
+    assert len(places["fuji:equipment"]) == 1
+    assert len(places["fuji:dice"]) == 1
+
+
+def _wound_pixels(lang: str) -> bytes:
+    pygame.font.init()
+    theme = theme_for((800, 480))
+    surface = pygame.Surface((120, 40))
+    boxes = WoundBoxes(pygame.Rect(0, 0, 120, 40), Wounds())
+    boxes.draw(surface, theme, lang)
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_wound_slot_letters_follow_the_table_language() -> None:
+    """The Polish character card names the slots Noga, Ręka, Amnezja, Oko: the boxes
+    show their letters, not the English card's."""
+    assert _wound_pixels("pl") != _wound_pixels("en")
+    assert [s.value for s in WoundSlot] == ["leg", "arm", "amnesia", "eye"]
+
+
+def test_polish_speaks_of_fatigue_as_the_book_does() -> None:
+    """The Polish book and board call the track 'tor zmęczenia' (fatigue), never
+    'kondycja'."""
+    for path in (LOCALE / "pl").glob("*fuji*.po"):
+        assert "kondycj" not in path.read_text(encoding="utf-8").lower(), path.name
