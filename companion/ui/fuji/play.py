@@ -95,6 +95,12 @@ MAX_ENERGY = 3
 STAMINA_NUMBER_WIDTH = 24
 """Width (at 800x480) of the stamina number beside each player's track."""
 
+LONG_LIST = 3
+"""Lines of the moment past which the player cards shrink to give the list more room."""
+
+LIST_ROOM = 190
+"""Room (at 800x480) left below the player cards for a long instruction list."""
+
 OVER_HEIGHT = 190
 """Height (at 800x480) of the result box at the game's end (the last instructions below)."""
 """Energy bars a Gatherer can hold (drawn as three places)."""
@@ -291,7 +297,9 @@ class FujiPlayScene(GameScene):
             widgets.append(Button(bottom, Msg("ui_fuji.over.home"), (GoHome(),), "primary",
                                   key="fuji:home"))
             return widgets
-        cards_h = self._cards_height(theme, len(state.players), middle.height)
+        listed = len(self.told_list.lines) > LONG_LIST
+        cards_h = self._cards_height(theme, len(state.players), middle.height,
+                                     theme.px(LIST_ROOM if listed else 48))
         cards = pygame.Rect(middle.x, middle.y, middle.width, cards_h)
         widgets += self._player_cards(ctx, state, cards, seat)
         notes = pygame.Rect(middle.x + theme.px(4), cards.bottom + theme.px(4),
@@ -314,9 +322,11 @@ class FujiPlayScene(GameScene):
         return height
 
     @staticmethod
-    def _cards_height(theme: Theme, count: int, available: int) -> int:
+    def _cards_height(theme: Theme, count: int, available: int, room: int) -> int:
+        """The player cards' height: as tall as they may be, leaving ``room`` below for
+        the instruction list (the cards keep at least a touch target's height)."""
         card = max(MIN_TOUCH + theme.px(4) + 2,
-                   min(theme.px(70), (available - theme.px(48)) // max(1, count)))
+                   min(theme.px(70), (available - room) // max(1, count)))
         return min(available, count * card)
 
     # ---------------------------------------------------------------- players

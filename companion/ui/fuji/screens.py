@@ -15,7 +15,7 @@ LIVE_SCREENS: tuple[str, ...] = ("setup", "editor", "layout", "readings", "play"
 
 PREVIEW_SCREENS: tuple[str, ...] = (
     "planning", "rerolls", "equipment", "dice", "dice-totals", "resolve", "wound", "eruption",
-    "gameover", "dice-totals-four",
+    "gameover", "dice-totals-four", "told",
 )
 """Screens drawn from a demo game in a chosen situation (for screenshots and docs).
 
