@@ -101,7 +101,7 @@ LONG_LIST = 3
 LIST_ROOM = 190
 """Room (at 800x480) left below the player cards for a long instruction list."""
 
-OVER_HEIGHT = 190
+OVER_HEIGHT = 240
 """Height (at 800x480) of the result box at the game's end (the last instructions below)."""
 """Energy bars a Gatherer can hold (drawn as three places)."""
 
@@ -276,7 +276,7 @@ class FujiPlayScene(GameScene):
         reminder_h = self._reminder_height(theme, ctx.lang, reminder, side.width)
         row_h = theme.touch
         widgets: list[Widget] = []
-        if self._reminder_beside_list(state):
+        if self._reminder_beside_list(state) or state.outcome is not None:
             reminder_h = -theme.gap
         else:
             widgets.append(Panel(pygame.Rect(side.x, side.y, side.width, reminder_h)))
@@ -599,7 +599,7 @@ class FujiPlayScene(GameScene):
         colour = (110, 220, 130) if won else (255, 120, 100)
         widgets: list[Widget] = [Panel(area)]
         inner = area.inflate(-2 * theme.pad, -2 * theme.pad)
-        line = inner.height // 6
+        line = inner.height // 7
         title = Msg("ui_fuji.over.won" if won else "ui_fuji.over.lost")
         widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width, line * 2 - 4), title,
                              "title", colour, align="center", bold=True))
@@ -610,8 +610,11 @@ class FujiPlayScene(GameScene):
             widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 4, inner.width, line),
                                  msg("ui_fuji.over.score", score=state.score), "heading",
                                  TOKEN_GOLD, align="center", bold=True))
+            widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 5, inner.width, line),
+                                 score_breakdown(state), "small", align="center",
+                                 key="fuji:score:breakdown"))
             if state.score_band is not None:
-                widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 5, inner.width, line),
+                widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 6, inner.width, line),
                                      Msg(state.score_band), "small", theme.palette.text_muted,
                                      align="center"))
         return widgets
@@ -709,6 +712,18 @@ def rerolls_text(state: State, seat: int) -> Msg | str:
     if asked(reroll_symbol_unknown, state, seat):
         return msg("ui_fuji.play.rerolls_unsure", count=sure)
     return f"↻{sure}"
+
+
+def score_breakdown(state: State) -> Msg:
+    """How the final score is made, as the table can check it: the base points, less a
+    point per wound token, plus one per unused card (``12 − 2 + 3 = 13``)."""
+    wounds = sum(someone.wounds.count() for someone in state.players)
+    cards = sum(owed.count for owed in state.pending if owed.kind is PendingKind.DRAW)
+    cards += sum(1 for someone in state.players for card in someone.equipment
+                 if card not in someone.equipment_turned)
+    score = state.score or 0
+    return msg("ui_fuji.over.breakdown", base=score + wounds - cards, wounds=wounds,
+               cards=cards, score=score)
 
 
 def card_unknown(state: State, position: Position) -> bool:

@@ -62,3 +62,21 @@ def test_polish_speaks_of_fatigue_as_the_book_does() -> None:
     'kondycja'."""
     for path in (LOCALE / "pl").glob("*fuji*.po"):
         assert "kondycj" not in path.read_text(encoding="utf-8").lower(), path.name
+
+
+def test_the_win_screen_shows_how_the_score_is_made(app: App) -> None:
+    """Rulebook, final score: 4 points per character, minus one per wound token, plus
+    one per unused equipment card. The win screen spells out that sum."""
+    from companion.core.i18n import translate
+    from companion.ui.fuji import demo
+
+    session = demo.to_game_over()
+    app.open_game(session)
+    app.draw()
+    state = state_of(session)
+    wounds = sum(p.wounds.count() for p in state.players)
+    cards = sum(1 for p in state.players for c in p.equipment if c not in p.equipment_turned)
+    shown = widget(app, "fuji:score:breakdown")
+    text = translate(shown.text, "en")  # type: ignore[attr-defined]
+    base = 4 * len(state.players)
+    assert text == f"{base} base − {wounds} wounds + {cards} unused cards = {state.score}"
