@@ -404,30 +404,35 @@ class FujiPlayScene(GameScene):
         theme = ctx.theme
         half = area.height // 2
         track = state.settings.stamina_track
-        energy_w = (area.width // 5 if someone.energy or someone.skill.value == "gatherer"
-                    else 0)
+        gathers = any(p.energy or p.skill.value == "gatherer" for p in state.players)
+        energy_w = area.width // 6 if gathers else 0
         number_w = theme.px(STAMINA_NUMBER_WIDTH)
+        track_w = area.width - number_w - energy_w
         widgets: list[Widget] = [
-            StaminaBar(pygame.Rect(area.x, area.y, area.width - number_w, half - 1),
+            StaminaBar(pygame.Rect(area.x, area.y, track_w, half - 1),
                        someone.stamina_lost, track, someone.colour),
-            Label(pygame.Rect(area.right - number_w + theme.px(2), area.y,
+            Label(pygame.Rect(area.x + track_w + theme.px(2), area.y,
                               number_w - theme.px(2), half - 1),
                   str(someone.stamina_lost), "small", align="right", bold=True,
                   key=f"fuji:stamina:{someone.seat}"),
         ]
         row_y = area.y + half + 1
-        if energy_w:
-            widgets.append(Pips(pygame.Rect(area.right - energy_w + theme.px(4), row_y,
-                                            energy_w - theme.px(4), half - 2),
+        if energy_w and (someone.energy or someone.skill.value == "gatherer"):
+            widgets.append(Pips(pygame.Rect(area.right - energy_w + theme.px(4), area.y,
+                                            energy_w - theme.px(4), half - 1),
                                 someone.energy, MAX_ENERGY, (90, 210, 120)))
         row_h = max(half - 2, theme.px(SMALL_PRINT))
         boxes_w = 4 * theme.px(SMALL_PRINT) + 6
         widgets.append(WoundBoxes(pygame.Rect(area.x, row_y, boxes_w, row_h), someone.wounds))
         text = f"⚒{len(someone.equipment)}"
         if state.phase in (Phase.PLANNING, Phase.REROLLS):
-            text = f"{translate(rerolls_text(state, someone.seat), ctx.lang)} {text}"
+            rerolls = rerolls_text(state, someone.seat)
+            # an allowance that hangs on an unknown symbol needs the whole row; the hand
+            # lies face up on the table in these phases
+            text = (translate(rerolls, ctx.lang) if isinstance(rerolls, Msg)
+                    else f"{rerolls} {text}")
         rest_x = area.x + boxes_w + theme.px(4)
-        widgets.append(Label(pygame.Rect(rest_x, row_y, area.right - energy_w - rest_x, row_h),
+        widgets.append(Label(pygame.Rect(rest_x, row_y, area.right - rest_x, row_h),
                              text,
                              "small", align="center"))
         return widgets
