@@ -951,16 +951,21 @@ def figures(game: str, counts: Sequence[Counts], unit_name: str) -> dict[str, An
 
 
 def run(games: Sequence[str], layout: str, only: str | None = None,
-        verbose: bool = False) -> dict[str, Any]:
-    """Play every record of ``games``; the figures per game (an ``error`` when one fails)."""
+        verbose: bool = False, quick: bool = False) -> dict[str, Any]:
+    """Play every record of ``games``; the figures per game (an ``error`` when one fails).
+    ``quick`` plays each game's first record in its default way only (a first look; the
+    full run is the figure)."""
     results: dict[str, Any] = {}
     for game in games:
         driver = load_driver(game)
         ways: tuple[str | None, ...] = getattr(driver, "ways", (None,))
+        paths = records(game)
+        if quick:
+            ways, paths = ways[:1], paths[:1]
         counts: list[Counts] = []
         started = time.monotonic()
         try:
-            for path in records(game):
+            for path in paths:
                 if only is not None and only not in path.name:
                     continue
                 for way in ways:
@@ -1063,13 +1068,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="only this game (repeatable)")
     parser.add_argument("--record", help="only records whose file name contains this")
     parser.add_argument("--layout", choices=("upright", "flat"), default="upright")
+    parser.add_argument("--quick", action="store_true",
+                        help="each game's first record, its default way only")
     parser.add_argument("--verbose", action="store_true",
                         help="list every forced question and refusable offer found")
     options = parser.parse_args(argv)
     pygame.init()
     stop_on_sigterm()
     started = time.monotonic()
-    results = run(options.game or GAMES, options.layout, options.record, options.verbose)
+    results = run(options.game or GAMES, options.layout, options.record, options.verbose,
+                  options.quick)
     results["total"] = {"seconds": round(time.monotonic() - started, 1)}
     print_table(results)
     if options.json is not None:
