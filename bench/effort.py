@@ -1075,6 +1075,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parser.parse_args(argv)
     pygame.init()
     stop_on_sigterm()
+    print(f"effort: playing {', '.join(options.game or GAMES)}", file=sys.stderr, flush=True)
     started = time.monotonic()
     results = run(options.game or GAMES, options.layout, options.record, options.verbose,
                   options.quick)
