@@ -80,3 +80,22 @@ def test_the_win_screen_shows_how_the_score_is_made(app: App) -> None:
     text = translate(shown.text, "en")  # type: ignore[attr-defined]
     base = 4 * len(state.players)
     assert text == f"{base} base − {wounds} wounds + {cards} unused cards = {state.score}"
+
+
+def test_the_drawn_card_question_shows_the_whole_deck_at_once(app: App) -> None:
+    """Rulebook, equipment: the player draws the top card of the deck. The question of
+    which card it was shows every card left, as the set-up's hand picker does, with no
+    list to scroll."""
+    from companion.ui.fuji import demo
+    from companion.ui.fuji.dialogs import CardPickerDialog
+    from companion.ui.intents import ShowDialog
+    from companion.ui.widgets import ListView
+
+    session = demo.to_planning()
+    app.open_game(session)
+    app.perform(ShowDialog(CardPickerDialog(0)))
+    app.draw()
+    assert app.dialog is not None
+    shown = {w.key for w in app.dialog.widgets if w.key.startswith("fuji:card:")}
+    assert len(shown) == 15
+    assert not any(isinstance(w, ListView) for w in app.dialog.widgets)
