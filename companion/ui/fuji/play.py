@@ -64,7 +64,7 @@ from companion.ui.fuji.view import (
     table_state,
     waiting_seats,
 )
-from companion.ui.instructions import InstructionList
+from companion.ui.instructions import InstructionList, InstructionRows
 from companion.ui.intents import (
     GoHome,
     Intent,
@@ -150,6 +150,13 @@ class FujiPlayScene(GameScene):
         told = moment_instructions(session)
         self.told_list.show(instruction_lines(told))
         return told
+
+    def notice_keep_clear(self) -> list[pygame.Rect]:
+        """What the table reads without tapping, as drawn last: the phase reminder, the
+        instruction list and every other text box; a notice ("End of …") keeps clear of
+        them where the screen leaves room."""
+        return [pygame.Rect(w.rect) for w in self.widgets
+                if isinstance(w, Label | Panel | InstructionRows)]
 
     def select(self, seat: int, state: State) -> list[Intent]:
         """Select the player at ``seat`` for the moment ``state`` is in (a view change

@@ -99,3 +99,24 @@ def test_the_drawn_card_question_shows_the_whole_deck_at_once(app: App) -> None:
     shown = {w.key for w in app.dialog.widgets if w.key.startswith("fuji:card:")}
     assert len(shown) == 15
     assert not any(isinstance(w, ListView) for w in app.dialog.widgets)
+
+
+def test_the_end_of_phase_notice_covers_no_reminder_or_instruction(app: App) -> None:
+    """Rulebook, each phase ends before the next begins: the app says "End of …". The
+    notice stands where it hides neither the phase reminder nor the instruction list."""
+    from companion.ui.fuji import demo
+    from companion.ui.fuji.play import FujiPlayScene
+    from tests.ui.fuji.helpers import tap_widget
+
+    session = demo.to_equipment()
+    app.open_game(session)
+    app.draw()
+    before = session.cursor
+    tap_widget(app, "fuji:advance")
+    assert session.cursor == before + 1
+    app.draw()
+    assert app.toast is not None and app.notice_rect is not None
+    scene = app.scene
+    assert isinstance(scene, FujiPlayScene)
+    read = scene.notice_keep_clear()
+    assert read and not any(app.notice_rect.colliderect(rect) for rect in read)
