@@ -27,6 +27,7 @@ from companion.games.fuji.queries import (
 )
 from companion.games.fuji.state import EQUIPMENT_CARDS, Board, Variant
 from companion.ui.bar import game_bar
+from companion.ui.dialogs import ChoiceDialog
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.board_view import BoardPicture, BoardView
 from companion.ui.fuji.colours import player_colour
@@ -46,7 +47,7 @@ from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog, StartG
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme, ink_on
-from companion.ui.widgets import Button, Label, Panel, Shade, Widget
+from companion.ui.widgets import Button, Label, Option, Panel, Shade, Widget
 
 PAGES: tuple[str, ...] = ("map", "players", "level", "options", "readings")
 """The tabs of the set-up screen (the editor is a page of the map tab)."""
@@ -162,6 +163,16 @@ class HandDialog(Scene):
                          key=key)
 
 
+def empty_hands_question(start: list[Intent]) -> Intent:
+    """Ask before a game starts with no starting hand entered: start now (the hands are
+    then dealt in play, on the equipment screen) or go back and deal them on the
+    *Players* tab. Never chosen silently: both are ways tables play."""
+    return ShowDialog(ChoiceDialog(
+        Msg("ui_fuji.setup.no_hands_title"),
+        [Option(Msg("ui_fuji.setup.no_hands_start"), tuple(start))],
+        Msg("ui_fuji.setup.no_hands_back"), Msg("ui_fuji.setup.no_hands_body")))
+
+
 class FujiSetupScene(Scene):
     """Prepare a Fuji game (see the module documentation)."""
 
@@ -202,9 +213,11 @@ class FujiSetupScene(Scene):
                  for entry in draft.players(self.setup)]
         ready = draft.finished(self.setup, names)
         intents = start_checked(GAME, ready)
-        if self.totals is not None and ctx.journal is not None and any(
-                isinstance(intent, StartGame) for intent in intents):
+        starts = any(isinstance(intent, StartGame) for intent in intents)
+        if self.totals is not None and ctx.journal is not None and starts:
             ctx.journal.set_setting(ENTRY_MODE_KEY, "totals" if self.totals else "dice")
+        if starts and not any(entry.get("equipment") for entry in draft.players(ready)):
+            return [empty_hands_question(intents)]
         return intents
 
     def edit_name(self, seat: int) -> list[Intent]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from companion.core.journal import Journal
+from companion.core.messages import Msg
 from companion.core.session import Session
 from companion.games.fuji import GAME
 from companion.games.fuji.state import State
@@ -112,3 +113,12 @@ def seen_every_page(app: App) -> str:
             break
         seen.append(page)
     return " || ".join(seen)
+
+
+def start_game(app: App) -> None:
+    """Tap *Start* on the set-up screen and, when it asks whether to start with no hand
+    entered, start (the hands are then dealt in play)."""
+    tap_widget(app, "setup:start")
+    asked = getattr(app.dialog, "title", None)
+    if isinstance(asked, Msg) and asked.key == "ui_fuji.setup.no_hands_title":
+        tap_widget(app, "choice:0")

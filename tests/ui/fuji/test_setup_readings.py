@@ -11,7 +11,7 @@ from companion.games.fuji.state import BuddyReturn
 from companion.ui.app import App
 from companion.ui.scene import Settings
 from companion.ui.widgets import Button
-from tests.ui.fuji.helpers import open_setup, state_of, tap_widget, widget
+from tests.ui.fuji.helpers import open_setup, start_game, state_of, tap_widget, widget
 
 BOOK_READINGS = {
     "pl": {"buddy_die_back": "end_of_round", "rope_onto_village": True,
@@ -39,7 +39,7 @@ def test_each_language_starts_with_its_own_books_readings(journal: Journal, lang
     app = _app(journal, lang)
     open_setup(app)
     tap_widget(app, "setup:tab:readings")
-    tap_widget(app, "setup:start")
+    start_game(app)
     assert app.session is not None
     for field, value in BOOK_READINGS[lang].items():
         assert app.session.setup[field] == value, field
@@ -55,7 +55,7 @@ def test_a_reading_the_table_picks_is_the_one_played(journal: Journal) -> None:
     assert isinstance(chosen, Button) and chosen.style == "selected"
     tap_widget(app, "setup:reading:buddy_die_back:0")
     assert widget(app, "setup:reading:buddy_die_back:0").style == "selected"  # type: ignore[attr-defined]
-    tap_widget(app, "setup:start")
+    start_game(app)
     assert app.session is not None
     assert state_of(app.session).settings.buddy_die_back is BuddyReturn.AFTER_REROLLS
     assert state_of(app.session).settings.rope_onto_village is True

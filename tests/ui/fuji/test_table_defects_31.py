@@ -120,3 +120,19 @@ def test_the_end_of_phase_notice_covers_no_reminder_or_instruction(app: App) -> 
     assert isinstance(scene, FujiPlayScene)
     read = scene.notice_keep_clear()
     assert read and not any(app.notice_rect.colliderect(rect) for rect in read)
+
+
+def test_start_with_no_hand_entered_asks_first(app: App) -> None:
+    """Rulebook, set-up: each player takes the equipment cards their skill card shows.
+    *Start* with no hand entered asks whether to start and deal them in play or go back
+    and deal them first; going back starts nothing."""
+    from tests.ui.fuji.helpers import open_setup, tap_widget
+
+    open_setup(app)
+    tap_widget(app, "setup:start")
+    assert app.session is None and app.dialog is not None
+    tap_widget(app, "choice:1")
+    assert app.session is None and app.dialog is None
+    tap_widget(app, "setup:start")
+    tap_widget(app, "choice:0")
+    assert app.session is not None
