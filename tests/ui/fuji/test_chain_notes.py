@@ -89,7 +89,8 @@ def _stamina_line(session: Session, seat: int) -> Msg:
         for told in reversed(session.state_after(step).instructions):
             if (told.message.key == "fuji.instruction.stamina"
                     and told.message.params.get("name") == name):
-                return told.message
+                found: Msg = told.message
+                return found
     raise AssertionError(f"no stamina line for {name}")
 
 

@@ -13,7 +13,7 @@ from companion.ui.scene import Settings
 from companion.ui.widgets import Button
 from tests.ui.fuji.helpers import open_setup, start_game, state_of, tap_widget, widget
 
-BOOK_READINGS = {
+BOOK_READINGS: dict[str, dict[str, object]] = {
     "pl": {"buddy_die_back": "end_of_round", "rope_onto_village": True,
            "fresh_cards": "next_round", "score_base": "per_character"},
     "fr": {"buddy_die_back": "after_rerolls", "rope_onto_village": False,

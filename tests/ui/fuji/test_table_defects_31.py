@@ -24,8 +24,7 @@ def test_equipment_and_dice_keep_their_places_from_phase_to_phase(app: App,
     needed, so a finger used to it never taps the dice instead."""
     session = start(journal)
     app.open_game(session)
-    places: dict[str, set[tuple[int, int, int, int]]] = {"fuji:equipment": set(),
-                                                         "fuji:dice": set()}
+    places: dict[str, set[tuple[int, ...]]] = {"fuji:equipment": set(), "fuji:dice": set()}
     for _ in range(40):
         app.draw()
         for key, seen in places.items():
