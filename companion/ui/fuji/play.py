@@ -217,7 +217,7 @@ class FujiPlayScene(GameScene):
                             column.width, row) for n in range(3)]
         if state.outcome is not None:
             above = pygame.Rect(column.x, column.y, column.width,
-                                min(theme.px(OVER_HEIGHT), rows[1].y - column.y))
+                                rows[2].y - column.y - theme.touch - 2 * theme.gap)
             notes = pygame.Rect(column.x, above.bottom + theme.gap, column.width,
                                 rows[2].y - above.bottom - 2 * theme.gap)
             return [*self._game_over(ctx, state, above), *self._notes(ctx, state, notes),
@@ -611,7 +611,7 @@ class FujiPlayScene(GameScene):
         colour = (110, 220, 130) if won else (255, 120, 100)
         widgets: list[Widget] = [Panel(area)]
         inner = area.inflate(-2 * theme.pad, -2 * theme.pad)
-        line = inner.height // 7
+        line = inner.height // 8
         title = Msg("ui_fuji.over.won" if won else "ui_fuji.over.lost")
         widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width, line * 2 - 4), title,
                              "title", colour, align="center", bold=True))
@@ -626,7 +626,8 @@ class FujiPlayScene(GameScene):
                                  score_breakdown(state), "small", align="center",
                                  key="fuji:score:breakdown"))
             if state.score_band is not None:
-                widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 6, inner.width, line),
+                widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 6, inner.width,
+                                                 line * 2),
                                      Msg(state.score_band), "small", theme.palette.text_muted,
                                      align="center"))
         return widgets
