@@ -48,6 +48,7 @@ from companion.games.tikal.state import (
 from companion.ui.bar import game_bar
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fonts import font
+from companion.ui.instructions import listed
 from companion.ui.intents import Intent, Navigate, Notify, Redraw, ShowDialog, Submit
 from companion.ui.questions import (
     AnswerTarget,
@@ -65,7 +66,7 @@ from companion.ui.tikal import panels
 from companion.ui.tikal.dialogs import ask_tikal, grid, tikal_look
 from companion.ui.tikal.flat import GreyedButton, seat_panel
 from companion.ui.tikal.hexmap import HexMap, HexMapLayout, SpotTarget
-from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton, fitting_instructions
+from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton
 from companion.ui.tikal.tilepick import tile_page
 from companion.ui.tikal.view import (
     ACTION_COSTS,
@@ -1049,11 +1050,8 @@ class TikalPlayScene(GameScene):
                               theme.palette.text_muted)]
             return [Label(box, Msg("ui_tikal.turn.nothing_to_do"), "small",
                           theme.palette.text_disabled)]
-        widgets: list[Widget] = [Panel(box, theme.palette.surface)]
-        inner = box.inflate(-2 * theme.px(8), -theme.px(6))
-        text = fitting_instructions(state, ctx.lang, theme, inner)
-        widgets.append(Label(inner, text, "small", theme.palette.accent, bold=True))
-        return widgets
+        return listed(box, theme, ctx.lang, state.instructions, "tikal:told",
+                      theme.palette.accent)
 
     # ---------------------------------------------------------------- right column
     def _books_column(self, ctx: Context, session: Session, state: TikalState,
