@@ -957,14 +957,14 @@ def run(games: Sequence[str], layout: str, only: str | None = None,
     full run is the figure)."""
     results: dict[str, Any] = {}
     for game in games:
-        driver = load_driver(game)
-        ways: tuple[str | None, ...] = getattr(driver, "ways", (None,))
-        paths = records(game)
-        if quick:
-            ways, paths = ways[:1], paths[:1]
         counts: list[Counts] = []
         started = time.monotonic()
         try:
+            driver = load_driver(game)
+            ways: tuple[str | None, ...] = getattr(driver, "ways", (None,))
+            paths = records(game)
+            if quick:
+                ways, paths = ways[:1], paths[:1]
             for path in paths:
                 if only is not None and only not in path.name:
                     continue
@@ -1075,7 +1075,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = parser.parse_args(argv)
     pygame.init()
     stop_on_sigterm()
-    print(f"effort: playing {', '.join(options.game or GAMES)}", file=sys.stderr, flush=True)
+    try:
+        print(f"effort: playing {', '.join(options.game or GAMES)}", file=sys.stderr, flush=True)
+    except Stopped:  # the signal came while the line was being written
+        print("effort: stopped by SIGTERM before any game was played")
+        return 128 + signal.SIGTERM
     started = time.monotonic()
     results = run(options.game or GAMES, options.layout, options.record, options.verbose,
                   options.quick)
