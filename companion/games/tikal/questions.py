@@ -499,8 +499,9 @@ def _ask_uncover(state: TikalState, partial: Partial) -> Step:
 
 
 def _ask_take_treasure(state: TikalState, partial: Partial) -> Step:
-    """Which treasure hex (full tracking), then which treasure the token shows."""
-    if state.tracking != "lean" and "hex" not in partial:
+    """Which treasure hex, then which treasure the token shows (a lean game entered before
+    data version 4 names no hex)."""
+    if not (state.tracking == "lean" and state.legacy_lean) and "hex" not in partial:
         kinds = takeable_kinds(state)
         hexes = (hx for hx in state.hexes if hx.kind == "treasure")
         answers = _probe_hexes(state, partial, hexes, kind=kinds[0] if kinds else 1)
