@@ -603,7 +603,7 @@ def _ask_score(state: TikalState, partial: Partial) -> Step:
             answers = (*(_seat_answer(state, p.seat) for p in state.players),
                        Answer(NOBODY, Msg("tikal.answer.nobody")))
             return Question(field, _holder_prompt(state, temple), answers, Style.SEAT,
-                            state.active)
+                            state.active, slot_group=TEMPLE_FIELD)
     entries = [
         {"hex": temple.id,
          "controller": None if partial[f"{TEMPLE_FIELD}{temple.id}"] == NOBODY

@@ -104,6 +104,9 @@ FLAT_SCORE_SHARE = 60
 """Percentage of the middle of a flat screen taken by the turn column while a lean game asks
 its next hex or who holds each temple (answers side by side; the map keeps its targets)."""
 
+LEAN_COLUMNS = 2
+"""Action buttons a row in a lean turn (their block never changes shape)."""
+
 FLAT_HISTORY_WIDTH = 110
 """Width of the *History* button beside the tabs on a flat screen (at 800x480)."""
 
@@ -227,10 +230,14 @@ class TikalPlayScene(GameScene):
         (``right``: the books column, its tabs along the top unless ``tabs_above`` is
         false, as on a flat table, whose tabs span the middle)."""
         if self.inline.cursor != session.cursor:
-            # Each drawn hex is a new question: the letter's tiles differ from the last.
-            self.inline = Dialogue(GAME.ask, {"type": "draw"}, cursor=session.cursor)
-            self.volcano = Dialogue(GAME.ask, {"type": "lay_volcano"}, cursor=session.cursor)
-            self.score_inline = Dialogue(GAME.ask, {"type": "score"}, cursor=session.cursor)
+            # Each drawn hex is a new question, but its answers keep their slots from turn
+            # to turn (a tile, a seat stays where the finger found it last time).
+            self.inline = Dialogue(GAME.ask, {"type": "draw"}, cursor=session.cursor,
+                                   slots=self.inline.slots)
+            self.volcano = Dialogue(GAME.ask, {"type": "lay_volcano"}, cursor=session.cursor,
+                                    slots=self.volcano.slots)
+            self.score_inline = Dialogue(GAME.ask, {"type": "score"}, cursor=session.cursor,
+                                         slots=self.score_inline.slots)
             if self.lean_scoring(state):
                 self.tab = "map"  # the temple asked about is ringed there
         self.map_layout = None
@@ -274,8 +281,8 @@ class TikalPlayScene(GameScene):
         """Whether a flat table's question on the screen needs the header's room too (its
         answers and a row of action buttons, or the stack's line, would not fit under it)."""
         asked = self.screen_question(state) if self.flat else None
-        if asked is None:
-            return False
+        if asked is None or (state.tracking == "lean" and state.phase == Phase.ACTIONS):
+            return False  # a lean turn keeps its header: the buttons under it stay put
         theme = ctx.theme
         wanted = self._wanted(ctx, state, asked[0], asked[1], area.width)
         above = theme.touch if state.phase == Phase.ACTIONS else theme.px(30)
@@ -382,10 +389,36 @@ class TikalPlayScene(GameScene):
         step = self.inline.progress(asked).step
         return (first, dict(step.action)) if isinstance(step, Complete) else None
 
-    def _map_targets(self, state: TikalState) -> list[Widget]:
+    def _map_targets(self, ctx: Context, state: TikalState) -> list[Widget]:
         """What a finger does on a lean game's map: an empty field says where the next hex
-        lies, a temple gets its next level (the lean turn's most common entry, one tap)."""
-        return self._spot_targets(state) + self._level_targets(state)
+        lies, a temple gets its next level (the lean turn's most common entry, one tap),
+        a treasure hex gives its top token (its kind is asked next)."""
+        return self._spot_targets(state) + self._level_targets(state) \
+            + self._treasure_targets(ctx, state)
+
+    def _treasure_targets(self, ctx: Context, state: TikalState) -> list[Widget]:
+        """Each treasure hex of a lean game's map a treasure can be taken from now: a tap
+        takes it from there (the hex the rules need, in the same tap as the action)."""
+        layout = self.map_layout
+        if layout is None or state.tracking != "lean" or state.legacy_lean \
+                or state.phase != Phase.ACTIONS or type_refusal(state, "take_treasure"):
+            return []
+        try:
+            step = GAME.ask(state, {"type": "take_treasure"})
+        except IllegalActionError:
+            return []
+        if not isinstance(step, Question) or step.field != "hex":
+            return []
+        widgets: list[Widget] = []
+        for answer in step.legal_answers():
+            hex_id = int(answer.value)
+
+            def tap(chosen: int = hex_id) -> list[Intent]:
+                return self.ask(ctx, state, {"type": "take_treasure", "hex": chosen})
+
+            box = layout.box(layout.centre(state.hexes[hex_id]))
+            widgets.append(SpotTarget(box, tap, False, key=f"tikal:treasure:{hex_id}"))
+        return widgets
 
     def move_sources(self, state: TikalState) -> tuple[int, ...]:
         """The hexes a tap on the map starts a move from in full tracking: those holding the
@@ -623,7 +656,9 @@ class TikalPlayScene(GameScene):
         tabs = pygame.Rect(centre.x, centre.y, centre.width, theme.touch)
         below = pygame.Rect(centre.x, tabs.bottom + theme.gap, centre.width,
                             centre.bottom - tabs.bottom - theme.gap)
-        share = FLAT_SCORE_SHARE if self.screen_question(state) is not None else FLAT_LEFT_SHARE
+        # A lean game keeps one column width all along: its buttons never move.
+        asks = state.tracking == "lean" or self.screen_question(state) is not None
+        share = FLAT_SCORE_SHARE if asks else FLAT_LEFT_SHARE
         left = pygame.Rect(below.x, below.y, below.width * share // 100, below.height)
         right = pygame.Rect(left.right + theme.gap, below.y,
                             below.right - left.right - theme.gap, below.height)
@@ -728,46 +763,71 @@ class TikalPlayScene(GameScene):
                     return self._squeezed(ctx, state, self._inline_score,
                                           self.score_inline.question(state), area)
                 return self._inline_score(ctx, state, area)
+            # The action buttons keep one block at the top whatever shows below them (the
+            # next hex's question, a temple's holder, End turn): they never re-flow.
+            buttons, below = self._lean_blocks(ctx, state, area)
             if inline is not None or scoring:
                 dialogue, asked = (self.inline, inline[0]) if inline is not None else (
                     self.score_inline, state)
                 wanted = self._wanted(ctx, state, dialogue, asked, area.width)
-                rows = 2 if area.height - wanted >= 2 * theme.touch + 3 * theme.gap else 1
-                top = rows * theme.touch + (rows - 1) * theme.gap
-                buttons = pygame.Rect(area.x, area.y, area.width, top)
-                below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
-                                    area.bottom - buttons.bottom - theme.gap)
                 build = self._inline_draw if inline is not None else self._inline_score
                 if self.flat and wanted > below.height:
                     widgets += self._squeezed(ctx, state, build, dialogue.question(asked),
                                               below)
                 else:
                     widgets += build(ctx, state, below)
-        elif self.inline_state(state) is not None:
+            return widgets + self._lean_buttons(ctx, state, buttons, below,
+                                                with_end=inline is None and not scoring)
+        if self.inline_state(state) is not None:
             return self._spent(ctx, state, area, lambda below: self._inline_draw(ctx, state,
                                                                                  below))
-        elif not self.flat:
+        if not self.flat:
             meter, pieces, buttons = self._upright_lines(ctx, area)
             widgets.append(PointsMeter(meter, state.turn.spent, ACTION_POINTS))
             widgets.append(Label(pieces, pieces_line(state), "small", theme.palette.text_muted))
         kinds = self._button_kinds(state)
-        inline_below = state.tracking == "lean" and buttons.height < area.height // 2
-        one_row = inline_below and buttons.height <= ctx.theme.touch
-        with_end = not self.flat and not inline_below
+        with_end = not self.flat
         count = len(kinds) + (1 if with_end else 0)
-        columns = count if one_row else 2 if state.tracking == "lean" else 3
-        rects = grid(buttons, count, theme, columns)
+        rects = grid(buttons, count, theme, 3)
         for kind, rect in zip(kinds, rects, strict=False):
             widgets.append(self._action_button(ctx, state, kind, rect))
         if with_end:
-            end = ("ui_tikal.turn.end_and_score" if state.scoring is not None
-                   else "ui_tikal.turn.end")
-            reason = type_refusal(state, "end_turn")
-            intents: tuple[Intent, ...] = ((Submit({"type": "end_turn"}),) if reason is None
-                                           else (Notify(reason, error=True),))
-            widgets.append(Button(rects[-1], Msg(end), intents, "primary", role="small",
-                                  key="tikal:end_turn"))
+            widgets.append(self._end_button(state, rects[-1]))
         return widgets
+
+    def _lean_blocks(self, ctx: Context, state: TikalState, area: pygame.Rect
+                     ) -> tuple[pygame.Rect, pygame.Rect]:
+        """A lean turn's action buttons (two a row, as many rows as they need, at the top)
+        and the room below them, the same whatever that room then shows."""
+        theme = ctx.theme
+        rows = max(1, -(-len(self._button_kinds(state)) // LEAN_COLUMNS))
+        buttons = pygame.Rect(area.x, area.y, area.width,
+                              rows * theme.touch + (rows - 1) * theme.gap)
+        below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
+                            area.bottom - buttons.bottom - theme.gap)
+        return buttons, below
+
+    def _lean_buttons(self, ctx: Context, state: TikalState, buttons: pygame.Rect,
+                      below: pygame.Rect, with_end: bool) -> list[Widget]:
+        """A lean turn's action buttons in their block and, when nothing else ends the turn
+        (upright), *End turn* right under them."""
+        kinds = self._button_kinds(state)
+        rects = grid(buttons, len(kinds), ctx.theme, LEAN_COLUMNS)
+        widgets = [self._action_button(ctx, state, kind, rect)
+                   for kind, rect in zip(kinds, rects, strict=True)]
+        if with_end and not self.flat:
+            end = pygame.Rect(below.x, below.y, below.width, ctx.theme.touch)
+            widgets.append(self._end_button(state, end))
+        return widgets
+
+    def _end_button(self, state: TikalState, rect: pygame.Rect) -> Widget:
+        """*End turn* (*End turn and score* in a scoring round), or why it cannot be yet."""
+        end = ("ui_tikal.turn.end_and_score" if state.scoring is not None
+               else "ui_tikal.turn.end")
+        reason = type_refusal(state, "end_turn")
+        intents: tuple[Intent, ...] = ((Submit({"type": "end_turn"}),) if reason is None
+                                       else (Notify(reason, error=True),))
+        return Button(rect, Msg(end), intents, "primary", role="small", key="tikal:end_turn")
 
     @staticmethod
     def _upright_lines(ctx: Context, area: pygame.Rect
@@ -1085,7 +1145,7 @@ class TikalPlayScene(GameScene):
         """The page of one tab."""
         if tab == "map":
             layout = self.map_layout or HexMapLayout(page, state, (), ctx.theme)
-            targets = [*self._volcano_strip(ctx, state, page), *self._map_targets(state),
+            targets = [*self._volcano_strip(ctx, state, page), *self._map_targets(ctx, state),
                        *self._move_targets(ctx, state)]
             share_touch([w for w in targets if isinstance(w, NearestTarget)])
             return [Panel(page, ctx.theme.palette.surface),
