@@ -152,6 +152,8 @@ def type_refusal(state: TikalState, kind: str) -> Msg | None:
         for answer in step.answers:
             if answer.reason is not None:
                 return answer.reason
+    if kind == "take_treasure" and not any(hx.kind == "treasure" for hx in state.hexes):
+        return Msg("tikal.error.no_treasure_hex")  # the hex question has nothing to offer
     return first_refusal or Msg("tikal.ask.nothing_possible")
 
 
