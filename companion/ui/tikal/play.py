@@ -150,7 +150,10 @@ class TikalPlayScene(GameScene):
         offered = panels.tabs_for(state)
         if self.tab in offered:
             return str(self.tab)
-        return "map" if state.phase == Phase.CHOOSE else offered[0]
+        after = self.auction_after_spent(state)
+        choosing = state.phase == Phase.CHOOSE or (after is not None
+                                                   and after.phase == Phase.CHOOSE)
+        return "map" if choosing and "map" in offered else offered[0]
 
     # ---------------------------------------------------------------- build
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
@@ -319,10 +322,15 @@ class TikalPlayScene(GameScene):
 
     def field_spots(self, state: TikalState) -> tuple[tuple[int, int], ...]:
         """The empty fields the map shows: those of the next hex (:meth:`next_hex_spots`)
-        or, while an auction's winner picks a revealed hex, those it can be dragged onto."""
-        if state.phase != Phase.CHOOSE or state.tracking == "lean" or not has_places(state):
+        or, while an auction's winner picks a revealed hex, those it can be dragged onto
+        (also while a spent turn waits for the next entry: the last, free hex of the round,
+        whose choice ends that turn)."""
+        after = self.auction_after_spent(state)
+        choosing = after if after is not None and after.phase == Phase.CHOOSE else state
+        if choosing.phase != Phase.CHOOSE or state.tracking == "lean" \
+                or not has_places(state):
             return self.next_hex_spots(state)
-        return free_spots(state)
+        return free_spots(choosing)
 
     def _field_drop(self, put_at: Callable[[list[int]], list[Intent]]) -> Drop | None:
         """A drag onto one of the empty fields the map shows, which ``put_at`` is given

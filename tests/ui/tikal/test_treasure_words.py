@@ -49,7 +49,8 @@ def test_a_later_treasure_is_tapped_by_its_holders(app: App, journal: Journal) -
     """Ada holds a pair: Bo's token is either like Ada's or a new kind; a tap on "Like
     Ada ×2" gives Bo one of Ada's kind."""
     session = _lean(journal)
-    for action in ({"type": "take_treasure", "hex": HEX, "kind": 3}, {"type": "take_treasure", "hex": HEX, "kind": 3},
+    for action in ({"type": "take_treasure", "hex": HEX, "kind": 3},
+                   {"type": "take_treasure", "hex": HEX, "kind": 3},
                    {"type": "end_turn"}, {"type": "draw", "kind": "jungle"}):
         session.submit(action)
     open_game(app, session)
@@ -63,7 +64,8 @@ def test_a_later_treasure_is_tapped_by_its_holders(app: App, journal: Journal) -
 def test_the_treasures_tab_shows_no_kind_numbers(app: App, journal: Journal) -> None:
     """The treasures panel: one column per kind held, no number above it."""
     session = _lean(journal)
-    for action in ({"type": "take_treasure", "hex": HEX, "kind": 6}, {"type": "take_treasure", "hex": HEX, "kind": 8}):
+    for action in ({"type": "take_treasure", "hex": HEX, "kind": 6},
+                   {"type": "take_treasure", "hex": HEX, "kind": 8}):
         session.submit(action)
     open_game(app, session)
     tap_widget(app, "tikal:tab:treasures")
