@@ -258,12 +258,20 @@ def _ask_draw(state: TikalState, partial: Partial) -> Step:
 
 
 def _ask_reveal(state: TikalState, partial: Partial) -> Step:
-    """Auction game: each revealed hex in turn, each one the stack can still give."""
+    """Auction game: each revealed hex in turn, each one the stack can still give.
+
+    When the top letter of a published-box stack holds exactly the hexes still to reveal,
+    they are known: nothing is asked (the table turns them up and lays them out).
+    """
     wanted = min(len(state.players), hexes_left(state))
     counted = state
     tiles: list[dict[str, Any]] = []
     for slot in range(wanted):
         field = f"hex{slot}"
+        rest = letter_tiles(counted)
+        if field not in partial and len(rest) == wanted - slot:
+            tiles += [tile_json(HexTile(tile.kind, tile.value, tile.masks)) for tile in rest]
+            break
         if field not in partial:
             prompt = msg("tikal.ask.revealed_kind", number=slot + 1, count=wanted) \
                 if wanted > 1 else None
