@@ -182,14 +182,18 @@ tile) on the first page with the low temples, the volcano last, one page back.""
 
 
 def tile_options(state: TikalState) -> list[dict[str, Any]]:
-    """Every distinct tile the stack can give now (kind and printed number or masks)."""
+    """Every distinct tile the stack can give now (kind and printed number or masks), in
+    one fixed order whatever the letter (jungle, temples by number, treasures by masks,
+    volcano): two answers never swap places from one turn to the next."""
     if state.box is not None:
         seen: list[dict[str, Any]] = []
         for tile in letter_tiles(state):
             entry = tile_json(HexTile(tile.kind, tile.value, tile.masks))
             if entry not in seen:
                 seen.append(entry)
-        return seen
+        return sorted(seen, key=lambda entry: (COUNTED_ORDER.index(str(entry["kind"])),
+                                               int(entry.get("value", 0)),
+                                               int(entry.get("masks", 0))))
     options: list[dict[str, Any]] = []
     left_of = dict(zip(HEX_KINDS, state.kinds_left, strict=True))
     for kind in COUNTED_ORDER:

@@ -104,9 +104,6 @@ FLAT_SCORE_SHARE = 60
 """Percentage of the middle of a flat screen taken by the turn column while a lean game asks
 its next hex or who holds each temple (answers side by side; the map keeps its targets)."""
 
-LEAN_COLUMNS = 2
-"""Action buttons a row in a lean turn (their block never changes shape)."""
-
 FLAT_HISTORY_WIDTH = 110
 """Width of the *History* button beside the tabs on a flat screen (at 800x480)."""
 
@@ -283,9 +280,12 @@ class TikalPlayScene(GameScene):
                       head: pygame.Rect) -> bool:
         """Whether a flat table's question on the screen needs the header's room too (its
         answers and a row of action buttons, or the stack's line, would not fit under it)."""
+        if self.flat and state.tracking == "lean" and state.phase == Phase.ACTIONS \
+                and state.scoring is None:
+            return True  # never a header, so the buttons keep one place in every frame
         asked = self.screen_question(state) if self.flat else None
-        if asked is None or (state.tracking == "lean" and state.phase == Phase.ACTIONS):
-            return False  # a lean turn keeps its header: the buttons under it stay put
+        if asked is None:
+            return False
         theme = ctx.theme
         wanted = self._wanted(ctx, state, asked[0], asked[1], area.width)
         above = theme.touch if state.phase == Phase.ACTIONS else theme.px(30)
@@ -805,12 +805,10 @@ class TikalPlayScene(GameScene):
 
     def _lean_blocks(self, ctx: Context, state: TikalState, area: pygame.Rect
                      ) -> tuple[pygame.Rect, pygame.Rect]:
-        """A lean turn's action buttons (two a row, as many rows as they need, at the top)
-        and the room below them, the same whatever that room then shows."""
+        """A lean turn's action buttons (one row at the top, leaving the question below
+        the most room) and the room below them, the same whatever that room then shows."""
         theme = ctx.theme
-        rows = max(1, -(-len(self._button_kinds(state)) // LEAN_COLUMNS))
-        buttons = pygame.Rect(area.x, area.y, area.width,
-                              rows * theme.touch + (rows - 1) * theme.gap)
+        buttons = pygame.Rect(area.x, area.y, area.width, theme.touch)
         below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
                             area.bottom - buttons.bottom - theme.gap)
         return buttons, below
@@ -820,7 +818,7 @@ class TikalPlayScene(GameScene):
         """A lean turn's action buttons in their block and, when nothing else ends the turn
         (upright), *End turn* right under them."""
         kinds = self._button_kinds(state)
-        rects = grid(buttons, len(kinds), ctx.theme, LEAN_COLUMNS)
+        rects = grid(buttons, len(kinds), ctx.theme, len(kinds))
         widgets = [self._action_button(ctx, state, kind, rect)
                    for kind, rect in zip(kinds, rects, strict=True)]
         if with_end and not self.flat:
