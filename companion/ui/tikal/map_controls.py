@@ -335,7 +335,9 @@ class MapControls(PlayParts):
             if hx.kind != "temple" or refusal(state, action) is not None:
                 continue
             widgets.append(SpotTarget(layout.box(layout.centre(hx)), lambda: [], False,
-                                      key=f"tikal:level:{hx.id}", intents=(Submit(action),)))
+                                      key=f"tikal:level:{hx.id}",
+                                      intents=(Submit(action),
+                                               Notify(GAME.action_label(state, action)))))
         return widgets
 
     def _spot_targets(self, state: TikalState) -> list[Widget]:

@@ -533,7 +533,8 @@ class TikalPlayScene(MapControls, AuctionPanel, InlineScoring, GameScene):
         first = self.ending(ctx, state)
         if first and cursor is not None:
             cursor += len(first)
-        return [*first, *ask_tikal(state, dict(start), cursor)]
+        intents = ask_tikal(state, dict(start), cursor)
+        return [*first, *intents, *recorded_notice(state, intents)]
 
     def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """Basic game: the stack's letter, and the drawn hex asked right here."""
@@ -693,3 +694,12 @@ def pieces_line(state: TikalState) -> Msg:
     if player.leader == LEADER_OUT:
         return msg("ui_tikal.turn.pieces_out", **common)
     return msg("ui_tikal.turn.pieces_on", **common)  # the map shows on which hex (L)
+
+
+def recorded_notice(state: TikalState, intents: list[Intent]) -> list[Intent]:
+    """A notice of what a tap recorded at once, with no question asked (a lean game's
+    treasure or level): the history's words for it, while *Undo* stays at hand in the bar
+    (or the corners of a flat screen).  Nothing for a tap that asks first."""
+    return [Notify(GAME.action_label(state, intent.action)) for intent in intents
+            if isinstance(intent, Submit) and state.tracking == "lean"
+            and intent.action.get("type") in ("take_treasure", "uncover")]
