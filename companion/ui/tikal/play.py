@@ -415,19 +415,36 @@ class TikalPlayScene(MapControls, AuctionPanel, InlineScoring, GameScene):
     def _lean_blocks(self, ctx: Context, state: TikalState, area: pygame.Rect
                      ) -> tuple[pygame.Rect, pygame.Rect]:
         """A lean turn's action buttons (one row at the top, leaving the question below
-        the most room) and the room below them, the same whatever that room then shows."""
+        the most room; two rows when the language and text size need them) and the room
+        below them, the same whatever that room then shows."""
         theme = ctx.theme
-        buttons = pygame.Rect(area.x, area.y, area.width, theme.touch)
+        count = len(self._button_kinds(state))
+        rows = -(-count // self._lean_columns(ctx, state, area.width))
+        buttons = pygame.Rect(area.x, area.y, area.width,
+                              rows * theme.touch + (rows - 1) * theme.gap)
         below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
                             area.bottom - buttons.bottom - theme.gap)
         return buttons, below
+
+    def _lean_columns(self, ctx: Context, state: TikalState, width: int) -> int:
+        """Lean action buttons a row: all in one when every label fits its button at the
+        text size chosen, else two (set by language and text size alone, never by what
+        the screen shows below them)."""
+        kinds = self._button_kinds(state)
+        theme = ctx.theme
+        face = font(theme.text_size("small"), True)
+        room = (width - (len(kinds) - 1) * theme.gap) // max(1, len(kinds)) - theme.px(12)
+        fits = all(face.size(translate(f"ui_tikal.lean.{kind}", ctx.lang))[0] <= room
+                   for kind in kinds)
+        return len(kinds) if fits else 2
 
     def _lean_buttons(self, ctx: Context, state: TikalState, buttons: pygame.Rect,
                       below: pygame.Rect, with_end: bool) -> list[Widget]:
         """A lean turn's action buttons in their block and, when nothing else ends the turn
         (upright), *End turn* right under them."""
         kinds = self._button_kinds(state)
-        rects = grid(buttons, len(kinds), ctx.theme, len(kinds))
+        rects = grid(buttons, len(kinds), ctx.theme,
+                     self._lean_columns(ctx, state, buttons.width))
         widgets = [self._action_button(ctx, state, kind, rect)
                    for kind, rect in zip(kinds, rects, strict=True)]
         if with_end and not self.flat:
