@@ -349,7 +349,9 @@ def place_guard(state: TikalState, action: Action) -> TikalState:
     if state.tracking == "lean":
         player = state.players[seat]
         guarded = with_hex(spend(state, COST_GUARD), temple.id, guard=seat)
-        return with_player(guarded, seat, guards=player.guards + 1)
+        note = msg("tikal.instruction.guard_lean", player=player.name, hex=temple.id)
+        return replace(with_player(guarded, seat, guards=player.guards + 1),
+                       instructions=(*guarded.instructions, note))
     piece = guard_piece(state, action, temple)
     paid = spend(state, COST_GUARD)
     player = paid.players[seat]

@@ -150,3 +150,16 @@ def test_an_old_score_naming_temples_on_the_board_still_upgrades() -> None:
     _, upgraded = current(GAME, plain, actions)
     assert [entry["controller"] for entry in upgraded[1]["temples"]] == [0, 1]
     assert all("hex" in entry for entry in upgraded[1]["temples"])
+
+
+def test_a_lean_guard_tells_the_table_to_stand_it() -> None:
+    """Rulebook, guards: a player holding a temple may place one of their pieces there as
+    its guard, and their other pieces on it leave the game.  A lean game does not know the
+    pieces, so it tells the table what to do with them, in every language."""
+    state = play(start(2, tracking="lean"), temple(2))
+    temple_id = next(hx.id for hx in state.hexes if hx.kind == "temple")
+    guarded = play(state, {"type": "place_guard", "hex": temple_id})
+    assert [note.key for note in guarded.instructions] == ["tikal.instruction.guard_lean"]
+    for lang in LANGUAGES:
+        words = translate(guarded.instructions[0], lang)
+        assert "Ada" in words and "{" not in words and "tikal." not in words
