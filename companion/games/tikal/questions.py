@@ -437,13 +437,24 @@ def _piece_options(state: TikalState, source: int) -> list[dict[str, Any]]:
     workers, leader = _pieces(state, source)
     points = points_left(state)
     options: list[dict[str, Any]] = [{"piece": "leader"}] if leader and points >= 1 else []
-    return options + [{"piece": "worker", "count": n} for n in range(1, min(workers, points) + 1)]
+    options += [{"piece": "worker", "count": n} for n in range(1, min(workers, points) + 1)]
+    if leader:  # the leader going along with them: one entry, not two
+        options += [{"piece": "worker", "count": n, "leader": True}
+                    for n in range(1, min(workers, points - 1) + 1)]
+    return options
+
+
+def _pieces_going(option: Mapping[str, Any]) -> int:
+    """How many pieces an entry moves (each pays the stones)."""
+    return int(option.get("count", 1)) + (1 if option.get("leader") is True else 0)
 
 
 def _piece_name(option: Mapping[str, Any]) -> Msg:
     """The pieces of an entry as the table says them: "Leader", "2 workers"."""
     if option["piece"] == "leader":
         return Msg("tikal.answer.leader")
+    if option.get("leader") is True:
+        return msg("tikal.answer.leader_and_workers", count=int(option["count"]))
     return msg("tikal.answer.workers", count=int(option["count"]))
 
 
@@ -463,7 +474,8 @@ def _route_question(state: TikalState, partial: Partial, source: int) -> Questio
     answers = tuple(
         Answer({"stones": stones, **option}, msg("tikal.answer.number", n=stones),
                row=_piece_name(option))
-        for option in options for stones in range(1, points // int(option.get("count", 1)) + 1))
+        for option in options
+        for stones in range(1, points // _pieces_going(option) + 1))
     return _question(ROUTE_FIELD, "tikal.ask.route", answers, state)
 
 

@@ -112,8 +112,21 @@ def _relocate(state: TikalState, action: Action, source: Hex, target: Hex,
         return with_player(spend(state, cost), seat, leader=target.id)
     if state.workers[source.id][seat] < count:
         raise IllegalActionError("tikal.error.no_worker_there", hex=source.id)
-    paid = spend(state, cost * count)
-    return add_workers(add_workers(paid, source.id, seat, -count), target.id, seat, count)
+    along = leader_along(action)
+    if along and state.players[seat].leader != source.id:
+        raise IllegalActionError("tikal.error.no_leader_there", hex=source.id)
+    paid = spend(state, cost * (count + (1 if along else 0)))
+    moved = add_workers(add_workers(paid, source.id, seat, -count), target.id, seat, count)
+    return with_player(moved, seat, leader=target.id) if along else moved
+
+
+def leader_along(action: Action) -> bool:
+    """Whether the leader goes with the workers of an entry (``leader``, since data
+    version 5: the leader and workers going the same way are one entry, each paying)."""
+    along = action.get("leader", False)
+    if not isinstance(along, bool):
+        raise IllegalActionError("tikal.error.bad_field", field="leader")
+    return along
 
 
 def camp_move(state: TikalState, action: Action) -> TikalState:

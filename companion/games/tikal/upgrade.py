@@ -22,6 +22,12 @@ Version 3 to 4:
   would cost 12 action points).  A lean game whose treasures name no hex, or with a step
   those limits refuse, is marked ``legacy_lean``: it keeps taking them as it did.
 
+Version 4 to 5:
+
+* a move may carry ``leader: true``: the leader goes with the workers, the same way, in
+  one entry (each piece paying the stones).  Older entries mean what they meant, so the
+  upgrade changes nothing; the version says that an older app cannot read such a move.
+
 Every replay an upgrade makes runs today's rules with the checks of later versions off
 (``REPLAY_AS_OLD``), so it sees the game as it was played.
 
@@ -39,7 +45,7 @@ from companion.core.messages import IllegalActionError, SetupError
 from companion.games.tikal.constants import FORMER_STAGE_SIZES
 from companion.games.tikal.state import TikalState
 
-DATA_VERSION = 4
+DATA_VERSION = 5
 """The data format the Tikal rules read now."""
 
 NEW_IN_3 = frozenset({"tikal.error.spot_behind_volcano", "tikal.error.no_treasure_hex",
@@ -62,6 +68,8 @@ Apply = Callable[[TikalState, Mapping[str, Any]], TikalState]
 def upgrade(setup: Mapping[str, Any], actions: Sequence[Mapping[str, Any]], from_version: int,
             start: Start, apply: Apply) -> tuple[Setup, Actions]:
     """The set-up and actions of ``from_version`` in the format of ``from_version + 1``."""
+    if from_version == 4:
+        return dict(setup), [dict(action) for action in actions]
     if from_version == 3:
         return _legacy_lean(dict(setup), actions, start, apply), \
             [dict(action) for action in actions]
