@@ -492,10 +492,13 @@ class TikalPlayScene(MapControls, AuctionPanel, InlineScoring, GameScene):
         end = grid(buttons, len(self._button_kinds(state)) + 1, theme, 3)[-1]
         above = pygame.Rect(area.x, area.y, area.width, end.top - theme.gap // 2 - area.y)
         beside = pygame.Rect(area.x, end.y, end.left - theme.gap - area.x, end.height)
+        after = self.auction_after_spent(state)
+        stack_below = after is not None and after.phase == Phase.REVEAL  # the reveal says it
+        stack = [] if stack_below else [Label(beside, self._stack_line(state), "small",
+                                              theme.palette.text_muted)]
         return [Button(end, Msg("ui_tikal.turn.end"), (Submit({"type": "end_turn"}),),
                        "primary", role="small", key="tikal:end_turn"),
-                Label(beside, self._stack_line(state), "small", theme.palette.text_muted),
-                *following(above)]
+                *stack, *following(above)]
 
     @staticmethod
     def _squeezed(ctx: Context, state: TikalState,

@@ -202,3 +202,18 @@ def test_the_last_free_hex_is_dragged_onto_an_empty_field(journal: Journal,
     drag(app, screen_centre(app, "tikal:choose:0"), scene.map_layout.centre_of(field))
     assert session.actions()[before:] == [
         {"type": "end_turn"}, {"type": "choose", "index": 0, "at": [field[0], field[1]]}]
+
+
+def test_the_stacks_line_is_said_once_before_a_reveal(journal: Journal) -> None:
+    """A spent turn whose next entry is the auction's reveal: the stack's line (its top
+    letter and hexes left) is printed once, under the reveal's button, not twice."""
+    session = replayed(journal, "auction", None)
+    scene = TikalPlayScene()
+    step = next(step for step in range(len(session.actions()))
+                if (after := scene.auction_after_spent(session.state_after(step))) is not None
+                and after.phase == Phase.REVEAL)
+    app, _, shown = _game(journal, "auction", step, "upright")
+    lines = [w for w in shown.widgets
+             if getattr(getattr(w, "text", None), "key", "") == "ui_tikal.draw.stack"]
+    assert len(lines) == 1
+    assert has_widget(app, "tikal:reveal") and has_widget(app, "tikal:end_turn")
