@@ -433,7 +433,8 @@ class TikalPlayScene(MapControls, AuctionPanel, InlineScoring, GameScene):
         kinds = self._button_kinds(state)
         theme = ctx.theme
         face = font(theme.text_size("small"), True)
-        room = (width - (len(kinds) - 1) * theme.gap) // max(1, len(kinds)) - theme.px(12)
+        # A button shrinks its words a little to fit, so a label may be a hair wider.
+        room = (width - (len(kinds) - 1) * theme.gap) // max(1, len(kinds)) + theme.px(4)
         fits = all(face.size(translate(f"ui_tikal.lean.{kind}", ctx.lang))[0] <= room
                    for kind in kinds)
         return len(kinds) if fits else 2
