@@ -437,11 +437,7 @@ def _piece_options(state: TikalState, source: int) -> list[dict[str, Any]]:
     workers, leader = _pieces(state, source)
     points = points_left(state)
     options: list[dict[str, Any]] = [{"piece": "leader"}] if leader and points >= 1 else []
-    options += [{"piece": "worker", "count": n} for n in range(1, min(workers, points) + 1)]
-    if leader:  # the leader going along with them: one entry, not two
-        options += [{"piece": "worker", "count": n, "leader": True}
-                    for n in range(1, min(workers, points - 1) + 1)]
-    return options
+    return options + [{"piece": "worker", "count": n} for n in range(1, min(workers, points) + 1)]
 
 
 def _pieces_going(option: Mapping[str, Any]) -> int:
