@@ -212,6 +212,9 @@ def _run_app(args: argparse.Namespace, lang: str) -> int:
         config=args.config,
         inputs=args.inputs,
     )
+    from companion.core.journal import InstanceLock
+
+    claimed = InstanceLock(options.database)  # one journal, one app (issue 27)
     try:
         if kiosk:
             from companion.ui.kiosk.app import run_kiosk
@@ -222,6 +225,8 @@ def _run_app(args: argparse.Namespace, lang: str) -> int:
     except NoDisplayError as error:
         _fail(translate("core.cli.no_display", lang, detail=str(error)))
         return 3
+    finally:
+        claimed.release()
     return 0
 
 

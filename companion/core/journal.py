@@ -707,6 +707,54 @@ def _salvage_settings(path: str) -> dict[str, str] | None:
         db.close()
 
 
+class JournalInUseError(IllegalActionError):
+    """Another app already runs on this journal (two would mix their games)."""
+
+    def __init__(self, path: Path, holder: str) -> None:
+        super().__init__("faults.journal.in_use", path=str(path), pid=holder or "?")
+        self.path = path
+        """The journal file asked for."""
+
+
+class InstanceLock:
+    """The one app allowed on a journal: an exclusive ``flock`` on ``<journal>.lock``.
+
+    The kernel drops the lock when the process ends in any way (a crash, kill -9, a
+    power cut), so a stale lock file never keeps the next start out. The file holds
+    the holder's process id, only to name it in the refusal.
+    """
+
+    def __init__(self, journal_path: str | Path) -> None:
+        import fcntl
+
+        self.path = lock_path(journal_path)
+        """The lock file beside the journal."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            holder = os.pread(self._fd, 32, 0).decode("ascii", "replace").strip()
+            os.close(self._fd)
+            if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise
+            raise JournalInUseError(Path(journal_path), holder) from error
+        os.ftruncate(self._fd, 0)
+        os.pwrite(self._fd, str(os.getpid()).encode("ascii"), 0)
+
+    def release(self) -> None:
+        """Let go of the journal (also done by the kernel when the process ends)."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+
+def lock_path(journal_path: str | Path) -> Path:
+    """The lock file that says an app runs on ``journal_path``."""
+    path = Path(journal_path).resolve()
+    return path.with_name(path.name + ".lock")
+
+
 def backup_journal(source: str | Path, target: str | Path) -> Path:
     """Copy the journal file ``source`` to ``target`` while the app may be running.
 
