@@ -31,6 +31,7 @@ import os
 import sqlite3
 import threading
 import time
+import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -47,10 +48,17 @@ SCHEMA_VERSION = 1
 GameStatus = Literal["active", "finished", "archived"]
 """Active games can be resumed; finished ones are kept for history; archived ones were put away."""
 
-StorageProblem = Literal["busy", "full", "read_only", "missing", "unavailable"]
+StorageProblem = Literal["busy", "full", "read_only", "missing", "unavailable", "replaced"]
 """What keeps the journal from being written: another program holds the write lock, the
 disk is full, the file (or its file system) is read-only, the file was deleted while the
-app ran, or the file cannot be opened at all."""
+app ran, the file cannot be opened at all, or the file was changed under the app (an
+older copy restored, another program wrote to it, it was cut short)."""
+
+GENERATION_SETTING = "journal.generation"
+"""The journal's identity and write count, ``[id, writes]``: every write by this app
+checks it is still what the app last wrote, then counts one more. A file replaced by
+an older copy, written by another program or cut short no longer matches, and nothing
+more is written to it."""
 
 BUSY_TIMEOUT = 2.0
 """Seconds a write waits for another program's write lock before giving up."""
@@ -209,6 +217,9 @@ class Journal:
         """False while the file cannot be read at all and an empty stand-in serves reads."""
         self._lock = threading.RLock()
         self._identity: tuple[int, int] | None = None
+        self._stamp: tuple[int, int] | None = None
+        self._data_version: int | None = None
+        self._generation: tuple[str, int] | None = None
         self._db = self._connect()
 
     # ----------------------------------------------------------------- opening
@@ -229,7 +240,8 @@ class Journal:
             self.problem = self._refine(_os_problem(error))
             return self._open_fallback(existed)
         self.problem, self.read_only, self.available = None, False, True
-        self._remember_identity()
+        self._remember_own_write(db)
+        self._know_generation(db)
         self._probe(db)
         return db
 
@@ -278,6 +290,7 @@ class Journal:
                     continue
                 self.read_only, self.available = True, True
                 self._remember_identity()
+                self._know_generation(db)
                 return db
         self.read_only, self.available = True, False
         stand_in = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
@@ -302,6 +315,30 @@ class Journal:
                 side.replace(target.with_name(target.name + suffix))
         return target
 
+    def _know_generation(self, db: sqlite3.Connection) -> None:
+        """At the first open: remember the file's generation (later opens keep the one the
+        app last wrote, so a file swapped meanwhile is noticed)."""
+        if self._generation is None:
+            with suppress(sqlite3.Error):
+                self._generation = _read_generation(db)
+
+    def _still_ours(self, db: sqlite3.Connection) -> bool:
+        """Whether the file still holds what this app last wrote (:data:`GENERATION_SETTING`)."""
+        if self._generation is None:
+            return True
+        try:
+            return _read_generation(db) == self._generation
+        except sqlite3.Error:
+            return False
+
+    def _count_write(self, db: sqlite3.Connection) -> tuple[str, int]:
+        """Inside a write transaction: one more write on the file's generation."""
+        journal_id = self._generation[0] if self._generation else uuid.uuid4().hex
+        generation = (journal_id, (self._generation[1] if self._generation else 0) + 1)
+        db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                   (GENERATION_SETTING, _dump(list(generation))))
+        return generation
+
     def _remember_identity(self) -> None:
         if self.in_memory:
             return
@@ -310,16 +347,46 @@ class Journal:
         except OSError:
             return
         self._identity = (info.st_dev, info.st_ino)
+        self._stamp = (info.st_size, info.st_mtime_ns)
+
+    def _remember_own_write(self, db: sqlite3.Connection) -> None:
+        """After this app's own commit: the file's size and time and SQLite's data
+        version as they are now (a checkpoint may have grown the file)."""
+        self._remember_identity()
+        with suppress(sqlite3.Error):
+            self._data_version = int(db.execute("PRAGMA data_version").fetchone()[0])
 
     def _still_there(self) -> bool:
         """Whether the path still names the file that was opened."""
+        return self._changed_file() != "missing"
+
+    def _changed_file(self) -> StorageProblem | None:
+        """``missing`` when the file is gone, ``replaced`` when the path names another file
+        or the file changed since this app last wrote it (copied over, cut short)."""
         if self._identity is None:
-            return True
+            return None
         try:
             info = os.stat(self.path)
         except OSError:
-            return False
-        return (info.st_dev, info.st_ino) == self._identity
+            return "missing"
+        if (info.st_dev, info.st_ino) != self._identity:
+            return "replaced"
+        if self._stamp is not None and (info.st_size, info.st_mtime_ns) != self._stamp:
+            return "replaced"
+        return None
+
+    def _changed_under_us(self, db: sqlite3.Connection) -> bool:
+        """Whether the journal changed since this app last wrote it: another file, the
+        file changed on disk, another program's commit, or another generation."""
+        if self._changed_file() is not None:
+            return True
+        try:
+            version = int(db.execute("PRAGMA data_version").fetchone()[0])
+        except sqlite3.Error:
+            return True
+        if self._data_version is not None and version != self._data_version:
+            return True
+        return not self._still_ours(db)
 
     def _probe(self, db: sqlite3.Connection) -> None:
         """Take and drop the write lock: finds a busy or read-only file before a step needs it."""
@@ -341,8 +408,13 @@ class Journal:
     def check(self) -> StorageProblem | None:
         """Notice a journal file deleted or replaced under the app; return the problem."""
         with self._lock:
-            if self.available and not self._still_there():
-                self.problem = "missing"
+            if not self.available or self.problem == "replaced":
+                return self.problem
+            changed = self._changed_file()
+            if changed == "missing" or (changed is None and self.read_only):
+                self.problem = changed or self.problem
+            elif changed is not None or (not self.read_only and self._changed_under_us(self._db)):
+                self.problem = "replaced"
             return self.problem
 
     def retry(self) -> bool:
@@ -354,6 +426,8 @@ class Journal:
         with self._lock:
             if self.check() is None:
                 return True
+            if self.problem == "replaced":
+                return False  # never write on: the app's games and the file's differ
             if self.problem == "missing":
                 return self._write_back()
             if self.read_only or not self.available:
@@ -415,9 +489,16 @@ class Journal:
                 db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as error:
                 raise self._failed(error) from error
+            if self._changed_under_us(db):
+                _rollback(db)
+                self.problem = "replaced"
+                raise StorageError("replaced")
             try:
                 yield db
+                generation = self._count_write(db)
                 db.execute("COMMIT")
+                self._generation = generation
+                self._remember_own_write(db)
             except BaseException as error:
                 _rollback(db)
                 if isinstance(error, sqlite3.Error):
@@ -427,6 +508,8 @@ class Journal:
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
+            if self.problem == "replaced":
+                raise StorageError("replaced")
             if not self.available or self.read_only:
                 raise StorageError(self.problem or "read_only")
             if self.check() == "missing":
@@ -675,6 +758,18 @@ def _check_layout(db: sqlite3.Connection, read_only: bool = False) -> None:
         raise _DamagedError("tables missing")
     db.executescript(_SCHEMA)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _read_generation(db: sqlite3.Connection) -> tuple[str, int] | None:
+    """The stored :data:`GENERATION_SETTING` (``None`` before the first write)."""
+    row = db.execute("SELECT value FROM settings WHERE key = ?", (GENERATION_SETTING,)).fetchone()
+    if row is None:
+        return None
+    try:
+        journal_id, writes = json.loads(row[0])
+        return str(journal_id), int(writes)
+    except (ValueError, TypeError):
+        return ("unreadable", -1)
 
 
 def _os_problem(error: OSError) -> StorageProblem:

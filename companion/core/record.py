@@ -102,10 +102,15 @@ def load_record(path: str | Path) -> GameRecord:
     return parse_record(document)
 
 
-def save_record(record: GameRecord, path: str | Path) -> None:
-    """Write a record as indented UTF-8 JSON."""
+def save_record(record: GameRecord, path: str | Path, replace: bool = True) -> None:
+    """Write a record as indented UTF-8 JSON, private to its owner (``0600``).
+
+    ``replace=False`` refuses an existing file (:class:`FileExistsError`).
+    """
+    from companion.core.files import write_private
+
     text = json.dumps(record.to_json(), ensure_ascii=False, indent=1)
-    Path(path).write_text(text + "\n", encoding="utf-8")
+    write_private(path, text + "\n", replace=replace)
 
 
 @dataclass(frozen=True)
