@@ -39,6 +39,7 @@ from typing import Any, Literal
 from urllib.parse import quote
 
 from companion.core.game import Action, Setup
+from companion.core.limits import JsonLimitError, load_json
 from companion.core.messages import IllegalActionError, Msg, RecordError
 from companion.core.values import Value
 
@@ -619,7 +620,7 @@ class Journal:
             step = int(row["step"])
             action = _parse(row["action"], game_id, step)
             try:
-                labels.append(Msg.from_json(json.loads(row["label"])))
+                labels.append(Msg.from_json(load_json(row["label"])))
             except (ValueError, TypeError, KeyError, AttributeError) as error:
                 raise UnreplayableGameError(game_id, step, f"label: {error}") from error
             actions.append(action)
@@ -689,7 +690,7 @@ class Journal:
     def get_setting(self, key: str, default: Any = None) -> Any:
         """Read a setting stored as JSON, or ``default``."""
         rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
-        return default if not rows else json.loads(rows[0][0])
+        return default if not rows else load_json(rows[0][0])
 
     def settings_with_prefix(self, prefix: str) -> dict[str, Any]:
         """Every setting whose key starts with ``prefix`` (values not JSON are left out)."""
@@ -698,7 +699,7 @@ class Journal:
         found: dict[str, Any] = {}
         for key, value in rows:
             try:
-                found[key] = json.loads(value)
+                found[key] = load_json(value)
             except ValueError:
                 continue
         return found
@@ -735,7 +736,9 @@ def _summary(row: Sequence[Any]) -> GameSummary:
 def _parse(text: Any, game_id: int, step: int) -> dict[str, Any]:
     """A stored JSON object, or :class:`UnreplayableGameError` naming the step."""
     try:
-        value = json.loads(text)
+        value = load_json(text)
+    except JsonLimitError as error:
+        raise UnreplayableGameError(game_id, step, f"refused: {error}") from error
     except (ValueError, TypeError) as error:
         raise UnreplayableGameError(game_id, step, f"not JSON: {error}") from error
     if not isinstance(value, dict):
@@ -766,7 +769,7 @@ def _read_generation(db: sqlite3.Connection) -> tuple[str, int] | None:
     if row is None:
         return None
     try:
-        journal_id, writes = json.loads(row[0])
+        journal_id, writes = load_json(row[0])
         return str(journal_id), int(writes)
     except (ValueError, TypeError):
         return ("unreadable", -1)

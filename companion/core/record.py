@@ -89,15 +89,23 @@ def parse_record(document: Any) -> GameRecord:
 
 def load_record(path: str | Path) -> GameRecord:
     """Read a record file; :class:`RecordError` with a clear reason if it cannot be used."""
+    from companion.core.limits import MAX_RECORD_BYTES, JsonLimitError, load_json
+
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise RecordError("faults.record.too_size", found=size, limit=MAX_RECORD_BYTES)
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise RecordError("core.error.record_unreadable", detail=str(error)) from error
     except UnicodeDecodeError as error:
         raise RecordError("core.error.record_unreadable", detail="not UTF-8 text") from error
     try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
+        document = load_json(text, MAX_RECORD_BYTES)
+    except JsonLimitError as error:
+        raise RecordError(f"faults.record.too_{error.what}", found=error.found,
+                          limit=error.limit) from error
+    except ValueError as error:
         raise RecordError("core.error.record_unreadable", detail=str(error)) from error
     return parse_record(document)
 
