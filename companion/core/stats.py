@@ -173,13 +173,15 @@ def collect_plays(
     use_cache: bool = True,
     progress: Progress | None = None,
     cancelled: threading.Event | None = None,
+    store: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[Play]:
     """Every game of the journal whose rules are installed, oldest first.
 
     Fresh plays are written to the cache in batches of :data:`CACHE_BATCH`; a journal
     that refuses writes only means they are read again next time.  ``progress`` is
     told after each game; a set ``cancelled`` stops early (the plays so far are kept
-    in the cache).
+    in the cache).  ``store`` takes each batch instead of the journal (a reader
+    process hands its batches to the app, the journal's one writer).
     """
     summaries = sorted(journal.list_games(), key=lambda s: (s.created, s.id))
     cache = journal.settings_with_prefix(CACHE_PREFIX) if use_cache else {}
@@ -195,12 +197,12 @@ def collect_plays(
             if play is not None and use_cache:
                 pending[key] = play.to_json()
         if len(pending) >= CACHE_BATCH:
-            _store_cache(journal, pending)
+            _store_cache(journal, pending, store)
         if play is not None:
             plays.append(play)
         if progress is not None:
             progress(number, len(summaries))
-    _store_cache(journal, pending)
+    _store_cache(journal, pending, store)
     return plays
 
 
@@ -211,8 +213,13 @@ def uncached_games(journal: Journal) -> int:
                if _cached(cache.get(CACHE_PREFIX + str(summary.id)), summary) is None)
 
 
-def _store_cache(journal: Journal, pending: dict[str, Any]) -> None:
+def _store_cache(journal: Journal, pending: dict[str, Any],
+                 store: Callable[[dict[str, Any]], None] | None = None) -> None:
     if not pending:
+        return
+    if store is not None:
+        store(dict(pending))
+        pending.clear()
         return
     try:
         journal.set_settings(pending)
@@ -407,11 +414,12 @@ def write_plays(plays: Sequence[Play], folder: Path, fmt: str, now: float | None
     if fmt not in EXPORT_FORMATS:
         raise ValueError(f"unknown export format {fmt!r}")
     text = plays_to_csv(plays) if fmt == "csv" else plays_to_json(plays)
+    from companion.core.files import private_folder, write_private
+
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)
     path = folder / f"plays-{stamp}.{fmt}"
-    path.write_text(text, encoding="utf-8")
-    return path
+    return write_private(path, text, replace=True)
 
 
 # ------------------------------------------------------------------ background
@@ -423,8 +431,10 @@ def all_plays(plays: list[Play]) -> list[Play]:
 def _read_in_child(path: str, then: Callable[[list[Play]], Any], connection: Any) -> None:
     """Body of the reader process: read every play of the journal file at ``path``.
 
-    Sends ``("progress", done, total)`` after each game, then ``("result", then(plays))``
-    or ``("error", text)``; the plays read are cached in the journal as it goes.
+    Sends ``("progress", done, total)`` after each game, ``("cache", batch)`` for each
+    batch of fresh plays (the app writes them: it is the journal's one writer, and a
+    commit by another program would count as the file changing under it), then
+    ``("result", then(plays))`` or ``("error", text)``.
     """
     try:
         if not Path(path).is_file():  # never create a journal where the app's has gone
@@ -432,7 +442,8 @@ def _read_in_child(path: str, then: Callable[[list[Play]], Any], connection: Any
         journal = Journal(path)
         try:
             plays = collect_plays(
-                journal, progress=lambda done, total: connection.send(("progress", done, total)))
+                journal, progress=lambda done, total: connection.send(("progress", done, total)),
+                store=lambda batch: connection.send(("cache", batch)))
         finally:
             journal.close()
         connection.send(("result", then(plays)))
@@ -548,6 +559,8 @@ class PlaysJob:
                 raise RuntimeError("the reader process ended without an answer") from error
             if message[0] == "progress":
                 self._progress(message[1], message[2])
+            elif message[0] == "cache":
+                _store_cache(self.journal, message[1])
             elif message[0] == "result":
                 return message[1]
             else:

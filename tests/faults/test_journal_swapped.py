@@ -109,3 +109,22 @@ def test_the_apps_own_writes_never_count_as_a_change(
     assert app.journal.check() is None
     assert stored(path)["actions"] == app.session.cursor
     assert TALLY.name == "tally"
+
+
+def test_the_apps_own_statistics_reader_never_counts_as_a_change(
+    tmp_path: Path, clock: FakeClock, closing: list[Journal]
+) -> None:
+    """The reader process replays every game and hands its cache to the app, which
+    writes it: the journal keeps one writer, and nothing reads as changed."""
+    from tests.faults.test_stats_background import stats_screen
+
+    _, app = stats_screen(tmp_path, clock, closing)
+    app.step(0)
+    scene = app.scene
+    job = getattr(scene, "job", None)
+    assert job is not None and job.in_process
+    assert job.finished.wait(120)
+    app.step(0)
+    assert app.journal.check() is None
+    app.journal.set_setting("after.statistics", True)  # still written
+    assert app.journal.problem is None
