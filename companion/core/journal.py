@@ -62,7 +62,14 @@ an older copy, written by another program or cut short no longer matches, and no
 more is written to it."""
 
 BUSY_TIMEOUT = 2.0
-"""Seconds a write waits for another program's write lock before giving up."""
+"""Seconds the background watcher waits at a time for another program's write lock."""
+
+WRITE_WAIT = 0.05
+"""Seconds a write waits for another program's write lock on the caller's thread (the
+screen's, in the app) before the step is refused as ``busy``.  The longer wait for
+the lock then happens on a background thread (:class:`_BusyWatcher`); while the
+journal is known busy, writes do not wait at all, so the screen keeps drawing and
+the watchdog keeps being pinged."""
 
 LOW_SPACE = 64 * 1024
 """Free bytes below which the disk counts as full (a step and its log need some room)."""
@@ -112,6 +119,59 @@ class UnreplayableGameError(RecordError):
 
 class _DamagedError(Exception):
     """The file is a damaged or foreign database (never raised for mere trouble)."""
+
+
+class _BusyWatcher:
+    """A background thread that waits for another program to let go of the write lock.
+
+    It uses a connection of its own (the app's stays free for the screen's reads) and
+    takes and drops the lock, ``BEGIN IMMEDIATE`` then ``ROLLBACK``, waiting up to the
+    journal's busy timeout each time; once that succeeds :attr:`running` is False and
+    the app's next :meth:`Journal.retry` finds the journal writable again.
+    """
+
+    def __init__(self, path: str, wait: float) -> None:
+        self.path = path
+        """The journal file."""
+        self.wait = wait
+        """Seconds each attempt waits for the lock."""
+        self.running = True
+        """False once the lock was free (or the watcher was stopped)."""
+        self.attempts = 0
+        """How many times the lock was tried."""
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="journal-busy", daemon=True)
+
+    def start(self) -> None:
+        """Start watching."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop watching (the journal is closing)."""
+        self._stop.set()
+        self._thread.join(self.wait + 1.0)
+        self.running = False
+
+    def _run(self) -> None:
+        try:
+            db = sqlite3.connect(self.path, timeout=self.wait, isolation_level=None)
+        except sqlite3.Error:
+            self.running = False
+            return
+        try:
+            while not self._stop.is_set():
+                self.attempts += 1
+                try:
+                    db.execute("BEGIN IMMEDIATE")
+                    db.execute("ROLLBACK")
+                    return
+                except sqlite3.Error as error:
+                    if storage_problem(error) != "busy":
+                        return
+                    self._stop.wait(0.05)
+        finally:
+            db.close()
+            self.running = False
 
 
 def storage_problem(error: sqlite3.Error) -> StorageProblem | None:
@@ -207,7 +267,10 @@ class Journal:
         self.path = str(path)
         """The database file, or ``":memory:"``."""
         self.busy_timeout = busy_timeout
-        """Seconds a write waits for another program's lock."""
+        """Seconds the background watcher waits at a time for another program's lock."""
+        self.write_wait = min(busy_timeout, WRITE_WAIT)
+        """Seconds a write waits for the lock on the caller's thread (see :data:`WRITE_WAIT`)."""
+        self._watcher: _BusyWatcher | None = None
         self.recovered_from: Path | None = None
         """Where a damaged database was moved, if one was found at start."""
         self.problem: StorageProblem | None = None
@@ -263,7 +326,7 @@ class Journal:
     def _open(self) -> sqlite3.Connection:
         if not self.in_memory:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None,
+        db = sqlite3.connect(self.path, timeout=self.write_wait, isolation_level=None,
                              check_same_thread=False)
         try:
             db.execute("PRAGMA foreign_keys = ON")
@@ -284,7 +347,7 @@ class Journal:
                     continue
                 try:
                     db = sqlite3.connect(f"file:{quote(self.path)}?{options}", uri=True,
-                                         timeout=self.busy_timeout, check_same_thread=False,
+                                         timeout=self.write_wait, check_same_thread=False,
                                          isolation_level=None)
                     _check_layout(db, read_only=True)
                 except (sqlite3.Error, _DamagedError):
@@ -395,7 +458,7 @@ class Journal:
             self.problem, self.read_only = "read_only", True
             return
         try:
-            with _no_waiting(db, self.busy_timeout):
+            with _no_waiting(db, self.write_wait):
                 db.execute("BEGIN IMMEDIATE")
                 db.execute("ROLLBACK")
         except sqlite3.Error as error:
@@ -429,6 +492,8 @@ class Journal:
                 return True
             if self.problem == "replaced":
                 return False  # never write on: the app's games and the file's differ
+            if self.problem == "busy" and self._watcher is not None and self._watcher.running:
+                return False  # the lock is still held: the watcher says when it is free
             if self.problem == "missing":
                 return self._write_back()
             if self.read_only or not self.available:
@@ -469,7 +534,7 @@ class Journal:
     def _probe_write(self) -> None:
         """Write and remove a marker row: proves the disk takes writes again."""
         try:
-            with _no_waiting(self._db, self.busy_timeout), self._raw_transaction() as db:
+            with _no_waiting(self._db, self.write_wait), self._raw_transaction() as db:
                 db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
                            ("journal.probe", _dump(time.time())))
                 db.execute("DELETE FROM settings WHERE key = 'journal.probe'")
@@ -479,6 +544,9 @@ class Journal:
 
     def close(self) -> None:
         """Close the database (everything is already committed)."""
+        watcher = self._watcher
+        if watcher is not None:
+            watcher.stop()
         with self._lock:
             self._db.close()
 
@@ -487,7 +555,11 @@ class Journal:
         with self._lock:
             db = self._db
             try:
-                db.execute("BEGIN IMMEDIATE")
+                if self.problem == "busy":  # known busy: no wait at all on this thread
+                    with _no_waiting(db, self.write_wait):
+                        db.execute("BEGIN IMMEDIATE")
+                else:
+                    db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as error:
                 raise self._failed(error) from error
             if self._changed_under_us(db):
@@ -523,7 +595,16 @@ class Journal:
     def _failed(self, error: sqlite3.Error) -> StorageError:
         problem = self._refine(storage_problem(error) or "unavailable")
         self.problem = problem
+        if problem == "busy":
+            self._watch_lock()
         return StorageError(problem)
+
+    def _watch_lock(self) -> None:
+        """Wait for the other program's write lock on a background thread."""
+        if self.in_memory or (self._watcher is not None and self._watcher.running):
+            return
+        self._watcher = _BusyWatcher(self.path, self.busy_timeout)
+        self._watcher.start()
 
     def _disk_full(self) -> bool:
         """Whether the journal's file system has (next to) no room left."""
