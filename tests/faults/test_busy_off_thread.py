@@ -71,7 +71,7 @@ def test_presses_on_a_busy_journal_keep_the_watchdog_pinging(
 
 def received_pings(listener: socket.socket) -> list[float]:
     """When each ``WATCHDOG=1`` waiting on the socket was read."""
-    found = []
+    found: list[float] = []
     while True:
         try:
             message = listener.recv(64)
