@@ -54,7 +54,7 @@ from companion.core.record import load_record, session_from_record  # noqa: E402
 from companion.core.staff import StaffLock  # noqa: E402
 from companion.core.stats import collect_plays  # noqa: E402
 
-PIN = "2468"
+PIN = "246824"
 
 
 def build_journal(path: Path, games: int) -> None:

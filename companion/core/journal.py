@@ -325,7 +325,7 @@ class Journal:
 
     def _open(self) -> sqlite3.Connection:
         if not self.in_memory:
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            _make_private(Path(self.path))
         db = sqlite3.connect(self.path, timeout=self.write_wait, isolation_level=None,
                              check_same_thread=False)
         try:
@@ -649,14 +649,25 @@ class Journal:
     # ------------------------------------------------------------------- games
     def create_game(self, game: str, setup: Setup, title: str = "") -> int:
         """Store a new game with its set-up and return its number."""
-        now = time.time()
         with self._transaction() as db:
+            now = self._in_order(db)
             cursor = db.execute(
                 "INSERT INTO games (game, title, setup, created, updated) VALUES (?, ?, ?, ?, ?)",
                 (game, title, _dump(setup), now, now),
             )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
+
+    def _in_order(self, db: sqlite3.Connection) -> float:
+        """Inside a write: the time to store as a game's ``updated``, in journal order.
+
+        The wall clock, but never earlier than any game's last change: a clock set back
+        (a Pi without a clock battery, a wrong time server) must not make an older game
+        look like the latest one, so "the newest game" is always the one written last.
+        """
+        row = db.execute("SELECT max(updated) FROM games").fetchone()
+        last = float(row[0]) if row and row[0] is not None else 0.0
+        return max(time.time(), last + 0.001)
 
     def list_games(self, status: GameStatus | None = None) -> list[GameSummary]:
         """List saved games, newest change first, optionally only those with ``status``."""
@@ -729,8 +740,8 @@ class Journal:
 
         Any undone steps after ``step - 1`` are replaced.  Committed before returning.
         """
-        now = time.time()
         with self._transaction() as db:
+            now = self._in_order(db)
             db.execute("DELETE FROM actions WHERE game_id = ? AND step >= ?", (game_id, step))
             db.execute(
                 "INSERT INTO actions (game_id, step, action, label, created)"
@@ -747,7 +758,7 @@ class Journal:
         with self._transaction() as db:
             db.execute(
                 "UPDATE games SET cursor = ?, status = ?, updated = ? WHERE id = ?",
-                (cursor, status, time.time(), game_id),
+                (cursor, status, self._in_order(db), game_id),
             )
 
     def set_status(self, game_id: int, status: GameStatus) -> None:
@@ -755,7 +766,7 @@ class Journal:
         with self._transaction() as db:
             db.execute(
                 "UPDATE games SET status = ?, updated = ? WHERE id = ?",
-                (status, time.time(), game_id),
+                (status, self._in_order(db), game_id),
             )
 
     def archive(self, game_id: int) -> None:
@@ -842,6 +853,26 @@ def _check_layout(db: sqlite3.Connection, read_only: bool = False) -> None:
         raise _DamagedError("tables missing")
     db.executescript(_SCHEMA)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _make_private(path: Path) -> None:
+    """The journal is private: a new file is made ``0600`` in a new ``0700`` folder, and an
+    existing one readable by others is tightened (SQLite gives its side files the same
+    mode).  A file owned by someone else is left as it is."""
+    from companion.core.files import PRIVATE_FILE, private_folder
+
+    if not path.parent.exists():
+        private_folder(path.parent)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
+    except FileExistsError:
+        with suppress(OSError):
+            if os.stat(path).st_mode & 0o077:
+                os.chmod(path, PRIVATE_FILE)
+        return
+    except OSError:
+        return  # the open below says what is wrong
+    os.close(fd)
 
 
 def _read_generation(db: sqlite3.Connection) -> tuple[str, int] | None:
@@ -955,8 +986,11 @@ def backup_journal(source: str | Path, target: str | Path) -> Path:
 def _backup(db: sqlite3.Connection, destination: Path) -> Path:
     if destination.exists():
         raise FileExistsError(str(destination))
+    from companion.core.files import PRIVATE_FILE
+
     partial = destination.with_name(destination.name + ".partial")
     partial.unlink(missing_ok=True)
+    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
     copy = sqlite3.connect(partial)
     try:
         db.backup(copy)

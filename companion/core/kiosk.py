@@ -535,9 +535,11 @@ def write_quarantine_report(journal: Journal, error: UnreplayableGameError) -> P
         raw = {"id": error.game_id}
     report = {"format": "table-companion-unreplayable", "game_id": error.game_id,
               "step": error.step, "detail": error.detail, "journal": journal.path, "game": raw}
+    from companion.core.files import write_private
+
     path = quarantine_report_path(journal, error.game_id)
     try:
-        path.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+        write_private(path, json.dumps(report, ensure_ascii=False, indent=1), replace=True)
     except OSError:
         _log.warning("the report of game %s could not be written to %s", error.game_id, path)
         return None

@@ -31,7 +31,7 @@ from tests.clock import FakeClock
 from tests.registering import registered
 from tests.ui.tally_game import GAME as TALLY
 
-PIN = "4711"
+PIN = "471147"
 """The staff PIN every fault journal is given."""
 SETUP = {"seats": 2, "target": 40}
 """A tally game long enough never to end during a test."""

@@ -366,13 +366,13 @@ class KioskApp(App):
             self.stack[-1] = screens.make_screen("kiosk.staff")
 
     def _first_pin(self, intent: ChooseFirstPin) -> None:
+        """Never at the kiosk: whoever stands at the screen may be a guest (issue 27)."""
         state = self.kiosk.lock.pin_state()
         if state == "unreadable":
             raise IllegalActionError("kiosk.staff.pin_unreadable")
         if state != "none":
             raise IllegalActionError("kiosk.error.pin_change_refused")
-        self.kiosk.lock.set_pin(intent.pin)
-        self._unlock(UnlockStaff(intent.pin))
+        raise IllegalActionError("faults.pin.set_at_install")
 
     def _change_pin(self, intent: ChangePin) -> None:
         if not self.kiosk.staff_open:

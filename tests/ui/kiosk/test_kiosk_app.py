@@ -39,7 +39,7 @@ from hardware.events import ButtonEvent, EventQueue
 from hardware.keyboard import KeyboardButtons
 from tests.clock import FakeClock
 
-PIN = "4711"
+PIN = "471147"
 TALLY = {"seats": 2, "target": 6}
 
 
