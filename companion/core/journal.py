@@ -734,14 +734,22 @@ class Journal:
         return game
 
     def append(
-        self, game_id: int, step: int, action: Action, label: Msg, status: GameStatus
+        self, game_id: int, step: int, action: Action, label: Msg, status: GameStatus,
+        figures: tuple[str, Mapping[str, Any]] | None = None,
     ) -> None:
         """Record ``action`` as step ``step`` (1-based) and make it the cursor.
 
         Any undone steps after ``step - 1`` are replaced.  Committed before returning.
+        ``figures`` (a settings key and value) are stored in the same transaction, with
+        the step's time under ``"at"``: a finished game's figures, which stay good while
+        that step is the game's last (:meth:`final_step_times`).
         """
         with self._transaction() as db:
             now = self._in_order(db)
+            if figures is not None:
+                key, value = figures
+                db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                           (key, _dump({**value, "at": now})))
             db.execute("DELETE FROM actions WHERE game_id = ? AND step >= ?", (game_id, step))
             db.execute(
                 "INSERT INTO actions (game_id, step, action, label, created)"
@@ -779,6 +787,14 @@ class Journal:
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
     # ---------------------------------------------------------------- settings
+    def final_step_times(self) -> dict[int, float]:
+        """Each game's time of the step at its cursor (one query for every game): figures
+        stored with that time still describe the game."""
+        rows = self._read("SELECT id, (SELECT created FROM actions WHERE game_id = games.id"
+                          " AND step = games.cursor) FROM games")
+        return {int(game_id): float(created) for game_id, created in rows
+                if created is not None}
+
     def get_setting(self, key: str, default: Any = None) -> Any:
         """Read a setting stored as JSON, or ``default``."""
         rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))

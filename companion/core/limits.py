@@ -26,6 +26,7 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 """Largest game-record file: 16 MiB (the longest example record is under 30 KiB)."""
 
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]|\d+')
+_LONG_DIGITS = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1},}}")
 
 
 class JsonLimitError(ValueError):
@@ -46,6 +47,8 @@ def check_json_text(text: str, max_bytes: int = MAX_STORED_BYTES) -> None:
     number with too many digits."""
     if len(text) > max_bytes:
         raise JsonLimitError("size", len(text), max_bytes)
+    if text.count("[") + text.count("{") <= MAX_DEPTH and not _LONG_DIGITS.search(text):
+        return  # the usual case, decided at C speed: it cannot be beyond a limit
     depth = 0
     for match in _TOKENS.finditer(text):
         token = match.group()
