@@ -180,7 +180,7 @@ class Session:
         instead of replaying the game: issue 27)."""
         if not self.game.is_finished(after):
             return None
-        from companion.core.stats import finished_figures
+        from companion.core.figures import finished_figures
 
         return finished_figures(self.game_id, self.game, after, self.setup)
 

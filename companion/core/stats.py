@@ -30,6 +30,8 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from companion.core.figures import CACHE_PREFIX as CACHE_PREFIX
+from companion.core.figures import finished_figures as finished_figures
 from companion.core.game import Game
 from companion.core.journal import GameSummary, Journal, StorageError
 from companion.core.messages import IllegalActionError
@@ -40,9 +42,6 @@ EXPORT_FORMAT = "table-companion-plays"
 """Value of the ``format`` field of a JSON export."""
 EXPORT_VERSION = 1
 """Version of the export layout."""
-CACHE_PREFIX = "stats.play."
-"""Settings key prefix of the cached play of one game."""
-
 CACHE_BATCH = 100
 """Plays written to the cache per journal transaction."""
 
@@ -147,19 +146,6 @@ def play_from_state(
         scenario=result.scenario,
         level=result.level,
     )
-
-
-def finished_figures(game_id: int, game: Game[Any], state: Any, setup: Mapping[str, Any]
-                     ) -> tuple[str, dict[str, Any]]:
-    """The settings key and value a finished game's figures are stored under, with its
-    last step (see :meth:`Journal.append`): what :func:`collect_plays` needs without
-    replaying the game."""
-    result = game.result(state, setup)
-    return CACHE_PREFIX + str(game_id), {
-        "final": True, "finished": True, "players": list(result.players),
-        "scores": list(result.scores), "winners": list(result.winners),
-        "outcome": result.outcome, "scenario": result.scenario, "level": result.level,
-    }
 
 
 def _from_figures(stored: Mapping[str, Any], summary: GameSummary,
