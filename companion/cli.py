@@ -73,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="write a saved game as a game record")
     export.add_argument("game_id", type=int)
     export.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
+    export.add_argument("--force", action="store_true",
+                        help="replace the output file if it exists (never the journal)")
 
     commands.add_parser("games", help="list the saved games in the journal")
 
@@ -144,13 +146,16 @@ def _replay(args: argparse.Namespace, lang: str) -> int:
 
 
 def _export(args: argparse.Namespace, lang: str) -> int:
+    from companion.core.files import check_target
     from companion.core.record import record_from_journal, save_record
 
+    if args.output is not None:  # refused before the journal is even opened (issue 27)
+        check_target(args.output, args.db or default_database(), args.force)
     record = record_from_journal(_open_journal(args, lang), args.game_id)
     if args.output is None:
         print(json.dumps(record.to_json(), ensure_ascii=False, indent=1))
     else:
-        save_record(record, args.output)
+        save_record(record, args.output, replace=args.force)
         print(translate("core.cli.exported", lang, path=str(args.output)))
     return 0
 
@@ -198,6 +203,10 @@ def _screenshot(args: argparse.Namespace, lang: str) -> int:
         return 1
     size = args.size or DEFAULT_SIZE
     output = args.output or Path(f"{args.screen}-{lang}.png")
+    from companion.core.files import check_target
+
+    # Never over the journal; an existing PNG is the tool's own output and is redrawn.
+    check_target(output, args.db or default_database(), output.suffix.lower() == ".png")
     render(args.screen, lang, size, output, record=args.record)
     print(translate("core.cli.screenshot_saved", lang, path=str(output)))
     return 0
@@ -217,11 +226,16 @@ def _run_app(args: argparse.Namespace, lang: str) -> int:
         inputs=args.inputs,
         kiosk=kiosk,
     )
+    from companion.core.journal import InstanceLock
+
+    claimed = InstanceLock(options.database)  # one journal, one app (issue 27)
     try:
         run(options)
     except NoDisplayError as error:
         _fail(translate("core.cli.no_display", lang, detail=str(error)))
         return 3
+    finally:
+        claimed.release()
     return 0
 
 

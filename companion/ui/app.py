@@ -376,6 +376,9 @@ class App(TableLoop):
         """Pass a table button to the open game; show the reason if it is refused."""
         if self.session is None:
             return
+        if self.dialog is not None:  # issue 27: the game never moves under an open question
+            self._button_under_dialog(button, kind)
+            return
         before, cursor = self.session.state, self.session.cursor
         try:
             outcome = handle_button(self.session, button, kind)
@@ -393,6 +396,19 @@ class App(TableLoop):
         if outcome.accepted:
             self._play_cues(before, cursor)
             self._game_changed()
+
+    def _button_under_dialog(self, button: str, kind: str) -> None:
+        """A table button while a dialog is open: undo does what the dialog's own Back
+        does (Escape); any other press does nothing and says to answer on the screen."""
+        if kind != "press" or self.dialog is None:
+            return
+        back = self.dialog.handle_key(pygame.K_ESCAPE, self.context()) if button == "undo" else []
+        if back:
+            self.perform_all(back)
+            return
+        self.notify(Msg("faults.dialog.answer_first"), error=True)
+        if self.inputs is not None:
+            self.inputs.lights.blink(None)
 
     # ---------------------------------------------------------------- intents
     def perform_all(self, intents: Iterable[Intent]) -> None:

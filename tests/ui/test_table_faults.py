@@ -154,14 +154,14 @@ def test_staff_reach_buttons_and_lights_and_guests_do_not(
     table: tuple[TableHardware, SimulatedBox], journal: Journal, clock: FakeClock,
 ) -> None:
     hardware, _ = table
-    StaffLock(journal).set_pin("4711")
+    StaffLock(journal).set_pin("471147")
     app = KioskApp(journal, Settings(language="en"), (800, 480), **wired(hardware), clock=clock,
                    sound=SilentPlayer())
     try:
         app.perform(Navigate("diagnostics"))
         assert not isinstance(app.scene, ButtonsScene)
         app.perform(Navigate("kiosk.pin"))
-        app.perform(UnlockStaff("4711"))
+        app.perform(UnlockStaff("471147"))
         assert isinstance(app.scene, StaffScene)
         app.draw()
         entry = next(w for w in app.scene.widgets

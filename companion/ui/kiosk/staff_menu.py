@@ -86,6 +86,8 @@ class StaffScene(Scene):
             (Msg("kiosk.staff.idle"), self._idle(settings)),
             (Msg("kiosk.staff.table"), self._table(settings)),
             (Msg("kiosk.staff.actions"), self._actions()),
+            (Msg("faults.staff.games"),
+             [(Msg("faults.put_away.open"), (Navigate("kiosk.put_away"),), "normal", True)]),
         ]
 
     @staticmethod
