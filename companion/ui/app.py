@@ -407,8 +407,8 @@ class App(TableLoop):
             self.perform_all(back)
             return
         self.notify(Msg("faults.dialog.answer_first"), error=True)
-        if self.inputs is not None:
-            self.inputs.lights.blink(None)
+        for output in self.outputs:
+            output.point_at(None)
 
     # ---------------------------------------------------------------- intents
     def perform_all(self, intents: Iterable[Intent]) -> None:
