@@ -146,6 +146,11 @@ class _BusyWatcher:
         """Start watching."""
         self._thread.start()
 
+    def join(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` s for the watch to end; True if it has."""
+        self._thread.join(timeout)
+        return not self.running
+
     def stop(self) -> None:
         """Stop watching (the journal is closing)."""
         self._stop.set()
@@ -541,6 +546,12 @@ class Journal:
         except StorageError:
             return
         self.problem = None
+
+    def lock_watch_done(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` s for the background wait on another program's write
+        lock to end (at once when none runs); True once it has."""
+        watcher = self._watcher
+        return watcher is None or watcher.join(timeout)
 
     def close(self) -> None:
         """Close the database (everything is already committed)."""

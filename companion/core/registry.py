@@ -16,7 +16,7 @@ import importlib
 import pkgutil
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import companion.games
 from companion.core.game import Game
@@ -103,17 +103,3 @@ def _load(name: str) -> Game[Any]:
     if game is None or game.name != name:
         raise UnknownGameError("core.error.unknown_game", name=name, known=", ".join(all_games()))
     return cast("Game[Any]", game)
-
-
-if TYPE_CHECKING:  # checked by mypy, never imported at run time (listing games stays cheap)
-    from companion.games.caverna.game import GAME as CAVERNA
-    from companion.games.caverna.state import CavernaState
-    from companion.games.fuji.game import GAME as FUJI
-    from companion.games.fuji.state import State as FujiState
-    from companion.games.tikal.game import GAME as TIKAL
-    from companion.games.tikal.state import TikalState
-
-    PINNED: tuple[Game[CavernaState], Game[FujiState], Game[TikalState]] = (
-        CAVERNA, FUJI, TIKAL)
-    """Every shipped game's engine seen as ``Game[its state]`` (a new game adds itself;
-    ``tests/test_conformance.py`` checks at run time that none is missing)."""

@@ -15,6 +15,7 @@ import time
 from itertools import pairwise
 from pathlib import Path
 
+from companion.app.table import WatchdogOutput
 from companion.core.journal import BUSY_TIMEOUT, Journal
 from companion.ui.app import STORAGE_LOOK
 from hardware.events import ButtonEvent
@@ -38,8 +39,8 @@ def test_presses_on_a_busy_journal_keep_the_watchdog_pinging(
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     listener.bind(str(tmp_path / "notify"))
     listener.setblocking(False)
-    app.watchdog = Watchdog({"NOTIFY_SOCKET": str(tmp_path / "notify"),
-                             "WATCHDOG_USEC": "600000"})  # a ping every 0.2 s
+    app.attach((), (WatchdogOutput(Watchdog({"NOTIFY_SOCKET": str(tmp_path / "notify"),
+                                             "WATCHDOG_USEC": "600000"})),))  # every 0.2 s
     write_lock.append(WriteLock(path))
 
     pings: list[float] = []

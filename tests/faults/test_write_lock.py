@@ -61,6 +61,7 @@ def test_lock_held_at_start_keeps_the_journal_and_the_pin(
     assert stored(path) == content
 
     write_lock[0].release()
+    assert app.journal.lock_watch_done(30.0)  # the background wait sees the lock free
     clock.advance(STORAGE_LOOK)
     app.step(0)
     assert app.journal.problem is None

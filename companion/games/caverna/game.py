@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.game import Action, GameInfo, OwnScreensGame, Result, Setup
+from companion.core.game import Action, Game, GameInfo, OwnScreensGame, Result, Setup
 from companion.core.messages import Msg
 from companion.core.questions import Partial, Step
 from companion.games.caverna import scoring
@@ -111,3 +111,6 @@ class CavernaGame(OwnScreensGame[CavernaState]):
 
 GAME = CavernaGame()
 """The registered rules engine."""
+
+PINNED: Game[CavernaState] = GAME
+"""The engine as mypy must see it: ``Game[its state]`` (the shared protocol)."""

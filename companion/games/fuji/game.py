@@ -195,3 +195,6 @@ AS_BUTTONS: TableButtons[State] = GAME
 """``GAME`` seen through the table-button protocol (checked by mypy)."""
 AS_ASKING: AskingGame[State] = GAME
 """``GAME`` seen through the question protocol (checked by mypy)."""
+
+PINNED: Game[State] = GAME
+"""The engine as mypy must see it: ``Game[its state]`` (the shared protocol)."""

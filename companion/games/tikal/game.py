@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.core.game import GameInfo, OwnScreensGame, Result, Setup
+from companion.core.game import Game, GameInfo, OwnScreensGame, Result, Setup
 from companion.core.messages import Msg
 from companion.core.questions import Step
 from companion.games.tikal import scoring
@@ -116,3 +116,6 @@ class TikalGame(OwnScreensGame[TikalState]):
 
 GAME = TikalGame()
 """The registered Tikal rules engine."""
+
+PINNED: Game[TikalState] = GAME
+"""The engine as mypy must see it: ``Game[its state]`` (the shared protocol)."""

@@ -78,7 +78,7 @@ def test_the_win_screen_shows_how_the_score_is_made(app: App) -> None:
     shown = widget(app, "fuji:score:breakdown")
     text = translate(shown.text, "en")  # type: ignore[attr-defined]
     base = 4 * len(state.players)
-    assert text == f"{base} base − {wounds} wounds + {cards} unused cards = {state.score}"
+    assert text == f"Base {base} − wounds {wounds} + unused cards {cards} = {state.score}"
 
 
 def test_the_drawn_card_question_shows_the_whole_deck_at_once(app: App) -> None:
