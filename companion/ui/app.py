@@ -62,6 +62,7 @@ from companion.ui.intents import (
     Undo,
 )
 from companion.ui.notices import kept_clear, notice_rect
+from companion.ui.phones_setting import SetPhones, phones_wanted  # phones (issue 23)
 from companion.ui.scene import Context, Scene, Settings, store_table_looks, with_table_looks
 from companion.ui.sounds import SoundPlayer, open_player
 from companion.ui.theme import PALETTE
@@ -338,7 +339,9 @@ class App:
         """Table-button events dropped because they came faster than :data:`PRESS_RATE`."""
         self.watchdog = Watchdog()
         """Tells systemd the loop is alive (does nothing outside a notify service)."""
+        self.phones: Any = None  # phones (issue 23): the seats' phones, when switched on
         self._resume_latest()
+        self._switch_phones(phones_wanted(journal))  # phones (issue 23)
         if journal.problem is not None:
             self.notify(Msg(f"core.storage.{journal.problem}"), error=True)
 
@@ -530,6 +533,7 @@ class App:
         """Switch the lights off and release the window."""
         self.watchdog.stopping()
         self.events.set_waker(None)
+        self._switch_phones(False)  # phones (issue 23)
         if self.inputs is not None:
             self.inputs.stop()
         clear_cache()
@@ -589,6 +593,8 @@ class App:
             self.notify(Msg(item.key, dict(item.params)), error=False)
         elif isinstance(item, ButtonEvent):
             self.press_table_button(item.button, item.kind)
+        elif self.phones is not None:  # phones (issue 23): an answer from a seat's phone
+            self.phones.take(item)
 
     def _key_as_button(self, event: pygame.event.Event) -> bool:
         """Feed a key to the keyboard tracker; True if it stands for a table button.
@@ -682,6 +688,9 @@ class App:
             self.refusal = self.toast if intent.error else None
         elif isinstance(intent, Quit):
             self.running = False
+        elif isinstance(intent, SetPhones):  # phones (issue 23)
+            self.journal.set_setting("phones.enabled", intent.on)
+            self._switch_phones(intent.on)
         elif isinstance(intent, Redraw):
             pass
 
@@ -726,6 +735,34 @@ class App:
         self.dirty = True
         self.quiet_since = self.clock()
         self._update_lights()
+        if self.phones is not None:  # phones (issue 23): reveal, then each seat's own view
+            self.phones.game_changed()
+
+    # ---------------------------------------------------------------- phones (issue 23)
+    def _switch_phones(self, on: bool) -> None:
+        """Start the phones' server (imported only now) or stop it."""
+        if on and self.phones is None:
+            from companion.phones.door import PhoneDoor, queue_poster
+
+            door = PhoneDoor(self, queue_poster(self.events), lambda: self.settings.language)
+            try:
+                door.start()
+            except OSError:
+                _log.exception("the phones could not start")
+                self.notify(Msg("phones.error.start"), error=True)
+                return
+            self.phones = door
+        elif not on and self.phones is not None:
+            self.phones.stop()
+            self.phones = None
+
+    def submit_from_seat(self, action: dict[str, Any]) -> None:
+        """An action answered on a seat's phone: the session path a tap takes (refusals raise)."""
+        self._change_game(Submit(action))
+
+    def show_screen(self, name: str) -> None:
+        """Open screen ``name`` over the current one (the phones' join screen)."""
+        self.perform(Navigate(name))
 
     def _remind(self) -> None:
         """Tick once a minute while the table keeps some seat waiting and nothing happens."""

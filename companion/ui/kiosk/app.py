@@ -76,6 +76,7 @@ from companion.ui.kiosk.intents import (
 from companion.ui.kiosk.pin import PinScene
 from companion.ui.kiosk.staff_menu import LARGE_TEXT_SCALE, DiagnosticsScene, StaffScene
 from companion.ui.kiosk.stats_screen import StatsScene, track_export
+from companion.ui.phones_setting import SetPhones  # phones (issue 23)
 from companion.ui.scene import Settings
 from companion.ui.sounds import SoundPlayer, open_player
 
@@ -86,7 +87,8 @@ START = "kiosk.start"
 WAKING_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN})
 """Events that count as someone at the table."""
 STAFF_SCREENS = frozenset({"kiosk.staff", "kiosk.stats", "kiosk.diagnostics",
-                           "kiosk.pin_change", "settings", "diagnostics"})
+                           "kiosk.pin_change", "settings", "diagnostics",
+                           "phones_setting"})
 """Screens only staff may open."""
 STAFF_SCENES = (StaffScene, StatsScene, DiagnosticsScene, PinScene, ButtonsScene)
 """Scenes that belong to the staff menu (closed together when it locks)."""
@@ -319,7 +321,7 @@ class KioskApp(App):
     @staticmethod
     def _staff_only(intent: Intent) -> bool:
         """Whether ``intent`` is for staff: full screen, the settings and staff screens."""
-        if isinstance(intent, SetFullscreen):
+        if isinstance(intent, SetFullscreen | SetPhones):  # phones (issue 23): staff only
             return True
         return isinstance(intent, Navigate) and intent.screen in STAFF_SCREENS
 

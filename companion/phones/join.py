@@ -1,0 +1,91 @@
+"""The join screen on the shared screen: one QR code per seat, and the Wi-Fi's code.
+
+Each seat's code holds ``http://<the Pi's address>:<port>/#<the seat's token>``: the
+address rather than a ``.local`` name (phones resolve those unreliably), the token in the
+fragment (it never travels in a request line, so no log keeps it).  Under each code: the
+seat's name and whether a phone sits there; at the bottom how many seats have entered what
+they keep hidden ("2 of 3 entered"), never what.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.core.messages import Msg, msg
+from companion.ui.kiosk.qr import QrCode, qr_matrix
+from companion.ui.scene import Context, Scene
+from companion.ui.screens import register_screen
+from companion.ui.settings import title_strip
+from companion.ui.widgets import Label, Panel, Widget
+
+if TYPE_CHECKING:
+    from companion.phones.door import PhoneDoor
+
+
+class JoinScene(Scene):
+    """The seats' join codes (and the hotspot's Wi-Fi code when the Pi runs one)."""
+
+    def __init__(self, door: PhoneDoor) -> None:
+        super().__init__()
+        self.door = door
+        """The started phones."""
+
+    def build(self, ctx: Context) -> list[Widget]:
+        """A title strip, a card per seat, the Wi-Fi card, the progress line."""
+        theme = ctx.theme
+        widgets, body = title_strip(ctx, Msg("phones.join.title"))
+        table = self.door.table
+        seats = table.seat_names()
+        if not seats:
+            widgets.append(Label(body, Msg("phones.no_game"), "heading", align="center"))
+            return widgets
+        cards = len(seats) + (1 if self.door.wifi else 0)
+        line = theme.px(34)
+        width = (body.width - (cards - 1) * theme.gap) // cards
+        height = body.height - line - theme.gap
+        joined = table.joined()
+        for seat, name in enumerate(seats):
+            card = pygame.Rect(body.x + seat * (width + theme.gap), body.y, width, height)
+            link = self.door.link_for(seat)
+            state = Msg("phones.join.joined") if seat in joined else Msg("phones.join.waiting")
+            widgets += _card(ctx, card, name, state, link, f"seat{seat}")
+        if self.door.wifi:
+            card = pygame.Rect(body.x + len(seats) * (width + theme.gap), body.y, width, height)
+            widgets += _card(ctx, card, Msg("phones.join.wifi"), Msg("phones.join.wifi_first"),
+                             self.door.wifi, "wifi")
+        done, count = table.entered()
+        status = pygame.Rect(body.x, body.bottom - line, body.width, line)
+        widgets.append(Label(status, msg("phones.entered", done=done, seats=count), "body",
+                             align="center", key="phones:entered"))
+        return widgets
+
+
+def _card(ctx: Context, card: pygame.Rect, name: Msg, state: Msg, code: str | None,
+          key: str) -> list[Widget]:
+    theme = ctx.theme
+    text = theme.px(30)
+    widgets: list[Widget] = [
+        Panel(card, theme.palette.surface),
+        Label(pygame.Rect(card.x + theme.pad, card.y, card.width - 2 * theme.pad, text + 4),
+              name, "body", bold=True, align="center", key=f"{key}:name"),
+    ]
+    square = pygame.Rect(card.x + theme.pad, card.y + text + 4, card.width - 2 * theme.pad,
+                         card.height - 2 * text - 8)
+    matrix = qr_matrix(code) if code else None
+    if matrix is not None:
+        widgets.append(QrCode(square, matrix, key=f"{key}:qr"))
+    widgets.append(Label(pygame.Rect(card.x + theme.pad, card.bottom - text - 4,
+                                     card.width - 2 * theme.pad, text), state, "small",
+                         align="center", key=f"{key}:state"))
+    return widgets
+
+
+JOIN_SCREEN = "phones_join"
+"""The join screen's name."""
+
+
+def register(door: PhoneDoor) -> None:
+    """Register the join screen for ``door`` (the phones' own screen)."""
+    register_screen(JOIN_SCREEN, lambda: JoinScene(door))
