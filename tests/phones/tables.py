@@ -9,6 +9,7 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from companion.core.journal import Journal
 from companion.core.session import Session
@@ -62,7 +63,7 @@ class Phone:
         self.app = app
         self.origin = origin or f"http://127.0.0.1:{server.port}"
         self.socket: ClientConnection = connect(f"ws://127.0.0.1:{server.port}/ws",
-                                                origin=self.origin,  # type: ignore[arg-type]
+                                                origin=Origin(self.origin),
                                                 open_timeout=5)
         self.socket.__enter__()
         self.received: list[dict[str, Any]] = []

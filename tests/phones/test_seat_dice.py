@@ -15,6 +15,7 @@ import pytest
 
 from companion.core.journal import Journal
 from companion.games.fuji.state import Phase
+from companion.phones.join import JoinScene
 from companion.ui.app import App
 from companion.ui.fonts import clear_cache
 from companion.ui.fuji.demo import advance, finish_rerolls, plan
@@ -32,22 +33,28 @@ def app() -> Iterator[App]:
     journal.close()
 
 
+def _face(seat: int, number: int) -> tuple[str, int]:
+    return ("blue" if number % 2 else "pink"), 1 + (seat + number) % 6
+
+
 def test_three_seats_enter_dice_and_the_reveal_journals_them(app: App) -> None:
     session = open_fuji(app)
+    assert isinstance(app.scene, JoinScene)
     phones = [Phone(app, door(app).tokens.token(seat)) for seat in range(3)]
-    for phone in phones:
-        assert phone.view()["asks"][0]["key"] == "die"
     counts = [p.dice_count for p in session.state.players]
-    faces = [("yellow", 1 + (seat + n) % 6) for seat in range(3) for n in range(counts[seat])]
     for seat, phone in enumerate(phones):
-        for n in range(counts[seat]):
-            colour, value = "blue", 1 + (seat + n) % 6
-            phone.send({"t": "answer", "ask": "die",
-                        "version": phone.view()["asks"][0]["version"],
-                        "answer": die_index(phone.view(), colour, value)})
+        assert [a["key"] for a in phone.view()["asks"]] == ["die", "take_back"]
+        for number in range(counts[seat]):
+            version = phone.view()["asks"][0]["version"]
+            index = die_index(phone.view(), *_face(seat, number))
+            phone.send({"t": "answer", "ask": "die", "version": version, "answer": index})
     pump(app, lambda: door(app).table.entered() == (3, 3))
+    assert app.toast is not None and app.toast.message.key == "phones.entered"
+    assert dict(app.toast.message.params) == {"done": 3, "seats": 3}
     assert all(p.dice is None and not p.dice_partial for p in session.state.players)
-    assert app.toast is not None and "3 of 3" in str(app.toast.message.params) or True
+    own = phones[1].wait_for(lambda m: m["t"] == "view" and len(m["dice"]) == counts[1])
+    assert own["dice"] == [{"colour": c, "value": v}
+                           for c, v in (_face(1, n) for n in range(counts[1]))]
     advance(session)
     plan(session, {0: 1, 1: 1, 2: 0})
     advance(session)
@@ -57,7 +64,25 @@ def test_three_seats_enter_dice_and_the_reveal_journals_them(app: App) -> None:
     assert session.state.phase is Phase.MOVEMENT
     for seat, player in enumerate(session.state.players):
         assert player.dice is not None
-        assert [d.value for d in player.dice] == [1 + (seat + n) % 6 for n in range(counts[seat])]
-    assert faces
+        assert [(d.colour.value, d.value) for d in player.dice] == [
+            _face(seat, n) for n in range(counts[seat])]
     for phone in phones:
         phone.close()
+
+
+def test_a_seat_answers_its_rerolls_on_its_phone(app: App) -> None:
+    """Phase 3: the seat's reroll count is the touchscreen's own question, put on the phone."""
+    session = open_fuji(app)
+    advance(session)
+    plan(session, {0: 0, 1: 1, 2: 0})
+    app.submit_from_seat({"type": "advance"})
+    phone = Phone(app, door(app).tokens.token(1))
+    asks = {a["key"]: a for a in phone.view()["asks"]}
+    assert [a["reason"] == "" for a in asks["rerolls"]["answers"]] == [
+        True, True, True, False, False]
+    phone.answer("rerolls", index=1)
+    pump(app, lambda: session.state.players[1].rerolls_done)
+    assert session.state.players[1].rerolls_used == 1
+    assert "rerolls" not in {a["key"] for a in phone.wait_for(
+        lambda m: m["t"] == "view" and m["facts"][3][1] == "1 of 2")["asks"]}
+    phone.close()

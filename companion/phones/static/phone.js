@@ -81,7 +81,7 @@
   }
 
   function receive(m) {
-    if (m.t === "view") { inFlight = false; lastView = m; status(m.title, true); draw(m); }
+    if (m.t === "view") { inFlight = false; lastView = m; status(s("connected"), true); draw(m); }
     else if (m.t === "idle") { status(m.text, true); $("panel").textContent = ""; }
     else if (m.t === "refused" || m.t === "replaced") {
       refused = true; status(s("refused_title"), false); message(m.text);
@@ -144,6 +144,10 @@
       if (dieGrid) {
         b.className = "c-" + answer.colour;
         b.textContent = answer.label.replace(/\D+/g, "");
+        const name = document.createElement("span");
+        name.className = "colour-name";
+        name.textContent = answer.label.replace(/\s*\d+\s*/g, "");
+        b.appendChild(name);
         b.setAttribute("aria-label", answer.label);
       } else {
         b.textContent = answer.label;
