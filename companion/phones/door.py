@@ -27,8 +27,8 @@ NETWORK_SETTING = "phones.network"
 DEFAULT_PORT = 8765
 """The port phones connect to unless the setting names another."""
 PAGE_STRINGS = ("phones.page.connecting", "phones.page.connected", "phones.page.offline",
-                "phones.page.scan", "phones.page.sealed", "phones.page.language", "phones.page.wait",
-                "phones.page.refused_title")
+                "phones.page.scan", "phones.page.sealed", "phones.page.language",
+                "phones.page.wait", "phones.page.refused_title")
 """The page's own texts (shown before or without the server's)."""
 
 
