@@ -297,6 +297,8 @@ class PhoneServer:
                 continue
             try:
                 message = parse(raw)
+                if isinstance(message, Hello):
+                    raise BadMessageError("already seated")
             except BadMessageError as error:
                 self.refused += 1
                 bad += 1
@@ -304,7 +306,5 @@ class PhoneServer:
                 if bad >= BAD_CLOSE:
                     await socket.close(CLOSE_ABUSE, "malformed")
                     return
-                continue
-            if isinstance(message, Hello):
                 continue
             self.post(PhoneEvent("message", seat, conn, message))

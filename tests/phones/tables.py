@@ -90,8 +90,9 @@ class Phone:
 
     def wait_for(self, check: Callable[[dict[str, Any]], bool], seconds: float = 5.0
                  ) -> dict[str, Any]:
-        """Run the app until this phone is sent a message ``check`` accepts; return it."""
-        seen = len(self.received)
+        """Run the app until this phone has been sent a message ``check`` accepts (the
+        newest such); return it."""
+        seen = 0
         deadline = time.monotonic() + seconds
         while True:
             self.read()
