@@ -308,13 +308,14 @@ def _ask_message(ask: PhoneAsk, lang: str) -> dict[str, Any]:
         "answers": [{"label": translate(answer.label, lang),
                      "detail": translate(answer.detail, lang) if answer.detail else "",
                      "reason": translate(answer.reason, lang) if answer.reason else "",
-                     "colour": _colour_of(answer.value)}
+                     **_die_of(answer.value)}
                     for answer in question.answers],
     }
 
 
-def _colour_of(value: Any) -> str:
-    """A die answer's colour (``[colour, value]``) so the page can tint its button."""
-    if isinstance(value, list) and len(value) == 2 and isinstance(value[0], str):
-        return value[0]
-    return ""
+def _die_of(value: Any) -> dict[str, Any]:
+    """A die answer (``[colour, face]``) as colour and face, so the page draws a die."""
+    if (isinstance(value, list) and len(value) == 2 and isinstance(value[0], str)
+            and isinstance(value[1], int)):
+        return {"colour": value[0], "face": value[1]}
+    return {"colour": "", "face": None}

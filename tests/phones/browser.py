@@ -10,6 +10,7 @@ from contextlib import contextmanager
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webelement import WebElement
 
@@ -85,10 +86,21 @@ def ask_buttons(browser: webdriver.Chrome, ask: str) -> list[WebElement]:
 def die_button(browser: webdriver.Chrome, colour: str, value: int) -> WebElement:
     """The die button of ``colour`` and ``value``."""
     for button in ask_buttons(browser, "die"):
-        if (f"c-{colour}" in (button.get_attribute("class") or "")
-                and button.text.strip() == str(value)):
+        if button.get_attribute("data-die") == f"{colour} {value}":
             return button
     raise AssertionError(f"no {colour} {value} button")
+
+
+def tap_die(browser: webdriver.Chrome, colour: str, value: int) -> None:
+    """Tap the die button of ``colour`` and ``value`` (found again if the view was redrawn
+    between finding and tapping)."""
+    for _ in range(5):
+        try:
+            die_button(browser, colour, value).click()
+            return
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"the {colour} {value} button kept moving")
 
 
 def shown_dice(browser: webdriver.Chrome) -> list[str]:

@@ -115,6 +115,11 @@ class Phone:
             index = next(i for i, a in enumerate(current["answers"]) if a["label"] == label)
         self.send({"t": "answer", "ask": ask, "version": current["version"], "answer": index})
 
+    def gone(self) -> bool:
+        """Whether the server closed the socket (after taking what was waiting)."""
+        self.read()
+        return self.closed
+
     def close(self) -> None:
         """Drop the socket (a phone going to sleep)."""
         self.socket.close()
@@ -125,4 +130,4 @@ def die_index(view: dict[str, Any], colour: str, value: int) -> int:
     """The index of a die's answer in the view's die ask."""
     ask = next(a for a in view["asks"] if a["key"] == "die")
     return next(i for i, a in enumerate(ask["answers"])
-                if a["colour"] == colour and a["label"].endswith(str(value)))
+                if a["colour"] == colour and a["face"] == value)

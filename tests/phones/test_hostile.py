@@ -48,7 +48,7 @@ def _still_plays(app: App) -> None:
 
 
 def _close_code(phone: Phone) -> int | None:
-    pump(app=phone.app, until=lambda: (phone.read(), phone.closed)[1])
+    pump(phone.app, phone.gone)
     return phone.socket.close_code
 
 

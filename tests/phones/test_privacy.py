@@ -87,7 +87,7 @@ def test_no_hidden_die_reaches_another_seat_before_phase_five(seed: int) -> None
         if roll < 0.45 and "die" in asks:
             colour, face = rng.choice(list(DieColour)).value, str(rng.randint(1, 6))
             index = next(i for i, a in enumerate(asks["die"]["answers"])
-                         if a["colour"] == colour and a["label"].endswith(face))
+                         if a["colour"] == colour and str(a["face"]) == face)
             host.answer(seat, seat + 1, "die", index)
         elif roll < 0.5 and "take_back" in asks:
             host.answer(seat, seat + 1, "take_back", 0)

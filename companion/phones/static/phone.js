@@ -10,8 +10,6 @@
   let socket = null;
   let retry = 250;
   let refused = false;
-  let inFlight = false;
-  let lastView = null;
   let timer = null;
 
   function pickLang() {
@@ -71,7 +69,6 @@
     ws.onclose = () => {
       if (socket !== ws) return;
       socket = null;
-      inFlight = false;
       if (refused) return;
       status(s("offline"), false);
       clearTimeout(timer);
@@ -81,14 +78,13 @@
   }
 
   function receive(m) {
-    if (m.t === "view") { inFlight = false; lastView = m; status(s("connected"), true); draw(m); }
+    if (m.t === "view") { status(s("connected"), true); draw(m); }
     else if (m.t === "idle") { status(m.text, true); $("panel").textContent = ""; }
     else if (m.t === "refused" || m.t === "replaced") {
       refused = true; status(s("refused_title"), false); message(m.text);
       $("panel").textContent = "";
     }
-    else if (m.t === "changed" || m.t === "refused_answer") { inFlight = false; message(m.text); }
-    else if (m.t === "bad") { inFlight = false; }
+    else if (m.t === "changed" || m.t === "refused_answer") { message(m.text); }
   }
 
   function draw(view) {
@@ -143,10 +139,11 @@
       b.dataset.index = index;
       if (dieGrid) {
         b.className = "c-" + answer.colour;
-        b.textContent = answer.label.replace(/\D+/g, "");
+        b.textContent = String(answer.face);
+        b.dataset.die = answer.colour + " " + answer.face;
         const name = document.createElement("span");
         name.className = "colour-name";
-        name.textContent = answer.label.replace(/\s*\d+\s*/g, "");
+        name.textContent = answer.label.replace(String(answer.face), "").trim();
         b.appendChild(name);
         b.setAttribute("aria-label", answer.label);
       } else {
@@ -159,11 +156,8 @@
       if (answer.reason) { b.setAttribute("aria-disabled", "true"); b.title = answer.reason; }
       b.addEventListener("click", () => {
         if (answer.reason) { message(answer.reason); return; }
-        if (inFlight) return;
-        inFlight = true;
         message("");
         send({ t: "answer", ask: ask.key, version: ask.version, answer: index });
-        setTimeout(() => { inFlight = false; }, 3000);
       });
       grid.appendChild(b);
     });
