@@ -5,7 +5,8 @@ object that implements :class:`PhoneGame`.  It says, for one seat, what that sea
 see (:class:`SeatPanel`: its own facts, its own dice, the questions facing it) and
 nothing about any other seat.  Questions are the same :class:`~companion.core.questions.Question`
 data the touchscreen renders; a *sealed* ask keeps its answers off the journal until the
-game reveals them (Fuji's dice behind the screens), an open ask becomes an action at once.
+game reveals them (dice rolled behind a player's screen), an open ask becomes an action
+at once.
 """
 
 from __future__ import annotations

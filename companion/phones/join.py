@@ -14,11 +14,52 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.core.messages import Msg, msg
-from companion.ui.kiosk.qr import QrCode, qr_matrix
+from companion.ui.kiosk.qr import qr_matrix
 from companion.ui.scene import Context, Scene
 from companion.ui.screens import register_screen
 from companion.ui.settings import title_strip
+from companion.ui.theme import Theme
 from companion.ui.widgets import Label, Panel, Widget
+
+_CODES: dict[str, pygame.Surface | None] = {}
+"""Each code drawn once, one pixel a module (the seats' links change only per game)."""
+
+
+def code_surface(text: str) -> pygame.Surface | None:
+    """``text`` as a QR code, one pixel a module, with its quiet border (cached)."""
+    if text not in _CODES:
+        if len(_CODES) > 16:
+            _CODES.clear()
+        matrix = qr_matrix(text)
+        if matrix is None:
+            _CODES[text] = None
+        else:
+            surface = pygame.Surface((len(matrix), len(matrix)))
+            surface.fill((255, 255, 255))
+            for y, row in enumerate(matrix):
+                for x, dark in enumerate(row):
+                    if dark:
+                        surface.set_at((x, y), (0, 0, 0))
+            _CODES[text] = surface
+    return _CODES[text]
+
+
+class CodeImage(Widget):
+    """A QR code scaled by whole pixels to fit its box (drawn once, blitted after)."""
+
+    def __init__(self, rect: pygame.Rect, text: str, key: str = "") -> None:
+        super().__init__(rect, key)
+        self.text = text
+        """What the code holds."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, lang: str) -> None:
+        """The code, centred, each module a square of whole pixels."""
+        code = code_surface(self.text)
+        if code is None:
+            return
+        scale = max(1, min(self.rect.width, self.rect.height) // code.get_width())
+        big = pygame.transform.scale(code, (code.get_width() * scale,) * 2)
+        surface.blit(big, big.get_rect(center=self.rect.center))
 
 if TYPE_CHECKING:
     from companion.phones.door import PhoneDoor
@@ -73,9 +114,8 @@ def _card(ctx: Context, card: pygame.Rect, name: Msg, state: Msg, code: str | No
     ]
     square = pygame.Rect(card.x + theme.pad, card.y + text + 4, card.width - 2 * theme.pad,
                          card.height - 2 * text - 8)
-    matrix = qr_matrix(code) if code else None
-    if matrix is not None:
-        widgets.append(QrCode(square, matrix, key=f"{key}:qr"))
+    if code:
+        widgets.append(CodeImage(square, code, key=f"{key}:qr"))
     widgets.append(Label(pygame.Rect(card.x + theme.pad, card.bottom - text - 4,
                                      card.width - 2 * theme.pad, text), state, "small",
                          align="center", key=f"{key}:state"))

@@ -62,6 +62,10 @@ def _dice_faces(seat: int, count: int) -> list[tuple[str, int]]:
     return [(colours[(seat + n) % 3], 1 + (2 * seat + n) % 6) for n in range(count)]
 
 
+def _wait_for_dice(browser: webdriver.Chrome, wanted: list[str]) -> None:
+    wait_until(lambda: shown_dice(browser) == wanted)
+
+
 def _open(browser: webdriver.Chrome, link: str) -> None:
     browser.get(link)
     wait_until(lambda: browser.find_elements(By.CSS_SELECTOR, 'section[data-ask="die"]'))
@@ -81,7 +85,7 @@ def test_three_seats_enter_their_dice_at_once(app: App, browsers: list[webdriver
                     tap_die(browser, *_dice_faces(seat, counts[seat])[number])
         for seat, browser in enumerate(browsers):
             wanted = [f"{c} {v}" for c, v in _dice_faces(seat, counts[seat])]
-            wait_until(lambda b=browser, w=wanted: shown_dice(b) == w)
+            _wait_for_dice(browser, wanted)
         with lock:
             assert door(app).table.entered() == (3, 3)
             assert all(p.dice is None for p in session.state.players)
