@@ -10,7 +10,10 @@ Each Fuji reference record (``examples/fuji/*.json``, prepared die by die as
 :class:`Bench`: every step the shared screen enters is found and tapped there, as in the
 effort bench.  The steps a seat answers on its own phone are not tapped on the shared
 screen: its dice (``set_dice``: one tap per die on the phone, ``enter_die``: one) and its
-reroll count (``rerolls_done``: one tap).  They go through the session path the phones
+reroll count (``rerolls_done``: one tap), a card of their own that needs no place on the
+map (``use_equipment``: one tap), a Gatherer's energy (``spend_energy``: one tap), its
+own move in phase 5 (``resolve``: one tap, the path when it has a choice) and the wound
+it takes (``choose_wound``: one tap).  They go through the session path the phones
 use (:meth:`App.submit_from_seat`) where the record has them.  Because sealed dice reach
 the journal only once the table is in phase 5, a round whose first dice step would
 itself have closed phase 4 costs the shared screen one more tap (*Next phase*).
@@ -61,8 +64,9 @@ from companion.ui.app import App  # noqa: E402
 from companion.ui.intents import Back  # noqa: E402
 from companion.ui.scene import Settings  # noqa: E402
 
-PHONE_STEPS = frozenset({"set_dice", "enter_die", "rerolls_done"})
-"""Steps a seat answers on its own phone."""
+PHONE_STEPS = frozenset({"set_dice", "enter_die", "rerolls_done", "use_equipment",
+                         "spend_energy", "resolve", "choose_wound"})
+"""Steps a seat answers on its own phone (a card that points at the map excepted)."""
 SHARED_TARGET = 8
 """Shared-screen inputs a round may cost (3 players)."""
 EXTRA_PHONE_TARGET = 3
@@ -82,16 +86,21 @@ def phone_taps(action: Mapping[str, Any]) -> int:
     seat = action.get("player")
     if kind not in PHONE_STEPS or not isinstance(seat, int) or seat < 0:
         return 0
+    if kind == "use_equipment" and ("cell" in action or "cells" in action):
+        return 0
     if kind == "set_dice":
         return len(action.get("dice") or ())
     return 1
 
 
 # ---------------------------------------------------------------------------- effort
-def play_with_phones(path: Path) -> dict[str, Any]:
-    """Play one record: the shared screen taps its steps, the phones answer theirs."""
+def play_with_phones(path: Path) -> dict[str, Any] | None:
+    """Play one record: the shared screen taps its steps, the phones answer theirs
+    (``None``: a record of typed totals, which has no dice for the phones)."""
     driver = load_driver("fuji")
     record = driver.prepare(load_record(path), "dice")  # type: ignore[attr-defined]
+    if record is None:
+        return None
     before_play = driver.setup_steps(record)  # type: ignore[attr-defined]
     bench = Bench(driver)
     bench.start(record)
@@ -101,6 +110,7 @@ def play_with_phones(path: Path) -> dict[str, Any]:
     phones: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     phases: dict[tuple[int, str], dict[str, Any]] = {}
     dice: dict[int, dict[int, int]] = defaultdict(dict)
+    kinds: dict[str, int] = defaultdict(int)
     revealed: set[int] = set()
     actions = record.actions
     number = 0
@@ -112,11 +122,12 @@ def play_with_phones(path: Path) -> dict[str, Any]:
         taps = phone_taps(action) if number >= before_play else 0
         if taps:
             seat = int(action["player"])
-            if action["type"] != "rerolls_done" and state.round not in revealed:
+            if action["type"] in {"set_dice", "enter_die"} and state.round not in revealed:
                 revealed.add(state.round)
                 if state.phase.value != "movement":
                     shared[state.round] += 1
                     tally["shared"] += 1
+                    kinds["advance (screens off)"] += 1
             bench.app.submit_from_seat(dict(action))
             phones[state.round][seat] += taps
             tally["seats"][seat] += taps
@@ -126,10 +137,12 @@ def play_with_phones(path: Path) -> dict[str, Any]:
         following = actions[number + 1:]
         stop = next((i for i, a in enumerate(following) if phone_taps(a)), len(following))
         before = bench.taps
+        bench.redraw()  # the screen as it stands after the phones' answers
         number += bench.play(action, following[:stop])
         if number > before_play:
             shared[state.round] += bench.taps - before
             tally["shared"] += bench.taps - before
+            kinds[str(action["type"])] += bench.taps - before
     check_replay(bench, record)
     critical: dict[int, int] = defaultdict(int)
     for (round_number, _), tally in phases.items():
@@ -137,7 +150,7 @@ def play_with_phones(path: Path) -> dict[str, Any]:
     return {"name": path.name, "shared": dict(shared), "critical": dict(critical),
             "phones": {r: dict(s) for r, s in phones.items()},
             "dice": {r: dict(s) for r, s in dice.items()},
-            "players": len(record.setup["players"])}
+            "players": len(record.setup["players"]), "kinds": dict(kinds)}
 
 
 def effort_figures(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -270,12 +283,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     pygame.init()
     results: dict[str, Any] = {}
     if not options.skip_effort:
-        played = [play_with_phones(path) for path in records("fuji")
-                  if options.record is None or options.record in path.name]
+        tried = [play_with_phones(path) for path in records("fuji")
+                 if options.record is None or options.record in path.name]
+        played = [one for one in tried if one is not None]
         results["effort"] = effort_figures(played)
         results["effort"]["per_record"] = {g["name"]: {
             "shared": g["shared"], "phones": g["phones"], "dice": g["dice"],
-            "critical": g["critical"]} for g in played}
+            "critical": g["critical"], "shared_by_step": g["kinds"]} for g in played}
     if not options.skip_latency:
         results["latency"] = measure_latency()
     for part, found in results.items():
@@ -283,6 +297,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for key, value in found.items():
             if key != "per_record":
                 print(f"  {key:<30} {value}")
+        for name, one in found.get("per_record", {}).items():
+            print(f"  {name}: shared taps by step {one['shared_by_step']}")
     if options.json is not None:
         options.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     return 0

@@ -34,6 +34,9 @@ class PhoneAsk:
     """For an open ask: the action fields already known (type, player)."""
     sealed: bool = False
     """Whether the answer is kept sealed (off the journal) until the reveal."""
+    direct: bool = False
+    """Whether each answer's value (a mapping of fields) finishes the action by itself,
+    added to :attr:`partial` (for actions the game's own questions do not ask)."""
 
 
 @dataclass(frozen=True)

@@ -245,6 +245,9 @@ class PhoneTable:
         self.push(seat)
 
     def _submit(self, session: Session, ask: PhoneAsk, value: Any) -> None:
+        if ask.direct and isinstance(value, dict):
+            self.host.submit_from_seat({**ask.partial, **value})
+            return
         ask_of = getattr(session.game, "ask", None)
         if ask_of is None:
             raise IllegalActionError("phones.more_needed")

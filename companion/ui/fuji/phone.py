@@ -17,9 +17,10 @@ from typing import Any
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.questions import Answer, Question, Style, advance
 from companion.core.seat_panels import PhoneAsk, Sealed, SeatPanel
+from companion.games.fuji.game import GAME
 from companion.games.fuji.queries import reroll_allowance
 from companion.games.fuji.questions import ask
-from companion.games.fuji.state import DieColour, Phase, Player, State, WoundSlot
+from companion.games.fuji.state import DieColour, Phase, Player, Skill, State, WoundSlot
 
 HIDDEN_PHASES = frozenset({Phase.ROLL, Phase.PLANNING, Phase.REROLLS, Phase.EQUIPMENT})
 """The phases in which the dice lie behind the screens (phases 1 to 4)."""
@@ -79,6 +80,69 @@ def _open_ask(state: State, key: str, partial: dict[str, Any]) -> PhoneAsk | Non
     return PhoneAsk(key, progress.step, progress.partial)
 
 
+ON_THE_MAP = frozenset({"fuji.error.bad_field", "fuji.error.missing_field"})
+"""Refusals that mean the card points at the map: it is played on the table's screen."""
+MAX_BARS = 3
+"""Energy bars a Gatherer holds at most."""
+
+
+def _refusal(state: State, action: dict[str, Any]) -> Msg | None:
+    """The rules' reason for refusing ``action`` now (``None``: accepted)."""
+    try:
+        GAME.apply(state, action)
+    except IllegalActionError as error:
+        if error.key in ON_THE_MAP:
+            return Msg("ui_fuji_phones.card_on_table")
+        return error.message
+    return None
+
+
+def _cards_ask(state: State, player: Player) -> PhoneAsk | None:
+    """The seat's own cards, each played with one tap (a card that points at the map is
+    greyed: the table's screen has the map)."""
+    if not player.equipment:
+        return None
+    partial = {"type": "use_equipment", "player": player.seat}
+    answers = tuple(
+        Answer({"card": card}, Msg(f"fuji.equipment.{card}"),
+               _refusal(state, {**partial, "card": card}))
+        for card in dict.fromkeys(player.equipment))
+    question = Question("card", Msg("ui_fuji_phones.play_card"), answers, Style.CHOICE,
+                        player.seat)
+    return PhoneAsk("cards", question, partial, direct=True)
+
+
+def _resolve_ask(state: State, player: Player) -> PhoneAsk | None:
+    """Phase 5, the seat's turn to move: its path when it has a choice, else one tap."""
+    if state.phase is not Phase.MOVEMENT:
+        return None
+    partial = {"type": "resolve", "player": player.seat}
+    if _refusal(state, partial) is not None and _open_ask(state, "resolve", partial) is None:
+        return None
+    found = _open_ask(state, "resolve", partial)
+    if found is not None:
+        return found
+    go = Answer({}, Msg("ui_fuji_phones.resolve_now"))
+    question = Question("resolve", Msg("ui_fuji_phones.your_move"), (go,), Style.CHOICE,
+                        player.seat)
+    return PhoneAsk("resolve", question, partial, direct=True)
+
+
+def _energy_ask(state: State, player: Player) -> PhoneAsk | None:
+    """A Gatherer's energy bars, given to a player for their resolution (phase 5)."""
+    if player.skill is not Skill.GATHERER or state.phase is not Phase.MOVEMENT:
+        return None
+    partial = {"type": "spend_energy", "player": player.seat}
+    answers = tuple(
+        Answer({"target": other.seat, "bars": bars},
+               msg("ui_fuji_phones.energy_to", bars=bars, name=other.name),
+               _refusal(state, {**partial, "target": other.seat, "bars": bars}))
+        for other in state.players for bars in range(1, MAX_BARS + 1))
+    question = Question("energy", Msg("ui_fuji_phones.spend_energy"), answers, Style.CHOICE,
+                        player.seat)
+    return PhoneAsk("energy", question, partial, direct=True)
+
+
 class FujiPhone:
     """Fuji's phone support (see the module's docstring)."""
 
@@ -111,6 +175,11 @@ class FujiPhone:
         if state.phase is Phase.MOVEMENT and player.dice is None:
             found = _open_ask(state, "enter_die", {"type": "enter_die", "player": seat})
             asks += [found] if found is not None else []
+        asks += [found for found in (_resolve_ask(state, player),
+                                     _open_ask(state, "wound", {"type": "choose_wound",
+                                                                "player": seat}),
+                                     _cards_ask(state, player), _energy_ask(state, player))
+                 if found is not None]
         note = Msg("ui_fuji_phones.hidden_note") if hidden else None
         return SeatPanel(_plain(player.name), tuple(_facts(state, player, dice)), dice,
                          tuple(asks), note)
