@@ -72,6 +72,13 @@ class JoinScene(Scene):
         super().__init__()
         self.door = door
         """The started phones."""
+        self.cards: list[pygame.Rect] = []
+        """The title strip and the seats' cards as drawn last (notices keep clear of them)."""
+
+    def notice_keep_clear(self) -> list[pygame.Rect]:
+        """The title and the seats' cards: a notice never hides the instruction, a code or
+        whether a phone sits there (the line at the bottom says what notices say)."""
+        return list(self.cards)
 
     def build(self, ctx: Context) -> list[Widget]:
         """A title strip, a card per seat, the Wi-Fi card, the progress line."""
@@ -80,20 +87,24 @@ class JoinScene(Scene):
         table = self.door.table
         seats = table.seat_names()
         if not seats:
-            widgets.append(Label(body, Msg("phones.no_game"), "heading", align="center"))
+            none = "phones.no_game" if ctx.session is None else "phones.join.unsupported"
+            widgets.append(Label(body, Msg(none), "heading", align="center"))
             return widgets
         cards = len(seats) + (1 if self.door.wifi else 0)
         line = theme.px(34)
         width = (body.width - (cards - 1) * theme.gap) // cards
         height = body.height - line - theme.gap
         joined = table.joined()
+        self.cards = [pygame.Rect(0, 0, ctx.size[0], theme.bar_height)]
         for seat, name in enumerate(seats):
             card = pygame.Rect(body.x + seat * (width + theme.gap), body.y, width, height)
+            self.cards.append(card)
             link = self.door.link_for(seat)
             state = Msg("phones.join.joined") if seat in joined else Msg("phones.join.waiting")
             widgets += _card(ctx, card, name, state, link, f"seat{seat}")
         if self.door.wifi:
             card = pygame.Rect(body.x + len(seats) * (width + theme.gap), body.y, width, height)
+            self.cards.append(card)
             widgets += _card(ctx, card, Msg("phones.join.wifi"), Msg("phones.join.wifi_first"),
                              self.door.wifi, "wifi")
         done, count = table.entered()
