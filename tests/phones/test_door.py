@@ -1,0 +1,92 @@
+"""The phones' one door: off by default and then never imported; switched on and off from
+the settings; the hotspot's Wi-Fi code; the seats' links."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion.core.journal import Journal
+from companion.phones.door import NETWORK_SETTING, wifi_code
+from companion.phones.tokens import TOKEN_BYTES, SeatTokens
+from companion.ui.app import App
+from companion.ui.fonts import clear_cache
+from companion.ui.phones_setting import PHONES_SETTING, SetPhones
+from companion.ui.scene import Settings
+from tests.phones.tables import LOOPBACK, door, open_fuji
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def journal() -> Iterator[Journal]:
+    store = Journal(":memory:")
+    yield store
+    store.close()
+
+
+def test_when_off_nothing_of_the_phones_is_imported() -> None:
+    """A fresh app with a game open, phones never switched on: no phones module loaded."""
+    script = textwrap.dedent("""
+        import os, sys
+        os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
+        from companion.core.journal import Journal
+        from companion.core.session import Session
+        from companion.games.fuji import GAME
+        from companion.ui.app import App
+        from companion.ui.scene import Settings
+        journal = Journal(":memory:")
+        app = App(journal, Settings(language="en"), (800, 480))
+        app.open_game(Session.start(journal, "fuji", dict(GAME.example_setup())))
+        app.draw()
+        loaded = sorted(m for m in sys.modules
+                        if m.startswith("companion.phones") or m.startswith("websockets"))
+        print(loaded)
+    """)
+    found = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                           cwd=ROOT, check=True)
+    assert found.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_setting_starts_and_stops_the_server(journal: Journal) -> None:
+    journal.set_setting(NETWORK_SETTING, LOOPBACK)
+    app = App(journal, Settings(language="en"), (800, 480))
+    try:
+        assert app.phones is None
+        app.perform(SetPhones(True))
+        assert journal.get_setting(PHONES_SETTING) is True
+        started = door(app)
+        assert started.server.port > 0
+        open_fuji(app)
+        link = started.link_for(0)
+        assert link is not None and link.startswith(f"http://127.0.0.1:{started.server.port}/#")
+        assert len(link.rsplit("#", 1)[1]) == 2 * TOKEN_BYTES
+        app.perform(SetPhones(False))
+        assert app.phones is None and journal.get_setting(PHONES_SETTING) is False
+    finally:
+        app.close()
+        clear_cache()
+        pygame.quit()
+
+
+def test_tokens_rotate_and_old_ones_open_nothing() -> None:
+    tokens = SeatTokens()
+    first = tokens.rotate(3)
+    assert len(set(first)) == 3 and all(len(t) == 2 * TOKEN_BYTES for t in first)
+    assert [tokens.seat_of(t) for t in first] == [0, 1, 2]
+    second = tokens.rotate(3)
+    assert not set(first) & set(second)
+    assert [tokens.seat_of(t) for t in first] == [None, None, None]
+    assert tokens.seat_of(None) is None and tokens.seat_of("x" * 32) is None
+
+
+def test_the_hotspot_wifi_code() -> None:
+    assert wifi_code({"ssid": "Table 4", "password": "a;b"}) == "WIFI:T:WPA;S:Table 4;P:a\\;b;;"
+    assert wifi_code({"ssid": "Open"}) == "WIFI:T:nopass;S:Open;;"
+    assert wifi_code(None) is None and wifi_code({"password": "x"}) is None
