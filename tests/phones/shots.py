@@ -15,15 +15,15 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
+import pygame
+from selenium.webdriver.common.by import By
 
-from companion.core.i18n import LANGUAGES  # noqa: E402
-from companion.core.journal import Journal  # noqa: E402
-from companion.core.messages import msg  # noqa: E402
-from companion.ui.intents import Back  # noqa: E402
-from tests.phones.browser import phone_browser, running, shown_dice, tap_die, wait_until  # noqa: E402
-from tests.phones.tables import door, open_fuji, phones_app  # noqa: E402
+from companion.core.i18n import LANGUAGES
+from companion.core.journal import Journal
+from companion.core.messages import msg
+from companion.ui.intents import Back
+from tests.phones.browser import phone_browser, running, shown_dice, tap_die, wait_until
+from tests.phones.tables import door, open_fuji, phones_app
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 """Where the pictures go."""

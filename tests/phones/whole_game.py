@@ -93,9 +93,13 @@ def play_whole_game(app: App, record: GameRecord, browsers: list[webdriver.Chrom
         with lock:
             before = session.cursor
         _tap_answer(browsers[seat], *found)
-        wait_until(lambda: session.cursor > before)
+        _wait_for_step(session, before)
         by_phone += 1
     return by_phone
+
+
+def _wait_for_step(session: Any, before: int) -> None:
+    wait_until(lambda: session.cursor > before)
 
 
 def _tap_answer(browser: webdriver.Chrome, ask: str, index: int) -> None:
@@ -120,7 +124,7 @@ def _seal_round(app: App, record: GameRecord, start: int, browsers: list[webdriv
             dice.setdefault(action["player"], action["dice"])
         if action["type"] == "resolve":
             break
-    for seat, faces in dice.items():
+    for seat in dice:
         wait_until(lambda b=browsers[seat]: b.find_elements(
             By.CSS_SELECTOR, 'section[data-ask="die"]'))
     for number in range(max((len(f) for f in dice.values()), default=0)):
