@@ -78,6 +78,11 @@ def wait_until(check: Callable[[], object], seconds: float = 10.0) -> object:
         time.sleep(0.02)
 
 
+def wait_for_element(browser: webdriver.Chrome, css: str, seconds: float = 10.0) -> None:
+    """Wait until the page shows an element matching ``css``."""
+    wait_until(lambda: browser.find_elements(By.CSS_SELECTOR, css), seconds)
+
+
 def ask_buttons(browser: webdriver.Chrome, ask: str) -> list[WebElement]:
     """The answer buttons of ask ``ask`` on the page."""
     return browser.find_elements(By.CSS_SELECTOR, f'section[data-ask="{ask}"] button')

@@ -22,7 +22,14 @@ from companion.core.i18n import LANGUAGES
 from companion.core.journal import Journal
 from companion.core.messages import msg
 from companion.ui.intents import Back
-from tests.phones.browser import phone_browser, running, shown_dice, tap_die, wait_until
+from tests.phones.browser import (
+    phone_browser,
+    running,
+    shown_dice,
+    tap_die,
+    wait_for_element,
+    wait_until,
+)
 from tests.phones.tables import door, open_fuji, phones_app
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -42,7 +49,7 @@ def shoot(lang: str) -> list[Path]:
         with running(app) as lock:
             for seat, browser in enumerate(browsers):
                 browser.get(str(door(app).link_for(seat)))
-                wait_until(lambda b=browser: b.find_elements(By.CSS_SELECTOR, "section.ask"))
+                wait_for_element(browser, "section.ask")
                 browser.find_element(By.CSS_SELECTOR, f'#langs button[lang="{lang}"]').click()
             for seat in (0, 1):
                 count = session.state.players[seat].dice_count

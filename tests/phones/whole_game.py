@@ -14,14 +14,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from selenium import webdriver
-from selenium.webdriver.common.by import By
 
 from companion.core.record import GameRecord
 from companion.core.session import plain_action
 from companion.ui.app import App
 from companion.ui.fuji.phone import PHONE
 from companion.ui.intents import Back, Submit
-from tests.phones.browser import ask_buttons, tap_die, wait_until
+from tests.phones.browser import ask_buttons, tap_die, wait_for_element, wait_until
 from tests.phones.tables import door
 
 PHONE_STEPS = frozenset({"rerolls_done", "use_equipment", "spend_energy", "resolve",
@@ -125,8 +124,7 @@ def _seal_round(app: App, record: GameRecord, start: int, browsers: list[webdriv
         if action["type"] == "resolve":
             break
     for seat in dice:
-        wait_until(lambda b=browsers[seat]: b.find_elements(
-            By.CSS_SELECTOR, 'section[data-ask="die"]'))
+        wait_for_element(browsers[seat], 'section[data-ask="die"]')
     for number in range(max((len(f) for f in dice.values()), default=0)):
         for seat, faces in dice.items():
             if number < len(faces):
