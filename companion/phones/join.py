@@ -107,10 +107,11 @@ class JoinScene(Scene):
             self.cards.append(card)
             widgets += _card(ctx, card, Msg("phones.join.wifi"), Msg("phones.join.wifi_first"),
                              self.door.wifi, "wifi")
-        done, count = table.entered()
-        status = pygame.Rect(body.x, body.bottom - line, body.width, line)
-        widgets.append(Label(status, msg("phones.entered", done=done, seats=count), "body",
-                             align="center", key="phones:entered"))
+        if table.hidden():
+            done, count = table.entered()
+            status = pygame.Rect(body.x, body.bottom - line, body.width, line)
+            widgets.append(Label(status, msg("phones.entered", done=done, seats=count),
+                                 "body", align="center", key="phones:entered"))
         return widgets
 
 

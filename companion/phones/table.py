@@ -117,6 +117,12 @@ class PhoneTable:
                    for seat in range(seats))
         return done, seats
 
+    def hidden(self) -> bool:
+        """Whether the open game keeps answers sealed now (and the join screen counts them)."""
+        session = self.host.session
+        return session is not None and self.phone is not None and self.phone.hidden(
+            session.state)
+
     def joined(self) -> frozenset[int]:
         """The seats with a phone connected."""
         return frozenset(self.sockets)

@@ -9,7 +9,7 @@ from typing import Any
 from companion.core.journal import Journal
 from companion.core.messages import Msg
 from companion.core.session import Session
-from companion.games.fuji import GAME
+from companion.core.registry import find_game
 from companion.phones.server import PhoneEvent
 from companion.phones.table import PhoneTable
 from companion.phones.tokens import SeatTokens
@@ -37,10 +37,11 @@ class RecordingLink:
 class SeatHost:
     """The app's part the phones use: the session, submitting as a tap would, notices."""
 
-    def __init__(self, setup: dict[str, Any] | None = None) -> None:
+    def __init__(self, setup: dict[str, Any] | None = None, game: str = "fuji") -> None:
         self.journal = Journal(":memory:")
+        example = find_game(game).example_setup()
         self.session: Session | None = Session.start(
-            self.journal, "fuji", setup or dict(GAME.example_setup()))
+            self.journal, game, setup or dict(example))
         self.notices: list[Msg] = []
         self.submitted: list[tuple[dict[str, Any], Any]] = []
         """Actions the phones submitted, with the state they were submitted in."""
