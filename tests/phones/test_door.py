@@ -14,11 +14,13 @@ import pytest
 
 from companion.core.journal import Journal
 from companion.phones.door import NETWORK_SETTING, wifi_code
+from companion.phones.server import CLOSE_REFUSED
 from companion.phones.tokens import TOKEN_BYTES, SeatTokens
 from companion.ui.app import App
 from companion.ui.fonts import clear_cache
 from companion.ui.phones_setting import PHONES_SETTING, SetPhones
 from companion.ui.scene import Settings
+from tests.phones.seat_host import SeatHost
 from tests.phones.tables import LOOPBACK, door, open_fuji
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,3 +92,13 @@ def test_the_hotspot_wifi_code() -> None:
     assert wifi_code({"ssid": "Table 4", "password": "a;b"}) == "WIFI:T:WPA;S:Table 4;P:a\\;b;;"
     assert wifi_code({"ssid": "Open"}) == "WIFI:T:nopass;S:Open;;"
     assert wifi_code(None) is None and wifi_code({"password": "x"}) is None
+
+
+def test_a_new_group_gets_new_codes_even_for_the_same_game() -> None:
+    host = SeatHost()
+    old = host.tokens.token(0)
+    host.join(0, 1)
+    host.table.new_group()
+    assert host.tokens.seat_of(old) is None
+    assert (1, CLOSE_REFUSED) in host.link.closed
+    assert host.tokens.token(0) not in (None, old)

@@ -385,6 +385,8 @@ class KioskApp(App):
     def _new_group(self) -> None:
         self.kiosk.new_group()
         self.session = None
+        if self.phones is not None:  # phones (issue 23): a new group scans new codes
+            self.phones.table.new_group()
         self._new_group_look()
         self.show_phase()
         self.notify(Msg("kiosk.app.new_group"), error=False)
