@@ -8,8 +8,8 @@ from typing import Any
 
 from companion.core.journal import Journal
 from companion.core.messages import Msg
-from companion.core.session import Session
 from companion.core.registry import find_game
+from companion.core.session import Session
 from companion.phones.server import PhoneEvent
 from companion.phones.table import PhoneTable
 from companion.phones.tokens import SeatTokens
