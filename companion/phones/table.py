@@ -97,6 +97,7 @@ class PhoneTable:
         self.phone: PhoneGame | None = None
         """The open game's phone support."""
         self._last_sent: dict[int, str] = {}
+        self._counted: tuple[int, int] = (0, 0)
         self._busy = False
 
     # ----------------------------------------------------------- reading
@@ -181,6 +182,7 @@ class PhoneTable:
             return
         self.game_key = key
         self.sealed.clear()
+        self._counted = (0, 0)
         self._last_sent.clear()
         for seat, conn in list(self.sockets.items()):
             lang = self.langs.get(conn, self.table_lang())
@@ -246,8 +248,11 @@ class PhoneTable:
         assert self.phone is not None
         self.sealed[seat] = self.phone.seal(session.state, seat, self.sealed.get(seat, ()),
                                             ask.key, value)
-        done, seats = self.entered()
-        self.host.notify(msg("phones.entered", done=done, seats=seats), error=False)
+        counted = self.entered()
+        if counted != self._counted:
+            self._counted = counted
+            done, seats = counted
+            self.host.notify(msg("phones.entered", done=done, seats=seats), error=False)
         self.push(seat)
 
     def _submit(self, session: Session, ask: PhoneAsk, value: Any) -> None:
