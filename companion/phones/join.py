@@ -96,17 +96,19 @@ class JoinScene(Scene):
         height = body.height - line - theme.gap
         joined = table.joined()
         self.cards = [pygame.Rect(0, 0, ctx.size[0], theme.bar_height)]
+        first = 1 if self.door.wifi else 0
+        if self.door.wifi:  # first: a phone joins the table's Wi-Fi before it can open a link
+            card = pygame.Rect(body.x, body.y, width, height)
+            self.cards.append(card)
+            widgets += _card(ctx, card, Msg("phones.join.wifi"), Msg("phones.join.wifi_first"),
+                             self.door.wifi, "wifi")
         for seat, name in enumerate(seats):
-            card = pygame.Rect(body.x + seat * (width + theme.gap), body.y, width, height)
+            card = pygame.Rect(body.x + (seat + first) * (width + theme.gap), body.y, width,
+                               height)
             self.cards.append(card)
             link = self.door.link_for(seat)
             state = Msg("phones.join.joined") if seat in joined else Msg("phones.join.waiting")
             widgets += _card(ctx, card, name, state, link, f"seat{seat}")
-        if self.door.wifi:
-            card = pygame.Rect(body.x + len(seats) * (width + theme.gap), body.y, width, height)
-            self.cards.append(card)
-            widgets += _card(ctx, card, Msg("phones.join.wifi"), Msg("phones.join.wifi_first"),
-                             self.door.wifi, "wifi")
         if table.hidden():
             done, count = table.entered()
             status = pygame.Rect(body.x, body.bottom - line, body.width, line)
