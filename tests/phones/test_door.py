@@ -3,6 +3,7 @@ the settings; the hotspot's Wi-Fi code; the seats' links."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import textwrap
@@ -102,3 +103,26 @@ def test_a_new_group_gets_new_codes_even_for_the_same_game() -> None:
     assert host.tokens.seat_of(old) is None
     assert (1, CLOSE_REFUSED) in host.link.closed
     assert host.tokens.token(0) not in (None, old)
+
+
+def test_a_taken_port_is_told_and_the_table_plays_on(journal: Journal) -> None:
+    """Another program holds the port: the app says so, starts without phones, plays."""
+    holder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    holder.bind(("127.0.0.1", 0))
+    holder.listen(1)
+    try:
+        journal.set_setting(PHONES_SETTING, True)
+        journal.set_setting(NETWORK_SETTING, {**LOOPBACK, "port": holder.getsockname()[1]})
+        app = App(journal, Settings(language="en"), (800, 480))
+        try:
+            assert app.phones is None
+            assert app.toast is not None and app.toast.message.key == "phones.error.start"
+            session = open_fuji(app)
+            app.submit_from_seat({"type": "advance"})
+            assert session.cursor == 1
+        finally:
+            app.close()
+            clear_cache()
+            pygame.quit()
+    finally:
+        holder.close()
