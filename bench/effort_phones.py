@@ -57,6 +57,7 @@ from effort import Bench, check_replay, load_driver, records  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 from websockets.typing import Origin  # noqa: E402
 
+from companion.app.phones import SeatPhones  # noqa: E402
 from companion.core.journal import Journal  # noqa: E402
 from companion.core.record import load_record  # noqa: E402
 from companion.core.session import Session  # noqa: E402
@@ -183,7 +184,9 @@ def measure_latency(phones: int = 4, answers: int = 60, rate: float = 5.0) -> di
     journal.set_setting("phones.network", {"port": 0, "listen": "127.0.0.1",
                                            "address": "127.0.0.1"})
     app = App(journal, Settings(language="en"), (800, 480))
-    door = app.phones
+    phones = SeatPhones(app)  # as the composition root attaches them
+    app.attach([phones], [phones.follower])
+    door = phones.door
     assert door is not None
     setup = {"scenario": 3, "players": list(LATENCY_PLAYERS[:phones]), "level": 2,
              "variant": None, "extreme": False}
@@ -232,6 +235,7 @@ START_PROBE = """
 import os, resource, sys, time
 os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
 from companion.core.journal import Journal
+from companion.app.phones import SeatPhones
 from companion.ui.app import App
 from companion.ui.phones_setting import SetPhones
 from companion.ui.scene import Settings
@@ -246,6 +250,8 @@ journal = Journal(":memory:")
 journal.set_setting("phones.network", {"port": 0, "listen": "127.0.0.1",
                                        "address": "127.0.0.1"})
 app = App(journal, Settings(language="en"), (800, 480))
+phones = SeatPhones(app)  # as the composition root attaches them (off: nothing started)
+app.attach([phones], [phones.follower])
 app.draw()
 before, cpu = rss_kb(), time.process_time()
 app.perform(SetPhones(True))

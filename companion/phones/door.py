@@ -1,9 +1,9 @@
 """The one door between the app and the phones: start, take an event, follow the game, stop.
 
-The app calls :func:`open_door` when the staff switched "Phones at the table" on.  The
-server's events come back on the app's own input queue (the one the buttons fill) and the
-app hands each to :meth:`PhoneDoor.take`; after every step of the game it calls
-:meth:`PhoneDoor.game_changed`.
+The composition root's switch (:mod:`companion.app.phones`) makes a :class:`PhoneDoor`
+when the staff switched "Phones at the table" on.  The server's events come back to the
+switch, an input source of the app's loop, which hands each to :meth:`PhoneDoor.take` on
+the loop's thread; after every step of the game it calls :meth:`PhoneDoor.game_changed`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import socket
 from collections.abc import Callable
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 from companion.core.i18n import LANGUAGES, translate
 from companion.core.journal import Journal, StorageError
@@ -35,7 +35,10 @@ PAGE_STRINGS = ("phones.page.connecting", "phones.page.connected", "phones.page.
 class Host(Protocol):
     """What the door needs of the app."""
 
-    journal: Journal
+    @property
+    def journal(self) -> Journal:
+        """The journal (the phones' network setting)."""
+        ...
 
     @property
     def session(self) -> Session | None:
@@ -155,8 +158,3 @@ class PhoneDoor:
         token = self.tokens.token(seat)
         return None if token is None else self.server.url_for(token)
 
-
-def queue_poster(events: object) -> Callable[[PhoneEvent], None]:
-    """Put phone events on the app's input queue (typed for the hardware's events only)."""
-    put = cast(Callable[[PhoneEvent], None], cast(Any, events).put)
-    return put

@@ -1,10 +1,13 @@
 """The "Phones at the table" setting: off by default; a staff setting in the kiosk.
 
 This screen only reads and switches the setting; the phones themselves
-(:mod:`companion.phones`) are imported by the app only once it is on.
+(:mod:`companion.phones`) are imported only once it is on, by the switch the composition
+root hands the app (:class:`PhoneSwitch`, found among the app's input sources).
 """
 
 from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
 
 import pygame
 
@@ -26,6 +29,17 @@ class SetPhones(Redraw):
 
     on: bool
     """Whether players may join with their phones."""
+
+
+@runtime_checkable
+class PhoneSwitch(Protocol):
+    """What the app asks of the phones the root attached: on or off, and a new group."""
+
+    def switch(self, on: bool) -> None:
+        """Start the phones' server (``True``) or stop it."""
+
+    def new_group(self) -> None:
+        """A new group sits down at the café table: every seat scans a new code."""
 
 
 def phones_wanted(journal: Journal | None) -> bool:

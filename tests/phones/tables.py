@@ -11,6 +11,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
+from companion.app.phones import SeatPhones
 from companion.core.journal import Journal
 from companion.core.session import Session
 from companion.games.fuji import GAME
@@ -28,13 +29,28 @@ def phones_app(journal: Journal, lang: str = "en") -> App:
     journal.set_setting(PHONES_SETTING, True)
     journal.set_setting(NETWORK_SETTING, LOOPBACK)
     app = App(journal, Settings(language=lang), (800, 480))
-    assert app.phones is not None
+    assert with_phones(app).door is not None
     return app
+
+
+def with_phones(app: App) -> SeatPhones:
+    """Attach the phones' switch to ``app`` as the composition root does (it starts the
+    server if the setting is on)."""
+    phones = SeatPhones(app)
+    app.attach([phones], [phones.follower])
+    return phones
+
+
+def switch_of(app: App) -> SeatPhones:
+    """The phones' switch attached to ``app``."""
+    found = [source for source in app.sources if isinstance(source, SeatPhones)]
+    assert len(found) == 1
+    return found[0]
 
 
 def door(app: App) -> PhoneDoor:
     """The app's started phones."""
-    found = app.phones
+    found = switch_of(app).door
     assert isinstance(found, PhoneDoor)
     return found
 

@@ -22,7 +22,7 @@ from companion.ui.fonts import clear_cache
 from companion.ui.phones_setting import PHONES_SETTING, SetPhones
 from companion.ui.scene import Settings
 from tests.phones.seat_host import SeatHost
-from tests.phones.tables import LOOPBACK, door, open_fuji
+from tests.phones.tables import LOOPBACK, door, open_fuji, with_phones
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,33 +35,44 @@ def journal() -> Iterator[Journal]:
 
 
 def test_when_off_nothing_of_the_phones_is_imported() -> None:
-    """A fresh app with a game open, phones never switched on: no phones module loaded."""
+    """The app as the root builds it (sources and outputs attached), a game open, phones
+    never switched on: no phones module loaded.  Switched on, the same app starts them."""
     script = textwrap.dedent("""
         import os, sys
         os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
+        from companion.app.root import AppOptions, build_app
         from companion.core.journal import Journal
         from companion.core.session import Session
         from companion.games.fuji import GAME
-        from companion.ui.app import App
-        from companion.ui.scene import Settings
+        from companion.ui.phones_setting import SetPhones
+        from hardware.events import EventQueue
         journal = Journal(":memory:")
-        app = App(journal, Settings(language="en"), (800, 480))
+        journal.set_setting("phones.network", {"port": 0, "listen": "127.0.0.1",
+                                               "address": "127.0.0.1"})
+        app = build_app(AppOptions(inputs="", events=EventQueue()), journal)
         app.open_game(Session.start(journal, "fuji", dict(GAME.example_setup())))
-        app.draw()
-        loaded = sorted(m for m in sys.modules
-                        if m.startswith("companion.phones") or m.startswith("websockets"))
-        print(loaded)
+        app.step(max_wait=0.01)
+
+        def loaded():
+            return sorted(m for m in sys.modules
+                          if m.startswith("companion.phones") or m.startswith("websockets"))
+
+        print(loaded())
+        app.perform(SetPhones(True))
+        print("companion.phones.door" in loaded())
+        app.close()
     """)
     found = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                            cwd=ROOT, check=True)
-    assert found.stdout.strip().splitlines()[-1] == "[]"
+    assert found.stdout.strip().splitlines()[-2:] == ["[]", "True"]
 
 
 def test_the_setting_starts_and_stops_the_server(journal: Journal) -> None:
     journal.set_setting(NETWORK_SETTING, LOOPBACK)
     app = App(journal, Settings(language="en"), (800, 480))
+    phones = with_phones(app)
     try:
-        assert app.phones is None
+        assert phones.door is None
         app.perform(SetPhones(True))
         assert journal.get_setting(PHONES_SETTING) is True
         started = door(app)
@@ -71,7 +82,7 @@ def test_the_setting_starts_and_stops_the_server(journal: Journal) -> None:
         assert link is not None and link.startswith(f"http://127.0.0.1:{started.server.port}/#")
         assert len(link.rsplit("#", 1)[1]) == 2 * TOKEN_BYTES
         app.perform(SetPhones(False))
-        assert app.phones is None and journal.get_setting(PHONES_SETTING) is False
+        assert phones.door is None and journal.get_setting(PHONES_SETTING) is False
     finally:
         app.close()
         clear_cache()
@@ -115,7 +126,7 @@ def test_a_taken_port_is_told_and_the_table_plays_on(journal: Journal) -> None:
         journal.set_setting(NETWORK_SETTING, {**LOOPBACK, "port": holder.getsockname()[1]})
         app = App(journal, Settings(language="en"), (800, 480))
         try:
-            assert app.phones is None
+            assert with_phones(app).door is None
             assert app.toast is not None and app.toast.message.key == "phones.error.start"
             session = open_fuji(app)
             app.submit_from_seat({"type": "advance"})

@@ -16,7 +16,7 @@ from companion.ui.app import App
 from companion.ui.fonts import clear_cache
 from companion.ui.phones_setting import PHONES_SETTING, PhonesSettingScene
 from companion.ui.scene import Context, Settings
-from tests.phones.tables import LOOPBACK, door, open_fuji
+from tests.phones.tables import LOOPBACK, door, open_fuji, with_phones
 from tests.ui.taps import SIZES, draw_problems
 
 
@@ -27,6 +27,7 @@ def app() -> Iterator[App]:
     journal.set_setting(NETWORK_SETTING, {**LOOPBACK, "wifi": {"ssid": "Table 4",
                                                                "password": "secret-pass"}})
     running = App(journal, Settings(language="en"), (800, 480))
+    with_phones(running)
     open_fuji(running)
     yield running
     running.close()
