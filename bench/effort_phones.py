@@ -184,9 +184,9 @@ def measure_latency(phones: int = 4, answers: int = 60, rate: float = 5.0) -> di
     journal.set_setting("phones.network", {"port": 0, "listen": "127.0.0.1",
                                            "address": "127.0.0.1"})
     app = App(journal, Settings(language="en"), (800, 480))
-    phones = SeatPhones(app)  # as the composition root attaches them
-    app.attach([phones], [phones.follower])
-    door = phones.door
+    switch = SeatPhones(app)  # as the composition root attaches them
+    app.attach([switch], [switch.follower])
+    door = switch.door
     assert door is not None
     setup = {"scenario": 3, "players": list(LATENCY_PLAYERS[:phones]), "level": 2,
              "variant": None, "extreme": False}
@@ -204,7 +204,7 @@ def measure_latency(phones: int = 4, answers: int = 60, rate: float = 5.0) -> di
             answered[event.seat] += 1
         original(event)
 
-    door.table.take = take
+    door.table.take = take  # type: ignore[method-assign]  # the bench times each answer
     stop = threading.Event()
     workers = [threading.Thread(target=_phone, args=(door, seat, answers, rate, sent, stop))
                for seat in range(phones)]
