@@ -35,7 +35,8 @@ def layer(module: str) -> str:
     if module in WIRING or module == WIRING_PACKAGE or module.startswith(WIRING_PACKAGE + "."):
         return "wiring"
     for prefix, name in (("companion.games", "rules"), ("companion.core", "core"),
-                         ("companion.ui", "ui"), ("hardware", "hardware")):
+                         ("companion.ui", "ui"), ("hardware", "hardware"),
+                         ("companion.phones", "phones")):
         if module == prefix or module.startswith(prefix + "."):
             return name
     raise AssertionError(f"no layer for {module}")
@@ -64,6 +65,12 @@ def refusal(found: Import, games: frozenset[str]) -> str | None:
         return "only the wiring starts the hardware"
     if _under(target, WIRING_PACKAGE, *WIRING - {"companion"}):
         return "only the wiring imports the wiring"
+    if _under(target, "companion.phones") and kind != "phones":
+        return "only the wiring opens the phones' door"  # phones (issue 23)
+    if kind == "phones":
+        drawn = _under(target, *THIRD_PARTY_UI) and source != "companion.phones.join"
+        bad = drawn or _under(target, "companion.games")
+        return "the phones reach a game through its phone module; only join draws" if bad else None
     if kind == "rules":
         return _rules_refusal(source, target)
     if kind == "core":

@@ -89,15 +89,19 @@ def build_hardware(options: AppOptions) -> TableInputs:
     return hardware
 
 
-def sources_and_outputs(hardware: TableInputs) -> tuple[list[InputSource], list[Output]]:
+def sources_and_outputs(hardware: TableInputs, app: App) -> tuple[list[InputSource],
+                                                                  list[Output]]:
     """Every input source and output of the app (touch and the screen are the window).
 
     One line per part: a new source or output is added here.
     """
+    from companion.app.phones import SeatPhones
     from companion.app.table import WatchdogOutput, table_parts
 
     sources, outputs = table_parts(hardware)  # GPIO, USB box, keys; seat lights
     outputs.append(WatchdogOutput())  # systemd hears every pass
+    sources.append(phones := SeatPhones(app))  # phones (issue 23): on and off by their setting
+    outputs.append(phones.follower)  # phones (issue 23): every step reaches the seats
     return sources, outputs
 
 
@@ -121,13 +125,13 @@ def start_app(make: Maker[_AppT], options: AppOptions, journal: Journal,
     return app
 
 
-def attach_table(app: TableLoop, options: AppOptions) -> None:
+def attach_table(app: App, options: AppOptions) -> None:
     """Start the configured hardware and hand the app every source and output."""
     from hardware.table import running_hardware
 
     hardware = options.hardware or build_hardware(options)
     show_hardware(running_hardware)
-    app.attach(*sources_and_outputs(hardware))
+    app.attach(*sources_and_outputs(hardware, app))
 
 
 class Stopper:

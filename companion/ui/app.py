@@ -64,6 +64,7 @@ from companion.ui.loop import (
     window_icon,
 )
 from companion.ui.notices import kept_clear, notice_rect
+from companion.ui.phones_setting import PHONES_SETTING, PhoneSwitch, SetPhones  # phones (#23)
 from companion.ui.scene import Context, Scene, Settings, store_table_looks, with_table_looks
 from companion.ui.sounds import SoundPlayer
 from companion.ui.sources import PRESS_BURST, PRESS_RATE, InputSource, Output
@@ -450,6 +451,10 @@ class App(TableLoop):
             self.refusal = self.toast if intent.error else None
         elif isinstance(intent, Quit):
             self.running = False
+        elif isinstance(intent, SetPhones):  # phones (issue 23): saved, then switched
+            self.journal.set_setting(PHONES_SETTING, intent.on)
+            for phones in self.seat_phones():
+                phones.switch(intent.on)
         elif isinstance(intent, Redraw):
             pass
 
@@ -495,6 +500,15 @@ class App(TableLoop):
         self.quiet_since = self.clock()
         for output in self.outputs:
             output.game_changed(self.session)
+
+    # ---------------------------------------------------------------- phones (issue 23)
+    def seat_phones(self) -> list[PhoneSwitch]:
+        """The phones' switch, when the root attached it (among the input sources)."""
+        return [source for source in self.sources if isinstance(source, PhoneSwitch)]
+
+    def submit_from_seat(self, action: dict[str, Any]) -> None:
+        """An action answered on a seat's phone: the session path a tap takes (refusals raise)."""
+        self._change_game(Submit(action))
 
     def _remind(self) -> None:
         """Tick once a minute while the table keeps some seat waiting and nothing happens."""

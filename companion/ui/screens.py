@@ -55,7 +55,8 @@ CORE_SCREEN_MODULES: tuple[str, ...] = (
 )
 """Modules that register the game-independent screens."""
 
-OPTIONAL_SCREEN_MODULES: tuple[str, ...] = ("companion.ui.diagnostics",)
+OPTIONAL_SCREEN_MODULES: tuple[str, ...] = ("companion.ui.diagnostics",
+                                           "companion.ui.phones_setting")
 """Modules that register screens if they are installed."""
 
 

@@ -94,7 +94,8 @@ def table_looks_rows(settings: Settings) -> list[tuple[Text, Choices]]:
 def diagnostics_row() -> tuple[Text, Choices]:
     """The row whose one button opens the diagnostics screen."""
     return (Msg("ui.settings.help"),
-            [(Msg("ui.settings.diagnostics"), Navigate("diagnostics"), False)])
+            [(Msg("ui.settings.diagnostics"), Navigate("diagnostics"), False),
+             (Msg("phones.setting.title"), Navigate("phones_setting"), False)])  # phones (#23)
 
 
 class SettingsScene(Scene):

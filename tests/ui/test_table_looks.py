@@ -110,7 +110,8 @@ def test_the_settings_screen_offers_both_looks_and_diagnostics() -> None:
     assert _intents_of(scene, "setting:colours") == [SetColourSafe(False), SetColourSafe(True)]
     assert _intents_of(scene, "setting:table") == [SetTableLayout("upright"),
                                                    SetTableLayout("flat")]
-    assert _intents_of(scene, "setting:diagnostics") == [Navigate("diagnostics")]
+    assert _intents_of(scene, "setting:diagnostics") == [Navigate("diagnostics"),
+                                                         Navigate("phones_setting")]  # #23
     chosen = [w.key for w in scene.widgets if isinstance(w, Button) and w.style == "selected"]
     assert "setting:colours:1" in chosen and "setting:table:0" in chosen
 

@@ -72,6 +72,7 @@ from companion.ui.kiosk.pin import PinScene
 from companion.ui.kiosk.put_away import PutAwayScene, ask_before_leaving
 from companion.ui.kiosk.staff_menu import LARGE_TEXT_SCALE, DiagnosticsScene, StaffScene
 from companion.ui.kiosk.stats_screen import StatsScene, track_export
+from companion.ui.phones_setting import SetPhones  # phones (issue 23)
 from companion.ui.scene import Settings
 from companion.ui.sounds import SoundPlayer, open_player
 from companion.ui.sources import InputSource, Output
@@ -83,7 +84,7 @@ START = "kiosk.start"
 WAKING_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN})
 """Events that count as someone at the table."""
 STAFF_SCREENS = frozenset({"kiosk.staff", "kiosk.stats", "kiosk.diagnostics", "kiosk.put_away",
-                           "kiosk.pin_change", "settings", "diagnostics"})
+                           "kiosk.pin_change", "settings", "diagnostics", "phones_setting"})
 """Screens only staff may open."""
 STAFF_SCENES = (StaffScene, StatsScene, DiagnosticsScene, PinScene, ButtonsScene,
                 PutAwayScene)
@@ -332,7 +333,7 @@ class KioskApp(App):
     @staticmethod
     def _staff_only(intent: Intent) -> bool:
         """Whether ``intent`` is for staff: full screen, the settings and staff screens."""
-        if isinstance(intent, SetFullscreen):
+        if isinstance(intent, SetFullscreen | SetPhones):  # phones (issue 23): staff only
             return True
         return isinstance(intent, Navigate) and intent.screen in STAFF_SCREENS
 
@@ -404,6 +405,8 @@ class KioskApp(App):
     def _new_group(self) -> None:
         self.kiosk.new_group()
         self.session = None
+        for phones in self.seat_phones():  # phones (issue 23): a new group scans new codes
+            phones.new_group()
         self._new_group_look()
         self.show_phase()
         self.notify(Msg("kiosk.app.new_group"), error=False)
