@@ -19,6 +19,7 @@ from companion.core.i18n import translate
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.caverna.game import GAME
 from companion.games.caverna.queries import FOOD_SOURCES
+from companion.games.caverna.questions import food_plan
 from companion.games.caverna.state import CavernaState
 from companion.ui.caverna.parts import RefusedButton, compact_min_size
 from companion.ui.dialogs import choose
@@ -104,26 +105,13 @@ def _then(state: CavernaState, convert: dict[str, Any], refusal: Refusal, carry_
     return (show_made(lambda: food_for(after, seat, refusal, carry_on).dialog),)
 
 
-def all_converted(state: CavernaState, seat: int) -> CavernaState:
-    """``state`` with every emmer, flax and gold of ``seat`` turned into food (as far as
-    the food limit takes it)."""
-    for good in convertible(state, seat):
-        count = state.players[seat].goods.get(good)
-        try:
-            state = GAME.apply(state, {"type": "convert", "player": seat, "good": good,
-                                       "count": count})
-        except IllegalActionError:
-            continue
-    return state
-
-
 def food_would_help(state: CavernaState, refusal: Refusal) -> bool:
     """Whether an answer the rules refuse now (``refusal`` gives the reason in a state)
-    would be accepted once the active player has turned goods into food."""
-    seat = state.active
-    if not convertible(state, seat) or refusal(state) is None:
+    would be accepted once the active player has turned some goods into food (keeping
+    those the answer itself needs)."""
+    if not convertible(state, state.active):
         return False
-    return refusal(all_converted(state, seat)) is None
+    return bool(food_plan(state, refusal))
 
 
 class ShortOfFoodButton(RefusedButton):
