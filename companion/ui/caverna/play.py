@@ -615,7 +615,8 @@ class CavernaPlayScene(GameScene):
         if seat != state.active:
             return []
         options = [spec.option for part in turn_parts(state) for spec in part
-                   if spec.available and asked(option_refusal, state, spec.option) is None]
+                   if spec.available and (asked(option_refusal, state, spec.option) is None
+                                          or asked(option_short_of_food, state, spec.option))]
         return cave_taps(state, view, options)
 
     def _tiles_page(self, ctx: Context, state: CavernaState,
@@ -702,8 +703,9 @@ def idle_tile(state: CavernaState, tile: str) -> bool:
 
 def option_short_of_food(state: CavernaState, option: Option) -> bool:
     """Whether a tile's option is refused now only for want of food the active player
-    can make from their goods (only a food fee or Prospecting can be)."""
-    if option.fee not in FOOD_FEES and option.kind != "prospect":
+    can make from their goods (only a food fee, the two-cavern dig's food or
+    Prospecting can be)."""
+    if option.fee not in FOOD_FEES and option.kind != "prospect" and not option.food_cost:
         return False
     return food_would_help(state, lambda now: option_refusal(now, option))
 
