@@ -29,6 +29,8 @@ from companion.games.caverna.rooms import RoomSpec as RoomSpec
 from companion.games.caverna.rooms import default_catalogue as default_catalogue
 from companion.games.caverna.roomuse import JUNCTION_GIVE as JUNCTION_GIVE
 from companion.games.caverna.roomuse import choices as choices
+from companion.games.caverna.rules import known_face_up as known_face_up
+from companion.games.caverna.rules import open_candidates as open_candidates
 from companion.games.caverna.rules import renovation_allowed as renovation_allowed
 from companion.games.caverna.rules import unnamed_candidates as unnamed_candidates
 from companion.games.caverna.scoring import best_room as best_room

@@ -26,6 +26,8 @@ SITUATIONS: dict[str, tuple[str, int | None]] = {
     "display": ("two-players", 154),
     "dig": ("two-players", 188),
     "reveal": ("two-players", 54),
+    "grid": ("two-players", 107),
+    "solo_grid": ("solo", 61),
     "pile": ("solo", 56),
     "gameover": ("two-players", None),
     "solo": ("solo", None),
