@@ -27,6 +27,7 @@ from companion.games.caverna.queries import (
     TILE_BACKS,
     Option,
     back_for_round,
+    draw_ends_round,
     known_face_up,
     open_candidates,
     phase_message,
@@ -231,7 +232,7 @@ class CavernaPlayScene(GameScene):
             widgets: list[Widget] = []
         else:
             head = pygame.Rect(area.x, area.y, area.width, theme.px(60))
-            widgets = self._header(ctx, state, head)
+            widgets = self._header(ctx, header_state(state), head)
         phase = pygame.Rect(area.x, head.bottom + theme.gap, area.width, theme.px(44))
         if state.phase == FINISHED:
             phase.height = 0
@@ -290,6 +291,7 @@ class CavernaPlayScene(GameScene):
         mark = pygame.Rect(head.x, head.centery - side // 2, side, side)
         name = pygame.Rect(mark.right + theme.px(6), head.y,
                            split - side - theme.px(6), head.height)
+        state = header_state(state)
         return [SeatMark(mark, state.active),
                 CompactLabel(name, whose_turn(state), "small", bold=True),
                 CompactLabel(pygame.Rect(head.x + split, head.y, head.width - split,
@@ -720,6 +722,15 @@ QUICK_ROOM_WIDTH = 150
 
 Section = tuple[Msg, tuple[str, ...]]
 """A heading and the tiles under it."""
+
+
+def header_state(state: CavernaState) -> CavernaState:
+    """The state the header speaks of: solo, when the pile's room closes the round, the
+    new round (its tiles are offered at once, so its number and player are said)."""
+    if state.phase != DRAW or not draw_ends_round(state):
+        return state
+    _, after = table_steps(state)
+    return after
 
 
 def tile_pages(sections: list[Section], columns: int, caption: int, row: int, height: int
