@@ -26,7 +26,7 @@ from companion.games.caverna.questions import (
     nothing_left,
     refusal,
 )
-from companion.games.caverna.state import ACT, CHOOSE, CavernaState
+from companion.games.caverna.state import ACT, CHOOSE, FINISHED, CavernaState
 from companion.ui.caverna.play import idle_tile
 from tests.fuzzing import examples
 from tests.games.caverna.helpers import begin, duo, play, solo, with_goods, with_room
@@ -131,6 +131,23 @@ def test_a_plan_converts_only_the_shortfall() -> None:
     assert sum(int(step["count"]) for step in plan) == 2
 
 
+def reach(data: st.DataObject, state: CavernaState, phase: str) -> CavernaState:
+    """Play on from ``state`` to the next ``phase`` (choose: end turns; act: take a
+    tile drawn from those accepted), or to the end of the game."""
+    for _ in range(20):
+        if state.phase in (phase, FINISHED):
+            return state
+        if state.phase == CHOOSE:
+            tiles = [a for a in GAME.legal_actions(state) if a["type"] == "take_tile"]
+            state = GAME.apply(state, data.draw(st.sampled_from(tiles), label="tile"))
+        elif state.phase == ACT:
+            state = GAME.apply(state, {"type": "end_turn"})
+        else:
+            state = GAME.apply(state, {"type": "reveal" if state.phase == "reveal"
+                                       else "draw_pile"})
+    return state
+
+
 LOW_GOODS = st.fixed_dictionaries({
     "food": st.integers(0, 2), "emmer": st.integers(0, 3), "flax": st.integers(0, 3),
     "gold": st.integers(0, 4)})
@@ -142,7 +159,7 @@ def test_the_app_ends_a_turn_only_when_nothing_at_all_is_left(
         data: st.DataObject, goods: Mapping[str, int]) -> None:
     """Over random games (the goods pushed low, where conversions matter): whenever
     ``nothing_left`` says the turn may end, no conversions open any action."""
-    state = partway(data)
+    state = reach(data, partway(data), ACT)
     assume(state.phase == ACT)
     state = with_goods(state, state.active, **goods)
     if nothing_left(state):
@@ -155,7 +172,7 @@ def test_a_tile_is_labelled_idle_only_when_nothing_at_all_is_left(
         data: st.DataObject, goods: Mapping[str, int]) -> None:
     """Over random games: a tile the screen calls "(nothing to do)" leaves no sequence
     of conversions and actions once taken."""
-    state = partway(data)
+    state = reach(data, partway(data), CHOOSE)
     assume(state.phase == CHOOSE)
     state = with_goods(state, state.active, **goods)
     for tile in (*state.revealed_tiles,):
