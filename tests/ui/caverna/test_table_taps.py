@@ -80,3 +80,43 @@ def test_the_table_domain_is_translated(lang: str) -> None:
     keys = keys_in_sources(CODE, KEY)
     table = catalogue(lang)
     assert keys and all(table.get(key) for key in keys)
+
+
+def test_the_food_a_furnishing_lacks_is_made_in_one_tap() -> None:
+    """Rulebook (paraphrased): emmer, flax and gold turn into food at any time, 1 for 1.
+    Housework's furnishing costs the round's 2 food beyond the room; at 0 food with one
+    emmer and one flax the food dialog's first answer makes both in one tap and carries
+    on with the furnishing."""
+    from companion.games.caverna.game import GAME
+    from companion.games.caverna.questions import refusal
+    from companion.ui.caverna.food import food_for
+    from companion.ui.intents import Submit
+    from tests.games.caverna.helpers import begin, duo, with_goods
+
+    state = with_goods(begin(duo(), "housework"), 0, food=0, emmer=1, flax=1, gold=0)
+    furnish = {"type": "furnish", "room": "shelf", "space": [2, 0], "fee": "round_food"}
+    shown = food_for(state, 0, lambda now: refusal(now, furnish),
+                     lambda after: [Submit(furnish)])
+    dialog = shown.dialog
+    assert isinstance(dialog, ChoiceDialog)
+    first = dialog.options[0]
+    submitted = [i.action for i in first.intents if isinstance(i, Submit)]
+    assert submitted[-1] == furnish
+    after = state
+    for action in submitted:
+        after = GAME.apply(after, action)
+    assert after.players[0].cave.rooms().count("shelf") == 1
+
+
+def test_a_good_turns_into_food_whole_in_one_tap(app: App, journal: Journal) -> None:
+    """The goods page's food dialog also offers all of a good at once (up to the limit)."""
+    session = taking(journal, "cultivation")
+    session.submit({"type": "gain", "good": "emmer"})
+    open_game(app, session)
+    from companion.ui.caverna.food import convert_dialog
+
+    shown = convert_dialog(state_of(session), 0)
+    dialog = shown.dialog
+    assert isinstance(dialog, ChoiceDialog)
+    texts = [str(option.text) for option in dialog.options]
+    assert any("caverna_table.convert.many" in text for text in texts)
