@@ -1,0 +1,27 @@
+"""Words the table reads beside the game: the history's amounts, the saved-games line."""
+
+from __future__ import annotations
+
+from companion.core.i18n import translate
+from companion.games.caverna import GAME
+from companion.games.caverna.state import FINISHED
+from tests.games.caverna.helpers import begin, duo, solo
+
+
+def test_the_history_says_how_much_was_taken() -> None:
+    """Cultivation shows +2 emmer: the history says "takes 2 emmer", not only "emmer"."""
+    state = begin(duo(), "cultivation")
+    text = translate(GAME.action_label(state, {"type": "gain", "good": "emmer"}), "en")
+    assert "2\xa0emmer" in text or "2 emmer" in text
+
+
+def test_a_finished_solo_game_is_not_listed_as_round_7_of_7() -> None:
+    """Solo lasts 7 rounds; once over, the saved-games line gives the points."""
+    import random
+
+    rng = random.Random(3)
+    state = solo()
+    while state.phase != FINISHED:
+        state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    text = translate(GAME.summary(state, {}), "en")
+    assert "7 of 7" not in text and "points:" in text
