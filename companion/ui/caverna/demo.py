@@ -27,6 +27,7 @@ SITUATIONS: dict[str, tuple[str, int | None]] = {
     "dig": ("two-players", 188),
     "reveal": ("two-players", 54),
     "grid": ("two-players", 107),
+    "seat1": ("two-players", 144),
     "solo_grid": ("solo", 61),
     "pile": ("solo", 56),
     "gameover": ("two-players", None),
