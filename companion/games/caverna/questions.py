@@ -139,6 +139,8 @@ def _field_question(state: CavernaState, name: str, matching: Sequence[Candidate
     for key, group in values.items():
         value = raw[key]
         reason = _first_reason(state, group, Msg("caverna.ask.nothing"))
+        if reason is None and name == "choice" and _changes_nothing(state, group):
+            reason = Msg("caverna_table.ask.no_change")
         detail = _detail(state, group) if reason is None else None
         answers.append(Answer(value, _label(name, value), reason, _place(name, value),
                               detail=detail))
@@ -147,6 +149,23 @@ def _field_question(state: CavernaState, name: str, matching: Sequence[Candidate
     if name == "choice" and "room_used" in partial:
         prompt = msg("caverna.ask.choice_of", room=f"@caverna.room.{partial['room_used']}")
     return Question(name, prompt, tuple(answers), style, state.active)
+
+
+def _changes_nothing(state: CavernaState, group: Sequence[Candidate]) -> bool:
+    """Whether every candidate of a room's choice leaves the player's goods as they are
+    (a top-up to a level already reached, e.g. the Shelf's wood at 2): offered greyed
+    with that reason, not as a choice that seems to do something.  The rules still
+    accept it (records holding one replay the same)."""
+    seat = state.active
+    before = state.players[seat].goods
+    for candidate in group:
+        try:
+            after = apply_action(state, candidate.action)
+        except IllegalActionError:
+            continue
+        if after.players[seat].goods != before:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- labels and details
