@@ -105,8 +105,20 @@ class CavernaGame(OwnScreensGame[CavernaState]):
 
     def summary(self, state: CavernaState, setup: Setup) -> Msg:
         """The round of the game's rounds, and whether it is the solo game."""
+        if state.phase == FINISHED:
+            return _finished_summary(state)
         key = "caverna.summary.solo" if state.config.solo else "caverna.summary.duel"
         return Msg(key, {"round": state.round, "rounds": len(state.config.turns)})
+
+
+def _finished_summary(state: CavernaState) -> Msg:
+    """A finished game: the points, not "round 7 of 7" as if a round were still open."""
+    points = [scoring.score(state, seat) for seat in range(len(state.players))]
+    if state.config.solo:
+        return Msg("caverna_table.summary.solo_over", {"points": points[0]})
+    names = state.config.names
+    return Msg("caverna_table.summary.duel_over", {"player1": names[0], "points1": points[0],
+                                                  "player2": names[1], "points2": points[1]})
 
 
 GAME = CavernaGame()

@@ -29,6 +29,8 @@ from companion.games.caverna.rooms import RoomSpec as RoomSpec
 from companion.games.caverna.rooms import default_catalogue as default_catalogue
 from companion.games.caverna.roomuse import JUNCTION_GIVE as JUNCTION_GIVE
 from companion.games.caverna.roomuse import choices as choices
+from companion.games.caverna.rules import known_face_up as known_face_up
+from companion.games.caverna.rules import open_candidates as open_candidates
 from companion.games.caverna.rules import renovation_allowed as renovation_allowed
 from companion.games.caverna.rules import unnamed_candidates as unnamed_candidates
 from companion.games.caverna.scoring import best_room as best_room
@@ -37,7 +39,7 @@ from companion.games.caverna.scoring import score as score
 from companion.games.caverna.scoring import solo_result, winners
 from companion.games.caverna.setup import SOLO_DISPLAY_SIZE as SOLO_DISPLAY_SIZE
 from companion.games.caverna.setup import back_for_round as back_for_round
-from companion.games.caverna.state import ACT, FINISHED, CavernaState
+from companion.games.caverna.state import ACT, DRAW, FINISHED, REVEAL, CavernaState
 from companion.games.caverna.tiles import BREACH_GAIN as BREACH_GAIN
 from companion.games.caverna.tiles import FIVE_FOOD as FIVE_FOOD
 from companion.games.caverna.tiles import JUNCTION_READINGS as JUNCTION_READINGS
@@ -56,7 +58,21 @@ def phase_message(state: CavernaState) -> Msg:
     name = state.config.names[state.active]
     if state.phase == ACT and state.turn is not None:
         return msg("caverna.phase.act", player=name, tile=f"@caverna.tile.{state.turn.tile}")
+    if state.phase == DRAW and draw_ends_round(state):
+        return msg("caverna_table.phase.draw_round", player=name, round=state.round + 1)
+    if state.phase == REVEAL and state.config.solo:
+        return msg("caverna_table.phase.reveal_solo", player=name, round=state.round)
     return msg(f"caverna.phase.{state.phase}", player=name, round=state.round)
+
+
+def draw_ends_round(state: CavernaState) -> bool:
+    """Solo: whether the pile's room turned up now closes a round that is not the last
+    (so the next round's new tile is turned up right after it).
+
+    Rulebook (paraphrased): at the start of every round a new action tile is turned up;
+    solo, a turn that excavated exactly one room also turns up the pile's top room."""
+    last_turn = state.turns_taken + 1 >= state.turns_this_round * len(state.players)
+    return state.phase == DRAW and last_turn and state.round < state.rounds
 
 
 def result_message(state: CavernaState) -> Msg | None:

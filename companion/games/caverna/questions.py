@@ -36,7 +36,7 @@ from companion.core.questions import (
 )
 from companion.games.caverna.cave import EMPTY, HIDDEN, Cave, Pos, wall_spots
 from companion.games.caverna.cavework import EXTRA, furnishable_rooms
-from companion.games.caverna.goods import FOOD_SOURCES, GOODS
+from companion.games.caverna.goods import FOOD_SOURCES, GOODS, LIMITS
 from companion.games.caverna.roomuse import JUNCTION_GIVE, choices
 from companion.games.caverna.rules import apply_action, unnamed_candidates, unrevealed_backs
 from companion.games.caverna.scoring import score
@@ -139,6 +139,8 @@ def _field_question(state: CavernaState, name: str, matching: Sequence[Candidate
     for key, group in values.items():
         value = raw[key]
         reason = _first_reason(state, group, Msg("caverna.ask.nothing"))
+        if reason is None and name == "choice" and _changes_nothing(state, group):
+            reason = Msg("caverna_table.ask.no_change")
         detail = _detail(state, group) if reason is None else None
         answers.append(Answer(value, _label(name, value), reason, _place(name, value),
                               detail=detail))
@@ -147,6 +149,23 @@ def _field_question(state: CavernaState, name: str, matching: Sequence[Candidate
     if name == "choice" and "room_used" in partial:
         prompt = msg("caverna.ask.choice_of", room=f"@caverna.room.{partial['room_used']}")
     return Question(name, prompt, tuple(answers), style, state.active)
+
+
+def _changes_nothing(state: CavernaState, group: Sequence[Candidate]) -> bool:
+    """Whether every candidate of a room's choice leaves the player's goods as they are
+    (a top-up to a level already reached, e.g. the Shelf's wood at 2): offered greyed
+    with that reason, not as a choice that seems to do something.  The rules still
+    accept it (records holding one replay the same)."""
+    seat = state.active
+    before = state.players[seat].goods
+    for candidate in group:
+        try:
+            after = apply_action(state, candidate.action)
+        except IllegalActionError:
+            continue
+        if after.players[seat].goods != before:
+            return False
+    return True
 
 
 # ---------------------------------------------------------------- labels and details
@@ -472,16 +491,101 @@ def answer_refusal(state: CavernaState, partial: Partial, name: str, value: Any,
 
 
 def nothing_left(state: CavernaState) -> bool:
-    """Whether the active player can do nothing more with the tile in use."""
+    """Whether the active player can do nothing more with the tile in use, even after
+    turning goods into food.
+
+    Rulebook (paraphrased): a player may use some or all of a tile's actions, in any
+    order, each once a turn; and at any moment, as often as they like, they may turn
+    emmer, flax or gold into food, one for one (never back).  So an action refused now
+    only for want of food is still open when conversions can pay for it (a furnishing
+    fee, the second dig's food, the Prospecting site's 1 food for 1 gold at 0 food), and
+    the turn must not end by itself.
+    """
     if state.phase != ACT:
         return False
+    short: dict[str, Mapping[str, Any]] = {}
     for kind in PHASE_TYPES[ACT]:
         if kind in OPEN_ANY_TIME:
             continue
-        candidates = list(ENUMERATORS[kind](state))
-        if candidates and _first_reason(state, candidates, Msg("caverna.ask.nothing")) is None:
-            return False
-    return True
+        for candidate in ENUMERATORS[kind](state):
+            reason = refusal(state, candidate.action)
+            if reason is None:
+                return False
+            if short_of_food(reason):
+                short.setdefault(_cost_key(candidate.action), candidate.action)
+    return not any(food_plan(state, _refused_by(action)) is not None
+                   for action in short.values())
+
+
+SPOT_FIELDS = frozenset({"space", "between", "side"})
+"""Fields of an action naming only where it happens, never what it costs."""
+
+
+def _cost_key(action: Mapping[str, Any]) -> str:
+    """Actions equal but for where they happen cost the same."""
+    return repr(sorted((key, repr(value)) for key, value in action.items()
+                       if key not in SPOT_FIELDS))
+
+
+def _refused_by(action: Mapping[str, Any]) -> Callable[[CavernaState], Msg | None]:
+    return lambda now: refusal(now, action)
+
+
+def short_of_food(reason: Msg | None) -> bool:
+    """Whether a refusal names food as the good that is short."""
+    return (reason is not None and reason.key == "caverna.error.not_enough"
+            and reason.params.get("good") == "@caverna.good.food")
+
+
+def food_plan(state: CavernaState, refused: Callable[[CavernaState], Msg | None]
+              ) -> list[dict[str, Any]] | None:
+    """The fewest conversions of the active player's emmer, flax and gold into food after
+    which an answer is accepted (``refused`` gives the rules' reason in a state): ``[]``
+    when it already is, ``None`` when no conversions make it so.
+
+    Rulebook (paraphrased): emmer, flax and gold may be turned into food at any time, one
+    for one; food never goes past 9.  Only food can be gained this way, so only an
+    answer short of food can be helped, and converting more than the shortfall only
+    loses goods; every split of the shortfall among the three goods is tried, since the
+    answer may need some of them too (a Parlor's gold, the altar's emmer and flax)."""
+    reason = refused(state)
+    if reason is None:
+        return []
+    seat = state.active
+    goods = state.players[seat].goods
+    holdings = [goods.get(good) for good in FOOD_SOURCES]
+    room = min(LIMITS["food"] - goods.food, sum(holdings))
+    tried = 0
+    while short_of_food(reason):
+        assert reason is not None
+        shortfall = max(tried + 1, int(str(reason.params.get("needed", 0))) - goods.food)
+        if shortfall > room:
+            return None
+        tried = shortfall
+        reason = None
+        for split in _splits(shortfall, holdings):
+            converts = [{"type": "convert", "player": seat, "good": good, "count": count}
+                        for good, count in zip(FOOD_SOURCES, split, strict=True) if count]
+            after = state
+            for convert_action in converts:
+                after = apply_action(after, convert_action)
+            now = refused(after)
+            if now is None:
+                return converts
+            if short_of_food(now) and reason is None:
+                reason = now
+    return None
+
+
+def _splits(total: int, most: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every way of taking ``total`` from piles holding ``most`` (in order)."""
+    if len(most) == 1:
+        if total <= most[0]:
+            yield (total,)
+        return
+    for first in range(min(total, most[0]), -1, -1):
+        for rest in _splits(total - first, most[1:]):
+            yield (first, *rest)
 
 
 def ends_turn_after(state: CavernaState, action: Mapping[str, Any]) -> bool:

@@ -116,6 +116,26 @@ def unnamed_candidates(state: CavernaState) -> tuple[str, ...]:
     return tuple(tile for tile in state.hidden_tiles if TILE_BACKS[tile] in state.unnamed_tiles)
 
 
+def known_face_up(state: CavernaState) -> tuple[str, ...]:
+    """The unnamed face-up tiles the table can name without looking: a back turned up
+    as often as tiles of that back were still face down (so every one of them lies face
+    up now, e.g. the last back-2 tile, or in solo all three back-3 tiles)."""
+    return tuple(tile for tile in unnamed_candidates(state)
+                 if _candidates_of(state, TILE_BACKS[tile]) == state.unnamed_tiles.count(
+                     TILE_BACKS[tile]))
+
+
+def open_candidates(state: CavernaState) -> tuple[str, ...]:
+    """The tiles an unnamed face-up tile may be, where some of that back still lie face
+    down: exactly the tiles not known to be face up."""
+    known = set(known_face_up(state))
+    return tuple(tile for tile in unnamed_candidates(state) if tile not in known)
+
+
+def _candidates_of(state: CavernaState, back: int) -> int:
+    return sum(TILE_BACKS[tile] == back for tile in unnamed_candidates(state))
+
+
 def _name_tile(state: CavernaState, tile: str) -> CavernaState:
     """Name the unnamed face-up tile with ``tile``'s back as ``tile``."""
     backs = list(state.unnamed_tiles)

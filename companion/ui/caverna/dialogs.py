@@ -40,6 +40,7 @@ from companion.games.caverna.questions import (
     ends_turn_after,
     furnish_rooms,
     furnish_spaces,
+    option_refusal,
     outcome,
     refusal,
     settle,
@@ -68,6 +69,7 @@ from companion.ui.caverna.view import (
     cost_message,
     face_down_spaces,
     furnish_fee,
+    option_label,
     reachable_digs,
     room_action,
     room_colours,
@@ -76,12 +78,14 @@ from companion.ui.caverna.view import (
     usable_rooms,
     walls_message,
 )
+from companion.ui.dialogs import choose
 from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import dialog_frame
 from companion.ui.questions import Dialogue, NearestTarget, QuestionDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme
 from companion.ui.widgets import Label, Text, Widget
+from companion.ui.widgets import Option as ChoiceOption
 
 Action = dict[str, Any]
 """An action as plain JSON data."""
@@ -293,7 +297,7 @@ def cave_taps(state: CavernaState, view: CaveView, options: list[Option]) -> lis
         reach = reachable_digs(cave, digs[0].through_wall)
         for pos in face_down_spaces(cave):
             if pos in reach:
-                widgets.append(CellTarget(view.cell(pos), _dig_tap(state, digs[0], pos),
+                widgets.append(CellTarget(view.cell(pos), _dig_tap(state, digs, pos),
                                           True, f"caverna:cave:dig:{pos[0]}:{pos[1]}"))
     if any(o.kind == "rooms" for o in options):
         legal = asked(usable_in_cave, state)
@@ -313,8 +317,32 @@ def usable_in_cave(state: CavernaState) -> frozenset[str]:
                      if answer.legal)
 
 
-def _dig_tap(state: CavernaState, option: Option, pos: Pos) -> Callable[[], list[Intent]]:
-    return lambda: dig_intents(state, option, pos)
+def _dig_tap(state: CavernaState, options: Sequence[Option], pos: Pos
+             ) -> Callable[[], list[Intent]]:
+    """A tap on a face-down space: the dig when the tile offers one way to dig there,
+    else the question of which (one cavern, or two for food), asked in one tap."""
+    if len(options) == 1:
+        return lambda: list(_dig_answer(state, options[0], pos))
+    return lambda: [dig_count_dialog(state, options, pos)]
+
+
+def _dig_answer(state: CavernaState, option: Option, pos: Pos) -> tuple[Intent, ...]:
+    """The dig from ``pos``; when the tile's option still lacks food the player can make,
+    the food dialog first, carrying on with the dig once the food is there."""
+    if option_refusal(state, option) is None:
+        return tuple(dig_intents(state, option, pos))
+    return (food_for(state, state.active, lambda now: option_refusal(now, option),
+                     lambda after: dig_intents(after, option, pos)),)
+
+
+def dig_count_dialog(state: CavernaState, options: Sequence[Option], pos: Pos) -> ShowDialog:
+    """Ask which of the tile's excavations the tapped space starts (never chosen
+    silently: the rules let a tile offer one cavern, or two for food), facing the
+    active player; the space tapped is the first dig of either."""
+    answers = [ChoiceOption(option_label(state, option), _dig_answer(state, option, pos))
+               for option in options]
+    return choose(msg("caverna_table.dig.which", row=pos[0] + 1, col=pos[1] + 1), answers,
+                  seat=state.active, seats=len(state.players))
 
 
 def _room_tap(state: CavernaState, room: str) -> Callable[[], list[Intent]]:

@@ -18,7 +18,8 @@ import pygame
 from companion.core.i18n import translate
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.caverna.game import GAME
-from companion.games.caverna.queries import FOOD_SOURCES
+from companion.games.caverna.queries import FOOD_SOURCES, LIMITS
+from companion.games.caverna.questions import food_plan
 from companion.games.caverna.state import CavernaState
 from companion.ui.caverna.parts import RefusedButton, compact_min_size
 from companion.ui.dialogs import choose
@@ -64,18 +65,27 @@ def convertible(state: CavernaState, seat: int) -> list[str]:
 
 
 def convert_dialog(state: CavernaState, seat: int, short: bool = False,
-                   then: Callable[[dict[str, Any]], Sequence[Intent]] | None = None
-                   ) -> ShowDialog:
+                   then: Callable[[dict[str, Any]], Sequence[Intent]] | None = None,
+                   first: Sequence[ChoiceOption] = ()) -> ShowDialog:
     """Ask which good ``seat`` turns into food (one for one), facing that seat; with
     ``short``, the title says that food is what the answer tapped was missing, and
-    ``then`` gives what follows each conversion."""
+    ``then`` gives what follows each conversion.  ``first`` answers come before the
+    goods; without ``then``, a good held twice or more is also offered whole in one tap
+    (as much as the food limit takes)."""
     goods = state.players[seat].goods
-    options = []
+    options = list(first)
+    room = LIMITS["food"] - goods.food
     for good in convertible(state, seat):
         action: dict[str, Any] = {"type": "convert", "player": seat, "good": good, "count": 1}
         follow = tuple(then(action)) if then is not None else ()
         options.append(ChoiceOption(msg("ui_caverna.convert.one", good=f"@caverna.good.{good}",
                                         have=goods.get(good)), (Submit(action), *follow)))
+        many = min(goods.get(good), room)
+        if then is None and many >= 2:
+            whole = {**action, "count": many}
+            options.append(ChoiceOption(
+                msg("caverna_table.convert.many", count=many, good=f"@caverna.good.{good}",
+                    have=goods.get(good)), (Submit(whole),)))
     key = "ui_caverna.convert.short" if short else "ui_caverna.convert.title"
     return choose(msg(key, player=state.config.names[seat], food=goods.food), options,
                   seat=seat, seats=len(state.players))
@@ -87,7 +97,29 @@ def food_for(state: CavernaState, seat: int, refusal: Refusal, carry_on: CarryOn
     one into food, then carries on with the answer when that was enough, else asks for
     the next good."""
     return convert_dialog(state, seat, True,
-                          lambda convert: _then(state, convert, refusal, carry_on))
+                          lambda convert: _then(state, convert, refusal, carry_on),
+                          _whole_plan(state, seat, refusal, carry_on))
+
+
+def _whole_plan(state: CavernaState, seat: int, refusal: Refusal, carry_on: CarryOn
+                ) -> list[ChoiceOption]:
+    """The fewest conversions that make the answer possible, as one answer (then the
+    answer carried on with), when it takes more than one good."""
+    plan = food_plan(state, refusal) if seat == state.active else None
+    if not plan or sum(int(step["count"]) for step in plan) < 2:
+        return []
+    after = state
+    try:
+        for step in plan:
+            after = GAME.apply(after, step)
+    except IllegalActionError:
+        return []
+    params: dict[str, str | int] = {"food": sum(int(step["count"]) for step in plan)}
+    for number, step in enumerate(plan, start=1):
+        params[f"n{number}"] = int(step["count"])
+        params[f"g{number}"] = f"@caverna.good.{step['good']}"
+    text = msg(f"caverna_table.convert.plan{len(plan)}", **params)
+    return [ChoiceOption(text, (*(Submit(step) for step in plan), *carry_on(after)))]
 
 
 def _then(state: CavernaState, convert: dict[str, Any], refusal: Refusal, carry_on: CarryOn
@@ -104,26 +136,13 @@ def _then(state: CavernaState, convert: dict[str, Any], refusal: Refusal, carry_
     return (show_made(lambda: food_for(after, seat, refusal, carry_on).dialog),)
 
 
-def all_converted(state: CavernaState, seat: int) -> CavernaState:
-    """``state`` with every emmer, flax and gold of ``seat`` turned into food (as far as
-    the food limit takes it)."""
-    for good in convertible(state, seat):
-        count = state.players[seat].goods.get(good)
-        try:
-            state = GAME.apply(state, {"type": "convert", "player": seat, "good": good,
-                                       "count": count})
-        except IllegalActionError:
-            continue
-    return state
-
-
 def food_would_help(state: CavernaState, refusal: Refusal) -> bool:
     """Whether an answer the rules refuse now (``refusal`` gives the reason in a state)
-    would be accepted once the active player has turned goods into food."""
-    seat = state.active
-    if not convertible(state, seat) or refusal(state) is None:
+    would be accepted once the active player has turned some goods into food (keeping
+    those the answer itself needs)."""
+    if not convertible(state, state.active):
         return False
-    return refusal(all_converted(state, seat)) is None
+    return bool(food_plan(state, refusal))
 
 
 class ShortOfFoodButton(RefusedButton):

@@ -27,11 +27,13 @@ from companion.games.caverna.queries import (
     TILE_BACKS,
     Option,
     back_for_round,
+    draw_ends_round,
+    known_face_up,
+    open_candidates,
     phase_message,
     result_message,
     score,
     tile_parts,
-    unnamed_candidates,
 )
 from companion.games.caverna.questions import (
     loses_goods,
@@ -105,7 +107,7 @@ from companion.ui.instructions import listed
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import split_columns
 from companion.ui.scene import Context, GameScene
-from companion.ui.theme import MIN_TOUCH, TextRole, Theme
+from companion.ui.theme import TextRole, Theme
 from companion.ui.widgets import (
     Button,
     ButtonStyle,
@@ -159,6 +161,10 @@ class CavernaPlayScene(GameScene):
         """Round and turn when the tab was chosen; a new turn shows the new player's cave."""
         self.display_scroll = ScrollState()
         """Scroll position of the display list."""
+        self.grid_page = 0
+        """The page of the tile grid shown (when the tiles need more than one)."""
+        self.grid_turn: tuple[int, int] | None = None
+        """Round and turn the grid page belongs to (a new turn starts at the first)."""
 
     # ---------------------------------------------------------------- session
     def show_tab(self, tab: str, state: CavernaState | None = None) -> list[Intent]:
@@ -227,7 +233,7 @@ class CavernaPlayScene(GameScene):
             widgets: list[Widget] = []
         else:
             head = pygame.Rect(area.x, area.y, area.width, theme.px(60))
-            widgets = self._header(ctx, state, head)
+            widgets = self._header(ctx, header_state(state), head)
         phase = pygame.Rect(area.x, head.bottom + theme.gap, area.width, theme.px(44))
         if state.phase == FINISHED:
             phase.height = 0
@@ -286,6 +292,7 @@ class CavernaPlayScene(GameScene):
         mark = pygame.Rect(head.x, head.centery - side // 2, side, side)
         name = pygame.Rect(mark.right + theme.px(6), head.y,
                            split - side - theme.px(6), head.height)
+        state = header_state(state)
         return [SeatMark(mark, state.active),
                 CompactLabel(name, whose_turn(state), "small", bold=True),
                 CompactLabel(pygame.Rect(head.x + split, head.y, head.width - split,
@@ -294,60 +301,86 @@ class CavernaPlayScene(GameScene):
                              align="right")]
 
     def _reveal(self, ctx: Context, state: CavernaState, area: pygame.Rect) -> list[Widget]:
-        """The round's tile is turned up without naming it. Two groups of tiles are
-        offered at once: those already face up, and, under their own caption, the tiles
-        the new one can be (its back's number said); a tap records the tile taken, and
-        names the new tile only when that is the one taken."""
+        """The round's tile is turned up without naming it: the tiles are offered at
+        once, in their sections (see :meth:`_choose`), the table's steps taken with the
+        tap."""
         steps, after = table_steps(state)
         if after.phase != CHOOSE:
             return []
+        widgets = self._choose(ctx, after, area, tuple(steps))
         theme = ctx.theme
-        shown, new = after.revealed_tiles, unnamed_candidates(after)
-        caption_h = round(theme.px(20) * theme.text_scale)
-        columns = 3
-        rows = [-(-len(group) // columns) for group in (shown, new)]
-        free = area.height - 2 * (caption_h + theme.gap) - (sum(rows) - 1) * theme.gap
-        row_h = min(theme.touch, free // max(1, sum(rows)))
-        if row_h < MIN_TOUCH:
-            return self._reveal_in_one_grid(ctx, state, after, area, tuple(steps))
-        backs = ", ".join(str(back) for back in sorted(set(after.unnamed_tiles)))
-        player = name_of(state, state.active)
-        widgets: list[Widget] = []
-        y = area.y
-        for caption, group, lines in ((msg("ui_caverna.reveal.face_up", player=player), shown,
-                                       rows[0]),
-                                      (msg("ui_caverna.reveal.new", backs=backs), new, rows[1])):
-            widgets.append(CompactLabel(pygame.Rect(area.x, y, area.width, caption_h), caption,
-                                        "small", theme.palette.text_muted))
-            y += caption_h + theme.gap
-            height = lines * row_h + (lines - 1) * theme.gap
-            box = pygame.Rect(area.x, y, area.width, height)
-            widgets += self._tile_buttons(ctx, after, box, group, tuple(steps), columns)
-            y += height + theme.gap
+        bottom = max(widget.rect.bottom for widget in widgets)
+        info = pygame.Rect(area.x, bottom + theme.gap, area.width, area.bottom - bottom - theme.gap)
+        if info.height >= theme.px(40):
+            back = back_for_round(state.round, state.rounds)
+            face_down = (sum(TILE_BACKS[tile] == back for tile in open_candidates(after))
+                         - after.unnamed_tiles.count(back))
+            widgets.append(Label(info, msg("ui_caverna.reveal.info", back=back, count=face_down),
+                                 "small", theme.palette.text_muted))
         return widgets
-
-    def _reveal_in_one_grid(self, ctx: Context, state: CavernaState, after: CavernaState,
-                            area: pygame.Rect, steps: tuple[dict[str, Any], ...]
-                            ) -> list[Widget]:
-        """Every tile in one grid when the two captioned groups do not fit, with the
-        new tile's back said below where there is room."""
-        theme = ctx.theme
-        rows = -(-len((*after.revealed_tiles, *unnamed_candidates(after))) // 3)
-        info_h = theme.px(48)
-        if rows * theme.touch + rows * theme.gap + info_h > area.height:
-            return self._choose(ctx, after, area, steps)
-        tiles = pygame.Rect(area.x, area.y, area.width, area.height - info_h - theme.gap)
-        back = back_for_round(state.round, state.rounds)
-        face_down = sum(TILE_BACKS[tile] == back for tile in state.hidden_tiles)
-        info = pygame.Rect(area.x, area.bottom - info_h, area.width, info_h)
-        return [*self._choose(ctx, after, tiles, steps),
-                Label(info, msg("ui_caverna.reveal.info", back=back, count=face_down), "small",
-                      theme.palette.text_muted)]
 
     def _choose(self, ctx: Context, state: CavernaState, area: pygame.Rect,
                 before: tuple[dict[str, Any], ...] = ()) -> list[Widget]:
-        tiles = (*state.revealed_tiles, *unnamed_candidates(state))
-        return self._tile_buttons(ctx, state, area, tiles, before, 3)
+        """Two sections, each under its heading on every round: the tiles lying face up
+        (those turned up unnamed included when every tile of their back is up), and the
+        tiles an unnamed face-up tile may be (exactly those still face down, its back's
+        number said); a tap records the tile taken, naming the new one only when that
+        is the one taken."""
+        theme = ctx.theme
+        shown = (*state.revealed_tiles, *known_face_up(state))
+        new = open_candidates(state)
+        sections: list[tuple[Msg, tuple[str, ...]]] = [
+            (msg("ui_caverna.reveal.face_up", player=name_of(state, state.active)), shown)]
+        if new:
+            backs = ", ".join(str(back) for back in sorted(
+                {TILE_BACKS[tile] for tile in new}))
+            sections.append((msg("ui_caverna.reveal.new", backs=backs), new))
+        columns = 3 if theme.text_scale <= 1.2 else 2
+        caption_h = round(theme.px(20) * theme.text_scale)
+        pages = tile_pages(sections, columns, caption_h + theme.gap, theme.touch + theme.gap,
+                           area.height + theme.gap)
+        if len(pages) > 1:
+            bar = theme.touch + theme.gap
+            pages = tile_pages(sections, columns, caption_h + theme.gap,
+                               theme.touch + theme.gap, area.height + theme.gap - bar)
+        if self.grid_turn != turn_key(state) or self.grid_page >= len(pages):
+            self.grid_turn, self.grid_page = turn_key(state), 0
+        widgets: list[Widget] = []
+        y = area.y
+        for caption, group in pages[self.grid_page]:
+            widgets.append(CompactLabel(pygame.Rect(area.x, y, area.width, caption_h), caption,
+                                        "small", theme.palette.text_muted))
+            y += caption_h + theme.gap
+            lines = -(-len(group) // columns)
+            height = lines * theme.touch + (lines - 1) * theme.gap
+            box = pygame.Rect(area.x, y, area.width, height)
+            widgets += self._tile_buttons(ctx, state, box, group, before, columns)
+            y += height + theme.gap
+        if len(pages) > 1:
+            widgets += self._grid_pager(ctx, area, len(pages))
+        return widgets
+
+    def _grid_pager(self, ctx: Context, area: pygame.Rect, count: int) -> list[Widget]:
+        """Previous and next page of the tile grid, both always shown (greyed at the
+        ends), with the page number between them."""
+        theme = ctx.theme
+        row = pygame.Rect(area.x, area.bottom - theme.touch, area.width, theme.touch)
+        side = max(theme.touch, row.width // 3)
+        back = pygame.Rect(row.x, row.y, side, row.height)
+        ahead = pygame.Rect(row.right - side, row.y, side, row.height)
+        middle = pygame.Rect(back.right, row.y, ahead.x - back.right, row.height)
+        return [
+            TapButton(back, Msg("caverna_table.grid.back"), lambda: self._turn_page(-1),
+                      role="small", key="caverna:grid:back", enabled=self.grid_page > 0),
+            Label(middle, msg("caverna_table.grid.page", page=self.grid_page + 1, pages=count),
+                  "small", theme.palette.text_muted, align="center"),
+            TapButton(ahead, Msg("caverna_table.grid.next"), lambda: self._turn_page(1),
+                      role="small", key="caverna:grid:next", enabled=self.grid_page < count - 1),
+        ]
+
+    def _turn_page(self, step: int) -> list[Intent]:
+        self.grid_page = max(0, self.grid_page + step)
+        return [Redraw()]
 
     def _tile_buttons(self, ctx: Context, state: CavernaState, area: pygame.Rect,
                       tiles: tuple[str, ...], before: tuple[dict[str, Any], ...],
@@ -614,7 +647,8 @@ class CavernaPlayScene(GameScene):
         if seat != state.active:
             return []
         options = [spec.option for part in turn_parts(state) for spec in part
-                   if spec.available and asked(option_refusal, state, spec.option) is None]
+                   if spec.available and (asked(option_refusal, state, spec.option) is None
+                                          or asked(option_short_of_food, state, spec.option))]
         return cave_taps(state, view, options)
 
     def _tiles_page(self, ctx: Context, state: CavernaState,
@@ -634,6 +668,10 @@ class CavernaPlayScene(GameScene):
             if chip.status == "hidden":
                 fill, text = FACE_DOWN, msg("ui_caverna.tiles.hidden", back=chip.back)
                 colour = theme.palette.text_muted
+            elif chip.status == "new":
+                fill, text = theme.palette.surface_high, msg("caverna_table.tiles.new",
+                                                             back=chip.back)
+                colour = theme.palette.text
             elif chip.status == "taken":
                 fill = theme.palette.background
                 text = msg("ui_caverna.tiles.taken", tile=f"@caverna.tile.{chip.tile}")
@@ -681,6 +719,44 @@ QUICK_ROOM_WIDTH = 150
 """Narrowest button for a room offered straight on the play screen, at 800x480."""
 
 
+Section = tuple[Msg, tuple[str, ...]]
+"""A heading and the tiles under it."""
+
+
+def header_state(state: CavernaState) -> CavernaState:
+    """The state the header speaks of: solo, when the pile's room closes the round, the
+    new round (its tiles are offered at once, so its number and player are said)."""
+    if state.phase != DRAW or not draw_ends_round(state):
+        return state
+    _, after = table_steps(state)
+    return after
+
+
+def tile_pages(sections: list[Section], columns: int, caption: int, row: int, height: int
+               ) -> list[list[Section]]:
+    """The tile grid cut into pages of ``height`` (rows of ``row``, headings of
+    ``caption``, gaps included): a section going on to the next page has its heading
+    repeated there, so every page says what its tiles are."""
+    pages: list[list[Section]] = [[]]
+    free = height
+    for heading, tiles in sections:
+        rows = [tiles[start:start + columns] for start in range(0, len(tiles), columns)]
+        part: list[str] = []
+        for line in rows:
+            need = row + (caption if not part else 0)
+            if need > free and (part or pages[-1]):
+                if part:
+                    pages[-1].append((heading, tuple(part)))
+                pages.append([])
+                part, free = [], height
+                need = row + caption
+            part += line
+            free -= need
+        if part:
+            pages[-1].append((heading, tuple(part)))
+    return [page for page in pages if page] or [[]]
+
+
 def quick_fit(theme: Theme, rect: pygame.Rect) -> int:
     """How many room buttons fit beside the narrow *all rooms* button in ``rect``."""
     room = rect.width - theme.touch - theme.gap
@@ -701,8 +777,9 @@ def idle_tile(state: CavernaState, tile: str) -> bool:
 
 def option_short_of_food(state: CavernaState, option: Option) -> bool:
     """Whether a tile's option is refused now only for want of food the active player
-    can make from their goods (only a food fee or Prospecting can be)."""
-    if option.fee not in FOOD_FEES and option.kind != "prospect":
+    can make from their goods (only a food fee, the two-cavern dig's food or
+    Prospecting can be)."""
+    if option.fee not in FOOD_FEES and option.kind != "prospect" and not option.food_cost:
         return False
     return food_would_help(state, lambda now: option_refusal(now, option))
 

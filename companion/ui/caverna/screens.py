@@ -18,7 +18,7 @@ LIVE_SCREENS: tuple[str, ...] = ("setup", "board", "play")
 
 PREVIEW_SCREENS: tuple[str, ...] = (
     "act", "limit", "tiles", "display", "reveal", "rooms", "furnish", "dig", "wall", "pile",
-    "gameover", "solo",
+    "gameover", "solo", "grid", "solo_grid",
 )
 """Screens drawn from a demo game in a chosen situation (for screenshots and docs).
 
@@ -29,7 +29,8 @@ controls and the dialogs it opens.
 SCREENS: tuple[str, ...] = (*LIVE_SCREENS, *PREVIEW_SCREENS)
 """Every registered Caverna screen name."""
 
-TAB_PREVIEWS: dict[str, str] = {"tiles": "tiles", "display": "display"}
+TAB_PREVIEWS: dict[str, str] = {"tiles": "tiles", "display": "display", "grid": "tiles",
+                                 "solo_grid": "tiles"}
 """Preview name -> right-column tab shown."""
 
 DIALOG_PREVIEWS: tuple[str, ...] = ("rooms", "limit", "furnish", "dig", "wall")

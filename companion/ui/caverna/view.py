@@ -28,6 +28,7 @@ from companion.games.caverna.queries import (
     best_room,
     choices,
     diggable,
+    known_face_up,
     renovation_allowed,
     room_points,
     score,
@@ -87,16 +88,28 @@ class TileChip:
     tile: str
     """The tile id."""
     status: str
-    """``free``, ``taken`` or ``hidden``."""
+    """``free``, ``taken``, ``new`` (face up, not named yet) or ``hidden``."""
     back: int
     """The number on its back (1: the dwarf back of the start tiles)."""
 
 
 def tile_chips(state: CavernaState) -> tuple[TileChip, ...]:
-    """Every tile in play: face-up ones first (in the order they came up), then face-down."""
+    """Every tile in play as it lies on the table: face-up ones first (in the order they
+    came up, those turned up unnamed but known by elimination named too), then one
+    ``new`` chip per tile turned up and not named yet (its back said), then one
+    ``hidden`` chip per tile still face down."""
     chips = [TileChip(tile, "taken" if tile in state.taken_tiles else "free", TILE_BACKS[tile])
              for tile in state.revealed_tiles]
-    chips += [TileChip(tile, "hidden", TILE_BACKS[tile]) for tile in state.hidden_tiles]
+    known = known_face_up(state)
+    chips += [TileChip(tile, "free", TILE_BACKS[tile]) for tile in known]
+    unknown = list(state.unnamed_tiles)
+    for tile in known:
+        unknown.remove(TILE_BACKS[tile])
+    chips += [TileChip("", "new", back) for back in unknown]
+    down = [tile for tile in state.hidden_tiles if tile not in known]
+    for back in unknown:
+        down.remove(next(tile for tile in down if TILE_BACKS[tile] == back))
+    chips += [TileChip(tile, "hidden", TILE_BACKS[tile]) for tile in down]
     return tuple(chips)
 
 

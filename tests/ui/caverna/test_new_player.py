@@ -147,7 +147,10 @@ def test_the_food_dialog_asks_again_until_the_food_is_enough(journal: Journal) -
         return [Notify(Msg("ui_caverna.turn.end"))]
 
     first = food_for(hungry, 0, lambda now: option_refusal(now, option), carry_on)
-    emmer = first.dialog.options[convertible(hungry, 0).index("emmer")]  # type: ignore[attr-defined]
+    plan = first.dialog.options[0]  # type: ignore[attr-defined]
+    assert [i.action["count"] for i in plan.intents if isinstance(i, Submit)] == [1, 1]
+    carried.clear()
+    emmer = first.dialog.options[1 + convertible(hungry, 0).index("emmer")]  # type: ignore[attr-defined]
     assert not carried
     convert, again = emmer.intents
     assert convert == Submit({"type": "convert", "player": 0, "good": "emmer", "count": 1})

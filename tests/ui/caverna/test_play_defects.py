@@ -11,7 +11,7 @@ from companion.core.journal import Journal
 from companion.core.messages import Msg, msg
 from companion.games.caverna.cave import FURNISHED, Space
 from companion.games.caverna.game import GAME
-from companion.games.caverna.queries import unnamed_candidates
+from companion.games.caverna.queries import known_face_up, open_candidates
 from companion.games.caverna.tiles import Option
 from companion.ui.app import App
 from companion.ui.caverna.demo import replay
@@ -22,9 +22,17 @@ from companion.ui.caverna.play import CavernaPlayScene, shown_notices
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.flat import TurnedPanel
 from companion.ui.intents import SetTableLayout, ShowDialog
-from companion.ui.widgets import Button
+from companion.ui.widgets import Button, Widget
 from tests.ui.caverna.helpers import ada_fills_her_only_cavern, round_one, start, state_of, taking
-from tests.ui.taps import SIZES, context, draw_problems, open_game, tap_widget, widget
+from tests.ui.taps import (
+    SIZES,
+    context,
+    draw_problems,
+    has_widget,
+    open_game,
+    tap_widget,
+    widget,
+)
 
 
 def test_a_tile_with_nothing_usable_says_so_and_its_tap_ends_the_turn(app: App,
@@ -120,21 +128,39 @@ def test_the_round_start_says_which_tiles_are_face_up_and_which_may_be_new(
     assert state.phase == "reveal"
     texts = _texts(app)
     assert any(text.startswith("Face-up tiles") for text in texts)
-    new_caption = next(w for w in app.scene.widgets
-                       if translate(getattr(w, "text", ""), "en").startswith("Or a new tile"))
-    face_up = [w for w in app.scene.widgets if w.key.startswith("caverna:tile:")
-               and w.rect.y < new_caption.rect.y]
-    new = [w for w in app.scene.widgets if w.key.startswith("caverna:tile:")
-           and w.rect.y > new_caption.rect.y]
-    assert {w.key.split(":")[-1] for w in face_up} == set(state.revealed_tiles)
+    face_up, new = _grid_sections(app)
     after = GAME.apply(state, {"type": "reveal"})
-    assert {w.key.split(":")[-1] for w in new} == set(unnamed_candidates(after))
+    assert {w.key.split(":")[-1] for w in face_up} == {*after.revealed_tiles,
+                                                       *known_face_up(after)}
+    assert {w.key.split(":")[-1] for w in new} == set(open_candidates(after))
     tile = next(w.key.split(":")[-1] for w in new if w.enabled
                 and not isinstance(w, RefusedButton))
     steps = session.cursor
     tap_widget(app, f"caverna:tile:{tile}")
     assert session.actions()[steps:steps + 2] == [{"type": "reveal"},
                                                    {"type": "take_tile", "tile": tile}]
+
+
+def _grid_sections(app: App) -> tuple[list[Widget], list[Widget]]:
+    """The tile buttons under each heading, over every page of the grid (each page
+    starts with a heading)."""
+    face_up: list[Widget] = []
+    new: list[Widget] = []
+    while True:
+        widgets = app.scene.widgets
+        headings = [w for w in widgets if translate(getattr(w, "text", ""), "en").startswith(
+            ("Face-up tiles", "Or a new tile"))]
+        tiles = [w for w in widgets if w.key.startswith("caverna:tile:")]
+        assert headings and min(h.rect.y for h in headings) < min(t.rect.y for t in tiles)
+        for tile in tiles:
+            above = max((h for h in headings if h.rect.y < tile.rect.y),
+                        key=lambda h: h.rect.y)
+            text = translate(getattr(above, "text", ""), "en")
+            (face_up if text.startswith("Face-up") else new).append(tile)
+        if not has_widget(app, "caverna:grid:next") or not widget(
+                app, "caverna:grid:next").enabled:
+            return face_up, new
+        tap_widget(app, "caverna:grid:next")
 
 
 def test_no_notice_repeats_what_the_screen_says(app: App, journal: Journal) -> None:

@@ -192,6 +192,7 @@ def test_the_solo_pile_is_turned_up_with_the_next_tile_taken(app: App,
     open_game(app, session)
     pile = state_of(session).pile
     tap_widget(app, "caverna:cave:dig:1:0")
+    tap_widget(app, "choice:0")  # one cavern, not two for food
     steps = session.cursor
     tap_widget(app, "caverna:end_turn")
     assert session.actions()[steps:] == [{"type": "end_turn"}]
