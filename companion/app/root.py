@@ -95,9 +95,11 @@ def sources_and_outputs(hardware: TableInputs) -> tuple[list[InputSource], list[
     One line per part: a new source or output is added here.
     """
     from companion.app.table import WatchdogOutput, table_parts
+    from companion.speech.output import SpeechOutput
 
     sources, outputs = table_parts(hardware)  # GPIO, USB box, keys; seat lights
     outputs.append(WatchdogOutput())  # systemd hears every pass
+    outputs.append(SpeechOutput())  # each step's lines spoken (opt-in; silent without espeak-ng)
     return sources, outputs
 
 
