@@ -25,7 +25,10 @@ WAIT = 60.0
 
 def finished(path: Path) -> bool:
     """Whether espeak-ng wrote ``path`` to the end: it puts the true length in the header
-    only when done, so a file it was killed writing holds less than its header says."""
+    only when done, so a file it was killed writing holds less than its header says (or
+    was never made, when it was killed before it began)."""
+    if not path.exists():
+        return False
     with wave.open(str(path)) as sound:
         promised = sound.getnframes() * sound.getsampwidth() * sound.getnchannels()
     return bool(path.stat().st_size - 44 == promised)
