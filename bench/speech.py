@@ -14,10 +14,15 @@ that gives the table a line it measures:
 Target: ``first_sound_ms`` ≤ 300 ms.  Prints the median, the 90th percentile and the
 largest, per language, as a table and (``--json``) as JSON.
 
+With ``--round GAME --keep DIR`` it also plays GAME's first round in each language
+(waiting for each step's lines, as a table does), keeps one WAV per line in
+``DIR/<lang>/`` and prints each file's line and ``sox FILE -n stat`` length and peak.
+
 Usage::
 
     python bench/speech.py                  # en, pl, fr, es; about 30 s
     python bench/speech.py --steps 10 --languages pl
+    python bench/speech.py --round fuji --keep /tmp/round
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -132,12 +139,62 @@ def summary(values: list[float]) -> dict[str, float]:
             "p90": round(percentile(values, 0.9), 1), "max": round(max(values), 1)}
 
 
+def play_round(game_name: str, language: str, folder: Path) -> list[str]:
+    """Play ``game_name``'s first round (first legal actions) with speech on; the texts."""
+    journal = Journal(":memory:")
+    save_settings(journal, Settings(language=language))
+    save_speech_settings(journal, SpeechSettings(on=True))
+    speaker = Speaker(find_engine(), record_to=folder)
+    app = App(journal, Settings(language=language), (800, 480),
+              outputs=[SpeechOutput(speaker)])
+    game = find_game(game_name)
+    try:
+        app.open_game(Session.start(journal, game_name, game.example_setup()))
+        session = app.session
+        assert session is not None
+        first = getattr(session.state, "round", None)
+        while getattr(session.state, "round", None) == first and not session.finished:
+            app.perform(Submit(game.legal_actions(session.state)[0]))
+            speaker.idle(60)
+    finally:
+        app.close()
+        journal.close()
+    return [text for _, text in speaker.spoken]
+
+
+def sox_figures(path: Path) -> tuple[float, float]:
+    """Length in seconds and peak amplitude (0–1) of ``path``, from ``sox -n stat``."""
+    report = subprocess.run(["sox", str(path), "-n", "stat"], capture_output=True,
+                            text=True, check=True).stderr
+    found = dict(re.findall(r"^([A-Za-z ()]+?):\s+(-?[\d.]+)\s*$", report, re.MULTILINE))
+    return float(found["Length (seconds)"]), float(found["Maximum amplitude"])
+
+
+def report_round(game_name: str, languages: list[str], keep: Path) -> None:
+    """Play and list the round's files in each language."""
+    for language in languages:
+        folder = keep / language
+        folder.mkdir(parents=True, exist_ok=True)
+        texts = play_round(game_name, language, folder)
+        files = sorted(folder.glob("*.wav"))
+        total = 0.0
+        print(f"\n{game_name} round 1, {language}: {len(texts)} lines, {len(files)} files")
+        for text, file in zip(texts, files, strict=False):
+            length, peak = sox_figures(file)
+            total += length
+            print(f"  {file.name}  {length:5.2f} s  peak {peak:.2f}  {text}")
+        print(f"  total {total:.1f} s of speech")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the bench and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--languages", default="en,pl,fr,es")
     parser.add_argument("--steps", type=int, default=30, help="steps per game and language")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--round", help="also play this game's first round with speech on")
+    parser.add_argument("--keep", type=Path, default=Path("speech-round"),
+                        help="folder for the round's WAV files")
     options = parser.parse_args(argv)
     if find_engine() is None:
         print("espeak-ng is not installed: nothing to measure (sudo apt install espeak-ng)")
@@ -159,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{'met' if worst <= 300 else 'NOT met'}")
     if options.json is not None:
         options.json.write_text(json.dumps(results, indent=2), encoding="utf-8")
+    if options.round:
+        report_round(options.round, options.languages.split(","), options.keep)
     return 0
 
 
