@@ -89,17 +89,19 @@ def build_hardware(options: AppOptions) -> TableInputs:
     return hardware
 
 
-def sources_and_outputs(hardware: TableInputs) -> tuple[list[InputSource], list[Output]]:
+def sources_and_outputs(hardware: TableInputs, app: TableLoop | None = None,
+                        ) -> tuple[list[InputSource], list[Output]]:
     """Every input source and output of the app (touch and the screen are the window).
 
-    One line per part: a new source or output is added here.
+    One line per part: a new source or output is added here.  ``app`` is the app they
+    serve (the speech output follows the language it shows).
     """
     from companion.app.table import WatchdogOutput, table_parts
-    from companion.speech.output import SpeechOutput
+    from companion.speech.output import SpeechOutput, live_language
 
     sources, outputs = table_parts(hardware)  # GPIO, USB box, keys; seat lights
     outputs.append(WatchdogOutput())  # systemd hears every pass
-    outputs.append(SpeechOutput())  # each step's lines spoken (opt-in; silent without espeak-ng)
+    outputs.append(SpeechOutput(language=live_language(app)))  # spoken lines (opt-in)
     return sources, outputs
 
 
@@ -129,7 +131,7 @@ def attach_table(app: TableLoop, options: AppOptions) -> None:
 
     hardware = options.hardware or build_hardware(options)
     show_hardware(running_hardware)
-    app.attach(*sources_and_outputs(hardware))
+    app.attach(*sources_and_outputs(hardware, app))
 
 
 class Stopper:

@@ -70,6 +70,15 @@ def saved_language(journal: Journal) -> str:
     return language if isinstance(language, str) else "en"
 
 
+def live_language(app: object | None) -> Callable[[Journal], str]:
+    """The language ``app`` shows now (its ``settings.language``: a kiosk guest's choice,
+    ``--lang``), else the saved one."""
+    def language(journal: Journal) -> str:
+        shown = getattr(getattr(app, "settings", None), "language", None)
+        return shown if isinstance(shown, str) else saved_language(journal)
+    return language
+
+
 class SpeechOutput:
     """Speaks each step's new lines (an output of the app's loop)."""
 

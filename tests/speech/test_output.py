@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
+from companion.app.root import AppOptions, build_hardware, sources_and_outputs
 from companion.core.i18n import translate
 from companion.core.journal import Journal
 from companion.core.registry import find_game
@@ -105,6 +106,28 @@ def test_opening_a_game_or_undoing_a_step_says_nothing(journal: Journal,
         assert speaker.spoken == said
     finally:
         app.close()
+
+
+def test_the_root_speaks_the_language_the_app_shows(journal: Journal, tmp_path: Path) -> None:
+    """A kiosk guest's language or ``--lang`` is not saved: the speech follows the app."""
+    save_settings(journal, Settings(language="en"))
+    save_speech_settings(journal, SpeechSettings(on=True))
+    pygame.init()
+    app = App(journal, Settings(language="es"), (800, 480))
+    hardware = build_hardware(AppOptions(inputs=""))
+    try:
+        sources, outputs = sources_and_outputs(hardware, app)
+        (speech,) = [output for output in outputs if isinstance(output, SpeechOutput)]
+        speech.speaker = Speaker(find_engine(), record_to=tmp_path)  # WAVs, not the speaker
+        app.attach(sources, outputs)
+        app.open_game(Session.start(journal, "fuji", find_game("fuji").example_setup()))
+        first_step_with_lines(app)
+        assert speech.speaker.idle(WAIT)
+        assert speech.speaker.spoken
+        assert {language for language, _ in speech.speaker.spoken} == {"es"}
+    finally:
+        app.close()
+        hardware.stop()
 
 
 def test_broken_or_missing_settings_mean_speech_off(journal: Journal) -> None:
