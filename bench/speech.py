@@ -111,7 +111,7 @@ def measure(language: str, steps: int, folder: Path) -> dict[str, Any]:
                 if not actions or session.finished:
                     break
                 before = session.state
-                wav = folder / f"{len(speaker.spoken) + 1:04d}-{language}.wav"
+                wav = folder / f"{speaker.started + 1:04d}-{language}.wav"
                 started = time.perf_counter()
                 app.perform(Submit(actions[0]))
                 handed = time.perf_counter()

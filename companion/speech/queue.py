@@ -14,11 +14,16 @@ import time
 from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from companion.core.logs import logger
 from companion.speech.engine import Voice, command
 
 _log = logger(__name__)
+_T = TypeVar("_T")
+
+KEPT = 500
+"""Most lines (and spans) remembered for diagnostics and tests."""
 
 
 class Speaker:
@@ -34,7 +39,9 @@ class Speaker:
         self.record_to = record_to
         """Folder for WAV files instead of the sound card (``None``: speak aloud)."""
         self.spoken: list[tuple[str, str]] = []
-        """Every line started, as (language, text), oldest first."""
+        """The lines started (the last :data:`KEPT`), as (language, text), oldest first."""
+        self.started = 0
+        """How many lines were started (numbers the recorded files)."""
         self.cut = 0
         """How many lines were cut short by a newer step."""
         self.spans: list[tuple[float, float]] = []
@@ -123,24 +130,36 @@ class Speaker:
             self._speak(*item)
 
     def _speak(self, generation: int, text: str, voice: Voice) -> None:
+        """Start the line's process (outside the lock: the UI thread never waits for a
+        spawn), unless a newer step came meanwhile; wait for it to end or be cut."""
         assert self.engine is not None
-        wav = None
         with self._lock:
             if generation != self._generation or not self._running:
                 return  # a newer step came between taking the line and starting it
-            self.spoken.append((voice.language, text))
-            if self.record_to is not None:
-                wav = self.record_to / f"{len(self.spoken):04d}-{voice.language}.wav"
-            try:
-                process = subprocess.Popen(command(self.engine, text, voice, wav),
-                                           stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                           stderr=subprocess.DEVNULL)
-            except OSError as error:
-                _log.warning("speech: %s could not start: %s", self.engine, error)
-                return
+            self.started += 1
+            wav = None if self.record_to is None else \
+                self.record_to / f"{self.started:04d}-{voice.language}.wav"
+        try:
+            process = subprocess.Popen(command(self.engine, text, voice, wav),
+                                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.DEVNULL)
+        except OSError as error:
+            _log.warning("speech: %s could not start: %s", self.engine, error)
+            return
+        with self._lock:
+            self._keep(self.spoken, (voice.language, text))
             self._process = process
             started = time.monotonic()
+            if generation != self._generation or not self._running:
+                self._cut_current()  # the step came while the process was starting
         process.wait()
         with self._lock:
             self._process = None
-            self.spans.append((started, time.monotonic()))
+            self._keep(self.spans, (started, time.monotonic()))
+
+    @staticmethod
+    def _keep(kept: list[_T], item: _T) -> None:
+        """Add ``item``, dropping the oldest past :data:`KEPT` (a kiosk speaks all day)."""
+        kept.append(item)
+        if len(kept) > KEPT:
+            del kept[0]

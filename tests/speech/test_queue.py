@@ -107,6 +107,19 @@ def test_an_engine_that_vanished_after_the_start_is_only_logged(tmp_path: Path) 
     gone = Speaker(str(tmp_path / "espeak-ng"), record_to=tmp_path)
     gone.say(["One.", "Two."], Voice())
     assert gone.idle(WAIT)
-    assert [text for _, text in gone.spoken] == ["One.", "Two."]
+    assert gone.started == 2  # both were tried, neither could start
+    assert gone.spoken == []
     assert list(tmp_path.glob("*.wav")) == []
     gone.stop()
+
+
+def test_a_day_of_lines_keeps_only_the_newest_in_memory(monkeypatch: pytest.MonkeyPatch,
+                                                        speaker: Speaker,
+                                                        tmp_path: Path) -> None:
+    monkeypatch.setattr("companion.speech.queue.KEPT", 2)
+    speaker.say(["One.", "Two.", "Three.", "Four."], Voice())
+    assert speaker.idle(WAIT)
+    assert speaker.spoken == [("en", "Three."), ("en", "Four.")]
+    assert len(speaker.spans) == 2
+    assert speaker.started == 4
+    assert len(list(tmp_path.glob("*.wav"))) == 4
