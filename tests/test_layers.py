@@ -35,6 +35,7 @@ def layer(module: str) -> str:
     if module in WIRING or module == WIRING_PACKAGE or module.startswith(WIRING_PACKAGE + "."):
         return "wiring"
     for prefix, name in (("companion.games", "rules"), ("companion.core", "core"),
+                         ("companion.speech", "core"),  # spoken lines: core, no screens
                          ("companion.ui", "ui"), ("hardware", "hardware"),
                          ("companion.phones", "phones")):
         if module == prefix or module.startswith(prefix + "."):

@@ -93,15 +93,18 @@ def sources_and_outputs(hardware: TableInputs, app: App) -> tuple[list[InputSour
                                                                   list[Output]]:
     """Every input source and output of the app (touch and the screen are the window).
 
-    One line per part: a new source or output is added here.
+    One line per part: a new source or output is added here.  ``app`` is the app they
+    serve (the speech output follows the language it shows).
     """
     from companion.app.phones import SeatPhones
     from companion.app.table import WatchdogOutput, table_parts
+    from companion.speech.output import SpeechOutput, live_language
 
     sources, outputs = table_parts(hardware)  # GPIO, USB box, keys; seat lights
     outputs.append(WatchdogOutput())  # systemd hears every pass
     sources.append(phones := SeatPhones(app))  # phones (issue 23): on and off by their setting
     outputs.append(phones.follower)  # phones (issue 23): every step reaches the seats
+    outputs.append(SpeechOutput(language=live_language(app)))  # spoken lines (opt-in)
     return sources, outputs
 
 

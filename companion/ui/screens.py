@@ -52,6 +52,7 @@ CORE_SCREEN_MODULES: tuple[str, ...] = (
     "companion.ui.settings",
     "companion.ui.history",
     "companion.ui.play",
+    "companion.ui.speech",
 )
 """Modules that register the game-independent screens."""
 

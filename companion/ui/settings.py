@@ -14,6 +14,8 @@ import pygame
 
 from companion.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.core.messages import Msg
+from companion.speech.engine import find_engine
+from companion.speech.settings import load_speech_settings
 from companion.ui import intents
 from companion.ui.intents import Back, Intent, Navigate, SetColourSafe, SetTextScale, SetVolume
 from companion.ui.scene import VOLUME_LEVELS, Context, Scene, Settings
@@ -91,6 +93,13 @@ def table_looks_rows(settings: Settings) -> list[tuple[Text, Choices]]:
     ]
 
 
+def speech_button(ctx: Context) -> tuple[Text, Intent, bool]:
+    """Opens the spoken-instructions screen; says whether speech is on, or not installed."""
+    on = ctx.journal is not None and load_speech_settings(ctx.journal).on
+    state = "missing" if find_engine() is None else "on" if on else "off"
+    return (Msg(f"speech.open.{state}"), Navigate("speech"), False)
+
+
 def diagnostics_row() -> tuple[Text, Choices]:
     """The row whose one button opens the diagnostics screen."""
     return (Msg("ui.settings.help"),
@@ -117,10 +126,10 @@ class SettingsScene(Scene):
              [(Msg(TEXT_SCALE_NAMES[scale]), SetTextScale(scale), scale == settings.text_scale)
               for scale in TEXT_SCALES]),
         ]
-        if ctx.sound_available:
-            rows.append((Msg("ui.settings.sound"),
-                         [(Msg(VOLUME_NAMES[level]), SetVolume(level), level == settings.volume)
-                          for level in VOLUME_LEVELS]))
+        sound: list[tuple[Text, Intent, bool]] = [
+            (Msg(VOLUME_NAMES[level]), SetVolume(level), level == settings.volume)
+            for level in VOLUME_LEVELS] if ctx.sound_available else []
+        rows.append((Msg("ui.settings.sound"), [*sound, speech_button(ctx)]))  # + speech screen
         keyed = [(f"setting{number}", row) for number, row in enumerate(rows)]
         keyed += zip(("setting:colours", "setting:table", "setting:diagnostics"),
                      [*table_looks_rows(settings), diagnostics_row()], strict=True)

@@ -10,7 +10,7 @@ from companion.core.journal import Journal
 from companion.core.messages import Msg
 from companion.core.session import Session
 from companion.ui.dialogs import ChoiceDialog, confirm
-from companion.ui.intents import DeleteGame, JumpTo, ShowDialog
+from companion.ui.intents import DeleteGame, JumpTo, Navigate, SetVolume, ShowDialog
 from companion.ui.scene import Scene
 from companion.ui.screens import make_screen, screen_entry, screen_names
 from companion.ui.theme import MIN_TOUCH, TEXT_SCALES
@@ -151,4 +151,6 @@ def test_settings_with_a_sound_device_fit(lang: str, scale: float) -> None:
 def test_settings_without_a_sound_device_offer_no_sound_level() -> None:
     scene = make_screen("settings")
     scene.draw(pygame.Surface((800, 480)), context((800, 480), "en"))
-    assert not any(w.key.startswith("setting3") for w in scene.widgets)
+    offered = [i for w in scene.widgets for i in getattr(w, "intents", ())]
+    assert not any(isinstance(intent, SetVolume) for intent in offered)
+    assert Navigate("speech") in offered  # spoken instructions need no sound device

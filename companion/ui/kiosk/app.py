@@ -76,6 +76,7 @@ from companion.ui.phones_setting import SetPhones  # phones (issue 23)
 from companion.ui.scene import Settings
 from companion.ui.sounds import SoundPlayer, open_player
 from companion.ui.sources import InputSource, Output
+from companion.ui.speech import SpeechScene
 
 _log = logging.getLogger(__name__)
 
@@ -84,10 +85,11 @@ START = "kiosk.start"
 WAKING_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN})
 """Events that count as someone at the table."""
 STAFF_SCREENS = frozenset({"kiosk.staff", "kiosk.stats", "kiosk.diagnostics", "kiosk.put_away",
-                           "kiosk.pin_change", "settings", "diagnostics", "phones_setting"})
+                           "kiosk.pin_change", "settings", "diagnostics", "phones_setting",
+                           "speech"})
 """Screens only staff may open."""
 STAFF_SCENES = (StaffScene, StatsScene, DiagnosticsScene, PinScene, ButtonsScene,
-                PutAwayScene)
+                PutAwayScene, SpeechScene)
 """Scenes that belong to the staff menu (closed together when it locks)."""
 PROGRESS_REDRAW = 0.05
 """Seconds between redraws of a progress bar while background work runs."""

@@ -44,6 +44,10 @@ Cell = tuple[Text, tuple[Intent, ...], ButtonStyle, bool]
 """A button of a row: label, intents, look, enabled."""
 
 
+SPEECH_CELL: Cell = (Msg("speech.staff"), (Navigate("speech"),), "normal", True)
+"""The Sound row's button to the spoken-instructions screen."""
+
+
 def next_idle(current: float, direction: int) -> int:
     """The idle choice before or after ``current``."""
     seconds = round(current)
@@ -82,7 +86,7 @@ class StaffScene(Scene):
         """Each row's title and buttons (the language row is drawn with flags)."""
         return [
             (Msg("kiosk.staff.language"), []),
-            (Msg("kiosk.staff.sound"), self._sound(settings)),
+            (Msg("kiosk.staff.sound"), [*self._sound(settings), SPEECH_CELL]),
             (Msg("kiosk.staff.idle"), self._idle(settings)),
             (Msg("kiosk.staff.table"), self._table(settings)),
             (Msg("kiosk.staff.actions"), self._actions()),
