@@ -38,6 +38,7 @@ def layer(module: str) -> str:
     if module in WIRING:
         return "wiring"
     for prefix, name in (("companion.games", "rules"), ("companion.core", "core"),
+                         ("companion.fleet", "core"),
                          ("companion.ui", "ui"), ("hardware", "hardware")):
         if module == prefix or module.startswith(prefix + "."):
             return name

@@ -338,6 +338,10 @@ class App:
         """Table-button events dropped because they came faster than :data:`PRESS_RATE`."""
         self.watchdog = Watchdog()
         """Tells systemd the loop is alive (does nothing outside a notify service)."""
+        self.game_watchers: list[Callable[[Session | None], None]] = []
+        """Told of every change of the open game (the café fleet's door)."""
+        self.status_watchers: list[Callable[[str, str], None]] = []
+        """Told of every input source's status message (the café fleet's door)."""
         self._resume_latest()
         if journal.problem is not None:
             self.notify(Msg(f"core.storage.{journal.problem}"), error=True)
@@ -587,6 +591,8 @@ class App:
         """Handle one event from the hardware queue."""
         if isinstance(item, StatusEvent):
             self.notify(Msg(item.key, dict(item.params)), error=False)
+            for watch_status in self.status_watchers:  # fleet door
+                watch_status(item.source, item.key)
         elif isinstance(item, ButtonEvent):
             self.press_table_button(item.button, item.kind)
 
@@ -726,6 +732,8 @@ class App:
         self.dirty = True
         self.quiet_since = self.clock()
         self._update_lights()
+        for watch in self.game_watchers:  # fleet door
+            watch(self.session)
 
     def _remind(self) -> None:
         """Tick once a minute while the table keeps some seat waiting and nothing happens."""
@@ -913,6 +921,28 @@ def stop_on_signals(app: App) -> Iterator[None]:
             signal.signal(sig, old)
 
 
+@contextmanager
+def reporting_to_fleet(app: App, options: AppOptions, journal: Journal) -> Iterator[None]:
+    """While inside: the café fleet hears of games and input trouble (fleet door).
+
+    Off unless the configuration's ``[fleet]`` section enables it; the reporter never
+    makes the loop wait (it runs on threads of its own).
+    """
+    from companion.fleet import start_fleet
+
+    fleet = start_fleet(options.config, journal)
+    if fleet is None:
+        yield
+        return
+    app.game_watchers.append(fleet.game_changed)
+    app.status_watchers.append(fleet.input_status)
+    fleet.game_changed(app.session)
+    try:
+        yield
+    finally:
+        fleet.stop()
+
+
 _AppT = TypeVar("_AppT", bound="App")
 
 
@@ -948,5 +978,5 @@ def _run_with(journal: Journal, options: AppOptions) -> None:
         return App(journal, settings, options.size, inputs, sound=sound)
 
     app = start_app(make, options, journal)
-    with stop_on_signals(app):
+    with stop_on_signals(app), reporting_to_fleet(app, options, journal):
         app.run()

@@ -38,6 +38,7 @@ from companion.ui.app import (
     TableEvents,
     TableInputs,
     load_settings,
+    reporting_to_fleet,
     start_app,
     stop_on_signals,
 )
@@ -491,7 +492,7 @@ def run_kiosk(options: AppOptions) -> None:
     journal = Journal(options.database)
     try:
         app = build_kiosk_app(options, journal)
-        with stop_on_signals(app):
+        with stop_on_signals(app), reporting_to_fleet(app, options, journal):
             app.run()
     finally:
         journal.close()
