@@ -96,7 +96,7 @@ class Collector:
             _log.exception("fleet collector: cannot take %s", message.topic)
         self.heard += 1
 
-    def _take(self, venue: str, name: str, what: str, payload: bytes) -> None:
+    def _take(self, venue: str, name: str, what: str, payload: bytes | bytearray) -> None:
         now = time.time()
         if what == STATUS:
             self.store.set_status(venue, name, payload.decode("utf-8", "replace"), now)
