@@ -56,6 +56,8 @@ def time_left(elapsed: float, done: float | None, past_lengths: Sequence[float])
     otherwise the median length of this table's earlier plays of the game, less the
     time played; ``None`` when neither is known.
     """
+    if done is not None and done >= 1.0:
+        return 0.0
     if done is not None and done >= 0.05 and elapsed > 0:
         return max(0.0, elapsed * (1.0 - done) / done)
     if past_lengths:
