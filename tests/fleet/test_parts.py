@@ -6,6 +6,7 @@ import csv
 import io
 import time
 from pathlib import Path
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -65,7 +66,7 @@ def test_time_left_falls_back_on_earlier_plays() -> None:
 
 def test_a_tile_turns_quiet_then_stuck_and_offline_wins() -> None:
     limits = Thresholds(idle=600, stuck=1500)
-    table = {"status": "online", "state": {"game": "g", "last_input": 1000.0},
+    table: dict[str, Any] = {"status": "online", "state": {"game": "g", "last_input": 1000.0},
              "faults": [], "call": None}
     assert condition(table, 1000 + 599, limits) == "playing"
     assert condition(table, 1000 + 600, limits) == "idle"
