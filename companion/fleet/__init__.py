@@ -9,6 +9,7 @@ trouble and calls for staff.  With reporting off it returns ``None`` and nothing
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +63,15 @@ class TableLink:
     def call_staff(self) -> None:
         """A guest asked for staff."""
         self.reporter.call_staff()
+
+    def on_call_change(self, changed: Callable[[], None]) -> None:
+        """Have ``changed`` called (from the reporter's thread) when a call starts or ends."""
+        self.reporter.call_changed = changed
+
+    @property
+    def config(self) -> FleetConfig:
+        """The table's ``[fleet]`` settings."""
+        return self.reporter.config
 
     @property
     def calling(self) -> bool:

@@ -46,6 +46,10 @@ class FleetConfig:
     """Seconds after which an unacknowledged play or fault is sent again."""
     home_assistant: bool = False
     """Whether to publish Home Assistant discovery configs."""
+    call_key: str = ""
+    """pygame name of a key (a keyboard-style encoder's button) that calls staff; empty: none."""
+    call_pin: int = 0
+    """BCM GPIO pin of a "call staff" button wired to ground; 0: none."""
     problems: tuple[str, ...] = field(default=())
     """Mistakes found in the section (the reporting is then off)."""
 
@@ -72,7 +76,7 @@ def read_fleet_config(path: Path | str | None) -> FleetConfig:
 _TYPES: Mapping[str, type] = {
     "enabled": bool, "host": str, "port": int, "tls": bool, "ca_file": str, "user": str,
     "password": str, "venue": str, "table": str, "keepalive": int, "resend_seconds": float,
-    "home_assistant": bool,
+    "home_assistant": bool, "call_key": str, "call_pin": int,
 }
 
 
@@ -111,4 +115,6 @@ def _check(config: FleetConfig) -> list[str]:
         problems.append("keepalive: 2 to 600 seconds")
     if not 0.5 <= config.resend_seconds <= 3600:
         problems.append("resend_seconds: 0.5 to 3600")
+    if config.call_pin and not 2 <= config.call_pin <= 27:
+        problems.append("call_pin: a BCM GPIO number from 2 to 27, or 0 for none")
     return problems

@@ -83,6 +83,8 @@ class Reporter:
         self._memory_faults: list[dict[str, Any]] = []
         self.connected = threading.Event()
         """Set while the broker connection is up."""
+        self.call_changed: Callable[[], None] | None = None
+        """Told (on the reporter's thread) when a call for staff starts or is answered."""
         self.client = self._make_client()
         """The MQTT client (its network thread runs from :meth:`start`)."""
 
@@ -218,6 +220,7 @@ class Reporter:
             self._call = self._call or uuid.uuid4().hex[:12]
             self._event({"event": "call", "call": self._call})
             self._publish_state(self._moment)
+            self._tell_call_changed()
         elif kind == "reply":
             self._take_reply(value)
         elif kind == "connected":
@@ -241,6 +244,11 @@ class Reporter:
         if reply.get("answered") and reply.get("answered") == self._call:
             self._call = None
             self._publish_state(self._moment)
+            self._tell_call_changed()
+
+    def _tell_call_changed(self) -> None:
+        if self.call_changed is not None:
+            self.call_changed()
 
     def _publish_state(self, moment: Moment | None) -> None:
         now = self.clock()
