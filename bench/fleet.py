@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/fleet.py                      # 30 then 100 tables, 20 cycles
     .venv/bin/python bench/fleet.py --cycles 100 --outage 60
+    .venv/bin/python bench/fleet.py --parts restarts --cycles 100   # one part alone
 
 Every table is a real :class:`~companion.fleet.reporter.Reporter` with its own journal
 (an SQLite file in ``/dev/shm`` when there is one, so a hundred tables' commits do not
@@ -338,6 +339,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="call rounds per size")
     parser.add_argument("--cycles", type=int, default=20, help="broker and table kills")
     parser.add_argument("--outage", type=float, default=60.0, help="broker stopped, seconds")
+    parser.add_argument("--parts", default="sizes,restarts,frames",
+                        help="what to run, comma separated: sizes, restarts, frames")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
     random.seed(24)
@@ -346,13 +349,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() else None) as scratch:
         folder = Path(scratch)
         sizes = [int(size) for size in args.sizes.split(",") if size]
-        for size in sizes:
+        parts = set(args.parts.split(","))
+        for size in sizes if "sizes" in parts else []:
             figures[f"size_{size}"] = measure_size(size, folder / f"s{size}", args.rounds)
             print(json.dumps({f"size_{size}": figures[f"size_{size}"]}), flush=True)
-        if args.cycles:
+        if args.cycles and "restarts" in parts:
             figures["restarts"] = restarts(folder / "restarts", sizes[0], args.cycles)
             print(json.dumps({"restarts": figures["restarts"]}), flush=True)
-        if args.outage:
+        if args.outage and "frames" in parts:
             figures["frames"] = frame_gaps(folder / "frames", args.outage)
             print(json.dumps({"frames": figures["frames"]}), flush=True)
     if args.json:
