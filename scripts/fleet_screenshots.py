@@ -15,6 +15,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -35,6 +36,8 @@ NAMES = ["Ada", "Borys", "Chloé", "Diego", "Ewa", "Farid", "Gosia", "Hugo", "In
 STATES = (["playing"] * 14 + ["idle"] * 3 + ["stuck"] * 2 + ["offline"] * 3 + ["fault"] * 3
           + ["call"] * 2 + ["free"] * 2 + ["finished"])
 """How the 30 tables stand."""
+PAST = (55 * 60.0, 70 * 60.0, 80 * 60.0)
+"""Lengths of a table's earlier plays, for a game whose progress says no "of all"."""
 
 
 def fill(store: FleetStore, rng: random.Random) -> None:
@@ -49,7 +52,7 @@ def fill(store: FleetStore, rng: random.Random) -> None:
         started = NOW - rng.uniform(20, 95) * 60
         moment = Moment(session.game, session.setup, session.state, session.game_id,
                         session.cursor, NOW - quiet)
-        state: dict[str, object] = (describe(moment, started, NOW) if condition != "free"
+        state: dict[str, object] = (describe(moment, started, NOW, PAST) if condition != "free"
                                     else {"game": None})
         state.update(updated=NOW - quiet, call=None)
         store.set_state("cafe", name, state, NOW - quiet)
@@ -112,6 +115,7 @@ def shoot(base: str, lang: str, kind: str, width: int, height: int, target: Path
     from selenium.webdriver.support.ui import WebDriverWait
 
     driver = browser(width, height)
+    view(driver, width, height)
     try:
         driver.get(f"{base}/?lang={lang}")
         wait = WebDriverWait(driver, 10)
@@ -124,12 +128,18 @@ def shoot(base: str, lang: str, kind: str, width: int, height: int, target: Path
             wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#stats a.csv"))
         if kind != "phone":
             full = driver.execute_script("return document.documentElement.scrollHeight")
-            driver.set_window_size(width, max(height, int(full) + 140))
+            view(driver, width, max(height, int(full)))
             time.sleep(0.3)
         driver.save_screenshot(str(target))
         print(target)
     finally:
         driver.quit()
+
+
+def view(driver: Any, width: int, height: int) -> None:
+    """Set the page's viewport exactly (headless windows have a minimum width)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
 
 
 if __name__ == "__main__":

@@ -60,6 +60,7 @@ def test_a_call_for_staff_shows_until_answered(fleet: Fleet, page_url: str,
         field.send_keys(STAFF)
         driver.find_element(By.CSS_SELECTOR, "#login button").click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "article[data-table='t1']"))
+        assert not driver.find_element(By.ID, "login").is_displayed()
         reporter.call_staff()
         tile = "article[data-table='t1'].c-call"
         WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, tile))

@@ -47,8 +47,9 @@ function tileOf(item) {
     card.append(el("p", "", gameTitle(item.game)));
     if (item.players.length) card.append(el("p", "dim", item.players.join(", ")));
     if (item.played !== null) card.append(el("p", "dim", t("fleet.tile.played", {minutes: minutes(item.played)})));
-    if (item.left !== null && item.left !== undefined && item.condition !== "finished")
-      card.append(el("p", "dim", t("fleet.tile.left", {minutes: minutes(item.left)})));
+    if (item.left !== null && item.left !== undefined && item.condition === "playing")
+      card.append(el("p", "dim", minutes(item.left) > 0 ? t("fleet.tile.left", {minutes: minutes(item.left)})
+                                                       : t("fleet.tile.over")));
     if (item.quiet !== null && (item.condition === "idle" || item.condition === "stuck"))
       card.append(el("p", "alert", t("fleet.tile.quiet", {minutes: minutes(item.quiet)})));
   } else if (item.online) {
@@ -125,7 +126,8 @@ async function refreshStats() {
   }
   for (const [game, spread] of Object.entries(data.scores)) {
     parts.push(el("h3", "", t("fleet.stats.scores", {game: gameTitle(game)})));
-    parts.push(el("p", "", t("fleet.stats.spread", {min: spread.min, q1: spread.q1, median: spread.median, q3: spread.q3, max: spread.max})));
+    const r = (x) => String(Math.round(x * 10) / 10);
+    parts.push(el("p", "", t("fleet.stats.spread", {min: r(spread.min), q1: r(spread.q1), median: r(spread.median), q3: r(spread.q3), max: r(spread.max)})));
   }
   const csv = el("a", "csv", t("fleet.stats.csv")); csv.href = "/api/plays.csv"; csv.download = "plays.csv";
   parts.push(csv);
