@@ -21,6 +21,8 @@ from pathlib import Path
 
 COLLECTOR = "collector"
 """The collector's broker account."""
+HOME_ASSISTANT = "homeassistant"
+"""Home Assistant's broker account (reads discovery and the tables' status and state)."""
 
 
 def acl_text(venue: str) -> str:
@@ -30,6 +32,12 @@ def acl_text(venue: str) -> str:
         f"user {COLLECTOR}",
         f"topic read tc/{venue}/#",
         f"topic write tc/{venue}/+/reply",
+        "",
+        "# Home Assistant (optional): discovery and every table's status and state",
+        f"user {HOME_ASSISTANT}",
+        "topic read homeassistant/#",
+        f"topic read tc/{venue}/+/status",
+        f"topic read tc/{venue}/+/state",
         "",
         "# every table: only its own topics",
         f"pattern write tc/{venue}/%u/status",

@@ -80,7 +80,6 @@ class Reporter:
         self._started: dict[int, float] = {}
         self._call: str | None = None
         self._journal_id = ""
-        self._memory_faults: list[dict[str, Any]] = []
         self.connected = threading.Event()
         """Set while the broker connection is up."""
         self.call_changed: Callable[[], None] | None = None
@@ -271,9 +270,9 @@ class Reporter:
     def _add_fault(self, fault: dict[str, Any]) -> None:
         try:
             outbox_add(self.journal, "fault", fault)
-        except StorageError:
-            self._memory_faults.append(fault)  # the journal itself is in trouble
-            self._event({"event": "fault", **fault})
+        except StorageError:  # the journal itself is in trouble: sent once, from memory
+            self._event({"event": "fault", **fault,
+                         "id": f"{self._journal_id}/memory:{uuid.uuid4().hex[:12]}"})
 
     def _flush(self) -> None:
         if not self.connected.is_set():

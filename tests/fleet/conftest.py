@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.fleet.broker import COLLECTOR, BrokerProcess, free_port, write_broker_files
+from companion.fleet.broker import (
+    COLLECTOR,
+    HOME_ASSISTANT,
+    BrokerProcess,
+    free_port,
+    write_broker_files,
+)
 from companion.fleet.collector import Collector
 from companion.fleet.config import FleetConfig
 from companion.fleet.store import FleetStore
@@ -19,6 +25,7 @@ VENUE = "cafe"
 TABLES = {"t1": "pw-one", "t2": "pw-two", "t3": "pw-three"}
 """The tables' accounts (account name = table name)."""
 COLLECTOR_PASSWORD = "pw-collector"
+HASS_PASSWORD = "pw-hass"
 
 needs_mosquitto = pytest.mark.skipif(shutil.which("mosquitto") is None,
                                      reason="mosquitto is not installed (.ci/run installs it)")
@@ -57,7 +64,7 @@ class Fleet:
 def fleet(tmp_path: Path) -> Iterator[Fleet]:
     """A started broker; stopped (killed if need be) after the test."""
     port = free_port()
-    accounts = {COLLECTOR: COLLECTOR_PASSWORD, **TABLES}
+    accounts = {COLLECTOR: COLLECTOR_PASSWORD, HOME_ASSISTANT: HASS_PASSWORD, **TABLES}
     conf = write_broker_files(tmp_path / "broker", VENUE, accounts, port)
     broker = BrokerProcess(conf, port)
     broker.start()
