@@ -107,11 +107,19 @@ class Reporter:
 
     # ---------------------------------------------------------------- life
     def start(self) -> None:
-        """Prepare the outbox, connect in the background and start the worker."""
-        open_outbox(self.journal)
-        self._journal_id = self._own_id()
-        crashed = bool(self.journal.get_setting(RUNNING_SETTING, False))
-        self.journal.set_setting(RUNNING_SETTING, True)
+        """Prepare the outbox, connect in the background and start the worker.
+
+        A journal in trouble does not stop the reporting: the table then reports its
+        state, and its faults from memory.
+        """
+        try:
+            open_outbox(self.journal)
+            self._journal_id = self._own_id()
+            crashed = bool(self.journal.get_setting(RUNNING_SETTING, False))
+            self.journal.set_setting(RUNNING_SETTING, True)
+        except StorageError:
+            self._journal_id = self._journal_id or f"unsaved-{uuid.uuid4().hex[:12]}"
+            crashed = False
         if crashed:
             self.fault("crash_restart")
         self.client.connect_async(self.config.host, self.config.port, self.config.keepalive)

@@ -25,10 +25,14 @@ if [ ! -f "$acl" ]; then
   chmod 640 "$acl"
 fi
 systemctl reload mosquitto 2>/dev/null || systemctl restart mosquitto 2>/dev/null || true
-if [ "$table" = collector ]; then
-  echo "collector password (put it in /etc/table-companion-fleet/broker-password): $password"
-  exit 0
-fi
+case "$table" in
+  collector)
+    echo "collector password (put it in /etc/table-companion-fleet/broker-password): $password"
+    exit 0 ;;
+  homeassistant)
+    echo "Home Assistant's MQTT password (user homeassistant): $password"
+    exit 0 ;;
+esac
 cat <<SECTION
 [fleet]
 enabled = true

@@ -39,3 +39,15 @@ def test_a_missing_broker_costs_the_screen_nothing(tmp_path: Path) -> None:
     finally:
         reporter.stop()
         journal.close()
+
+
+
+def test_a_journal_that_cannot_be_opened_does_not_stop_the_table(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)  # a folder, not a database: the in-memory stand-in serves
+    assert not journal.available
+    reporter = Reporter(FleetConfig(enabled=True, port=free_port(), table="t1"), journal,
+                        read_power=lambda: None)
+    reporter.start()  # no StorageError: the table plays on
+    reporter.fault("gpio")
+    reporter.stop()
+    journal.close()
