@@ -107,7 +107,40 @@ def main() -> int:
                 shoot(base, lang, kind, width, height, args.out / f"fleet-{kind}-{lang}.png")
     finally:
         server.shutdown()
+    table_shots(args.out)
     return 0
+
+
+def table_shots(out: Path) -> None:
+    """The table's play screen with "Call staff" in the bar (and once while it waits)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from companion.fleet import TableLink
+    from companion.fleet.config import FleetConfig
+    from companion.fleet.reporter import Reporter
+    from companion.ui.app import App
+    from companion.ui.scene import Settings
+
+    for lang, calling in (("en", False), ("pl", False), ("fr", True), ("es", False)):
+        journal = Journal(":memory:")
+        app = App(journal, Settings(language=lang), (800, 480))
+        record = load_record(ROOT / "examples" / "fuji" / "scenario-1.json")
+        app.open_game(session_from_record(journal, record, steps=5))
+        reporter = Reporter(FleetConfig(enabled=True, port=free_port(), table="T01"), journal,
+                            read_power=lambda: None)
+        if calling:
+            reporter.call_staff()
+            reporter._handle("call", None)  # what the worker does with the tap
+        app.staff_call = TableLink(reporter)
+        app.draw()
+        target = out / f"fleet-table-call-{lang}.png"
+        pygame.image.save(app.surface, str(target))
+        print(target)
+        pygame.quit()
+        journal.close()
 
 
 def shoot(base: str, lang: str, kind: str, width: int, height: int, target: Path) -> None:

@@ -42,7 +42,9 @@ def call_rect(screen: pygame.Rect, theme: Theme, lang: str, widgets: Sequence[Wi
     if text:
         right = badge_rect(text, free, theme).left
     label = render_text(Msg(_key(calling)), lang)
-    width = font(theme.text_size("small"), True).size(label)[0] + 2 * theme.pad
+    face = font(theme.text_size("small"), True)
+    longest = max(face.size(word)[0] for word in label.split())
+    width = longest + 2 * theme.pad  # the words on two lines: the title keeps its room
     height = theme.touch
     rect = pygame.Rect(0, 0, max(theme.touch, width), height)
     rect.midright = (right - theme.gap, free.centery)
