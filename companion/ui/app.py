@@ -969,8 +969,9 @@ def reporting_to_fleet(app: App, options: AppOptions, journal: Journal) -> Itera
     makes the loop wait (it runs on threads of its own).
     """
     from companion.fleet import start_fleet
+    from hardware.config import default_config_path
 
-    fleet = start_fleet(options.config, journal)
+    fleet = start_fleet(options.config or default_config_path(), journal)
     if fleet is None:
         yield
         return
