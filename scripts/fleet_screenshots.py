@@ -122,6 +122,7 @@ def table_shots(out: Path) -> None:
     from companion.fleet.config import FleetConfig
     from companion.fleet.reporter import Reporter
     from companion.ui.app import App
+    from companion.ui.call_staff import CallButton
     from companion.ui.scene import Settings
 
     for lang, calling in (("en", False), ("pl", False), ("fr", True), ("es", False)):
@@ -134,7 +135,7 @@ def table_shots(out: Path) -> None:
         if calling:
             reporter.call_staff()
             reporter._handle("call", None)  # what the worker does with the tap
-        app.staff_call = TableLink(reporter)
+        app.call_button = CallButton(TableLink(reporter))
         app.draw()
         target = out / f"fleet-table-call-{lang}.png"
         pygame.image.save(app.surface, str(target))

@@ -33,7 +33,7 @@ from companion.core.session import Session
 from companion.core.table_buttons import ButtonOutcome, handle_button, seat_lights
 from companion.core.values import Value
 from companion.ui import games, screens
-from companion.ui.call_staff import StaffCall, call_rect, draw_call_button
+from companion.ui.call_staff import CallButton
 from companion.ui.fault_badge import draw_fault_badge
 from companion.ui.fonts import clear_cache
 from companion.ui.intents import (
@@ -343,12 +343,8 @@ class App:
         """Told of every change of the open game (the café fleet's door)."""
         self.status_watchers: list[Callable[[str, str], None]] = []
         """Told of every input source's status message (the café fleet's door)."""
-        self.staff_call: StaffCall | None = None
+        self.call_button: CallButton | None = None
         """The café fleet's "Call staff" (``None``: the table does not report)."""
-        self.call_key = ""
-        """pygame name of a key that calls staff too (empty: none)."""
-        self.call_rect: pygame.Rect | None = None
-        """Where the "Call staff" button was drawn last."""
         self._resume_latest()
         if journal.problem is not None:
             self.notify(Msg(f"core.storage.{journal.problem}"), error=True)
@@ -478,7 +474,10 @@ class App:
         self._draw_scenes(ctx)
         ctx = self.context()
         self._draw_faults(ctx)
-        self._draw_call(ctx)
+        if self.call_button is not None:  # fleet door
+            lost = getattr(self.inputs, "faults", None)
+            self.call_button.draw(self.surface, ctx.screen, ctx.theme, ctx.lang,
+                                  self.scene.widgets, lost() if callable(lost) else ())
         self._draw_notice(ctx)
         pygame.display.flip()
 
@@ -507,33 +506,6 @@ class App:
         if callable(faults):
             draw_fault_badge(self.surface, ctx.screen, ctx.theme, ctx.lang,
                              self.scene.widgets, faults())
-
-    def _draw_call(self, ctx: Context) -> None:
-        """The café fleet's "Call staff" button in the bar's free space."""
-        self.call_rect = None
-        if self.staff_call is None:
-            return
-        faults = getattr(self.inputs, "faults", None)
-        lost = faults() if callable(faults) else ()
-        calling = self.staff_call.calling
-        rect = call_rect(ctx.screen, ctx.theme, ctx.lang, self.scene.widgets, lost, calling)
-        draw_call_button(self.surface, rect, ctx.theme, ctx.lang, calling)
-        self.call_rect = rect
-
-    def _on_call(self, event: pygame.event.Event) -> bool:
-        """Whether the event called staff (a tap on the button, or the call key)."""
-        if self.staff_call is None:
-            return False
-        if event.type == pygame.KEYDOWN and self.call_key:
-            if pygame.key.name(event.key) != self.call_key:
-                return False
-        elif event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or (
-                self.call_rect is None or not self.call_rect.collidepoint(event.pos)):
-            return False
-        if event.type != pygame.MOUSEBUTTONDOWN:
-            self.staff_call.call_staff()
-            self.dirty = True
-        return True
 
     def redraw_soon(self) -> None:
         """Draw again at the next pass (safe from another thread)."""
@@ -593,7 +565,8 @@ class App:
         elif event.type == pygame.WINDOWFOCUSLOST and self.keyboard is not None:
             self._table_events(self.keyboard.release_all(self.clock()))
         elif (event.type in (pygame.KEYDOWN, pygame.KEYUP)
-              and self._key_as_button(event)) or self._on_notice(event) or self._on_call(event):
+              and self._key_as_button(event)) or self._on_notice(event) or (
+                self.call_button is not None and self.call_button.handle(event)):
             return
         else:
             intents = self._scene_intents(event)
@@ -977,8 +950,7 @@ def reporting_to_fleet(app: App, options: AppOptions, journal: Journal) -> Itera
         return
     app.game_watchers.append(fleet.game_changed)
     app.status_watchers.append(fleet.input_status)
-    app.staff_call = fleet
-    app.call_key = fleet.config.call_key
+    app.call_button = CallButton(fleet, fleet.config.call_key)
     fleet.on_call_change(app.redraw_soon)
     button = _call_button(fleet.config.call_pin, fleet.call_staff)
     fleet.game_changed(app.session)

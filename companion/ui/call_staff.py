@@ -1,9 +1,10 @@
 """The "Call staff" button of a café table that reports to the fleet.
 
 It sits in the top bar's free space (left of the bar's first control and of the fault
-badge), so it never covers a button and never moves one; it may cover the end of the
-screen's title.  After a tap it reads "Staff called" until staff acknowledge on the
-fleet page; a second tap then changes nothing.
+badge), so it never covers a button and never moves one; its words go on two lines so
+the screen's title keeps its room (on the narrowest screens it may cover the title's
+end).  After a tap it reads "Staff called" until staff acknowledge on the fleet page; a
+second tap then changes nothing.  A configured key calls too.
 """
 
 from __future__ import annotations
@@ -45,8 +46,7 @@ def call_rect(screen: pygame.Rect, theme: Theme, lang: str, widgets: Sequence[Wi
     face = font(theme.text_size("small"), True)
     longest = max(face.size(word)[0] for word in label.split())
     width = longest + 2 * theme.pad  # the words on two lines: the title keeps its room
-    height = theme.touch
-    rect = pygame.Rect(0, 0, max(theme.touch, width), height)
+    rect = pygame.Rect(0, 0, max(theme.touch, width), theme.touch)
     rect.midright = (right - theme.gap, free.centery)
     rect.left = max(rect.left, free.left + theme.gap)
     return rect
@@ -56,10 +56,34 @@ def _key(calling: bool) -> str:
     return "fleet.table.called" if calling else "fleet.table.call"
 
 
-def draw_call_button(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, lang: str,
-                     calling: bool) -> Button:
-    """Draw the button (highlighted while the call waits); return it."""
-    button = Button(rect, Msg(_key(calling)), style="selected" if calling else "primary",
-                    role="small", key="fleet:call")
-    button.draw(surface, theme, lang)
-    return button
+class CallButton:
+    """The button as the app draws and touches it, over whatever screen is shown."""
+
+    def __init__(self, staff_call: StaffCall, key: str = "") -> None:
+        self.staff_call = staff_call
+        """The fleet link that carries the call."""
+        self.key = key
+        """pygame name of a key that calls too (empty: none)."""
+        self.rect: pygame.Rect | None = None
+        """Where the button was drawn last."""
+
+    def draw(self, surface: pygame.Surface, screen: pygame.Rect, theme: Theme, lang: str,
+             widgets: Sequence[Widget], faults: Collection[str]) -> None:
+        """Draw the button (highlighted while the call waits)."""
+        calling = self.staff_call.calling
+        self.rect = call_rect(screen, theme, lang, widgets, faults, calling)
+        button = Button(self.rect, Msg(_key(calling)), style="selected" if calling else "primary",
+                        role="small", key="fleet:call")
+        button.draw(surface, theme, lang)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` was for the button (a touch on it, or the call key); calls."""
+        if event.type == pygame.KEYDOWN and self.key:
+            if pygame.key.name(event.key) != self.key:
+                return False
+        elif event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or (
+                self.rect is None or not self.rect.collidepoint(event.pos)):
+            return False
+        if event.type != pygame.MOUSEBUTTONDOWN:
+            self.staff_call.call_staff()
+        return True

@@ -58,17 +58,18 @@ def test_a_tap_and_the_button_call_staff_until_answered(
     try:
         with reporting_to_fleet(app, AppOptions(config=config), journal):
             app.draw()
-            assert app.call_rect is not None
-            assert app.call_rect.height >= 48
+            button = app.call_button
+            assert button is not None and button.rect is not None
+            assert button.rect.height >= 48
             controls = [w.rect for w in app.scene.widgets if w.interactive]
-            assert app.call_rect.collidelist(controls) == -1  # covers no control
+            assert button.rect.collidelist(controls) == -1  # covers no control
             assert wait_for(lambda: any(t["name"] == "t1" for t in store.tables()), timeout=10)
-            tap(app, app.call_rect.center)
+            tap(app, button.rect.center)
             assert wait_for(lambda: open_calls(store) == 1, timeout=10)
-            assert app.staff_call is not None and app.staff_call.calling
+            assert button.staff_call.calling
             call = store.tables()[0]["call"]["id"]
             assert collector.answer_call(call)
-            assert wait_for(lambda: not app.staff_call.calling, timeout=10)  # type: ignore[union-attr]
+            assert wait_for(lambda: not button.staff_call.calling, timeout=10)
             assert app.dirty  # the reporter asked for a redraw: the label changes back
             pins.pin(CALL_PIN).drive_low()  # the wired button, pressed
             assert wait_for(lambda: open_calls(store) == 1, timeout=10)
