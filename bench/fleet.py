@@ -288,11 +288,6 @@ def frame_gaps(folder: Path, outage: float) -> dict[str, Any]:
     app = App(journal, Settings(language="en"), (800, 480))
     record = load_record(ROOT / "examples" / "caverna" / "two-players.json")
     app.open_game(session_from_record(journal, record, steps=20))
-    reporter = Reporter(bench.config("t001"), journal, read_power=lambda: None)
-    reporter.start()
-    link = TableLink(reporter)
-    app.game_watchers.append(link.game_changed)
-    bench.wait(reporter.connected.is_set, 10)
 
     def run(seconds: float) -> list[float]:
         """Frames at 30 a second; the gaps between the ends of successive frames."""
@@ -313,6 +308,11 @@ def frame_gaps(folder: Path, outage: float) -> dict[str, Any]:
             time.sleep(max(0.0, 1 / 30 - (done - began)))
         return gaps
 
+    before = run(5.0)  # no reporting at all: the loop as it was before the fleet
+    reporter = Reporter(bench.config("t001"), journal, read_power=lambda: None)
+    reporter.start()
+    app.game_watchers.append(TableLink(reporter).game_changed)
+    bench.wait(reporter.connected.is_set, 10)
     try:
         up = run(5.0)
         bench.broker.stop()
@@ -329,8 +329,8 @@ def frame_gaps(folder: Path, outage: float) -> dict[str, Any]:
         return {"frames": len(gaps), "p99_ms": round(1000 * pct(gaps, 0.99), 1),
                 "max_ms": round(1000 * max(gaps), 1)}
 
-    return {"outage_s": outage, "broker_up": summary(up), "broker_stopped": summary(down),
-            "broker_back": summary(back)}
+    return {"outage_s": outage, "no_fleet": summary(before), "broker_up": summary(up),
+            "broker_stopped": summary(down), "broker_back": summary(back)}
 
 
 def main(argv: list[str] | None = None) -> int:
