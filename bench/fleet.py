@@ -278,6 +278,7 @@ def frame_gaps(folder: Path, outage: float) -> dict[str, Any]:
     """A real app loop at 30 frames a second, reporting, with the broker stopped."""
     import pygame
 
+    from companion.app.fleet import FleetOutput
     from companion.fleet import TableLink
     from companion.ui.app import App
     from companion.ui.scene import Settings
@@ -311,7 +312,7 @@ def frame_gaps(folder: Path, outage: float) -> dict[str, Any]:
     before = run(5.0)  # no reporting at all: the loop as it was before the fleet
     reporter = Reporter(bench.config("t001"), journal, read_power=lambda: None)
     reporter.start()
-    app.game_watchers.append(TableLink(reporter).game_changed)
+    app.attach([], [FleetOutput(TableLink(reporter))])
     bench.wait(reporter.connected.is_set, 10)
     try:
         up = run(5.0)

@@ -213,7 +213,8 @@ def _fleet(args: argparse.Namespace, lang: str) -> int:
 
 
 def _run_app(args: argparse.Namespace, lang: str) -> int:
-    from companion.ui.app import AppOptions, NoDisplayError, run
+    from companion.app import AppOptions, run
+    from companion.ui.loop import NoDisplayError
 
     kiosk = args.kiosk or os.environ.get("COMPANION_KIOSK") == "1"
     options = AppOptions(
@@ -223,14 +224,10 @@ def _run_app(args: argparse.Namespace, lang: str) -> int:
         database=args.db or default_database(),
         config=args.config,
         inputs=args.inputs,
+        kiosk=kiosk,
     )
     try:
-        if kiosk:
-            from companion.ui.kiosk.app import run_kiosk
-
-            run_kiosk(options)
-        else:
-            run(options)
+        run(options)
     except NoDisplayError as error:
         _fail(translate("core.cli.no_display", lang, detail=str(error)))
         return 3

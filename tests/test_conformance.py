@@ -15,15 +15,24 @@ from typing import Any
 
 import pytest
 
+from companion.core.game import Game
 from companion.core.i18n import catalogue
 from companion.core.journal import Journal
 from companion.core.messages import IllegalActionError
 from companion.core.record import record_from_journal, replay
 from companion.core.registry import all_games
 from companion.core.session import Session
+from companion.games.caverna.game import GAME as CAVERNA
+from companion.games.caverna.state import CavernaState
+from companion.games.fuji.game import GAME as FUJI
+from companion.games.fuji.state import State as FujiState
+from companion.games.tikal.game import GAME as TIKAL
+from companion.games.tikal.state import TikalState
 from tests.playouts import accepts, random_playout
 
 GAMES = sorted(all_games())
+PINNED: tuple[Game[CavernaState], Game[FujiState], Game[TikalState]] = (CAVERNA, FUJI, TIKAL)
+"""Every game's engine seen as ``Game[its state]``: mypy checks each against the protocol."""
 MAX_STEPS = 1500
 
 
@@ -171,3 +180,74 @@ def test_the_question_check_catches_a_wrong_offer() -> None:
     problems = question_problems(Careless(), 0)
     assert any("amount=3" in problem for problem in problems)
     assert any("refused action" in problem for problem in problems)
+
+
+# ---------------------------------------------------------------- result() at every end
+def result_problems(game: Any, state: Any, setup: Any) -> list[str]:
+    """What is wrong with ``game.result`` for ``state`` (shared screens, statistics and the
+    fleet read it): the players, scores per player, winners among the players, an outcome
+    for a finished cooperative game, and no legal action once the game is finished."""
+    result = game.result(state, setup)
+    finished = game.is_finished(state)
+    problems: list[str] = []
+    players = result.players
+    if not game.min_players <= len(players) <= game.max_players:
+        problems.append(f"{len(players)} players, outside {game.min_players}-{game.max_players}")
+    if result.scores and len(result.scores) != len(players):
+        problems.append(f"{len(result.scores)} scores for {len(players)} players")
+    if not all(isinstance(score, int) for score in result.scores):
+        problems.append(f"scores that are not whole numbers: {result.scores}")
+    if not set(result.winners) <= set(players):
+        problems.append(f"winners {result.winners} not among the players {players}")
+    cooperative = game.info.cooperative
+    if cooperative and result.winners:
+        problems.append("a cooperative game names winners")
+    if finished and cooperative and result.outcome not in ("won", "lost"):
+        problems.append(f"a finished cooperative game without an outcome ({result.outcome!r})")
+    if finished and not cooperative and not result.winners:
+        problems.append("a finished game names no winner")
+    if not finished and result.outcome:
+        problems.append("a game still going names its outcome")
+    if finished and result.scores and result.winners:
+        best = max(result.scores)
+        beaten = [name for name, score in zip(players, result.scores, strict=False)
+                  if name in result.winners and score < best]
+        if beaten:
+            problems.append(f"winners {beaten} scored less than the best score {best}")
+    if finished and list(game.legal_actions(state)):
+        problems.append("legal actions remain once the game is finished")
+    return problems
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_result_holds_at_the_end_of_every_playout(name: str, long_mode: bool) -> None:
+    """Like the game-simulation tests of game frameworks: after every random playout (and
+    along the way), the result names the players, their scores, winners among them, or a
+    cooperative outcome; a finished game offers no legal action."""
+    game = all_games()[name]
+    setup = game.example_setup()
+    for seed in range(playout_count(long_mode)):
+        actions, live = random_playout(game, seed)
+        assert result_problems(game, live, setup) == [], (name, seed)
+        state = game.new_state(setup)
+        for step, action in enumerate(actions):
+            if step % 25 == 0:
+                assert result_problems(game, state, setup) == [], (name, seed, step)
+            state = game.apply(state, action)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_finished_playout_is_seen_by_result(name: str) -> None:
+    """Some playout reaches the end, and its result then says who won or how it went."""
+    game = all_games()[name]
+    setup = game.example_setup()
+    ended = [live for live in (random_playout(game, seed)[1] for seed in range(4))
+             if game.is_finished(live)]
+    assert ended
+    result = game.result(ended[0], setup)
+    assert result.winners or result.outcome in ("won", "lost")
+
+
+def test_every_registered_game_is_pinned_to_the_game_protocol() -> None:
+    """Each game's engine is checked by mypy as ``Game[its state]`` (see ``PINNED``)."""
+    assert {game.name for game in PINNED} == set(GAMES)

@@ -22,6 +22,7 @@ import companion.games
 from companion.cli import main
 from companion.core import registry
 from companion.core.game import Game
+from companion.core.i18n import LANGUAGES, catalogue, translate
 from companion.core.journal import Journal
 from companion.core.kiosk import attract_slides
 from companion.core.session import Session
@@ -44,11 +45,13 @@ def pebbles(monkeypatch: pytest.MonkeyPatch) -> Iterator[Game[Any]]:
     """The registry with the fourth game's folder added, as an installed package would be."""
     monkeypatch.setattr(companion.games, "__path__", [*companion.games.__path__, str(FOLDER)])
     registry.all_games.cache_clear()
+    catalogue.cache_clear()
     try:
         yield registry.find_game("pebbles")
     finally:
         monkeypatch.undo()
         registry.all_games.cache_clear()
+        catalogue.cache_clear()
         for name in [name for name in sys.modules if name.startswith("companion.games.pebbles")]:
             del sys.modules[name]
 
@@ -153,3 +156,19 @@ def test_its_record_exports_and_replays(pebbles: Game[Any], tmp_path: Path,
     capsys.readouterr()
     assert main(["--lang", "en", "replay", str(record), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["pile"] == 0
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_its_title_renders_as_text_from_its_own_catalogue(pebbles: Game[Any], lang: str,
+                                                          display: None) -> None:
+    """The package carries ``locale/<lang>/pebbles.po``: the home screen names the game in
+    words in every language, never by its catalogue key."""
+    title = translate(pebbles.title_key, lang)
+    assert title and title != pebbles.title_key
+    assert (FOLDER / "pebbles" / "locale" / lang / "pebbles.po").is_file()
+    ctx = Context((800, 480), Settings(language=lang), None, Journal(":memory:"))
+    scene = make_screen("home")
+    scene.draw(pygame.Surface(ctx.size), ctx)
+    card = next(w for w in scene.widgets if w.key == "new:pebbles")
+    shown = translate(card.text, lang) if not isinstance(card.text, str) else card.text  # type: ignore[attr-defined]
+    assert shown == title

@@ -29,7 +29,7 @@ import os
 import re
 import string
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -70,20 +70,29 @@ PLURAL_FORMS: Mapping[str, str] = {
 """The ``Plural-Forms`` header every ``.po`` file of a language declares."""
 
 
+_PLURAL_RULES: dict[str, tuple[int, Callable[[int], int]]] = {}
+"""Each language's compiled ``Plural-Forms`` (bounded: one entry per language)."""
+
+
+def _plural_rule(lang: str) -> tuple[int, Callable[[int], int]]:
+    """The compiled ``Plural-Forms`` of ``lang`` (English's for a language without one)."""
+    rule = _PLURAL_RULES.get(lang)
+    if rule is None:
+        from companion.core.plurals import compile_plural
+
+        rule = compile_plural(PLURAL_FORMS.get(lang, PLURAL_FORMS["en"]))
+        _PLURAL_RULES[lang] = rule
+    return rule
+
+
 def plural_index(lang: str, n: int) -> int:
-    """Which plural form ``lang`` uses for the number ``n`` (as its ``Plural-Forms`` says)."""
-    if lang == "pl":
-        if n == 1:
-            return 0
-        return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
-    if lang == "fr":
-        return 0 if n in (0, 1) else 1
-    return 0 if n == 1 else 1
+    """Which plural form ``lang`` uses for the number ``n``, computed from its ``Plural-Forms``."""
+    return _plural_rule(lang)[1](n)
 
 
 def plural_count(lang: str) -> int:
-    """How many plural forms ``lang`` has."""
-    return 3 if lang == "pl" else 2
+    """How many plural forms ``lang`` has (its ``Plural-Forms``' ``nplurals``)."""
+    return _plural_rule(lang)[0]
 _CONTINUATION = re.compile(r'^(".*")\s*$')
 
 
@@ -167,8 +176,12 @@ def _choose_form(value: str, lang: str, params: Mapping[str, ParamValue]) -> str
 
 @cache
 def catalogue(lang: str) -> Mapping[str, str]:
-    """Return every message of ``lang`` from all domain files, merged."""
-    paths = sorted((LOCALE_DIR / lang).glob("*.po"))
+    """Return every message of ``lang`` from all domain files, merged.
+
+    The app's own files come first, then those a game package carries in its own
+    ``locale/<lang>/`` folder (a game installed as a package brings its words along).
+    """
+    paths = sorted((LOCALE_DIR / lang).glob("*.po")) + game_catalogues(lang)
     stamp = [(KEPT_FORMAT, 0, 0)]
     stamp += [(str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths]
     kept = _read_kept(lang, stamp)
@@ -179,6 +192,14 @@ def catalogue(lang: str) -> Mapping[str, str]:
         merged.update(parse_po(path.read_text(encoding="utf-8"), str(path)))
     _keep(lang, stamp, merged)
     return merged
+
+
+def game_catalogues(lang: str) -> list[Path]:
+    """The ``.po`` files of ``lang`` that game packages carry in ``locale/<lang>/``."""
+    from companion.core.registry import game_folders
+
+    return [path for folder in game_folders()
+            for path in sorted((folder / "locale" / lang).glob("*.po"))]
 
 
 def cache_folder() -> Path:

@@ -16,7 +16,7 @@ screens show, and another front end can render them too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
@@ -27,10 +27,6 @@ Partial = Mapping[str, Any]
 """A partly built action: the fields answered so far (``"type"`` first)."""
 
 StateIn = TypeVar("StateIn", contravariant=True)
-
-TYPE_FIELD = "type"
-"""The field every action starts with: which kind of action it is."""
-
 
 class Style(StrEnum):
     """How a question is best put to the table; screens may fall back to ``CHOICE``."""
@@ -251,9 +247,3 @@ def completions(ask: Ask, state: Any, partial: Partial, limit: int = 10_000,
 def refusable_offers(question: Question, accepts: Callable[[Any], bool]) -> list[Answer]:
     """The answers offered as legal that ``accepts`` (a probe against the rules) refuses."""
     return [answer for answer in question.legal_answers() if not accepts(answer.value)]
-
-
-def answers_from(values: Sequence[tuple[Any, Msg]],
-                 reason_of: Callable[[Any], Msg | None]) -> tuple[Answer, ...]:
-    """Build answers from ``(value, label)`` pairs, greying each with ``reason_of(value)``."""
-    return tuple(Answer(value, label, reason_of(value)) for value, label in values)

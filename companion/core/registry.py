@@ -15,7 +15,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
-from typing import Any, cast
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import companion.games
 from companion.core.game import Game
@@ -66,6 +67,13 @@ def game_names() -> list[str]:
                   if info.ispkg)
 
 
+def game_folders() -> list[Path]:
+    """The folder of every registered game package (a game may carry its own catalogues
+    in ``<folder>/locale/<lang>/*.po``); nothing is imported."""
+    return [Path(info.module_finder.path) / info.name  # type: ignore[union-attr]
+            for info in pkgutil.iter_modules(companion.games.__path__) if info.ispkg]
+
+
 @cache
 def all_games() -> dict[str, Game[Any]]:
     """Return every registered game, keyed by name, in alphabetical order.
@@ -95,3 +103,17 @@ def _load(name: str) -> Game[Any]:
     if game is None or game.name != name:
         raise UnknownGameError("core.error.unknown_game", name=name, known=", ".join(all_games()))
     return cast("Game[Any]", game)
+
+
+if TYPE_CHECKING:  # checked by mypy, never imported at run time (listing games stays cheap)
+    from companion.games.caverna.game import GAME as CAVERNA
+    from companion.games.caverna.state import CavernaState
+    from companion.games.fuji.game import GAME as FUJI
+    from companion.games.fuji.state import State as FujiState
+    from companion.games.tikal.game import GAME as TIKAL
+    from companion.games.tikal.state import TikalState
+
+    PINNED: tuple[Game[CavernaState], Game[FujiState], Game[TikalState]] = (
+        CAVERNA, FUJI, TIKAL)
+    """Every shipped game's engine seen as ``Game[its state]`` (a new game adds itself;
+    ``tests/test_conformance.py`` checks at run time that none is missing)."""

@@ -482,12 +482,19 @@ class PlaysJob:
         """Set to stop the job early."""
         self.in_process = not journal.in_memory and finder is find_game and _sendable(then)
         """Whether a reader process does the reading (a journal file, the installed games)."""
-        self._thread = threading.Thread(target=self._run, name="plays", daemon=True)
+        self._thread = threading.Thread(target=self._run_behind, name="plays", daemon=True)
 
     def start(self) -> PlaysJob:
         """Start the background work; returns the job."""
         self._thread.start()
         return self
+
+    def _run_behind(self) -> None:
+        """The background thread: below the loop's priority, then the work."""
+        from companion.core.priority import lower_priority
+
+        lower_priority()
+        self._run()
 
     def run_here(self) -> PlaysJob:
         """Do the work in the calling thread (small in-memory journals, previews)."""

@@ -5,6 +5,9 @@ badge), so it never covers a button and never moves one; its words go on two lin
 the screen's title keeps its room (on the narrowest screens it may cover the title's
 end).  After a tap it reads "Staff called" until staff acknowledge on the fleet page; a
 second tap then changes nothing.  A configured key calls too.
+
+The button is an input source of the loop (:class:`~companion.ui.sources.InputSource`):
+the loop offers it every window event, and it takes the taps on itself and the call key.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ import pygame
 from companion.core.messages import Msg
 from companion.ui.fault_badge import badge_rect, badge_text, free_bar_span
 from companion.ui.fonts import font
+from companion.ui.scene import Context
+from companion.ui.sources import InputSource, TableInput
 from companion.ui.theme import Theme
 from companion.ui.widgets import Button, Widget, render_text
 
@@ -56,7 +61,7 @@ def _key(calling: bool) -> str:
     return "fleet.table.called" if calling else "fleet.table.call"
 
 
-class CallButton:
+class CallButton(InputSource):
     """The button as the app draws and touches it, over whatever screen is shown."""
 
     def __init__(self, staff_call: StaffCall, key: str = "") -> None:
@@ -67,14 +72,18 @@ class CallButton:
         self.rect: pygame.Rect | None = None
         """Where the button was drawn last."""
 
-    def draw(self, surface: pygame.Surface, screen: pygame.Rect, theme: Theme, lang: str,
-             widgets: Sequence[Widget], faults: Collection[str]) -> None:
+    def draw(self, surface: pygame.Surface, ctx: Context, widgets: Sequence[Widget],
+             faults: Collection[str]) -> None:
         """Draw the button (highlighted while the call waits)."""
         calling = self.staff_call.calling
-        self.rect = call_rect(screen, theme, lang, widgets, faults, calling)
+        self.rect = call_rect(ctx.screen, ctx.theme, ctx.lang, widgets, faults, calling)
         button = Button(self.rect, Msg(_key(calling)), style="selected" if calling else "primary",
                         role="small", key="fleet:call")
-        button.draw(surface, theme, lang)
+        button.draw(surface, ctx.theme, ctx.lang)
+
+    def offer(self, event: pygame.event.Event, now: float) -> list[TableInput] | None:
+        """Take a touch on the button or the call key (no table input comes of it)."""
+        return [] if self.handle(event) else None
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` was for the button (a touch on it, or the call key); calls."""

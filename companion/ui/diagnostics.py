@@ -8,33 +8,35 @@ wired to the Pi's header names its GPIO and header pin, so a dead one is found
 with a multimeter.  Two buttons start the checklist over and run the light test,
 which lights each light alone in turn and names the one that is lit.
 
-The screen reads the started hardware through :func:`hardware.table.running_hardware`
-(imported only when the screen is shown, so the UI layer never pulls in gpiozero or
-pyserial by itself) and redraws when its input monitor records something: the
-monitor's listener posts a :data:`HARDWARE_CHANGED` pygame event, which this scene
-answers with a redraw.
+The screen reads the started hardware through the finder the composition root hands
+it (:func:`show_hardware`; the UI layer never imports the hardware package) and
+redraws when its input monitor records something: the monitor's listener posts a
+:data:`HARDWARE_CHANGED` pygame event, which this scene answers with a redraw.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from companion.core.messages import Msg
+from companion.core.table_buttons import SEAT_BUTTONS
 from companion.ui.intents import Intent, Redraw
 from companion.ui.scene import Context, Scene
 from companion.ui.screens import register_screen
 from companion.ui.settings import title_strip
 from companion.ui.theme import Theme
 from companion.ui.widgets import Button, Label, Panel, Text, Widget
-from hardware.events import BUTTON_IDS, ButtonEvent
-from hardware.monitor import MonitorSnapshot
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for the type checker only: at run time the UI never imports hardware
     from hardware.table import TableHardware
+
+BUTTON_IDS: tuple[str, ...] = ("advance", "undo", *SEAT_BUTTONS)
+"""The buttons the checklist asks for, in order."""
 
 HARDWARE_CHANGED = pygame.event.custom_type()
 """The pygame event type posted when the hardware monitor recorded an event."""
@@ -55,11 +57,71 @@ def wake_screen() -> None:
         pygame.event.post(pygame.event.Event(HARDWARE_CHANGED))
 
 
-def running_hardware() -> TableHardware | None:
-    """The hardware the app started (imported only when asked, so gpiozero stays out of the UI)."""
-    from hardware.table import running_hardware as started
+class SeenEvent(Protocol):
+    """What the screen reads of a button's last event."""
 
-    return started()
+    @property
+    def kind(self) -> str:
+        """Press, release or long press."""
+
+    @property
+    def source(self) -> str:
+        """Where it came from."""
+
+
+class Seen(Protocol):
+    """What the screen reads of the input monitor's snapshot."""
+
+    @property
+    def last(self) -> Mapping[str, SeenEvent]:
+        """The newest event of each button."""
+
+    @property
+    def tested(self) -> frozenset[str]:
+        """Buttons pressed since the checklist started."""
+
+    @property
+    def statuses(self) -> tuple[TableNoticeLike, ...]:
+        """Recent status events, oldest first."""
+
+    @property
+    def untested(self) -> tuple[str, ...]:
+        """Buttons still to press."""
+
+
+class TableNoticeLike(Protocol):
+    """A status event as the screen lists it."""
+
+    @property
+    def key(self) -> str:
+        """Catalogue key."""
+
+    @property
+    def params(self) -> Mapping[str, str | int]:
+        """Placeholder values."""
+
+
+@dataclass(frozen=True)
+class NothingSeen:
+    """The snapshot without hardware: nothing pressed, every button still to test."""
+
+    last: Mapping[str, SeenEvent] = field(default_factory=dict)
+    tested: frozenset[str] = frozenset()
+    statuses: tuple[TableNoticeLike, ...] = ()
+    untested: tuple[str, ...] = BUTTON_IDS
+
+
+_finder: list[HardwareSource] = []
+
+
+def show_hardware(finder: HardwareSource) -> None:
+    """Tell the screen where the started hardware is (the composition root calls this)."""
+    _finder[:] = [finder]
+
+
+def running_hardware() -> TableHardware | None:
+    """The hardware the app started (``None`` when the root handed over no finder)."""
+    return _finder[0]() if _finder else None
 
 
 def test_lights(hardware: TableHardware | None) -> None:
@@ -138,7 +200,7 @@ def link_details(hardware: TableHardware | None) -> Text:
                {"count": box.parser.rejected, "version": version})
 
 
-def last_event_text(event: ButtonEvent | None) -> Text:
+def last_event_text(event: SeenEvent | None) -> Text:
     """What a button last did and where from (or that it has not been pressed yet)."""
     if event is None:
         return Msg("hardware.diag.never")
@@ -162,10 +224,10 @@ class DiagnosticsScene(Scene):
             hardware.monitor.listen(wake_screen)
         return hardware
 
-    def snapshot(self) -> MonitorSnapshot:
+    def snapshot(self) -> Seen:
         """What the monitor knows now (empty without hardware)."""
         hardware = self.hardware
-        return hardware.monitor.snapshot() if hardware is not None else MonitorSnapshot()
+        return hardware.monitor.snapshot() if hardware is not None else NothingSeen()
 
     def build(self, ctx: Context) -> list[Widget]:
         """Title strip, the sources column and the checklist column."""
@@ -188,7 +250,7 @@ class DiagnosticsScene(Scene):
         return super().handle(event, ctx)
 
     def _sources(self, ctx: Context, area: pygame.Rect, hardware: TableHardware | None,
-                 snapshot: MonitorSnapshot) -> list[Widget]:
+                 snapshot: Seen) -> list[Widget]:
         theme = ctx.theme
         row = theme.px(34 * ctx.settings.text_scale)
         widgets: list[Widget] = [
@@ -215,7 +277,7 @@ class DiagnosticsScene(Scene):
         return widgets
 
     @staticmethod
-    def _statuses(ctx: Context, area: pygame.Rect, snapshot: MonitorSnapshot) -> list[Widget]:
+    def _statuses(ctx: Context, area: pygame.Rect, snapshot: Seen) -> list[Widget]:
         theme = ctx.theme
         row = theme.px(30 * ctx.settings.text_scale)
         if area.height < 2 * row:
@@ -232,7 +294,7 @@ class DiagnosticsScene(Scene):
         return widgets
 
     def _checklist(self, ctx: Context, area: pygame.Rect, hardware: TableHardware | None,
-                   snapshot: MonitorSnapshot) -> list[Widget]:
+                   snapshot: Seen) -> list[Widget]:
         theme = ctx.theme
         heading = theme.px(34 * ctx.settings.text_scale)
         actions = theme.touch

@@ -30,6 +30,7 @@ from companion.ui.sounds import SilentPlayer
 from tests.clock import FakeClock
 from tests.registering import registered
 from tests.ui.tally_game import GAME as TALLY
+from tests.wiring import keys
 
 PIN = "4711"
 """The staff PIN every fault journal is given."""
@@ -95,7 +96,7 @@ def stored(path: Path) -> dict[str, object]:
 def start_kiosk(journal: Journal, clock: FakeClock) -> KioskApp:
     """The kiosk app on ``journal``, as ``companion --kiosk`` starts it (headless)."""
     return KioskApp(journal, Settings(language="en"), (800, 480), clock=clock,
-                    sound=SilentPlayer())
+                    sound=SilentPlayer(), **keys())
 
 
 def kiosk_on(path: Path, clock: FakeClock, closing: list[Journal],

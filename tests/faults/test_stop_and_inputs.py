@@ -87,6 +87,8 @@ def test_a_flood_of_presses_is_cut_to_a_sane_rate(
         app.events.put(ButtonEvent("advance", "press", source="serial"))
     started = time.monotonic()
     app.step(0)
+    while app.behind:  # a pass handles what fits its budget; the rest comes next pass
+        app.step(0)
     took = time.monotonic() - started
     assert app.session is not None
     allowed = PRESS_BURST + int(PRESS_RATE * took) + 1  # the bucket refills while it works

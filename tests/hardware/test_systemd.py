@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from companion.app.table import WatchdogOutput
 from companion.core.journal import Journal
 from companion.ui.app import App
 from companion.ui.fonts import clear_cache
@@ -89,7 +90,8 @@ def test_the_app_loop_says_ready_and_keeps_pinging(
     monkeypatch.setenv("WATCHDOG_USEC", "150000")
     monkeypatch.delenv("WATCHDOG_PID", raising=False)
     pygame.init()
-    app = App(Journal(":memory:"), Settings(language="en"), (800, 480))
+    app = App(Journal(":memory:"), Settings(language="en"), (800, 480),
+              outputs=[WatchdogOutput()])
     try:
         assert app.next_timeout() <= 0.05
         started = time.monotonic()

@@ -15,6 +15,7 @@ from companion.ui.scene import Context, Settings
 from tests.clock import FakeClock
 from tests.registering import registered
 from tests.ui.tally_game import GAME as TALLY
+from tests.wiring import keys
 
 tally_registered = registered(TALLY)
 
@@ -46,7 +47,7 @@ def clock() -> FakeClock:
 @pytest.fixture
 def app(journal: Journal, clock: FakeClock) -> Iterator[App]:
     """The app on a fresh journal, English, 800x480."""
-    running = App(journal, Settings(language="en"), (800, 480), clock=clock)
+    running = App(journal, Settings(language="en"), (800, 480), clock=clock, **keys())
     yield running
     clear_cache()
     pygame.quit()

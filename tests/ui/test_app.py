@@ -10,6 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from companion.app.root import AppOptions, build_hardware, run
+from companion.app.table import KeySource
 from companion.core.i18n import translate
 from companion.core.journal import Journal
 from companion.core.session import Session
@@ -17,12 +19,9 @@ from companion.ui.app import (
     IDLE_WAKE,
     REMINDER_SECONDS,
     App,
-    AppOptions,
     NoDisplayError,
-    build_hardware,
     load_settings,
     open_display,
-    run,
 )
 from companion.ui.dialogs import ChoiceDialog
 from companion.ui.home import HomeScene
@@ -47,6 +46,7 @@ from companion.ui.widgets import Button, ListView, Widget
 from hardware.events import ButtonEvent, EventQueue, StatusEvent
 from hardware.keyboard import KeyboardButtons
 from tests.clock import FakeClock
+from tests.wiring import wired
 
 
 def _tap(app: App, pos: tuple[int, int]) -> None:
@@ -373,7 +373,15 @@ def test_run_resumes_applies_buttons_and_drives_lights(tmp_path: Path) -> None:
     inputs = RecordingInputs()
     inputs.events.put(ButtonEvent("advance", "press"))
     inputs.events.put(ButtonEvent("seat1", "press"))
-    quitter = threading.Timer(0.4, lambda: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+
+    def quit_once_pointed() -> None:
+        # Drive the end by what happened, not by a timer a busy machine could beat.
+        deadline = time.monotonic() + 60
+        while not inputs.blinked and time.monotonic() < deadline:
+            time.sleep(0.01)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    quitter = threading.Thread(target=quit_once_pointed)
     quitter.start()
     run(AppOptions(language="es", database=database, hardware=inputs))
     quitter.join()
@@ -390,7 +398,7 @@ def test_run_resumes_applies_buttons_and_drives_lights(tmp_path: Path) -> None:
 def test_a_refused_undo_press_blinks_the_status_light(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "games.sqlite")
     inputs = RecordingInputs()
-    app = App(journal, Settings(), (800, 480), inputs)
+    app = App(journal, Settings(), (800, 480), **wired(inputs))
     _open_tally(app)
     inputs.events.put(ButtonEvent("undo", "press"))
     inputs.events.put(ButtonEvent("undo", "release"))
@@ -487,7 +495,8 @@ def test_a_key_let_go_during_a_dialog_is_released(app: App, clock: FakeClock,
     clock.advance(3.0)
     app.step(0.01)
     assert _tally(session) == 2
-    assert app.keyboard is not None and app.keyboard.pressed == frozenset()
+    keys = [source for source in app.sources if isinstance(source, KeySource)]
+    assert [source.keyboard.pressed for source in keys] == [frozenset()]
 
 
 def test_run_without_a_display_raises_no_display_error(monkeypatch: pytest.MonkeyPatch,

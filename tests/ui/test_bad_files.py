@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pygame
 
+from companion.app import AppOptions, run
 from companion.core.journal import Journal
-from companion.ui.app import AppOptions, run
 
 
 def quit_soon(seconds: float = 0.5) -> threading.Timer:

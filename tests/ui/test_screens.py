@@ -12,13 +12,24 @@ from companion.core.session import Session
 from companion.ui.dialogs import ChoiceDialog, confirm
 from companion.ui.intents import DeleteGame, JumpTo, ShowDialog
 from companion.ui.scene import Scene
-from companion.ui.screens import make_screen
+from companion.ui.screens import make_screen, screen_entry, screen_names
 from companion.ui.theme import MIN_TOUCH, TEXT_SCALES
 from tests.ui.conftest import context
 
 pytestmark = pytest.mark.usefixtures("display")
 
-SCREENS = ["home", "settings", "history", "play"]
+def shared_screens() -> list[str]:
+    """Every registered screen that belongs to no game (built from the registry: a new
+    shared screen is checked without being listed here)."""
+    return [name for name in screen_names() if screen_entry(name).game is None]
+
+
+SCREENS = shared_screens()
+OVERFLOW_AT_LARGE_TEXT = frozenset({"kiosk.staff", "kiosk.stats"})
+"""Known defect, found when this list came to be built from the registry: the staff menu
+and the statistics screen overflow at text scales 1.2 and 1.4 in some languages (a café
+that chose large text shows them so).  Listed so the defect stays in view: the test
+below fails once they fit, and the entry is then removed."""
 SIZES = [(800, 480), (1280, 800)]
 
 
@@ -54,12 +65,30 @@ def test_screen_fits_in_every_language(name: str, lang: str, size: tuple[int, in
 
 @pytest.mark.parametrize("scale", TEXT_SCALES)
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("name", SCREENS)
+@pytest.mark.parametrize("name", [name for name in SCREENS
+                                  if name not in OVERFLOW_AT_LARGE_TEXT])
 def test_screen_fits_with_larger_text(name: str, lang: str, scale: float, session: Session,
                                       journal: Journal) -> None:
     scene = make_screen(name)
     _draw(scene, (800, 480), lang, session, journal, scale)
     _check(scene, (800, 480))
+
+
+@pytest.mark.parametrize("name", sorted(OVERFLOW_AT_LARGE_TEXT))
+def test_the_known_large_text_overflows_are_still_there(name: str, session: Session,
+                                                        journal: Journal) -> None:
+    """Each listed screen still overflows somewhere at large text (else unlist it)."""
+    overflowing = []
+    for lang in LANGUAGES:
+        scene = make_screen(name)
+        _draw(scene, (800, 480), lang, session, journal, max(TEXT_SCALES))
+        overflowing += scene.overflowing()
+    assert overflowing
+
+
+def test_the_fit_list_is_the_registrys_shared_screens() -> None:
+    """Home, settings, history, the generic play screen and the kiosk's are all checked."""
+    assert {"home", "settings", "history", "play", "kiosk.start"} <= set(SCREENS)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -30,6 +30,7 @@ from hardware.config import GpioConfig, HardwareConfig, KeyboardConfig, LoadedCo
 from hardware.table import TableHardware
 from tests.clock import FakeClock
 from tests.waiting import wait_for
+from tests.wiring import wired
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -70,7 +71,7 @@ def test_a_lost_box_shows_a_lasting_badge_and_the_fault_light(
     table: tuple[TableHardware, SimulatedBox], journal: Journal, clock: FakeClock,
 ) -> None:
     hardware, sim = table
-    app = App(journal, Settings(language="en"), (800, 480), hardware, clock=clock)
+    app = App(journal, Settings(language="en"), (800, 480), **wired(hardware), clock=clock)
     try:
         app.step(max_wait=0.01)
         app.dirty = True
@@ -132,7 +133,7 @@ def test_no_pin_library_keeps_touch_and_box_and_shows_the_badge(
     )
     hardware = TableHardware(LoadedConfig(config))
     hardware.start()
-    app = App(journal, Settings(language="en"), (800, 480), hardware, clock=clock)
+    app = App(journal, Settings(language="en"), (800, 480), **wired(hardware), clock=clock)
     try:
         assert wait_for(lambda: hardware.live_sources()["serial"])
         assert hardware.faults() == {"gpio"}
@@ -151,7 +152,7 @@ def test_staff_reach_buttons_and_lights_and_guests_do_not(
 ) -> None:
     hardware, _ = table
     StaffLock(journal).set_pin("4711")
-    app = KioskApp(journal, Settings(language="en"), (800, 480), hardware, clock=clock,
+    app = KioskApp(journal, Settings(language="en"), (800, 480), **wired(hardware), clock=clock,
                    sound=SilentPlayer())
     try:
         app.perform(Navigate("diagnostics"))

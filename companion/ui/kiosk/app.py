@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -32,16 +33,7 @@ from companion.core.messages import IllegalActionError, Msg
 from companion.core.session import Session
 from companion.core.stats import PlaysJob, write_plays
 from companion.ui import screens
-from companion.ui.app import (
-    App,
-    AppOptions,
-    TableEvents,
-    TableInputs,
-    load_settings,
-    reporting_to_fleet,
-    start_app,
-    stop_on_signals,
-)
+from companion.ui.app import App
 from companion.ui.diagnostics import DiagnosticsScene as ButtonsScene
 from companion.ui.intents import (
     ArchiveGame,
@@ -79,6 +71,7 @@ from companion.ui.kiosk.staff_menu import LARGE_TEXT_SCALE, DiagnosticsScene, St
 from companion.ui.kiosk.stats_screen import StatsScene, track_export
 from companion.ui.scene import Settings
 from companion.ui.sounds import SoundPlayer, open_player
+from companion.ui.sources import InputSource, Output
 
 _log = logging.getLogger(__name__)
 
@@ -102,6 +95,15 @@ def exports_folder(journal: Journal) -> Path:
     return Path(journal.path).resolve().parent / "exports"
 
 
+def restore_window() -> None:
+    """Bring the app's window back (and to the front) after a minimise."""
+    with warnings.catch_warnings():  # the display module's window, as the app draws it
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    window.restore()
+    window.focus()
+
+
 class KioskApp(App):
     """The app with the kiosk's rules; see the module documentation."""
 
@@ -110,10 +112,10 @@ class KioskApp(App):
         journal: Journal,
         settings: Settings,
         size: tuple[int, int] = (800, 480),
-        inputs: TableInputs | None = None,
-        events: TableEvents | None = None,
+        sources: Sequence[InputSource] = (),
         clock: Callable[[], float] = time.monotonic,
         sound: SoundPlayer | None = None,
+        outputs: Sequence[Output] = (),
     ) -> None:
         self.kiosk = Kiosk(journal, clock)
         """The kiosk's phases and the staff lock."""
@@ -126,7 +128,9 @@ class KioskApp(App):
         player = sound or open_player(stored.volume, stored.muted)
         player.set_volume(stored.volume)
         player.set_muted(stored.muted)
-        super().__init__(journal, settings, size, inputs, events, clock, sound=player)
+        super().__init__(journal, settings, size, sources, clock, player, outputs)
+        self.restores = 0
+        """How often the window was brought back after something minimised it."""
         pygame.mouse.set_visible(False)
 
     # ---------------------------------------------------------------- phases
@@ -258,8 +262,12 @@ class KioskApp(App):
         return timeout if kiosk_wait is None else max(0.001, min(timeout, kiosk_wait))
 
     def process(self, event: pygame.event.Event) -> None:
-        """Wake the kiosk on a touch; ignore attempts to close the window."""
+        """Wake the kiosk on a touch; ignore attempts to close or minimise the window."""
         if event.type == pygame.QUIT:
+            return
+        if event.type == pygame.WINDOWMINIMIZED:
+            self.restores += 1
+            restore_window()
             return
         if event.type in WAKING_EVENTS and self._wake():
             return
@@ -471,28 +479,3 @@ class KioskApp(App):
         if session is not None and session.finished and not isinstance(self.scene, EndScene):
             self.stack.append(screens.make_screen("kiosk.end"))
 
-
-def build_kiosk_app(options: AppOptions, journal: Journal) -> KioskApp:
-    """Open the display full screen and start the kiosk on ``journal``.
-
-    Raises :class:`NoDisplayError` when no screen can be opened (the hardware is
-    stopped again then).
-    """
-    settings = replace(load_settings(journal), fullscreen=options.fullscreen)
-    return start_app(lambda inputs: KioskApp(journal, settings, options.size, inputs),
-                     options, journal)
-
-
-def run_kiosk(options: AppOptions) -> None:
-    """Run the app as a kiosk until staff close it from the staff menu.
-
-    ``companion --kiosk`` calls this with ``fullscreen`` set; the journal is
-    closed when the app ends.  Raises :class:`NoDisplayError` without a screen.
-    """
-    journal = Journal(options.database)
-    try:
-        app = build_kiosk_app(options, journal)
-        with stop_on_signals(app), reporting_to_fleet(app, options, journal):
-            app.run()
-    finally:
-        journal.close()

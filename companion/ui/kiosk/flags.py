@@ -7,7 +7,7 @@ always written next to the flag, so the button never depends on the picture.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -23,28 +23,42 @@ FRENCH_BLUE: Colour = (0, 35, 149)
 FRENCH_RED: Colour = (237, 41, 57)
 SPANISH_RED: Colour = (170, 21, 27)
 SPANISH_YELLOW: Colour = (241, 191, 0)
+BLANK: Colour = (128, 128, 128)
 
 
 def draw_flag(surface: pygame.Surface, lang: str, rect: pygame.Rect) -> None:
-    """Draw the flag standing for ``lang`` into ``rect`` with a thin dark frame."""
-    if lang == "pl":
-        top = pygame.Rect(rect.x, rect.y, rect.width, rect.height // 2)
-        pygame.draw.rect(surface, WHITE, top)
-        pygame.draw.rect(surface, RED, (rect.x, top.bottom, rect.width, rect.bottom - top.bottom))
-    elif lang == "fr":
-        third = rect.width // 3
-        for n, colour in enumerate((FRENCH_BLUE, WHITE, FRENCH_RED)):
-            right = rect.right if n == 2 else rect.x + (n + 1) * third
-            pygame.draw.rect(surface, colour, (rect.x + n * third, rect.y,
-                                               right - rect.x - n * third, rect.height))
-    elif lang == "es":
-        quarter = rect.height // 4
-        pygame.draw.rect(surface, SPANISH_RED, rect)
-        pygame.draw.rect(surface, SPANISH_YELLOW, (rect.x, rect.y + quarter, rect.width,
-                                                   rect.height - 2 * quarter))
-    else:
-        _draw_crosses(surface, rect)
+    """Draw the flag standing for ``lang`` into ``rect`` with a thin dark frame.
+
+    A language without a flag in :data:`FLAGS` gets a plain grey field (its name is
+    written beside it anyway), never another language's flag;
+    ``tests/ui/kiosk/test_flags.py`` holds that every language has its own."""
+    FLAGS.get(lang, _draw_blank)(surface, rect)
     pygame.draw.rect(surface, (20, 20, 20), rect, 1)
+
+
+def _draw_polish(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    top = pygame.Rect(rect.x, rect.y, rect.width, rect.height // 2)
+    pygame.draw.rect(surface, WHITE, top)
+    pygame.draw.rect(surface, RED, (rect.x, top.bottom, rect.width, rect.bottom - top.bottom))
+
+
+def _draw_french(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    third = rect.width // 3
+    for n, colour in enumerate((FRENCH_BLUE, WHITE, FRENCH_RED)):
+        right = rect.right if n == 2 else rect.x + (n + 1) * third
+        pygame.draw.rect(surface, colour, (rect.x + n * third, rect.y,
+                                           right - rect.x - n * third, rect.height))
+
+
+def _draw_spanish(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    quarter = rect.height // 4
+    pygame.draw.rect(surface, SPANISH_RED, rect)
+    pygame.draw.rect(surface, SPANISH_YELLOW, (rect.x, rect.y + quarter, rect.width,
+                                               rect.height - 2 * quarter))
+
+
+def _draw_blank(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    pygame.draw.rect(surface, BLANK, rect)
 
 
 def _draw_crosses(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -59,6 +73,18 @@ def _draw_crosses(surface: pygame.Surface, rect: pygame.Rect) -> None:
     half = max(1, thick * 2 // 3)
     pygame.draw.rect(surface, RED, (rect.centerx - half, rect.y, 2 * half, rect.height))
     pygame.draw.rect(surface, RED, (rect.x, rect.centery - half, rect.width, 2 * half))
+
+
+FlagDrawer = Callable[[pygame.Surface, pygame.Rect], None]
+"""Draws one flag into a rectangle."""
+
+FLAGS: dict[str, FlagDrawer] = {
+    "en": _draw_crosses,
+    "pl": _draw_polish,
+    "fr": _draw_french,
+    "es": _draw_spanish,
+}
+"""The flag of every language, by language code (a new language adds its own here)."""
 
 
 class FlagButton(Button):

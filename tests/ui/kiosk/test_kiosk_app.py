@@ -9,15 +9,15 @@ from pathlib import Path
 import pygame
 import pytest
 
+from companion.app.root import AppOptions, build_kiosk_app
 from companion.core.journal import Journal
 from companion.core.kiosk import Phase
 from companion.core.session import Session
 from companion.core.staff import TRIES_PER_ROUND, StaffLock
 from companion.core.stats import plays_from_csv
-from companion.ui.app import AppOptions
 from companion.ui.fonts import clear_cache
 from companion.ui.intents import GoHome, Navigate, Quit, SetFullscreen, StartGame, Submit
-from companion.ui.kiosk.app import KioskApp, build_kiosk_app
+from companion.ui.kiosk.app import KioskApp
 from companion.ui.kiosk.end import EndScene
 from companion.ui.kiosk.intents import (
     ChangeKioskSetting,
@@ -38,6 +38,7 @@ from companion.ui.sounds import SilentPlayer
 from hardware.events import ButtonEvent, EventQueue
 from hardware.keyboard import KeyboardButtons
 from tests.clock import FakeClock
+from tests.wiring import wired
 
 PIN = "4711"
 TALLY = {"seats": 2, "target": 6}
@@ -327,7 +328,7 @@ def test_the_loop_turns_idle_into_attract_and_a_button_wakes_it(
     kiosk_journal: Journal, clock: FakeClock
 ) -> None:
     table = QuietTable()
-    app = KioskApp(kiosk_journal, Settings(language="en"), (800, 480), table, clock=clock,
+    app = KioskApp(kiosk_journal, Settings(language="en"), (800, 480), **wired(table), clock=clock,
                    sound=SilentPlayer())
     clock.advance(app.kiosk.settings.idle_seconds)
     app.step(max_wait=0.001)
