@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.fleet.config import FleetConfig, read_fleet_config
+from companion.fleet.config import FleetConfig
 from companion.fleet.snapshot import Moment
 
 if TYPE_CHECKING:
@@ -84,8 +84,11 @@ class TableLink:
 
 
 def start_fleet(config_path: Path | str | None, journal: Journal) -> TableLink | None:
-    """Start reporting when the ``[fleet]`` section asks for it; ``None`` otherwise."""
-    config = read_fleet_config(config_path)
+    """Start reporting when the ``[fleet]`` section (with staff's saved values laid over
+    it) asks for it; ``None`` otherwise."""
+    from companion.fleet.saved import fleet_config
+
+    config = fleet_config(config_path, journal)
     if not config.enabled:
         return None
     from companion.fleet.reporter import Reporter

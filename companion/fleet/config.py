@@ -62,16 +62,24 @@ class FleetConfig:
 
 def read_fleet_config(path: Path | str | None) -> FleetConfig:
     """The ``[fleet]`` section of the TOML file at ``path`` (defaults when absent)."""
+    section, problem = file_section(path)
+    if problem:
+        return FleetConfig(problems=(problem,))
+    return parse_fleet(section)
+
+
+def file_section(path: Path | str | None) -> tuple[dict[str, Any], str]:
+    """The raw ``[fleet]`` section at ``path`` (empty when absent) and any read problem."""
     if path is None or not Path(path).is_file():
-        return FleetConfig()
+        return {}, ""
     import tomllib
 
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        return FleetConfig(problems=(f"unreadable: {error}",))
+        return {}, f"unreadable: {error}"
     section = data.get("fleet", {})
-    return parse_fleet(section if isinstance(section, Mapping) else {})
+    return (dict(section) if isinstance(section, Mapping) else {}), ""
 
 
 _TYPES: Mapping[str, type] = {

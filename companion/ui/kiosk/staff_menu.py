@@ -85,6 +85,8 @@ class StaffScene(Scene):
             (Msg("kiosk.staff.sound"), self._sound(settings)),
             (Msg("kiosk.staff.idle"), self._idle(settings)),
             (Msg("kiosk.staff.table"), self._table(settings)),
+            (Msg("fleet.staff.row"), [(Msg("fleet.staff.open"), (Navigate("kiosk.fleet"),),
+                                       "normal", True)]),  # the café fleet
             (Msg("kiosk.staff.actions"), self._actions()),
         ]
 
