@@ -35,10 +35,12 @@ probing each offered option against the rules on a copy of the state.
 from __future__ import annotations
 
 import argparse
+import collections
 import copy
 import importlib
 import json
 import os
+import signal
 import statistics
 import sys
 import time
@@ -105,6 +107,19 @@ REFUSED = "refused"
 
 class BenchError(RuntimeError):
     """The bench could not play a record through the screens."""
+
+
+class Stopped(BaseException):
+    """SIGTERM arrived: stop after the step being played, report what was measured."""
+
+
+def stop_on_sigterm() -> None:
+    """Make SIGTERM end the run cleanly (:class:`Stopped` is raised where it is)."""
+
+    def stop(_signal: int, _frame: object) -> None:
+        raise Stopped
+
+    signal.signal(signal.SIGTERM, stop)
 
 
 # ---------------------------------------------------------------------------- a tap target
@@ -936,16 +951,21 @@ def figures(game: str, counts: Sequence[Counts], unit_name: str) -> dict[str, An
 
 
 def run(games: Sequence[str], layout: str, only: str | None = None,
-        verbose: bool = False) -> dict[str, Any]:
-    """Play every record of ``games``; the figures per game (an ``error`` when one fails)."""
+        verbose: bool = False, quick: bool = False) -> dict[str, Any]:
+    """Play every record of ``games``; the figures per game (an ``error`` when one fails).
+    ``quick`` plays each game's first record in its default way only (a first look; the
+    full run is the figure)."""
     results: dict[str, Any] = {}
     for game in games:
-        driver = load_driver(game)
-        ways: tuple[str | None, ...] = getattr(driver, "ways", (None,))
         counts: list[Counts] = []
         started = time.monotonic()
         try:
-            for path in records(game):
+            driver = load_driver(game)
+            ways: tuple[str | None, ...] = getattr(driver, "ways", (None,))
+            paths = records(game)
+            if quick:
+                ways, paths = ways[:1], paths[:1]
+            for path in paths:
                 if only is not None and only not in path.name:
                     continue
                 for way in ways:
@@ -955,6 +975,10 @@ def run(games: Sequence[str], layout: str, only: str | None = None,
         except BenchError as error:
             results[game] = {"error": f"{error}"}
             continue
+        except Stopped:
+            results[game] = {"error": "stopped by SIGTERM before its records were played"}
+            results["stopped"] = {"by": "SIGTERM"}
+            break
         # the shared figures are the app's default way of entry (a driver's first way)
         results[game] = figures(game, [c for c in counts if c.way == ways[0]],
                                 driver.unit_name)
@@ -965,8 +989,48 @@ def run(games: Sequence[str], layout: str, only: str | None = None,
             for one in counts:
                 for note in one.notes:
                     print(f"{game}: {note}")
+        results[game]["paper"] = paper_figures(game, counts, ways, driver.unit_name)
         results[game]["seconds"] = round(time.monotonic() - started, 1)
     return results
+
+
+def paper_module(game: str) -> types.ModuleType | None:
+    """``bench/paper_<game>.py``, the game's paper model, or ``None`` when it has none."""
+    try:
+        return importlib.import_module(f"paper_{game}")
+    except ModuleNotFoundError as error:
+        if error.name != f"paper_{game}":
+            raise
+        return None
+
+
+def paper_figures(game: str, counts: Sequence[Counts], ways: Sequence[str | None],
+                  unit_name: str) -> dict[str, Any] | None:
+    """Inputs beside the paper model's acts for the same records, per way of entry: both
+    per round or turn (the same units the input figures count) and their ratio
+    (``None``: the game has no paper model)."""
+    module = paper_module(game)
+    if module is None:
+        return None
+    by_way: dict[str, Any] = {}
+    for way in ways:
+        chosen = [one for one in counts if one.way == way and one.record is not None]
+        units = sum(len(one.units) for one in chosen)
+        if not units:
+            continue
+        inputs = sum(sum(one.units.values()) for one in chosen)
+        acts: collections.Counter[str] = collections.Counter()
+        for one in chosen:
+            assert one.record is not None
+            acts.update(module.paper_acts(one.record))
+        paper = sum(acts.values())
+        by_way[way or "default"] = {
+            f"inputs_per_{unit_name}": round(inputs / units, 1),
+            f"paper_per_{unit_name}": round(paper / units, 1),
+            "ratio": round(inputs / paper, 2) if paper else None,
+            "acts": dict(acts.most_common()),
+        }
+    return by_way
 
 
 def print_table(results: Mapping[str, Any]) -> None:
@@ -977,9 +1041,23 @@ def print_table(results: Mapping[str, Any]) -> None:
             print(f"  could not play through the screens: {found['error']}")
             continue
         for key, value in found.items():
+            if key == "paper":
+                print_paper(value)
+                continue
             if isinstance(value, Mapping):
                 value = ", ".join(f"{k} {v}" for k, v in value.items())
             print(f"  {key:<18} {value}")
+
+
+def print_paper(paper: Mapping[str, Any] | None) -> None:
+    """The paper figures of one game, one line per way of entry (``n/a``: no model)."""
+    if paper is None:
+        print(f"  {'paper':<18} n/a")
+        return
+    for way, found in paper.items():
+        per = {k: v for k, v in found.items() if k.startswith(("inputs_per", "paper_per"))}
+        figures = ", ".join(f"{k} {v}" for k, v in per.items())
+        print(f"  {'paper ' + way:<18} {figures}, ratio {found['ratio']}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -990,14 +1068,28 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="only this game (repeatable)")
     parser.add_argument("--record", help="only records whose file name contains this")
     parser.add_argument("--layout", choices=("upright", "flat"), default="upright")
+    parser.add_argument("--quick", action="store_true",
+                        help="each game's first record, its default way only")
     parser.add_argument("--verbose", action="store_true",
                         help="list every forced question and refusable offer found")
     options = parser.parse_args(argv)
     pygame.init()
-    results = run(options.game or GAMES, options.layout, options.record, options.verbose)
+    stop_on_sigterm()
+    try:
+        print(f"effort: playing {', '.join(options.game or GAMES)}", file=sys.stderr, flush=True)
+    except Stopped:  # the signal came while the line was being written
+        print("effort: stopped by SIGTERM before any game was played")
+        return 128 + signal.SIGTERM
+    started = time.monotonic()
+    results = run(options.game or GAMES, options.layout, options.record, options.verbose,
+                  options.quick)
+    results["total"] = {"seconds": round(time.monotonic() - started, 1)}
     print_table(results)
     if options.json is not None:
         options.json.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    pygame.quit()
+    if "stopped" in results:
+        return 128 + signal.SIGTERM
     failed = any("error" in found for found in results.values())
     return 1 if failed else 0
 

@@ -476,6 +476,9 @@ class FujiDriver:
         if totals:
             yield "setup:totals"
         yield "setup:start"
+        asked = getattr(bench.app.dialog, "title", None)
+        if getattr(asked, "key", None) == "ui_fuji.setup.no_hands_title":
+            yield "choice:0"  # no hand entered: start, the hands are dealt in play
 
     def figures(self, counts: Sequence[Counts]) -> dict[str, Any]:
         """Inputs per round for each way of entry (typed totals, the default, and die by

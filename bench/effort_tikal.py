@@ -130,6 +130,9 @@ class TikalDriver:
         level = f"tikal:level:{action.get('hex')}"
         if kind == "uncover" and _shown(bench, level):
             return bench.find(level)
+        treasure = f"tikal:treasure:{action.get('hex')}"  # a lean map's treasure hex
+        if kind == "take_treasure" and _shown(bench, treasure):
+            return bench.find(treasure)
         if kind == "lay_volcano":
             question = scene.volcano_question(state)  # type: ignore[attr-defined]
             return None if question is None else self._answer(

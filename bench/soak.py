@@ -22,11 +22,20 @@ Usage::
     python bench/soak.py --cycles 500     # the long mode
     python bench/soak.py --game tikal --json
     python bench/soak.py --hold-lock      # every cut comes while the write lock is held
+    python bench/soak.py --kiosk-minutes 120   # memory and files over a long guest session
+
+``--kiosk-minutes`` is another soak: the real kiosk (``companion --kiosk``) on its own
+X server (Xvfb, 800x480) gets random guest input through ``xdotool`` — taps anywhere,
+drags, digit keys, Enter, Backspace, Escape, about ``--rate`` a second — for that
+many minutes, while its resident memory (``VmRSS``) and open files (``/proc/PID/fd``)
+are read every ``--sample`` seconds.  After ``--warmup`` minutes (the caches fill)
+the slopes are fitted by least squares and printed in MiB and files per minute.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -279,6 +288,122 @@ def check_in_flight(
     return [] if expected == stored else [f"in-flight step {key} is not the submitted action"]
 
 
+@dataclass
+class KioskSoak:
+    """What the kiosk soak measured."""
+
+    minutes: float = 0.0
+    """How long the kiosk ran under input."""
+    inputs: int = 0
+    """Taps, drags and keys sent."""
+    samples: list[tuple[float, float, int]] = field(default_factory=list)
+    """(minutes since start, RSS MiB, open files) at each reading."""
+    rss_slope: float = 0.0
+    """MiB per minute after the warm-up."""
+    fd_slope: float = 0.0
+    """Open files per minute after the warm-up."""
+    rss_start: float = 0.0
+    """RSS in MiB at the end of the warm-up."""
+    rss_end: float = 0.0
+    """RSS in MiB at the end."""
+    problems: list[str] = field(default_factory=list)
+    """The kiosk ended, or could not be read."""
+
+
+def slope(points: list[tuple[float, float]]) -> float:
+    """The least-squares slope of ``points`` (0 with fewer than two)."""
+    if len(points) < 2:
+        return 0.0
+    mean_x = sum(x for x, _ in points) / len(points)
+    mean_y = sum(y for _, y in points) / len(points)
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    return 0.0 if spread == 0 else sum((x - mean_x) * (y - mean_y) for x, y in points) / spread
+
+
+def process_reading(pid: int) -> tuple[float, int]:
+    """Resident memory in MiB and open files of process ``pid``."""
+    rss = 0.0
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            rss = int(line.split()[1]) / 1024
+    return rss, len(os.listdir(f"/proc/{pid}/fd"))
+
+
+GUEST_KEYS = ("Return", "BackSpace", "Escape", "space", "1", "2", "3", "4", "5", "6", "7",
+              "8", "9", "0", "Tab", "Up", "Down", "Left", "Right")
+"""Keys a guest (or a keyboard-style button encoder) may press."""
+
+
+def guest_inputs(rng: random.Random, count: int) -> list[str]:
+    """``count`` random guest inputs as one ``xdotool`` command line's arguments."""
+    words: list[str] = []
+    for _ in range(count):
+        kind = rng.random()
+        x, y = rng.randrange(800), rng.randrange(480)
+        if kind < 0.6:
+            words += ["mousemove", str(x), str(y), "click", "1"]
+        elif kind < 0.7:
+            words += ["mousemove", str(x), str(y), "mousedown", "1", "mousemove",
+                      str(rng.randrange(800)), str(rng.randrange(480)), "mouseup", "1"]
+        else:
+            words += ["key", rng.choice(GUEST_KEYS)]
+    return words
+
+
+def kiosk_soak(minutes: float, seed: int, workdir: Path, rate: float = 5.0,
+               sample: float = 10.0, warmup: float = 2.0) -> KioskSoak:
+    """Run the real kiosk under random guest input; see the module documentation."""
+    rng = random.Random(seed)
+    result = KioskSoak()
+    journal = Journal(workdir / "journal.sqlite3")
+    from companion.core.staff import StaffLock
+
+    StaffLock(journal).set_pin("975319")  # staff have one; guests never get in
+    journal.close()
+    env = dict(os.environ, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               GPIOZERO_PIN_FACTORY="mock", PYTHONPATH=str(ROOT))
+    command = ["xvfb-run", "-a", "-s", "-screen 0 800x480x24", "bash", "-c",
+               'python3 -m companion --kiosk --db "$1" --inputs keyboard --config "$2" & '
+               'app=$!; echo "$DISPLAY $app"; wait $app',
+               "soak", str(workdir / "journal.sqlite3"), str(workdir / "none.toml")]
+    command[6] = command[6].replace("python3", sys.executable)
+    runner = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True,
+                              start_new_session=True)
+    assert runner.stdout is not None
+    display, pid_text = runner.stdout.readline().split()
+    pid = int(pid_text)
+    x_env = dict(env, DISPLAY=display)
+    time.sleep(5.0)  # the first frame
+    started = time.monotonic()
+    next_sample = started
+    try:
+        while time.monotonic() - started < minutes * 60:
+            if runner.poll() is not None or not Path(f"/proc/{pid}").exists():
+                result.problems.append("the kiosk ended during the soak")
+                break
+            burst = max(1, round(rate))
+            subprocess.run(["xdotool", *guest_inputs(rng, burst)], env=x_env,
+                           capture_output=True, check=False, timeout=30)
+            result.inputs += burst
+            now = time.monotonic()
+            if now >= next_sample:
+                rss, files = process_reading(pid)
+                result.samples.append(((now - started) / 60, rss, files))
+                next_sample = now + sample
+            time.sleep(max(0.0, 1.0 - (time.monotonic() - now)))
+    finally:
+        result.minutes = (time.monotonic() - started) / 60
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(runner.pid, signal.SIGTERM)
+        runner.wait(30)
+    settled = [point for point in result.samples if point[0] >= warmup] or result.samples
+    result.rss_slope = slope([(t, rss) for t, rss, _ in settled])
+    result.fd_slope = slope([(t, float(files)) for t, _, files in settled])
+    if settled:
+        result.rss_start, result.rss_end = settled[0][1], settled[-1][1]
+    return result
+
+
 def main() -> int:
     """Run the worker or the controller, as the arguments say."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -288,6 +413,12 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--hold-lock", action="store_true",
                         help="kill every worker while it holds the write lock")
+    parser.add_argument("--kiosk-minutes", type=float,
+                        help="random guest input through the real kiosk for this long; "
+                             "print the RSS and open-file slopes")
+    parser.add_argument("--rate", type=float, default=5.0, help="kiosk soak: inputs a second")
+    parser.add_argument("--warmup", type=float, default=2.0,
+                        help="kiosk soak: minutes left out of the slopes (caches filling)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--db", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--hold-after", type=int, help=argparse.SUPPRESS)
@@ -295,6 +426,8 @@ def main() -> int:
     if args.worker:
         run_worker(args.db, args.game, args.seed, args.hold_after)
         return 0
+    if args.kiosk_minutes is not None:
+        return print_kiosk_soak(args)
     with tempfile.TemporaryDirectory() as workdir:
         result = controller(args.game, args.cycles, args.seed, Path(workdir), args.hold_lock)
     if args.json:
@@ -309,6 +442,22 @@ def main() -> int:
         for problem in result.problems:
             print("PROBLEM:", problem)
     return 1 if result.problems else 0
+
+
+def print_kiosk_soak(args: argparse.Namespace) -> int:
+    """Run :func:`kiosk_soak` and print its figures."""
+    with tempfile.TemporaryDirectory() as workdir:
+        soak = kiosk_soak(args.kiosk_minutes, args.seed, Path(workdir), args.rate,
+                          warmup=args.warmup)
+    if args.json:
+        print(json.dumps(soak.__dict__))
+    else:
+        print(f"{soak.minutes:.1f} min, {soak.inputs} inputs, RSS {soak.rss_start:.1f} -> "
+              f"{soak.rss_end:.1f} MiB after the warm-up, slope {soak.rss_slope:+.4f} MiB/min, "
+              f"open files slope {soak.fd_slope:+.4f}/min")
+        for problem in soak.problems:
+            print("PROBLEM:", problem)
+    return 1 if soak.problems else 0
 
 
 if __name__ == "__main__":

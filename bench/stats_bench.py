@@ -25,6 +25,7 @@ Usage::
 
     python bench/stats_bench.py                 # 10,000 games (several minutes)
     python bench/stats_bench.py --games 1000 --json stats.json
+    python bench/stats_bench.py --games 1000 --old-journal   # figures filled in once
 """
 
 from __future__ import annotations
@@ -52,12 +53,12 @@ import pygame  # noqa: E402
 from companion.core.journal import Journal  # noqa: E402
 from companion.core.record import load_record, session_from_record  # noqa: E402
 from companion.core.staff import StaffLock  # noqa: E402
-from companion.core.stats import collect_plays  # noqa: E402
+from companion.core.stats import CACHE_PREFIX, collect_plays  # noqa: E402
 
-PIN = "2468"
+PIN = "246824"
 
 
-def build_journal(path: Path, games: int) -> None:
+def build_journal(path: Path, games: int, figures: bool = True) -> None:
     """A journal with ``games`` finished games: every example record, cycled."""
     journal = Journal(path)
     StaffLock(journal).set_pin(PIN)
@@ -68,11 +69,16 @@ def build_journal(path: Path, games: int) -> None:
         if session.finished:
             templates.append(session.game_id)
     journal.close()
-    copy_games(path, templates, games - len(templates))
+    copy_games(path, templates, games - len(templates), figures)
 
 
-def copy_games(path: Path, templates: list[int], copies: int) -> None:
-    """Add ``copies`` games, row for row copies of the templates, in one transaction."""
+def copy_games(path: Path, templates: list[int], copies: int, figures: bool = True) -> None:
+    """Add ``copies`` games, row for row copies of the templates, in one transaction.
+
+    ``figures``: the figures each template stored when it finished are copied too, as
+    this version stores them for every finished game; without them the journal is an
+    older one, whose games are read (replayed) once in the background.
+    """
     import sqlite3
 
     db = sqlite3.connect(path)
@@ -87,6 +93,12 @@ def copy_games(path: Path, templates: list[int], copies: int) -> None:
                 "INSERT INTO actions (game_id, step, action, label, created)"
                 " SELECT ?, step, action, label, created FROM actions WHERE game_id = ?",
                 (cursor.lastrowid, template))
+            if figures:
+                db.execute("INSERT INTO settings (key, value) SELECT ?, value FROM settings"
+                           " WHERE key = ?", (f"{CACHE_PREFIX}{cursor.lastrowid}",
+                                              f"{CACHE_PREFIX}{template}"))
+        if not figures:
+            db.execute("DELETE FROM settings WHERE key LIKE ?", (CACHE_PREFIX + "%",))
     db.close()
 
 
@@ -212,11 +224,14 @@ def main() -> int:
     parser.add_argument("--idle", type=float, default=20.0,
                         help="seconds of the no-work comparison loop")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--old-journal", action="store_true",
+                        help="no figures stored at the games' ends (a journal written by an "
+                             "older version): every game is replayed once, in the background")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=ROOT / "bench") as folder:
         path = Path(folder) / "journal.sqlite3"
         started = time.perf_counter()
-        build_journal(path, args.games)
+        build_journal(path, args.games, figures=not args.old_journal)
         results: dict[str, Any] = {"games": args.games,
                                    "build_s": round(time.perf_counter() - started, 1)}
         journal = Journal(path)

@@ -73,6 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="write a saved game as a game record")
     export.add_argument("game_id", type=int)
     export.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
+    export.add_argument("--force", action="store_true",
+                        help="replace the output file if it exists (never the journal)")
 
     commands.add_parser("games", help="list the saved games in the journal")
 
@@ -90,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("-o", "--output", type=Path, help="PNG file (default: <screen>-<lang>.png)")
     shot.add_argument("--record", type=Path, help="show the state at the end of this record")
     shot.add_argument("--list", action="store_true", help="list the screens that can be rendered")
+    for command in commands.choices.values():  # --lang after the command too, as in the README
+        command.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                             help="language of screens and messages")
     return parser
 
 
@@ -147,13 +152,16 @@ def _replay(args: argparse.Namespace, lang: str) -> int:
 
 
 def _export(args: argparse.Namespace, lang: str) -> int:
+    from companion.core.files import check_target
     from companion.core.record import record_from_journal, save_record
 
+    if args.output is not None:  # refused before the journal is even opened (issue 27)
+        check_target(args.output, args.db or default_database(), args.force)
     record = record_from_journal(_open_journal(args, lang), args.game_id)
     if args.output is None:
         print(json.dumps(record.to_json(), ensure_ascii=False, indent=1))
     else:
-        save_record(record, args.output)
+        save_record(record, args.output, replace=args.force)
         print(translate("core.cli.exported", lang, path=str(args.output)))
     return 0
 
@@ -201,6 +209,10 @@ def _screenshot(args: argparse.Namespace, lang: str) -> int:
         return 1
     size = args.size or DEFAULT_SIZE
     output = args.output or Path(f"{args.screen}-{lang}.png")
+    from companion.core.files import check_target
+
+    # Never over the journal; an existing PNG is the tool's own output and is redrawn.
+    check_target(output, args.db or default_database(), output.suffix.lower() == ".png")
     render(args.screen, lang, size, output, record=args.record)
     print(translate("core.cli.screenshot_saved", lang, path=str(output)))
     return 0
@@ -226,11 +238,16 @@ def _run_app(args: argparse.Namespace, lang: str) -> int:
         inputs=args.inputs,
         kiosk=kiosk,
     )
+    from companion.core.journal import InstanceLock
+
+    claimed = InstanceLock(options.database)  # one journal, one app (issue 27)
     try:
         run(options)
     except NoDisplayError as error:
         _fail(translate("core.cli.no_display", lang, detail=str(error)))
         return 3
+    finally:
+        claimed.release()
     return 0
 
 

@@ -24,6 +24,7 @@ import termios
 import threading
 import time
 import tty
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -48,7 +49,10 @@ def load_tcbox() -> ModuleType:
 class SimulatedBox:
     """The firmware's :class:`Box` on a pseudo-terminal; start with :meth:`start`."""
 
-    def __init__(self, settle_ms: int = 20, hold_ms: int = 1000) -> None:
+    def __init__(self, settle_ms: int = 20, hold_ms: int = 1000,
+                 clock_ms: Callable[[], int] | None = None) -> None:
+        """``clock_ms`` is the firmware's clock (default: milliseconds since made); a test
+        that hands in one it drives makes the box's time, and its edge stamps, exact."""
         self.tcbox = load_tcbox()
         """The firmware module."""
         self.box: Any = self.tcbox.Box(settle_ms, hold_ms)
@@ -73,9 +77,14 @@ class SimulatedBox:
         self._thread: threading.Thread | None = None
         self._partial = b""
         self._started = time.monotonic()
+        self._clock_ms = clock_ms
+        self.scans = 0
+        """How many scans the box has run (a test waits for one after changing a level)."""
 
     def now_ms(self) -> int:
-        """Milliseconds since the box was made, the firmware's clock."""
+        """The firmware's clock: milliseconds since the box was made, or the test's."""
+        if self._clock_ms is not None:
+            return self._clock_ms()
         return int((time.monotonic() - self._started) * 1000)
 
     def start(self, greet: bool = True) -> SimulatedBox:
@@ -141,6 +150,7 @@ class SimulatedBox:
             out = b""
             with self._lock:
                 out += self.box.scan(list(self.levels), moment)
+                self.scans += 1
             if readable:
                 try:
                     data = os.read(self._master, 4096)

@@ -16,6 +16,7 @@ from typing import Any
 
 from hardware.events import BUTTON_IDS
 from hardware.keyboard import DEFAULT_KEYS as DEFAULT_KEYS
+from vocabulary.buttons import LIGHT_IDS as VOCABULARY_LIGHTS
 
 APP_NAME = "table-companion"
 """Folder name of the app's configuration."""
@@ -26,7 +27,7 @@ CONFIG_NAME = "hardware.toml"
 SOURCES: tuple[str, ...] = ("gpio", "serial", "keyboard")
 """The input sources a table may switch on."""
 
-LIGHT_IDS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4", "status")
+LIGHT_IDS: tuple[str, ...] = VOCABULARY_LIGHTS
 """The lights a table may have: one per seat and a status light."""
 
 PIN_RANGE: tuple[int, int] = (2, 27)
@@ -95,6 +96,9 @@ class GpioConfig(PressSource):
     """Buttons connect the pin to ground and use the internal pull-up resistor."""
     bounce_time: float = 0.02
     """Seconds of contact bounce to ignore after an edge."""
+    chip: str = "auto"
+    """The header's GPIO chip for lgpio: ``auto`` (found by its label, see
+    :mod:`hardware.gpiochip`), a number (``4`` for ``/dev/gpiochip4``) or a label."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,8 @@ class SerialConfig(PressSource):
     """Refuse lines from the box that carry no checksum."""
     reconnect_max: float = 10.0
     """Longest wait between attempts to reopen a lost port, in seconds."""
+    box_serial: str = ""
+    """With ``port = "auto"``: the USB serial number of the one box to use (empty: any box)."""
 
 
 @dataclass(frozen=True)
@@ -303,10 +309,20 @@ def _read_gpio(table: Mapping[str, Any]) -> tuple[GpioConfig, list[ConfigProblem
         lights=_read_pins(section, "lights", LIGHT_IDS, "hardware.config.unknown_light",
                           DEFAULT_LIGHT_PINS),
         pwm_lights=section.boolean("pwm_lights", False),
+        chip=_chip_setting(section),
     )
     section.check_unknown()
     _check_duplicate_pins(section, config)
     return config, section.problems
+
+
+def _chip_setting(section: _Section) -> str:
+    """``gpio.chip``: ``auto``, a chip number (written as a number or text) or a label."""
+    value = section.table.get("chip")
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        section.seen.add("chip")
+        return str(value)
+    return section.text("chip", "auto") or "auto"
 
 
 def _read_pins(
@@ -353,6 +369,7 @@ def _read_serial(table: Mapping[str, Any]) -> tuple[SerialConfig, list[ConfigPro
         require_checksum=section.boolean("require_checksum", True),
         hold_time=_hold_time(section),
         reconnect_max=section.number("reconnect_max", SerialConfig.reconnect_max, 0.5, 300.0),
+        box_serial=section.text("box_serial", ""),
     )
     section.check_unknown()
     return config, section.problems

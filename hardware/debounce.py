@@ -105,6 +105,8 @@ class DebounceSink:
 
     def __init__(self, target: EventSink, settle: Mapping[str, float] | float = DEFAULT_SETTLE,
                  clock: Callable[[], float] | None = None) -> None:
+        """``clock`` (default ``time.monotonic``) is the time of arrival; events carry
+        the time of their edge, which may be earlier when a reader fell behind."""
         self.target = target
         """Where settled events go."""
         self.debouncer = Debouncer(settle)
@@ -112,6 +114,7 @@ class DebounceSink:
         self._lock = threading.Lock()
         self._timer: threading.Timer | None = None
         self._clock = clock
+        self._last_arrival = -math.inf
 
     def put(self, event: InputEvent) -> None:
         """Filter one event and pass on what counts."""
@@ -119,25 +122,44 @@ class DebounceSink:
             self.target.put(event)
             return
         with self._lock:
+            self._last_arrival = self._now()
             out = self.debouncer.feed(event)
             self._arm()
         for item in out:
             self.target.put(item)
 
+    def idle(self) -> bool:
+        """Whether nothing is held back (every settled level has been passed on)."""
+        with self._lock:
+            return self.debouncer.next_due() is None
+
     def _arm(self) -> None:
-        """Start the timer for the next settling button, if none runs (lock held)."""
+        """Start the timer for the next settling button, if none runs (lock held).
+
+        It fires no earlier than the settle time after the last *arrival*: events
+        dated in the past come from a reader that fell behind, and the rest of its
+        backlog (more chatter) must get in before a held-back level may count.
+        """
         due = self.debouncer.next_due()
         if due is None or self._timer is not None:
             return
         now = self._now()
-        self._timer = threading.Timer(max(0.0, due - now) + 0.001, self._settle)
+        fire = max(due, self._last_arrival + self._guard())
+        self._timer = threading.Timer(max(0.0, fire - now) + 0.001, self._settle)
         self._timer.daemon = True
         self._timer.start()
+
+    def _guard(self) -> float:
+        settle = self.debouncer.settle
+        return max(settle.values(), default=DEFAULT_SETTLE) if isinstance(settle, Mapping) \
+            else settle
 
     def _settle(self) -> None:
         with self._lock:
             self._timer = None
-            out = self.debouncer.due(self._now())
+            now = self._now()
+            quiet_since = now - self._last_arrival
+            out = self.debouncer.due(now) if quiet_since >= self._guard() else []
             self._arm()
         for item in out:
             self.target.put(item)

@@ -1,4 +1,7 @@
-"""The one input model: every source produces the same button events on one queue."""
+"""The one input model: every source produces the same button events on one queue.
+
+The button names and event kinds come from :mod:`vocabulary.buttons`, their one home.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +9,12 @@ import queue
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Protocol
 
-EventKind = Literal["press", "release", "long_press"]
-"""What happened to a button."""
-
-BUTTON_IDS: tuple[str, ...] = ("advance", "undo", "seat1", "seat2", "seat3", "seat4")
-"""The buttons a table can have: the big advance button, undo, and one per seat."""
+from vocabulary.buttons import BUTTON_IDS as BUTTON_IDS
+from vocabulary.buttons import EVENT_KINDS as EVENT_KINDS
+from vocabulary.buttons import SEAT_BUTTONS as SEAT_BUTTONS
+from vocabulary.buttons import EventKind as EventKind
 
 
 @dataclass(frozen=True)
@@ -93,10 +95,4 @@ class EventQueue:
         except queue.Empty:
             return None
 
-
-SEAT_BUTTONS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4")
-"""The seat buttons in seat order; seat index 0 is ``seat1``."""
-
-EVENT_KINDS: tuple[str, ...] = ("press", "release", "long_press")
-"""Every value an :data:`EventKind` may take."""
 

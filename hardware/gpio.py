@@ -6,16 +6,20 @@ environment variable (``mock`` in the tests), else the first of
 :data:`DEFAULT_FACTORIES` whose pin library loads: ``lgpio`` works on every Pi from
 the 3 to the 5 and the Zero 2 W on current Raspberry Pi OS.  gpiozero's last resort,
 ``native``, is never picked by itself: it needs ``/sys/class/gpio``, which kernels
-6.6 and later no longer have, and it does not know the Pi 5.  Nothing here raises
-when the hardware is missing: a factory or pin that cannot be used becomes a
-:class:`~hardware.events.StatusEvent` (``hardware.gpio.no_library`` when no pin
-library is installed at all) and the rest carries on.
+6.6 and later no longer have, and it does not know the Pi 5.  lgpio is opened on
+the header's chip found by its label (:mod:`hardware.gpiochip`), never on a number
+guessed from the board.  Nothing here raises when the hardware is missing: a factory
+or pin that cannot be used becomes a :class:`~hardware.events.StatusEvent`
+(``hardware.gpio.no_library`` when no pin library is installed at all,
+``chip_not_found`` or ``permission`` when lgpio is there but its chip is not) and
+the rest carries on.  Each event is dated at its edge (:meth:`GpioTable._edge_time`).
 """
 
 from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Callable, Collection
 from importlib.metadata import entry_points
 from typing import Any
@@ -24,6 +28,7 @@ from gpiozero import LED, PWMLED, Button  # type: ignore[import-untyped]
 
 from hardware.config import GpioConfig
 from hardware.events import SEAT_BUTTONS, ButtonEvent, EventKind, EventSink, StatusEvent
+from hardware.gpiochip import AUTO_CHIP, ChipError, NoLgpioError, lgpio_factory
 from hardware.lights import BLINK_COUNT, BLINK_OFF, BLINK_ON
 from hardware.protocol import LightMode
 
@@ -34,6 +39,9 @@ FAULT_ON = 0.1
 """Seconds a light is lit in each cycle of the fault pattern (a short flash twice a second)."""
 FAULT_OFF = 0.4
 """Seconds it is dark in each cycle of the fault pattern."""
+
+MAX_EDGE_AGE = 2.0
+"""Seconds an edge may be dated back at most (a guard against a pin library's odd clock)."""
 
 PULSE_TIME = 0.8
 """Seconds to fade in (and out) when a PWM seat light shows that a seat is awaited."""
@@ -63,26 +71,38 @@ def load_pin_factory(name: str) -> Any:
     raise PinFactoryError(f"{name}: no such pin factory")
 
 
-def choose_pin_factory(configured: str) -> Any:
+def choose_pin_factory(configured: str, chip: str = AUTO_CHIP) -> Any:
     """Return the factory named by the configuration or the environment, else the default.
 
-    Raises :class:`PinFactoryError` for a named factory that cannot be loaded and
-    :class:`NoPinLibraryError` when none of :data:`DEFAULT_FACTORIES` loads.
+    ``lgpio`` is opened on the header's chip found by its label (or ``chip``).
+    Raises :class:`PinFactoryError` for a named factory that cannot be loaded,
+    :class:`~hardware.gpiochip.ChipError` when lgpio is there but the chip is not
+    found or may not be opened, and :class:`NoPinLibraryError` when no pin library
+    of :data:`DEFAULT_FACTORIES` is installed.
     """
     name = configured or os.environ.get("GPIOZERO_PIN_FACTORY", "")
+    if name.lower() == "lgpio":
+        return lgpio_factory(chip)
     if name:
         return load_pin_factory(name)
-    return default_pin_factory()
+    return default_pin_factory(DEFAULT_FACTORIES, chip)
 
 
-def default_pin_factory(names: tuple[str, ...] = DEFAULT_FACTORIES) -> Any:
-    """The first factory of ``names`` that loads; :class:`NoPinLibraryError` if none does."""
+def default_pin_factory(names: tuple[str, ...] = DEFAULT_FACTORIES,
+                        chip: str = AUTO_CHIP) -> Any:
+    """The first factory of ``names`` whose library is installed.
+
+    A missing library moves on to the next name; lgpio present but its chip
+    missing or forbidden raises that :class:`~hardware.gpiochip.ChipError` at once
+    (another library would only hide the real fix).  :class:`NoPinLibraryError`
+    if no library is installed at all.
+    """
     failures: list[str] = []
     for name in names:
         try:
-            return load_pin_factory(name)
-        except PinFactoryError as error:
-            failures.append(str(error))
+            return lgpio_factory(chip) if name == "lgpio" else load_pin_factory(name)
+        except (PinFactoryError, NoLgpioError) as error:
+            failures.append(f"{name}: {error}" if name == "lgpio" else str(error))
     raise NoPinLibraryError("; ".join(failures))
 
 
@@ -94,7 +114,8 @@ class GpioTable:
     """
 
     def __init__(
-        self, config: GpioConfig, events: EventSink, pin_factory: Any | None = None
+        self, config: GpioConfig, events: EventSink, pin_factory: Any | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config
         """The pins and timings to use."""
@@ -105,6 +126,7 @@ class GpioTable:
         self.lights: dict[str, Any] = {}
         """The gpiozero ``LED``/``PWMLED`` of each working light id."""
         self._factory = pin_factory
+        self._clock = clock
         self._lock = threading.Lock()
         self._held: set[str] = set()
         self._waiting: frozenset[int] = frozenset()
@@ -131,9 +153,12 @@ class GpioTable:
         """Claim the pins; report problems as status events; return :attr:`live`."""
         if self._factory is None:
             try:
-                self._factory = choose_pin_factory(self.config.pin_factory)
+                self._factory = choose_pin_factory(self.config.pin_factory, self.config.chip)
             except NoPinLibraryError as error:
                 self._report_status("hardware.gpio.no_library", detail=str(error))
+                return False
+            except ChipError as error:
+                self._report_status(error.key, detail=str(error))
                 return False
             except PinFactoryError as error:
                 self._report_status("hardware.gpio.bad_factory", detail=str(error))
@@ -185,12 +210,30 @@ class GpioTable:
                 self._report_status("hardware.gpio.bad_pin", name=name, pin=pin, detail=str(error))
             return None
 
-    def _callback(self, button: str, kind: EventKind) -> Callable[[], None]:
-        def report() -> None:
+    def _callback(self, button: str, kind: EventKind) -> Callable[[Any], None]:
+        def report(device: Any) -> None:
             self._track(button, kind)
-            self.events.put(ButtonEvent(button, kind, source="gpio"))
+            self.events.put(ButtonEvent(button, kind, time=self._edge_time(device, kind),
+                                        source="gpio"))
 
         return report
+
+    def _edge_time(self, device: Any, kind: EventKind) -> float:
+        """When the edge happened, on ``time.monotonic``: now, less the age gpiozero gives it.
+
+        gpiozero stamps each edge with the pin library's own tick (lgpio: the
+        kernel's time of the edge) before its callback thread runs; a callback that
+        comes late, because that thread was busy, still reports the edge's time, so
+        chatter it delivers in a burst stays chatter.  A long press is dated now.
+        """
+        now = self._clock()
+        if kind == "long_press":
+            return now
+        try:
+            age = device.active_time if kind == "press" else device.inactive_time
+        except Exception:  # a device closed under the callback: its age is gone
+            age = None
+        return now - min(max(0.0, float(age)), MAX_EDGE_AGE) if age is not None else now
 
     def _track(self, button: str, kind: EventKind) -> None:
         with self._lock:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Iterable
 from typing import Protocol
 
 from hardware.protocol import LightMode
+from vocabulary.buttons import LIGHT_IDS
 
 BLINK_ON = 0.15
 """Seconds a light stays on in each flash of :meth:`Lights.blink`."""
@@ -22,7 +23,7 @@ BLINK_COUNT = 3
 """Flashes in one :meth:`Lights.blink`."""
 WALK_STEP = 0.6
 """Seconds each light stays on, alone, during a light test walk."""
-WALK_ORDER: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4", "status")
+WALK_ORDER: tuple[str, ...] = LIGHT_IDS
 """The order a light test walks the lights in."""
 
 

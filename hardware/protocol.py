@@ -11,12 +11,18 @@ tolerated.  Lines from the box to the app:
 
 ==========================  ====================================================
 ``HELLO tcbox <version>``   sent at power-up and as the answer to ``VER?``
-``P <button>``              a button went down (``advance``, ``undo``, ``seat1``..)
-``R <button>``              a button came up
-``L <button>``              a button has been held for the hold time
+``P <button> [<ms>]``       a button went down (``advance``, ``undo``, ``seat1``..)
+``R <button> [<ms>]``       a button came up
+``L <button> [<ms>]``       a button has been held for the hold time
 ``PONG``                    the answer to ``PING``
 ``ERR <code>``              the box refused a command (``checksum``, ``syntax``..)
 ==========================  ====================================================
+
+``<ms>`` (version 2) is the box's own clock, in milliseconds, at the edge itself
+(before the box's debounce and the USB link delayed it): the app dates the event
+from it, so a reader thread that falls behind never stretches chatter into a
+second press.  Version 1 boxes send no time; the app then dates a line by its
+arrival.
 
 Lines from the app to the box:
 
@@ -37,12 +43,20 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Literal
 
 from hardware.events import BUTTON_IDS, EventKind
+from vocabulary.buttons import LIGHT_IDS
+from vocabulary.buttons import LIGHT_MODES as LIGHT_MODES
+from vocabulary.buttons import LightMode as LightMode
 
-PROTOCOL_VERSION = 1
-"""The protocol version this app speaks; a box announcing another one is refused."""
+PROTOCOL_VERSION = 2
+"""The protocol version this app speaks (and the firmware beside it announces)."""
+
+SUPPORTED_VERSIONS: tuple[int, ...] = (1, 2)
+"""Versions of boxes the app works with: version 1 only lacks the edge times."""
+
+MAX_STAMP_DIGITS = 10
+"""Longest box clock value accepted, in decimal digits (over three months of milliseconds)."""
 
 DEVICE_NAME = "tcbox"
 """The device name a Table Companion button box announces in ``HELLO``."""
@@ -50,14 +64,8 @@ DEVICE_NAME = "tcbox"
 MAX_LINE = 64
 """Longest accepted line in bytes, checksum included, newline excluded."""
 
-LIGHTS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4", "status")
-"""The lights a box may drive."""
-
-LightMode = Literal["on", "off", "blink", "fault"]
-"""What a light can be told to do."""
-
-LIGHT_MODES: tuple[str, ...] = ("on", "off", "blink", "fault")
-"""Every :data:`LightMode`."""
+LIGHTS: tuple[str, ...] = LIGHT_IDS
+"""The lights a box may drive (:data:`vocabulary.buttons.LIGHT_IDS`)."""
 
 HOLD_RANGE_MS: tuple[int, int] = (100, 10_000)
 """Smallest and largest hold time, in milliseconds, that ``HOLD`` accepts."""
@@ -85,6 +93,8 @@ class ButtonMessage:
     """Which button, one of :data:`hardware.events.BUTTON_IDS`."""
     kind: EventKind
     """What happened to it."""
+    box_ms: int | None = field(default=None, compare=False)
+    """The box's clock at the edge, in milliseconds (``None`` from a version 1 box)."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +180,8 @@ def box_line(message: BoxMessage) -> bytes:
     if isinstance(message, Hello):
         return frame(f"HELLO {message.device} {message.version}")
     if isinstance(message, ButtonMessage):
-        return frame(f"{_LETTER_BY_KIND[message.kind]} {message.button}")
+        stamp = "" if message.box_ms is None else f" {message.box_ms}"
+        return frame(f"{_LETTER_BY_KIND[message.kind]} {message.button}{stamp}")
     if isinstance(message, Pong):
         return frame("PONG")
     return frame(f"ERR {message.code}")
@@ -207,11 +218,19 @@ def _parse_box_body(words: list[str]) -> BoxMessage | Rejected:
             if button not in BUTTON_IDS:
                 return Rejected("unknown-button")
             return ButtonMessage(button, _KIND_BY_LETTER[letter])
+        case [letter, button, stamp] if letter in _KIND_BY_LETTER and _is_stamp(stamp):
+            if button not in BUTTON_IDS:
+                return Rejected("unknown-button")
+            return ButtonMessage(button, _KIND_BY_LETTER[letter], int(stamp))
         case ["PONG"]:
             return Pong()
         case ["ERR", code] if code and set(code) <= _ERROR_CODE_CHARS:
             return BoxError(code)
     return Rejected("syntax")
+
+
+def _is_stamp(word: str) -> bool:
+    return word.isdecimal() and word.isascii() and len(word) <= MAX_STAMP_DIGITS
 
 
 def parse_command_line(line: bytes, require_checksum: bool = True) -> Command | Rejected:

@@ -1,8 +1,9 @@
 """The USB button box: a reader thread, a writer for its lights, automatic reconnection.
 
 The port is any pyserial URL (``/dev/ttyACM1``, ``loop://``, ``socket://host:port``)
-or ``auto`` (the default): the box is then looked for by its USB identity, the data
-channel of a CircuitPython board first (see :func:`find_box_ports`).  A background
+or ``auto`` (the default): the box is then looked for by its USB identity, and only
+ports that identify as the box's data channel are ever opened or written to (see
+:func:`is_box_port`).  A background
 thread opens the port, asks the box to introduce itself (``VER?``) and feeds
 whatever arrives to the pure :class:`~hardware.protocol.LineParser`.
 
@@ -32,6 +33,7 @@ from hardware.events import SEAT_BUTTONS, ButtonEvent, EventSink, StatusEvent
 from hardware.protocol import (
     DEVICE_NAME,
     PROTOCOL_VERSION,
+    SUPPORTED_VERSIONS,
     BoxMessage,
     ButtonMessage,
     Command,
@@ -44,8 +46,9 @@ from hardware.protocol import (
     version_query,
 )
 
-LinkState = Literal["idle", "connected", "lost", "stopped"]
-"""Where the link to the box stands."""
+LinkState = Literal["idle", "connected", "incompatible", "lost", "stopped"]
+"""Where the link to the box stands; ``incompatible``: a box answered that speaks
+another protocol version (or is another device), so its presses are refused."""
 
 PortFactory = Callable[[str, int], Any]
 """Opens a port: ``(url, baud) -> pyserial Serial``; raises ``SerialException``/``OSError``."""
@@ -74,11 +77,17 @@ OUTBOX_LIMIT = 64
 SILENT_PERIODS = 3
 """Keepalive periods without any valid line after which the link counts as lost."""
 
-BOX_VENDORS: tuple[int, ...] = (0x239A, 0x2E8A)
-"""USB vendor ids of boards that run the box firmware: CircuitPython (Adafruit), Raspberry Pi."""
+BOX_PRODUCT = "tcbox button box"
+"""The USB product name the box's ``boot.py`` announces (CircuitPython 8 and later)."""
+
+BOX_USB_IDS: frozenset[tuple[int, int]] = frozenset({(0x239A, 0x80F4), (0x239A, 0x8120)})
+"""USB vendor and product ids of the boards the box firmware runs on, as CircuitPython
+gives them: a Raspberry Pi Pico and a Pico W (for a box whose ``boot.py`` predates the
+product name)."""
 
 DATA_INTERFACE = 2
-"""USB interface number of CircuitPython's second serial channel (``boot.py`` turns it on)."""
+"""USB interface number of CircuitPython's second serial channel (``boot.py`` turns it on);
+the console (the REPL) is interface 0 and is never written to."""
 
 _PORT_ERRORS = (serial.SerialException, OSError, ValueError)
 
@@ -98,28 +107,33 @@ def interface_number(location: str | None) -> int | None:
     return int(tail) if tail.isdigit() else None
 
 
-def rank_box_ports(ports: Sequence[Any]) -> list[str]:
-    """Order pyserial ``ListPortInfo``-like records: box data channels first, then consoles.
+def is_box_port(port: Any, serial_number: str = "") -> bool:
+    """Whether a pyserial ``ListPortInfo``-like record is the box's data channel.
 
-    Only boards of :data:`BOX_VENDORS` are kept.  Among them the data channel
-    (interface :data:`DATA_INTERFACE`, the ``…-if02`` link) comes first; the other
-    interfaces follow, for a box whose ``boot.py`` is missing and which therefore
-    talks on its console.
+    It must be USB interface :data:`DATA_INTERFACE` of a device that identifies as
+    the box: its product name is :data:`BOX_PRODUCT` or its ids are in
+    :data:`BOX_USB_IDS`.  With ``serial_number`` set, only the device with that USB
+    serial number counts.  Consoles, debug probes, USB-serial cables and the Pi's
+    own UART never do, so nothing is ever written to them.
     """
-    boxes = [port for port in ports if getattr(port, "vid", None) in BOX_VENDORS]
+    if interface_number(getattr(port, "location", None)) != DATA_INTERFACE:
+        return False
+    if serial_number and getattr(port, "serial_number", None) != serial_number:
+        return False
+    ids = (getattr(port, "vid", None), getattr(port, "pid", None))
+    return getattr(port, "product", None) == BOX_PRODUCT or ids in BOX_USB_IDS
 
-    def order(port: Any) -> tuple[int, str]:
-        number = interface_number(getattr(port, "location", None))
-        return (0 if number == DATA_INTERFACE else 1, str(port.device))
 
-    return [str(port.device) for port in sorted(boxes, key=order)]
+def rank_box_ports(ports: Sequence[Any], serial_number: str = "") -> list[str]:
+    """The devices of the records that are the box's data channel (:func:`is_box_port`)."""
+    return sorted(str(port.device) for port in ports if is_box_port(port, serial_number))
 
 
-def find_box_ports() -> list[str]:
-    """The serial ports where a button box may be, data channels first (may be empty)."""
+def find_box_ports(serial_number: str = "") -> list[str]:
+    """The serial ports that identify as the button box's data channel (may be empty)."""
     from serial.tools import list_ports  # type: ignore[import-untyped]
 
-    return rank_box_ports(list_ports.comports())
+    return rank_box_ports(list_ports.comports(), serial_number)
 
 
 class SerialBox:
@@ -131,8 +145,9 @@ class SerialBox:
         events: EventSink,
         port_factory: PortFactory = open_port,
         first_retry: float = FIRST_RETRY,
-        port_finder: PortFinder = find_box_ports,
+        port_finder: PortFinder | None = None,
         handshake_timeout: float = HANDSHAKE_TIMEOUT,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config
         """Port, speed and timings."""
@@ -151,7 +166,8 @@ class SerialBox:
         self.port_name = config.port
         """The port in use or last tried (the found device when the setting is ``auto``)."""
         self._port_factory = port_factory
-        self._port_finder = port_finder
+        self._clock = clock
+        self._port_finder = port_finder or (lambda: find_box_ports(config.box_serial))
         self._first_retry = first_retry
         self._handshake_timeout = handshake_timeout
         self._port: Any = None
@@ -164,6 +180,8 @@ class SerialBox:
         self._writer: threading.Thread | None = None
         self._lights: dict[str, LightMode] = {name: "off" for name in (*SEAT_BUTTONS, "status")}
         self._incompatible = False
+        self._box_device = ""
+        self._box_offset: float | None = None
         self._greeted = False
         self._said_not_found = False
         self._candidates: deque[str] = deque()
@@ -294,6 +312,7 @@ class SerialBox:
         self.openings += 1
         self.parser.reset()
         self._greeted = False
+        self._incompatible = False
         self._last_heard = self._last_ping = time.monotonic()
         self.send(version_query())
         return True
@@ -363,25 +382,64 @@ class SerialBox:
     def _handle(self, message: BoxMessage) -> None:
         if isinstance(message, Hello):
             self._hello(message)
-        elif isinstance(message, ButtonMessage) and self._greeted and not self._incompatible:
-            self.events.put(ButtonEvent(message.button, message.kind, source="serial"))
+        elif isinstance(message, ButtonMessage) and self._greeted:
+            if self._incompatible:
+                self._refuse(message)
+            else:
+                self.events.put(ButtonEvent(message.button, message.kind,
+                                            time=self._edge_time(message), source="serial"))
+
+    def _edge_time(self, message: ButtonMessage) -> float:
+        """When the button moved, on this side's clock.
+
+        From the box's own time stamp when it sends one: the box's clock is mapped
+        onto ``time.monotonic`` by the smallest offset seen since it said ``HELLO``
+        (the line that travelled fastest), so lines that waited in the port while
+        the reader was busy keep the spacing they had at the box.  Else: now.
+        """
+        now = self._clock()
+        if message.box_ms is None:
+            return now
+        box_seconds = message.box_ms / 1000
+        offset = now - box_seconds
+        if self._box_offset is None or offset < self._box_offset:
+            self._box_offset = offset
+        return min(now, box_seconds + self._box_offset)
+
+    def _refuse(self, message: ButtonMessage) -> None:
+        """Say why a press of an incompatible box does nothing (releases stay quiet)."""
+        if message.kind == "press":
+            self._report("hardware.serial.press_refused", button=message.button,
+                         **self._version_params())
+
+    def _version_params(self) -> dict[str, str | int]:
+        return {"device": self._box_device, "version": self.box_version or 0,
+                "supported": PROTOCOL_VERSION}
 
     def _hello(self, hello: Hello) -> None:
+        """Take the box's introduction: connected if it speaks our version, else a fault.
+
+        A box of another version (or another device) is never shown as connected:
+        the link state becomes ``incompatible``, which the status light and the
+        screen's badge show as a fault until a box of the right version answers.
+        """
+        was_incompatible = self._incompatible
+        self._box_offset = None  # the box may have restarted its clock
         self.box_version = hello.version
-        self._incompatible = hello.device != DEVICE_NAME or hello.version != PROTOCOL_VERSION
+        self._box_device = hello.device
+        self._incompatible = hello.device != DEVICE_NAME or hello.version not in SUPPORTED_VERSIONS
         if self._incompatible:
-            self._report(
-                "hardware.serial.bad_version",
-                device=hello.device,
-                version=hello.version,
-                supported=PROTOCOL_VERSION,
-            )
-        if self._greeted:
+            self._greeted = True
+            self._candidates.clear()
+            if not was_incompatible:
+                self.state = "incompatible"
+                self._report("hardware.serial.bad_version", **self._version_params())
+            return
+        if self._greeted and not was_incompatible:
             return
         self._greeted = True
         self._candidates.clear()
-        if not self._incompatible:
-            self._said_not_found = False
+        self._said_not_found = False
         self.connections += 1
         self.state = "connected"
         first = self.connections == 1

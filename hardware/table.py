@@ -10,6 +10,7 @@ long press is never also taken for a short one (see :mod:`hardware.gestures`).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,7 @@ from hardware.keyboard import KeyboardButtons
 from hardware.lights import LightGroup
 from hardware.monitor import InputMonitor, TeeSink
 from hardware.pins import HEADER_PIN_OF_GPIO
-from hardware.serial_box import PortFactory, PortFinder, SerialBox, find_box_ports, open_port
+from hardware.serial_box import PortFactory, PortFinder, SerialBox, open_port
 
 if TYPE_CHECKING:
     from hardware.gpio import GpioTable
@@ -52,8 +53,10 @@ class TableHardware:
         events: EventQueue | None = None,
         pin_factory: Any | None = None,
         port_factory: PortFactory = open_port,
-        port_finder: PortFinder = find_box_ports,
+        port_finder: PortFinder | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        """``clock`` dates events and times the debounce (tests hand in one they drive)."""
         self.loaded = loaded
         """The configuration and the problems found in it."""
         self.events = events if events is not None else EventQueue()
@@ -68,9 +71,12 @@ class TableHardware:
         """The keyboard tracker, when keys act as buttons."""
         self.monitor = InputMonitor()
         """Every raw event, for the diagnostics screen."""
+        self.debounce: DebounceSink | None = None
+        """The debounce every GPIO and box event passes through (once started)."""
         self._pin_factory = pin_factory
         self._port_factory = port_factory
         self._port_finder = port_finder
+        self._clock = clock
         self._faults: frozenset[str] = frozenset()
         self._fault_lock = threading.Lock()
 
@@ -84,16 +90,17 @@ class TableHardware:
         tee = TeeSink(self.monitor, after)
         for problem in self.loaded.problems:
             tee.put(StatusEvent(problem.source, problem.key, problem.params))
-        sink = DebounceSink(StatusWatch(tee, self._check_faults), config.debounce)
+        sink = DebounceSink(StatusWatch(tee, self._check_faults), config.debounce, self._clock)
+        self.debounce = sink
         if config.gpio.enabled:
             from hardware.gpio import GpioTable  # gpiozero is loaded only for GPIO buttons
 
-            self.gpio = GpioTable(config.gpio, sink, self._pin_factory)
+            self.gpio = GpioTable(config.gpio, sink, self._pin_factory, self._clock)
             if self.gpio.start():
                 self.lights.members.append(self.gpio)
         if config.serial.enabled:
             self.serial = SerialBox(config.serial, sink, self._port_factory,
-                                    port_finder=self._port_finder)
+                                    port_finder=self._port_finder, clock=self._clock)
             self.lights.members.append(self.serial)
         self._faults = self.faults()
         self.lights.set_status("fault" if self._faults else "on")
@@ -115,12 +122,15 @@ class TableHardware:
         }
 
     def faults(self) -> frozenset[str]:
-        """Sources switched on in the settings that do not work now: ``gpio``, ``serial``."""
+        """Sources switched on in the settings that do not work now: ``gpio``, ``serial``,
+        ``serial_version`` (a box answered that speaks another protocol version)."""
         lost: set[str] = set()
         if self.gpio is not None and not self.gpio.live:
             lost.add("gpio")
         if self.serial is not None and self.serial.state == "lost":
             lost.add("serial")
+        if self.serial is not None and self.serial.state == "incompatible":
+            lost.add("serial_version")
         return frozenset(lost)
 
     def _check_faults(self) -> None:

@@ -40,7 +40,14 @@ if [ ${#VENV_FLAGS[@]} -gt 0 ] && ! "$VENV_PYTHON" -c 'import lgpio' 2>/dev/null
     echo "GPIO buttons need the pin library from the system: sudo apt install python3-lgpio" >&2
     echo "(the app still starts; touch and the USB button box work without it)" >&2
 fi
-STAMP="$VENV/.installed-$(cksum < "$ROOT/pyproject.toml" | cut -d' ' -f1)-$1"
+# One stamp per pyproject.toml and kind of install.  The test install is the app's plus
+# the test tools, so it serves ./run-app too: ./run-app after ./run-tests never installs
+# again (a café Pi is often offline once set up).
+SUM="$(cksum < "$ROOT/pyproject.toml" | cut -d' ' -f1)"
+STAMP="$VENV/.installed-$SUM-$1"
+if [ "$1" = app ] && [ -f "$VENV/.installed-$SUM-test" ]; then
+    STAMP="$VENV/.installed-$SUM-test"
+fi
 if [ ! -f "$STAMP" ]; then
     echo "Installing Table Companion and what it needs ..."
     "$VENV_PYTHON" -m pip install --quiet --upgrade pip

@@ -25,6 +25,7 @@ from hardware.config import (  # noqa: E402
     DEFAULT_LIGHT_PINS,
     load_config,
 )
+from hardware.leds import LIGHT_COLOURS, light_resistor  # noqa: E402
 from hardware.pins import GROUND_PINS, HEADER_PIN_OF_GPIO, POWER_PINS, gpio_at  # noqa: E402
 
 SEAT_COLOURS = {"seat1": "#dc3c3c", "seat2": "#3c8ce6", "seat3": "#46b45a", "seat4": "#ebc83c"}
@@ -35,13 +36,15 @@ NAMES = {"advance": "Next (advance)", "undo": "Undo", "status": "Status light"}
 """Readable names of the buttons and lights that are not seats."""
 
 ROW = 26
-TOP = 90
+TOP = 108
 LEFT_PIN_X = 430
 RIGHT_PIN_X = 470
 WIDTH = 900
-RESISTOR = {"seat1": "270 Ω", "seat4": "270 Ω", "status": "68 Ω"}
-"""Series resistor of each LED for the colours in docs/hardware.md (red, yellow: 270 Ω;
-green, blue, white: 68 Ω)."""
+SUBTITLE = (
+    "Seen from above, USB ports at the bottom; pin 1 is the square pad.",
+    "Each button joins its pin to any GND pin; each LED runs pin → resistor → LED → GND.",
+)
+"""The two lines under the title (one line would run off both edges)."""
 
 
 def pin_role(header: int, used: Mapping[int, tuple[str, str]]) -> tuple[str, str]:
@@ -65,8 +68,8 @@ def colour_of(name: str) -> str:
 
 
 def resistor_of(name: str) -> str:
-    """The series resistor of a light (seat colours: red and yellow 270 Ω, others 68 Ω)."""
-    return RESISTOR.get(name, "68 Ω")
+    """The series resistor of a light, computed for its LED colour (:mod:`hardware.leds`)."""
+    return f"{light_resistor(name if name in LIGHT_COLOURS else 'status')} Ω"
 
 
 def component(name: str, kind: str, gpio: int) -> str:
@@ -92,9 +95,8 @@ def draw(buttons: Mapping[str, int], lights: Mapping[str, int]) -> str:
         f'<rect width="{WIDTH}" height="{height}" fill="#f7f7f2"/>',
         '<text x="450" y="30" font-size="18" font-weight="bold" text-anchor="middle">'
         'Table Companion: buttons and lights on the Raspberry Pi header</text>',
-        '<text x="450" y="52" text-anchor="middle" fill="#444">Seen from above, USB ports '
-        'at the bottom; pin 1 is the square pad. Each button joins its pin to any GND pin; '
-        'each LED runs pin → resistor → LED → GND.</text>',
+        *(f'<text x="450" y="{54 + 18 * n}" text-anchor="middle" fill="#444">{escape(line)}</text>'
+          for n, line in enumerate(SUBTITLE)),
         f'<rect x="{LEFT_PIN_X - 22}" y="{TOP - 18}" width="{RIGHT_PIN_X - LEFT_PIN_X + 44}" '
         f'height="{20 * ROW + 10}" rx="6" fill="#2d5a27"/>',
     ]

@@ -31,6 +31,7 @@ import os
 import sqlite3
 import threading
 import time
+import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -38,6 +39,7 @@ from typing import Any, Literal
 from urllib.parse import quote
 
 from companion.core.game import Action, Setup
+from companion.core.limits import JsonLimitError, load_json
 from companion.core.messages import IllegalActionError, Msg, RecordError
 from companion.core.values import Value
 
@@ -47,13 +49,27 @@ SCHEMA_VERSION = 1
 GameStatus = Literal["active", "finished", "archived"]
 """Active games can be resumed; finished ones are kept for history; archived ones were put away."""
 
-StorageProblem = Literal["busy", "full", "read_only", "missing", "unavailable"]
+StorageProblem = Literal["busy", "full", "read_only", "missing", "unavailable", "replaced"]
 """What keeps the journal from being written: another program holds the write lock, the
 disk is full, the file (or its file system) is read-only, the file was deleted while the
-app ran, or the file cannot be opened at all."""
+app ran, the file cannot be opened at all, or the file was changed under the app (an
+older copy restored, another program wrote to it, it was cut short)."""
+
+GENERATION_SETTING = "journal.generation"
+"""The journal's identity and write count, ``[id, writes]``: every write by this app
+checks it is still what the app last wrote, then counts one more. A file replaced by
+an older copy, written by another program or cut short no longer matches, and nothing
+more is written to it."""
 
 BUSY_TIMEOUT = 2.0
-"""Seconds a write waits for another program's write lock before giving up."""
+"""Seconds the background watcher waits at a time for another program's write lock."""
+
+WRITE_WAIT = 0.05
+"""Seconds a write waits for another program's write lock on the caller's thread (the
+screen's, in the app) before the step is refused as ``busy``.  The longer wait for
+the lock then happens on a background thread (:class:`_BusyWatcher`); while the
+journal is known busy, writes do not wait at all, so the screen keeps drawing and
+the watchdog keeps being pinged."""
 
 LOW_SPACE = 64 * 1024
 """Free bytes below which the disk counts as full (a step and its log need some room)."""
@@ -103,6 +119,59 @@ class UnreplayableGameError(RecordError):
 
 class _DamagedError(Exception):
     """The file is a damaged or foreign database (never raised for mere trouble)."""
+
+
+class _BusyWatcher:
+    """A background thread that waits for another program to let go of the write lock.
+
+    It uses a connection of its own (the app's stays free for the screen's reads) and
+    takes and drops the lock, ``BEGIN IMMEDIATE`` then ``ROLLBACK``, waiting up to the
+    journal's busy timeout each time; once that succeeds :attr:`running` is False and
+    the app's next :meth:`Journal.retry` finds the journal writable again.
+    """
+
+    def __init__(self, path: str, wait: float) -> None:
+        self.path = path
+        """The journal file."""
+        self.wait = wait
+        """Seconds each attempt waits for the lock."""
+        self.running = True
+        """False once the lock was free (or the watcher was stopped)."""
+        self.attempts = 0
+        """How many times the lock was tried."""
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="journal-busy", daemon=True)
+
+    def start(self) -> None:
+        """Start watching."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop watching (the journal is closing)."""
+        self._stop.set()
+        self._thread.join(self.wait + 1.0)
+        self.running = False
+
+    def _run(self) -> None:
+        try:
+            db = sqlite3.connect(self.path, timeout=self.wait, isolation_level=None)
+        except sqlite3.Error:
+            self.running = False
+            return
+        try:
+            while not self._stop.is_set():
+                self.attempts += 1
+                try:
+                    db.execute("BEGIN IMMEDIATE")
+                    db.execute("ROLLBACK")
+                    return
+                except sqlite3.Error as error:
+                    if storage_problem(error) != "busy":
+                        return
+                    self._stop.wait(0.05)
+        finally:
+            db.close()
+            self.running = False
 
 
 def storage_problem(error: sqlite3.Error) -> StorageProblem | None:
@@ -198,7 +267,10 @@ class Journal:
         self.path = str(path)
         """The database file, or ``":memory:"``."""
         self.busy_timeout = busy_timeout
-        """Seconds a write waits for another program's lock."""
+        """Seconds the background watcher waits at a time for another program's lock."""
+        self.write_wait = min(busy_timeout, WRITE_WAIT)
+        """Seconds a write waits for the lock on the caller's thread (see :data:`WRITE_WAIT`)."""
+        self._watcher: _BusyWatcher | None = None
         self.recovered_from: Path | None = None
         """Where a damaged database was moved, if one was found at start."""
         self.problem: StorageProblem | None = None
@@ -209,6 +281,9 @@ class Journal:
         """False while the file cannot be read at all and an empty stand-in serves reads."""
         self._lock = threading.RLock()
         self._identity: tuple[int, int] | None = None
+        self._stamp: tuple[int, int] | None = None
+        self._data_version: int | None = None
+        self._generation: tuple[str, int] | None = None
         self._db = self._connect()
 
     # ----------------------------------------------------------------- opening
@@ -229,7 +304,8 @@ class Journal:
             self.problem = self._refine(_os_problem(error))
             return self._open_fallback(existed)
         self.problem, self.read_only, self.available = None, False, True
-        self._remember_identity()
+        self._remember_own_write(db)
+        self._know_generation(db)
         self._probe(db)
         return db
 
@@ -249,8 +325,8 @@ class Journal:
 
     def _open(self) -> sqlite3.Connection:
         if not self.in_memory:
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None,
+            _make_private(Path(self.path))
+        db = sqlite3.connect(self.path, timeout=self.write_wait, isolation_level=None,
                              check_same_thread=False)
         try:
             db.execute("PRAGMA foreign_keys = ON")
@@ -271,13 +347,14 @@ class Journal:
                     continue
                 try:
                     db = sqlite3.connect(f"file:{quote(self.path)}?{options}", uri=True,
-                                         timeout=self.busy_timeout, check_same_thread=False,
+                                         timeout=self.write_wait, check_same_thread=False,
                                          isolation_level=None)
                     _check_layout(db, read_only=True)
                 except (sqlite3.Error, _DamagedError):
                     continue
                 self.read_only, self.available = True, True
                 self._remember_identity()
+                self._know_generation(db)
                 return db
         self.read_only, self.available = True, False
         stand_in = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
@@ -302,6 +379,30 @@ class Journal:
                 side.replace(target.with_name(target.name + suffix))
         return target
 
+    def _know_generation(self, db: sqlite3.Connection) -> None:
+        """At the first open: remember the file's generation (later opens keep the one the
+        app last wrote, so a file swapped meanwhile is noticed)."""
+        if self._generation is None:
+            with suppress(sqlite3.Error):
+                self._generation = _read_generation(db)
+
+    def _still_ours(self, db: sqlite3.Connection) -> bool:
+        """Whether the file still holds what this app last wrote (:data:`GENERATION_SETTING`)."""
+        if self._generation is None:
+            return True
+        try:
+            return _read_generation(db) == self._generation
+        except sqlite3.Error:
+            return False
+
+    def _count_write(self, db: sqlite3.Connection) -> tuple[str, int]:
+        """Inside a write transaction: one more write on the file's generation."""
+        journal_id = self._generation[0] if self._generation else uuid.uuid4().hex
+        generation = (journal_id, (self._generation[1] if self._generation else 0) + 1)
+        db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                   (GENERATION_SETTING, _dump(list(generation))))
+        return generation
+
     def _remember_identity(self) -> None:
         if self.in_memory:
             return
@@ -310,16 +411,46 @@ class Journal:
         except OSError:
             return
         self._identity = (info.st_dev, info.st_ino)
+        self._stamp = (info.st_size, info.st_mtime_ns)
+
+    def _remember_own_write(self, db: sqlite3.Connection) -> None:
+        """After this app's own commit: the file's size and time and SQLite's data
+        version as they are now (a checkpoint may have grown the file)."""
+        self._remember_identity()
+        with suppress(sqlite3.Error):
+            self._data_version = int(db.execute("PRAGMA data_version").fetchone()[0])
 
     def _still_there(self) -> bool:
         """Whether the path still names the file that was opened."""
+        return self._changed_file() != "missing"
+
+    def _changed_file(self) -> StorageProblem | None:
+        """``missing`` when the file is gone, ``replaced`` when the path names another file
+        or the file changed since this app last wrote it (copied over, cut short)."""
         if self._identity is None:
-            return True
+            return None
         try:
             info = os.stat(self.path)
         except OSError:
-            return False
-        return (info.st_dev, info.st_ino) == self._identity
+            return "missing"
+        if (info.st_dev, info.st_ino) != self._identity:
+            return "replaced"
+        if self._stamp is not None and (info.st_size, info.st_mtime_ns) != self._stamp:
+            return "replaced"
+        return None
+
+    def _changed_under_us(self, db: sqlite3.Connection) -> bool:
+        """Whether the journal changed since this app last wrote it: another file, the
+        file changed on disk, another program's commit, or another generation."""
+        if self._changed_file() is not None:
+            return True
+        try:
+            version = int(db.execute("PRAGMA data_version").fetchone()[0])
+        except sqlite3.Error:
+            return True
+        if self._data_version is not None and version != self._data_version:
+            return True
+        return not self._still_ours(db)
 
     def _probe(self, db: sqlite3.Connection) -> None:
         """Take and drop the write lock: finds a busy or read-only file before a step needs it."""
@@ -327,7 +458,7 @@ class Journal:
             self.problem, self.read_only = "read_only", True
             return
         try:
-            with _no_waiting(db, self.busy_timeout):
+            with _no_waiting(db, self.write_wait):
                 db.execute("BEGIN IMMEDIATE")
                 db.execute("ROLLBACK")
         except sqlite3.Error as error:
@@ -341,8 +472,13 @@ class Journal:
     def check(self) -> StorageProblem | None:
         """Notice a journal file deleted or replaced under the app; return the problem."""
         with self._lock:
-            if self.available and not self._still_there():
-                self.problem = "missing"
+            if not self.available or self.problem == "replaced":
+                return self.problem
+            changed = self._changed_file()
+            if changed == "missing" or (changed is None and self.read_only):
+                self.problem = changed or self.problem
+            elif changed is not None or (not self.read_only and self._changed_under_us(self._db)):
+                self.problem = "replaced"
             return self.problem
 
     def retry(self) -> bool:
@@ -354,6 +490,10 @@ class Journal:
         with self._lock:
             if self.check() is None:
                 return True
+            if self.problem == "replaced":
+                return False  # never write on: the app's games and the file's differ
+            if self.problem == "busy" and self._watcher is not None and self._watcher.running:
+                return False  # the lock is still held: the watcher says when it is free
             if self.problem == "missing":
                 return self._write_back()
             if self.read_only or not self.available:
@@ -394,7 +534,7 @@ class Journal:
     def _probe_write(self) -> None:
         """Write and remove a marker row: proves the disk takes writes again."""
         try:
-            with _no_waiting(self._db, self.busy_timeout), self._raw_transaction() as db:
+            with _no_waiting(self._db, self.write_wait), self._raw_transaction() as db:
                 db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
                            ("journal.probe", _dump(time.time())))
                 db.execute("DELETE FROM settings WHERE key = 'journal.probe'")
@@ -404,6 +544,9 @@ class Journal:
 
     def close(self) -> None:
         """Close the database (everything is already committed)."""
+        watcher = self._watcher
+        if watcher is not None:
+            watcher.stop()
         with self._lock:
             self._db.close()
 
@@ -412,12 +555,23 @@ class Journal:
         with self._lock:
             db = self._db
             try:
-                db.execute("BEGIN IMMEDIATE")
+                if self.problem == "busy":  # known busy: no wait at all on this thread
+                    with _no_waiting(db, self.write_wait):
+                        db.execute("BEGIN IMMEDIATE")
+                else:
+                    db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as error:
                 raise self._failed(error) from error
+            if self._changed_under_us(db):
+                _rollback(db)
+                self.problem = "replaced"
+                raise StorageError("replaced")
             try:
                 yield db
+                generation = self._count_write(db)
                 db.execute("COMMIT")
+                self._generation = generation
+                self._remember_own_write(db)
             except BaseException as error:
                 _rollback(db)
                 if isinstance(error, sqlite3.Error):
@@ -427,6 +581,8 @@ class Journal:
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
+            if self.problem == "replaced":
+                raise StorageError("replaced")
             if not self.available or self.read_only:
                 raise StorageError(self.problem or "read_only")
             if self.check() == "missing":
@@ -439,7 +595,16 @@ class Journal:
     def _failed(self, error: sqlite3.Error) -> StorageError:
         problem = self._refine(storage_problem(error) or "unavailable")
         self.problem = problem
+        if problem == "busy":
+            self._watch_lock()
         return StorageError(problem)
+
+    def _watch_lock(self) -> None:
+        """Wait for the other program's write lock on a background thread."""
+        if self.in_memory or (self._watcher is not None and self._watcher.running):
+            return
+        self._watcher = _BusyWatcher(self.path, self.busy_timeout)
+        self._watcher.start()
 
     def _disk_full(self) -> bool:
         """Whether the journal's file system has (next to) no room left."""
@@ -484,14 +649,25 @@ class Journal:
     # ------------------------------------------------------------------- games
     def create_game(self, game: str, setup: Setup, title: str = "") -> int:
         """Store a new game with its set-up and return its number."""
-        now = time.time()
         with self._transaction() as db:
+            now = self._in_order(db)
             cursor = db.execute(
                 "INSERT INTO games (game, title, setup, created, updated) VALUES (?, ?, ?, ?, ?)",
                 (game, title, _dump(setup), now, now),
             )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
+
+    def _in_order(self, db: sqlite3.Connection) -> float:
+        """Inside a write: the time to store as a game's ``updated``, in journal order.
+
+        The wall clock, but never earlier than any game's last change: a clock set back
+        (a Pi without a clock battery, a wrong time server) must not make an older game
+        look like the latest one, so "the newest game" is always the one written last.
+        """
+        row = db.execute("SELECT max(updated) FROM games").fetchone()
+        last = float(row[0]) if row and row[0] is not None else 0.0
+        return max(time.time(), last + 0.001)
 
     def list_games(self, status: GameStatus | None = None) -> list[GameSummary]:
         """List saved games, newest change first, optionally only those with ``status``."""
@@ -536,7 +712,7 @@ class Journal:
             step = int(row["step"])
             action = _parse(row["action"], game_id, step)
             try:
-                labels.append(Msg.from_json(json.loads(row["label"])))
+                labels.append(Msg.from_json(load_json(row["label"])))
             except (ValueError, TypeError, KeyError, AttributeError) as error:
                 raise UnreplayableGameError(game_id, step, f"label: {error}") from error
             actions.append(action)
@@ -558,14 +734,22 @@ class Journal:
         return game
 
     def append(
-        self, game_id: int, step: int, action: Action, label: Msg, status: GameStatus
+        self, game_id: int, step: int, action: Action, label: Msg, status: GameStatus,
+        figures: tuple[str, Mapping[str, Any]] | None = None,
     ) -> None:
         """Record ``action`` as step ``step`` (1-based) and make it the cursor.
 
         Any undone steps after ``step - 1`` are replaced.  Committed before returning.
+        ``figures`` (a settings key and value) are stored in the same transaction, with
+        the step's time under ``"at"``: a finished game's figures, which stay good while
+        that step is the game's last (:meth:`final_step_times`).
         """
-        now = time.time()
         with self._transaction() as db:
+            now = self._in_order(db)
+            if figures is not None:
+                key, value = figures
+                db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                           (key, _dump({**value, "at": now})))
             db.execute("DELETE FROM actions WHERE game_id = ? AND step >= ?", (game_id, step))
             db.execute(
                 "INSERT INTO actions (game_id, step, action, label, created)"
@@ -582,7 +766,7 @@ class Journal:
         with self._transaction() as db:
             db.execute(
                 "UPDATE games SET cursor = ?, status = ?, updated = ? WHERE id = ?",
-                (cursor, status, time.time(), game_id),
+                (cursor, status, self._in_order(db), game_id),
             )
 
     def set_status(self, game_id: int, status: GameStatus) -> None:
@@ -590,7 +774,7 @@ class Journal:
         with self._transaction() as db:
             db.execute(
                 "UPDATE games SET status = ?, updated = ? WHERE id = ?",
-                (status, time.time(), game_id),
+                (status, self._in_order(db), game_id),
             )
 
     def archive(self, game_id: int) -> None:
@@ -603,10 +787,18 @@ class Journal:
             db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
     # ---------------------------------------------------------------- settings
+    def final_step_times(self) -> dict[int, float]:
+        """Each game's time of the step at its cursor (one query for every game): figures
+        stored with that time still describe the game."""
+        rows = self._read("SELECT id, (SELECT created FROM actions WHERE game_id = games.id"
+                          " AND step = games.cursor) FROM games")
+        return {int(game_id): float(created) for game_id, created in rows
+                if created is not None}
+
     def get_setting(self, key: str, default: Any = None) -> Any:
         """Read a setting stored as JSON, or ``default``."""
         rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
-        return default if not rows else json.loads(rows[0][0])
+        return default if not rows else load_json(rows[0][0])
 
     def settings_with_prefix(self, prefix: str) -> dict[str, Any]:
         """Every setting whose key starts with ``prefix`` (values not JSON are left out)."""
@@ -615,7 +807,7 @@ class Journal:
         found: dict[str, Any] = {}
         for key, value in rows:
             try:
-                found[key] = json.loads(value)
+                found[key] = load_json(value)
             except ValueError:
                 continue
         return found
@@ -652,7 +844,9 @@ def _summary(row: Sequence[Any]) -> GameSummary:
 def _parse(text: Any, game_id: int, step: int) -> dict[str, Any]:
     """A stored JSON object, or :class:`UnreplayableGameError` naming the step."""
     try:
-        value = json.loads(text)
+        value = load_json(text)
+    except JsonLimitError as error:
+        raise UnreplayableGameError(game_id, step, f"refused: {error}") from error
     except (ValueError, TypeError) as error:
         raise UnreplayableGameError(game_id, step, f"not JSON: {error}") from error
     if not isinstance(value, dict):
@@ -675,6 +869,38 @@ def _check_layout(db: sqlite3.Connection, read_only: bool = False) -> None:
         raise _DamagedError("tables missing")
     db.executescript(_SCHEMA)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _make_private(path: Path) -> None:
+    """The journal is private: a new file is made ``0600`` in a new ``0700`` folder, and an
+    existing one readable by others is tightened (SQLite gives its side files the same
+    mode).  A file owned by someone else is left as it is."""
+    from companion.core.files import PRIVATE_FILE, private_folder
+
+    if not path.parent.exists():
+        private_folder(path.parent)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
+    except FileExistsError:
+        with suppress(OSError):
+            if os.stat(path).st_mode & 0o077:
+                os.chmod(path, PRIVATE_FILE)
+        return
+    except OSError:
+        return  # the open below says what is wrong
+    os.close(fd)
+
+
+def _read_generation(db: sqlite3.Connection) -> tuple[str, int] | None:
+    """The stored :data:`GENERATION_SETTING` (``None`` before the first write)."""
+    row = db.execute("SELECT value FROM settings WHERE key = ?", (GENERATION_SETTING,)).fetchone()
+    if row is None:
+        return None
+    try:
+        journal_id, writes = load_json(row[0])
+        return str(journal_id), int(writes)
+    except (ValueError, TypeError):
+        return ("unreadable", -1)
 
 
 def _os_problem(error: OSError) -> StorageProblem:
@@ -707,6 +933,54 @@ def _salvage_settings(path: str) -> dict[str, str] | None:
         db.close()
 
 
+class JournalInUseError(IllegalActionError):
+    """Another app already runs on this journal (two would mix their games)."""
+
+    def __init__(self, path: Path, holder: str) -> None:
+        super().__init__("faults.journal.in_use", path=str(path), pid=holder or "?")
+        self.path = path
+        """The journal file asked for."""
+
+
+class InstanceLock:
+    """The one app allowed on a journal: an exclusive ``flock`` on ``<journal>.lock``.
+
+    The kernel drops the lock when the process ends in any way (a crash, kill -9, a
+    power cut), so a stale lock file never keeps the next start out. The file holds
+    the holder's process id, only to name it in the refusal.
+    """
+
+    def __init__(self, journal_path: str | Path) -> None:
+        import fcntl
+
+        self.path = lock_path(journal_path)
+        """The lock file beside the journal."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            holder = os.pread(self._fd, 32, 0).decode("ascii", "replace").strip()
+            os.close(self._fd)
+            if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise
+            raise JournalInUseError(Path(journal_path), holder) from error
+        os.ftruncate(self._fd, 0)
+        os.pwrite(self._fd, str(os.getpid()).encode("ascii"), 0)
+
+    def release(self) -> None:
+        """Let go of the journal (also done by the kernel when the process ends)."""
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+
+def lock_path(journal_path: str | Path) -> Path:
+    """The lock file that says an app runs on ``journal_path``."""
+    path = Path(journal_path).resolve()
+    return path.with_name(path.name + ".lock")
+
+
 def backup_journal(source: str | Path, target: str | Path) -> Path:
     """Copy the journal file ``source`` to ``target`` while the app may be running.
 
@@ -728,8 +1002,11 @@ def backup_journal(source: str | Path, target: str | Path) -> Path:
 def _backup(db: sqlite3.Connection, destination: Path) -> Path:
     if destination.exists():
         raise FileExistsError(str(destination))
+    from companion.core.files import PRIVATE_FILE
+
     partial = destination.with_name(destination.name + ".partial")
     partial.unlink(missing_ok=True)
+    os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE))
     copy = sqlite3.connect(partial)
     try:
         db.backup(copy)

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.core.game import Setup
 from companion.core.i18n import LANGUAGES
-from companion.core.journal import Journal, StorageError, UnreplayableGameError
+from companion.core.journal import GameSummary, Journal, StorageError, UnreplayableGameError
 from companion.core.kiosk_names import SETTINGS_KEY as SETTINGS_KEY
 from companion.core.kiosk_names import TABLE_LAYOUTS as TABLE_LAYOUTS
 from companion.core.messages import IllegalActionError, Msg
@@ -234,6 +234,10 @@ def on_staff_closed(state: KioskState, now: float) -> KioskState:
     return replace(state, phase=back, last_touch=now)
 
 
+PUT_AWAY_PREFIX = "kiosk.put_away."
+"""Settings naming the unfinished games the kiosk put away (staff can bring them back)."""
+
+
 WELCOME_SLIDES: tuple[str, ...] = ("kiosk.attract.welcome",)
 """Message keys of the attract loop's slides before the games' own."""
 CLOSING_SLIDES: tuple[str, ...] = (
@@ -346,7 +350,47 @@ class Kiosk:
         return self.state
 
     def _archive(self, game_id: int) -> None:
+        """Put a game away; an unfinished one is remembered so staff can bring it back."""
+        unfinished = self.journal.summary(game_id).status == "active"
         self.journal.archive(game_id)
+        if unfinished:
+            self.journal.set_setting(PUT_AWAY_PREFIX + str(game_id), True)
+
+    @property
+    def game_in_progress(self) -> int | None:
+        """The unfinished game open at the table, which starting another would put away."""
+        if self.state.game_id is None:
+            return None
+        if self.session is not None and self.session.game_id == self.state.game_id \
+                and self.session.finished:
+            return None
+        return self.state.game_id
+
+    def put_away_games(self) -> list[GameSummary]:
+        """Unfinished games that were put away (archived), newest first: staff can bring
+        them back."""
+        marked = self.journal.settings_with_prefix(PUT_AWAY_PREFIX)
+        return [summary for summary in self.journal.list_games("archived")
+                if marked.get(PUT_AWAY_PREFIX + str(summary.id)) is True]
+
+    def bring_back(self, game_id: int) -> Session:
+        """Staff: make a put-away game active again and open it at the table.
+
+        A game in progress at the table is put away in its place (and can be brought
+        back the same way).
+        """
+        if not self.staff_open:
+            raise IllegalActionError("kiosk.error.staff_only")
+        current = self.game_in_progress
+        if current is not None and current != game_id:
+            self._archive(current)
+        session = Session.resume(self.journal, game_id)
+        self.journal.set_status(game_id, "finished" if session.finished else "active")
+        self.journal.set_setting(PUT_AWAY_PREFIX + str(game_id), False)
+        self.session = session
+        self.state = replace(on_game_opened(self.state, game_id, self.clock()),
+                             phase=Phase.STAFF, return_to=Phase.PLAYING)
+        return session
 
     # ------------------------------------------------------------ time and touch
     def touch(self) -> KioskState:
@@ -491,9 +535,11 @@ def write_quarantine_report(journal: Journal, error: UnreplayableGameError) -> P
         raw = {"id": error.game_id}
     report = {"format": "table-companion-unreplayable", "game_id": error.game_id,
               "step": error.step, "detail": error.detail, "journal": journal.path, "game": raw}
+    from companion.core.files import write_private
+
     path = quarantine_report_path(journal, error.game_id)
     try:
-        path.write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+        write_private(path, json.dumps(report, ensure_ascii=False, indent=1), replace=True)
     except OSError:
         _log.warning("the report of game %s could not be written to %s", error.game_id, path)
         return None

@@ -89,23 +89,36 @@ def parse_record(document: Any) -> GameRecord:
 
 def load_record(path: str | Path) -> GameRecord:
     """Read a record file; :class:`RecordError` with a clear reason if it cannot be used."""
+    from companion.core.limits import MAX_RECORD_BYTES, JsonLimitError, load_json
+
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_RECORD_BYTES:
+            raise RecordError("faults.record.too_size", found=size, limit=MAX_RECORD_BYTES)
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise RecordError("core.error.record_unreadable", detail=str(error)) from error
     except UnicodeDecodeError as error:
         raise RecordError("core.error.record_unreadable", detail="not UTF-8 text") from error
     try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
+        document = load_json(text, MAX_RECORD_BYTES)
+    except JsonLimitError as error:
+        raise RecordError(f"faults.record.too_{error.what}", found=error.found,
+                          limit=error.limit) from error
+    except ValueError as error:
         raise RecordError("core.error.record_unreadable", detail=str(error)) from error
     return parse_record(document)
 
 
-def save_record(record: GameRecord, path: str | Path) -> None:
-    """Write a record as indented UTF-8 JSON."""
+def save_record(record: GameRecord, path: str | Path, replace: bool = True) -> None:
+    """Write a record as indented UTF-8 JSON, private to its owner (``0600``).
+
+    ``replace=False`` refuses an existing file (:class:`FileExistsError`).
+    """
+    from companion.core.files import write_private
+
     text = json.dumps(record.to_json(), ensure_ascii=False, indent=1)
-    Path(path).write_text(text + "\n", encoding="utf-8")
+    write_private(path, text + "\n", replace=replace)
 
 
 @dataclass(frozen=True)

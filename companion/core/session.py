@@ -164,7 +164,8 @@ class Session:
         after = self.game.apply(before, plain)
         label = self.game.action_label(before, plain)
         step = self._cursor + 1
-        self.journal.append(self.game_id, step, plain, label, self._status_of(after))
+        self.journal.append(self.game_id, step, plain, label, self._status_of(after),
+                            self._figures(after))
         del self._actions[self._cursor :]
         del self._labels[self._cursor :]
         del self._states[step:]
@@ -173,6 +174,15 @@ class Session:
         self._states.append(after)
         self._cursor = step
         return after
+
+    def _figures(self, after: Any) -> tuple[str, dict[str, Any]] | None:
+        """A finished game's figures, stored with its last step (statistics read them
+        instead of replaying the game: issue 27)."""
+        if not self.game.is_finished(after):
+            return None
+        from companion.core.figures import finished_figures
+
+        return finished_figures(self.game_id, self.game, after, self.setup)
 
     def undo(self) -> Any:
         """Take back the newest step."""

@@ -42,20 +42,37 @@ PIN_SETTING = "kiosk.staff_pin"
 LOCKOUT_SETTING = "kiosk.staff_lockout"
 """Settings key of the wrong-guess counter and lock-out end."""
 
-MIN_PIN_LENGTH = 4
-"""Fewest digits a PIN may have."""
+MIN_PIN_LENGTH = 6
+"""Fewest digits a new PIN may have: a million PINs to try, against ten thousand."""
+SHORTEST_KNOWN_PIN = 4
+"""Fewest digits of a PIN the pad still accepts: PINs chosen before the six-digit rule
+keep opening the staff menu until staff change them."""
 MAX_PIN_LENGTH = 8
 """Most digits a PIN may have."""
 TRIES_PER_ROUND = 3
 """Wrong PINs allowed in a row before the pad locks."""
 FIRST_LOCKOUT = 30.0
 """Length of the first lock-out, in seconds; each next one is twice as long."""
-LONGEST_LOCKOUT = 3600.0
-"""Lock-outs never grow beyond this many seconds."""
+LONGEST_LOCKOUT = 300.0
+"""Lock-outs never grow beyond five minutes: staff locked out by a guest wait at most
+that long, while guessing stays slow — after the first few lock-outs three guesses
+per five minutes is 864 a day, so half the million six-digit PINs take about 580
+days at the pad."""
 
 _SCRYPT_N = 2**14
 _SCRYPT_R = 8
 _SCRYPT_P = 1
+"""The scrypt cost of a new PIN hash: N = 2**14, r = 8, p = 1 (16 MiB of memory).
+
+Chosen so that one guess against a stolen hash costs at least 50 ms on a Raspberry
+Pi 4.  Measured on the development machine (x86-64, 2 cores shared with other work,
+load average about 10): 111 ms at best, 120 ms median, for one hash; N = 2**15 took
+205 ms at best.  scrypt is memory-bound, and a Pi 4's Cortex-A72 with LPDDR4 is slower
+at it than that machine, so a guess costs well over 50 ms there (not measured on a Pi
+4 itself).  A higher N would make the staff's own unlock wait longer on the Pi (it is
+checked on the screen's thread) for little gain: with six digits the hash holds out
+for days on one core, and the journal that holds it is private (``0600``).  The
+parameters are stored with each hash, so a future change keeps old PINs working."""
 _HASH_BYTES = 32
 _SALT_BYTES = 16
 
@@ -126,7 +143,7 @@ class PinHash:
 
 
 def check_pin_format(pin: str) -> None:
-    """Refuse a PIN that is not 4 to 8 digits with :class:`PinFormatError`."""
+    """Refuse a new PIN that is not 6 to 8 digits with :class:`PinFormatError`."""
     if not (pin.isascii() and pin.isdigit()):
         raise PinFormatError("kiosk.error.pin_digits")
     if not MIN_PIN_LENGTH <= len(pin) <= MAX_PIN_LENGTH:

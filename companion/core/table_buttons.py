@@ -2,7 +2,8 @@
 
 Buttons arrive as plain strings (``"advance"``, ``"undo"``, ``"seat1"`` ..
 ``"seat4"``) with a kind (``"press"``, ``"release"``, ``"long_press"``), so this
-module needs nothing from the hardware layer.  Seats are 0-based as the games count
+module needs nothing from the hardware layer; the names are those of
+:mod:`vocabulary.buttons`, which both layers read.  Seats are 0-based as the games count
 them: the ``seat1`` button is seat 0.  A refused press leaves the session
 unchanged and says why, and which light should blink to show it (a seat, or
 ``None`` for the status light).
@@ -16,12 +17,11 @@ from companion.core.game import Action, TableButtons
 from companion.core.messages import IllegalActionError, Msg, msg
 from companion.core.session import Session
 from companion.core.values import Value
+from vocabulary.buttons import EVENT_KINDS
+from vocabulary.buttons import SEAT_BUTTONS as SEAT_BUTTONS
 
-SEAT_BUTTONS: tuple[str, ...] = ("seat1", "seat2", "seat3", "seat4")
-"""Seat buttons in seat order."""
-
-BUTTON_KINDS: tuple[str, ...] = ("press", "release", "long_press")
-"""What can happen to a button."""
+BUTTON_KINDS: tuple[str, ...] = EVENT_KINDS
+"""What can happen to a button (:data:`vocabulary.buttons.EVENT_KINDS`)."""
 
 
 class ButtonOutcome(Value):

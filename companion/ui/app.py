@@ -197,7 +197,7 @@ class App(TableLoop):
         """What the scenes see."""
         available = self.sound is not None and self.sound.available
         return Context(self.size, self.settings, self.session, self.journal, self.clock(),
-                       available)
+                       available, frozenset(self.faults()))  # the bar keeps the badge's room
 
     @property
     def scene(self) -> Scene:
@@ -386,6 +386,9 @@ class App(TableLoop):
         """Pass a table button to the open game; show the reason if it is refused."""
         if self.session is None:
             return
+        if self.dialog is not None:  # issue 27: the game never moves under an open question
+            self._button_under_dialog(button, kind)
+            return
         before, cursor = self.session.state, self.session.cursor
         try:
             outcome = handle_button(self.session, button, kind)
@@ -403,6 +406,19 @@ class App(TableLoop):
         if outcome.accepted:
             self._play_cues(before, cursor)
             self._game_changed()
+
+    def _button_under_dialog(self, button: str, kind: str) -> None:
+        """A table button while a dialog is open: undo does what the dialog's own Back
+        does (Escape); any other press does nothing and says to answer on the screen."""
+        if kind != "press" or self.dialog is None:
+            return
+        back = self.dialog.handle_key(pygame.K_ESCAPE, self.context()) if button == "undo" else []
+        if back:
+            self.perform_all(back)
+            return
+        self.notify(Msg("faults.dialog.answer_first"), error=True)
+        for output in self.outputs:
+            output.point_at(None)
 
     # ---------------------------------------------------------------- intents
     def perform_all(self, intents: Iterable[Intent]) -> None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from companion.core.messages import Msg
+from companion.ui.fault_badge import title_room
 from companion.ui.intents import Back, GoHome, Intent, Navigate, Redo, Undo
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Text, Widget
 
@@ -89,5 +90,7 @@ def game_bar(
         buttons.insert(0, Button(rect, text, intents, style, enabled, "small", key=key))
         x -= theme.gap // 2
     title_box = pygame.Rect(theme.pad, bar.y, x - 2 * theme.pad, bar.height)
-    widgets.append(Label(title_box, title or game_title(ctx), "heading", bold=True))
+    title_text = title or game_title(ctx)
+    title_box = title_room(title_box, title_text, ctx.faults, ctx.lang, theme)  # badge's room
+    widgets.append(Label(title_box, title_text, "heading", bold=True))
     return widgets + buttons, body_rect(ctx)

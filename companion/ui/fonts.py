@@ -50,7 +50,13 @@ def font_file(bold: bool = False) -> bytes | None:
     return None if path is None else path.read_bytes()
 
 
-@cache
+FONT_LIMIT = 96
+"""Most opened font sizes kept (issue 27: every cache bounded). Text fitting tries sizes
+from a role's size down to its smallest, so a day of screens, scales and dialogs opens
+a few dozen sizes of two faces; an evicted size is opened again from the bytes above."""
+
+
+@lru_cache(maxsize=FONT_LIMIT)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """Return the UI font at ``size`` pixels, loaded once and then reused.
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from companion.core.i18n import translate
 from companion.core.messages import Msg
 from companion.core.session import HistoryEntry, Session
 from companion.ui.bar import game_bar
@@ -29,6 +30,21 @@ def history_item(entry: HistoryEntry, cursor: int) -> ListItem:
     intents = () if entry.step == cursor else (jump_question(entry.step, cursor),)
     return ListItem(entry.label, detail, intents, dim=not entry.active,
                     highlight=entry.step == cursor)
+
+
+def step_told(session: Session, step: int) -> tuple[Msg, ...]:
+    """What step ``step`` told the table to do with its pieces, when the game says (its
+    optional ``told(before, after)``: the same lines its play screen lists)."""
+    told = getattr(session.game, "told", None)
+    if told is None or step == 0:
+        return ()
+    return tuple(told(session.state_after(step - 1), session.state_after(step)))
+
+
+def told_item(line: Msg, active: bool, lang: str) -> ListItem:
+    """One instruction under its step: indented, nothing to tap (translated when the list
+    is built, which every change of language does again)."""
+    return ListItem(f"    → {translate(line, lang)}", dim=not active)
 
 
 def jump_question(step: int, cursor: int) -> ShowDialog:
@@ -61,10 +77,17 @@ class HistoryScene(GameScene):
         box = pygame.Rect(body.x, body.y, body.width - side_width - theme.gap, body.height)
         widgets: list[Widget] = [*bar, *self._side(ctx, side, session)]
         entries = session.history()
-        items = [history_item(entry, session.cursor) for entry in entries]
+        items: list[ListItem] = []
+        at_cursor = 0
+        for entry in entries:
+            if entry.step == session.cursor:
+                at_cursor = len(items)
+            items.append(history_item(entry, session.cursor))
+            items += [told_item(line, entry.active, ctx.lang)
+                      for line in step_told(session, entry.step)]
         view = ListView(box, items, theme.touch + theme.px(14), self.scroll, key="history")
         if self._shown_cursor != session.cursor:
-            view.scroll_to(session.cursor)
+            view.scroll_to(at_cursor)
             self._shown_cursor = session.cursor
         widgets.append(view)
         return widgets

@@ -14,6 +14,7 @@ from companion.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from companion.core.journal import GameSummary, Journal
 from companion.core.messages import IllegalActionError, Msg
 from companion.core.values import Value
+from companion.ui.fault_badge import title_room
 from companion.ui.games import setup_screen_name
 from companion.ui.intents import DeleteGame, Intent, Navigate, ResumeGame, SetLanguage, StartGame
 from companion.ui.scene import Context, ListScene
@@ -155,6 +156,7 @@ class HomeScene(ListScene):
         langs = pygame.Rect(settings.x - theme.gap - langs_width, settings.y, langs_width,
                             theme.touch)
         title = pygame.Rect(theme.pad, top.y, langs.x - 2 * theme.pad, top.height)
+        title = title_room(title, Msg("ui.app.title"), ctx.faults, ctx.lang, theme)
         widgets.append(Label(title, Msg("ui.app.title"), "heading", bold=True))
         widgets.extend(language_buttons(ctx, langs))
         widgets.append(Button(settings, Msg("ui.bar.settings"), (Navigate("settings"),),

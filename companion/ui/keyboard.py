@@ -54,7 +54,10 @@ def recent_names(journal: Journal | None) -> list[str]:
     """Names typed in earlier set-ups, newest first."""
     if journal is None:
         return []
-    stored = journal.get_setting(RECENT_KEY, [])
+    try:
+        stored = journal.get_setting(RECENT_KEY, [])
+    except ValueError:  # unreadable or beyond the read limits
+        return []
     if not isinstance(stored, list):
         return []
     return [str(name) for name in stored if isinstance(name, str) and name.strip()]

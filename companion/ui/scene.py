@@ -102,8 +102,11 @@ def stored_table_looks(journal: Journal) -> tuple[bool, str] | None:
     They live in the café settings record (:mod:`companion.core.kiosk`), the one place
     both the settings screen and the kiosk's staff menu write them.
     """
-    if journal.get_setting(KIOSK_SETTINGS_KEY) is None:
-        return None
+    try:
+        if journal.get_setting(KIOSK_SETTINGS_KEY) is None:
+            return None
+    except ValueError:  # unreadable or beyond the read limits: the defaults below
+        pass
     from companion.core.kiosk import load_kiosk_settings
 
     stored = load_kiosk_settings(journal)
@@ -143,6 +146,9 @@ class Context:
     """Current time on the ``time.monotonic`` clock."""
     sound_available: bool = False
     """Whether sound effects can be heard (a sound device was found)."""
+    faults: frozenset[str] = frozenset()
+    """Table inputs switched on but lost (``serial``, ``gpio``...): the bar keeps room
+    for their badge."""
 
     def __post_init__(self) -> None:
         # The journal is the one source of truth for the table looks: the staff menu

@@ -99,7 +99,12 @@ def _cut_to_fit(text: str, face: pygame.font.Font, width: int, height: int) -> l
     return lines
 
 
-@lru_cache(maxsize=4096)
+FITTED_LIMIT = 4096
+"""Most text fittings kept (issue 27: every cache bounded): several hundred labels a
+screen across the screens of a day, each entry a few wrapped lines (well under 1 KiB)."""
+
+
+@lru_cache(maxsize=FITTED_LIMIT)
 def fit_text(
     text: str, width: int, height: int, size: int, min_size: int, bold: bool = False,
     wrap: bool = True,

@@ -197,7 +197,7 @@ def _lean_action(state: TikalState, action: Mapping[str, Any], placed: bool
     kind = action["type"]
     if kind not in LEAN_KEPT and not (placed and kind == "lay_volcano"):
         return None
-    dropped = {"draw": () if placed else ("at",), "take_treasure": ("hex",),
+    dropped = {"draw": () if placed else ("at",),
                "place_guard": ("piece",)}
     entered = {k: v for k, v in action.items() if k not in dropped.get(kind, ())}
     if kind == "end_turn" and state.scoring is not None:

@@ -8,7 +8,9 @@
 #                     no desktop is installed)
 #   --mode desktop    inside the desktop session (X11 or Wayland), started at log-in
 #   --user NAME       the account the app runs as (default: the one that ran sudo)
-#   --no-pin          do not ask for the staff PIN now (the screen asks on first use)
+#   --no-pin          do not ask for the staff PIN now; the staff menu stays closed until
+#                     it is set with: python -m companion.staff_pin (the screen never
+#                     offers the choice: a guest could make it)
 #   --no-boot-changes leave cmdline.txt and the boot target alone
 #   --dry-run         print what would be done, change nothing
 #   --dest DIR        install the unit files under DIR instead of / (for packaging)
@@ -131,8 +133,11 @@ if [ -z "$DEST" ] && [ "$BOOT_CHANGES" = 1 ]; then
 fi
 
 if [ -z "$DEST" ] && [ "$ASK_PIN" = 1 ]; then
-    say "Choose the staff PIN (4 to 8 digits); it opens the staff menu"
-    run sudo -u "$TARGET_USER" -H "$ROOT/.venv/bin/python" -m companion.staff_pin
+    say "Choose the staff PIN (6 to 8 digits); it opens the staff menu"
+    # Asked until one is set: the kiosk never lets the person at the screen choose it.
+    until run sudo -u "$TARGET_USER" -H "$ROOT/.venv/bin/python" -m companion.staff_pin; do
+        say "No PIN was set; try again (Ctrl+C stops the install)"
+    done
 fi
 
 if [ ! -f "$HOME_DIR/.config/table-companion/hardware.toml" ]; then

@@ -33,7 +33,7 @@ from tests.clock import FakeClock
 from tests.fuzzing import examples
 
 SETUP = {"players": 2, "target": 10}
-PIN = "8080"
+PIN = "808080"
 
 
 @pytest.fixture

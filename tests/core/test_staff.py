@@ -42,13 +42,13 @@ def clock() -> FakeClock:
 @pytest.fixture
 def lock(journal: Journal, clock: FakeClock) -> StaffLock:
     staff = StaffLock(journal, clock)
-    staff.set_pin("2468")
+    staff.set_pin("246824")
     return staff
 
 
 def test_the_pin_itself_is_never_stored(journal: Journal, lock: StaffLock) -> None:
     stored = journal.get_setting(PIN_SETTING)
-    assert "2468" not in json.dumps(stored)
+    assert "246824" not in json.dumps(stored)
     assert stored["scheme"] == "scrypt"
     assert len(bytes.fromhex(stored["salt"])) == 16
 
@@ -75,14 +75,15 @@ def test_only_the_right_pin_matches(pin: str, guess: str) -> None:
     assert PinHash.from_json(stored.to_json()) == stored
 
 
-@pytest.mark.parametrize("pin", ["123", "123456789", "12a4", "", "١٢٣٤", " 1234"])
+@pytest.mark.parametrize("pin", ["123", "1234", "12345", "123456789", "12a456", "", "١٢٣٤٥٦",
+                                 " 123456"])
 def test_badly_formed_pins_are_refused(pin: str) -> None:
     with pytest.raises(PinFormatError):
         check_pin_format(pin)
 
 
 def test_right_pin_is_accepted(lock: StaffLock) -> None:
-    result = lock.check("2468")
+    result = lock.check("246824")
     assert result.accepted
     assert result.message is None
 
@@ -106,11 +107,11 @@ def test_even_the_right_pin_is_refused_while_locked(lock: StaffLock, clock: Fake
     for _ in range(TRIES_PER_ROUND):
         lock.check("0000")
     clock.advance(FIRST_LOCKOUT - 1)
-    refused = lock.check("2468")
+    refused = lock.check("246824")
     assert refused.status == "locked"
     assert refused.wait_seconds == 1
     clock.advance(1)
-    assert lock.check("2468").accepted
+    assert lock.check("246824").accepted
 
 
 def test_each_lockout_is_twice_as_long(lock: StaffLock, clock: FakeClock) -> None:
@@ -127,7 +128,7 @@ def test_right_pin_resets_the_doubling(lock: StaffLock, clock: FakeClock) -> Non
     for _ in range(TRIES_PER_ROUND):
         lock.check("1111")
     clock.advance(FIRST_LOCKOUT)
-    assert lock.check("2468").accepted
+    assert lock.check("246824").accepted
     for _ in range(TRIES_PER_ROUND):
         result = lock.check("1111")
     assert result.wait_seconds == FIRST_LOCKOUT
@@ -142,30 +143,30 @@ def test_lockouts_never_grow_past_the_longest() -> None:
 def test_lockout_survives_a_restart(tmp_path: object, clock: FakeClock) -> None:
     path = f"{tmp_path}/journal.sqlite3"
     first = StaffLock(Journal(path), clock)
-    first.set_pin("2468")
+    first.set_pin("246824")
     for _ in range(TRIES_PER_ROUND):
         first.check("0000")
     after_restart = StaffLock(Journal(path), clock)
-    assert after_restart.check("2468").status == "locked"
+    assert after_restart.check("246824").status == "locked"
     assert Journal(path).get_setting(LOCKOUT_SETTING)["lockouts"] == 1
 
 
 def test_changing_the_pin_needs_the_current_one(lock: StaffLock) -> None:
     with pytest.raises(IllegalActionError) as refused:
-        lock.set_pin("1357")
+        lock.set_pin("135713")
     assert refused.value.key == "kiosk.error.pin_change_refused"
     with pytest.raises(IllegalActionError):
-        lock.set_pin("1357", "0000")
-    lock.set_pin("1357", "2468")
-    assert lock.check("1357").accepted
-    assert not lock.check("2468").accepted
+        lock.set_pin("135713", "0000")
+    lock.set_pin("135713", "246824")
+    assert lock.check("135713").accepted
+    assert not lock.check("246824").accepted
 
 
 def test_wrong_current_pin_counts_as_a_wrong_try(lock: StaffLock) -> None:
     for _ in range(TRIES_PER_ROUND):
         with pytest.raises(IllegalActionError):
-            lock.set_pin("1357", "0000")
-    assert lock.check("2468").status == "locked"
+            lock.set_pin("135713", "0000")
+    assert lock.check("246824").status == "locked"
 
 
 def test_command_line_sets_and_changes_the_pin(
@@ -174,10 +175,10 @@ def test_command_line_sets_and_changes_the_pin(
     import io
 
     path = f"{tmp_path}/journal.sqlite3"
-    monkeypatch.setattr("sys.stdin", io.StringIO("4321\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("432143\n"))
     assert main(["--db", path, "--stdin"]) == 0
-    monkeypatch.setattr("sys.stdin", io.StringIO("5555\n9999\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("555555\n999999\n"))
     assert main(["--db", path, "--stdin"]) == 1
-    monkeypatch.setattr("sys.stdin", io.StringIO("5555\n4321\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("555555\n432143\n"))
     assert main(["--db", path, "--stdin"]) == 0
-    assert StaffLock(Journal(path)).check("5555").accepted
+    assert StaffLock(Journal(path)).check("555555").accepted

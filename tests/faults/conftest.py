@@ -32,7 +32,7 @@ from tests.registering import registered
 from tests.ui.tally_game import GAME as TALLY
 from tests.wiring import keys
 
-PIN = "4711"
+PIN = "471147"
 """The staff PIN every fault journal is given."""
 SETUP = {"seats": 2, "target": 40}
 """A tally game long enough never to end during a test."""

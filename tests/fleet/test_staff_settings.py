@@ -28,7 +28,7 @@ from companion.ui.widgets import Button, Widget
 from tests.fleet.conftest import TABLES, Fleet, needs_mosquitto
 from tests.waiting import wait_for
 
-PIN = "4711"
+PIN = "471108"
 
 
 @pytest.fixture
@@ -79,12 +79,12 @@ def type_on_keys(app: KioskApp, field: str, text: str) -> None:
 
 
 def open_fleet_settings(app: KioskApp) -> None:
-    """PIN, staff menu, then the café fleet row's button."""
+    """PIN, staff menu, then the café fleet button in its top bar."""
     app.perform(Navigate("kiosk.pin"))
     app.perform(UnlockStaff(PIN))
     app.draw()
     button = next(w for w in app.scene.widgets
-                  if isinstance(w, Button) and getattr(w.text, "key", "") == "fleet.staff.open")
+                  if isinstance(w, Button) and getattr(w.text, "key", "") == "fleet.staff.row")
     assert button.rect.height >= 48
     tap(app, button)
     assert isinstance(app.scene, FleetSettingsScene)

@@ -17,6 +17,7 @@ from serial.tools.list_ports_common import ListPortInfo  # type: ignore[import-u
 from hardware.boxsim import SimulatedBox
 from hardware.config import AUTO_PORT, SerialConfig
 from hardware.events import EventQueue
+from hardware.protocol import PROTOCOL_VERSION
 from hardware.serial_box import (
     PortFactory,
     SerialBox,
@@ -58,7 +59,7 @@ def test_presses_and_lights_travel_through_a_real_pty(sim: SimulatedBox) -> None
     box, collector = start_app_side(FAST, [sim.port])
     try:
         assert collector.wait_for(has_status("hardware.serial.connected"))
-        assert box.port_name == sim.port and box.box_version == 1
+        assert box.port_name == sim.port and box.box_version == PROTOCOL_VERSION
         sim.set_level("seat2", True)
         time.sleep(0.05)
         sim.set_level("seat2", False)
@@ -181,14 +182,14 @@ def port_info(device: str, vid: int | None, location: str | None) -> ListPortInf
     return info
 
 
-def test_the_data_channel_of_a_box_is_tried_first() -> None:
+def test_only_the_data_channel_of_a_box_is_taken() -> None:
     ports = [
         port_info("/dev/ttyACM0", 0x239A, "1-1.2:1.0"),
         port_info("/dev/ttyACM1", 0x239A, "1-1.2:1.2"),
         port_info("/dev/ttyUSB0", 0x0403, "1-1.3:1.0"),
         port_info("/dev/ttyS0", None, None),
     ]
-    assert rank_box_ports(ports) == ["/dev/ttyACM1", "/dev/ttyACM0"]
+    assert rank_box_ports(ports) == ["/dev/ttyACM1"]
     assert interface_number("1-1.2:1.2") == 2
     assert interface_number("3-1:1.0") == 0
     assert interface_number(None) is None

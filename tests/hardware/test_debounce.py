@@ -9,9 +9,9 @@ through ``GPIOZERO_PIN_FACTORY=mock``.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 
+import gpiozero.pins.mock as mock_pins
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -24,13 +24,15 @@ from companion.games.fuji.queries import legal_destinations
 from companion.games.fuji.state import Phase
 from hardware.boxsim import SimulatedBox
 from hardware.config import GpioConfig, HardwareConfig, KeyboardConfig, LoadedConfig, SerialConfig
-from hardware.debounce import DEFAULT_SETTLE, Debouncer
+from hardware.debounce import Debouncer
 from hardware.events import ButtonEvent
 from hardware.table import TableHardware
+from tests.clock import FakeClock
+from tests.waiting import wait_for
 
 SEAT1_PIN = 5
 E2E_SETTLE = 0.05
-"""Settle time of the end-to-end tests: a busy test machine may sleep 15 ms as 40 ms."""
+"""Settle time of the end-to-end tests (their chatter has gaps of 1 to 15 ms)."""
 
 
 def chatter_gaps(draw_gaps: list[int]) -> list[float]:
@@ -93,7 +95,17 @@ def env_mock(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def start_hardware(gpio: bool = False, port: str = "") -> TableHardware:
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
+    """The one clock of these tests: the mock pins date their edges by it, the app dates
+    its events and times its debounce by it, and the test moves it.  So the chatter has
+    exactly the gaps it is given, however busy the machine is."""
+    driven = FakeClock()
+    monkeypatch.setattr(mock_pins, "monotonic", driven)
+    return driven
+
+
+def start_hardware(clock: FakeClock, gpio: bool = False, port: str = "") -> TableHardware:
     config = HardwareConfig(
         gpio=GpioConfig(enabled=gpio, buttons={"seat1": SEAT1_PIN, "advance": 17},
                         lights={"status": 26}, bounce_time=0.0, hold_time=2.0),
@@ -101,76 +113,58 @@ def start_hardware(gpio: bool = False, port: str = "") -> TableHardware:
         keyboard=KeyboardConfig(enabled=False),
         debounce=E2E_SETTLE,
     )
-    hardware = TableHardware(LoadedConfig(config))
+    hardware = TableHardware(LoadedConfig(config), clock=clock)
     hardware.start()
     return hardware
 
 
-def collect_buttons(hardware: TableHardware, quiet: float = 0.3) -> list[tuple[str, str]]:
-    time.sleep(quiet)
+def settle(hardware: TableHardware, clock: FakeClock, quiet: float = 0.15) -> None:
+    """Let ``quiet`` seconds pass on the driven clock and wait until the debounce has
+    let out every level it held back (its timer runs on real time, so this waits for it)."""
+    clock.advance(quiet)
+    sink = hardware.debounce
+    assert sink is not None
+    assert wait_for(sink.idle, timeout=10.0)
+
+
+def collect_buttons(hardware: TableHardware) -> list[tuple[str, str]]:
     return [(e.button, e.kind) for e in hardware.events.drain() if isinstance(e, ButtonEvent)]
 
 
-def chatter_pin(pin: object, gaps_ms: list[int], end_low: bool) -> float:
-    """Toggle a mock pin with the given gaps so that it ends low (pressed) or high.
-
-    Returns the longest gap between two edges as it really came out, in seconds: on a
-    loaded machine a sleep can overrun the settle time, and then the chatter was in
-    truth two real pushes.
-    """
+def chatter_pin(pin: object, clock: FakeClock, gaps_ms: list[int], end_low: bool) -> None:
+    """Toggle a mock pin with the given gaps on the driven clock, ending low (pressed) or high."""
     levels = [end_low if (len(gaps_ms) - index) % 2 == 0 else not end_low
               for index in range(len(gaps_ms) + 1)]
-    longest = 0.0
-    previous: float | None = None
     for level, gap in zip(levels, [*gaps_ms, 0], strict=True):
-        now = time.monotonic()
-        if previous is not None:
-            longest = max(longest, now - previous)
-        previous = now
         if level:
             pin.drive_low()  # type: ignore[attr-defined]
         else:
             pin.drive_high()  # type: ignore[attr-defined]
-        time.sleep(gap / 1000)
-    return longest
+        clock.advance(gap / 1000)
 
 
-def within_settle(longest_gap: float) -> bool:
-    """Whether chatter whose longest real gap was this stayed inside the settle time."""
-    return longest_gap < DEFAULT_SETTLE
-
-
-ATTEMPTS = 5
-"""Tries before a timing test gives up on a machine too loaded to chatter in time."""
-
-
-def bounce_storm(hardware: TableHardware, pin: object) -> tuple[bool, list[tuple[str, str]]]:
-    """Three chattering pushes; whether every burst kept inside the settle time, and the events."""
+def bounce_storm(hardware: TableHardware, pin: object, clock: FakeClock) -> list[tuple[str, str]]:
+    """Three chattering pushes, each burst within the settle time; the events they made."""
     rng = random.Random(7)
-    in_time = True
     for _ in range(3):
-        pressed = chatter_pin(pin, [rng.randint(1, 15) for _ in range(rng.choice([5, 7, 9]))], True)
-        time.sleep(0.15)
-        released = chatter_pin(pin, [rng.randint(1, 15) for _ in range(rng.choice([4, 6]))], False)
-        time.sleep(0.15)
-        in_time = in_time and within_settle(pressed) and within_settle(released)
-    return in_time, collect_buttons(hardware)
+        chatter_pin(pin, clock, [rng.randint(1, 15) for _ in range(rng.choice([5, 7, 9]))], True)
+        settle(hardware, clock)
+        chatter_pin(pin, clock, [rng.randint(1, 15) for _ in range(rng.choice([4, 6]))], False)
+        settle(hardware, clock)
+    return collect_buttons(hardware)
 
 
-def test_gpio_bounce_storm_through_the_environment_chosen_factory(env_mock: None) -> None:
+def test_gpio_bounce_storm_through_the_environment_chosen_factory(
+    env_mock: None, clock: FakeClock,
+) -> None:
     """6 ms of chatter on a seat button once gave seven journal steps; now one tap is one tap."""
-    hardware = start_hardware(gpio=True)
+    hardware = start_hardware(clock, gpio=True)
     try:
         assert hardware.gpio is not None and hardware.gpio.live
         assert type(hardware.gpio.factory).__name__ == "MockFactory"
         pin = hardware.gpio.factory.pin(SEAT1_PIN)
-        for _ in range(ATTEMPTS):
-            hardware.events.drain()
-            in_time, events = bounce_storm(hardware, pin)
-            if in_time:
-                assert events == [("seat1", "press"), ("seat1", "release")] * 3
-                return
-        pytest.fail(f"the machine overran the settle time in all {ATTEMPTS} storms")
+        hardware.events.drain()
+        assert bounce_storm(hardware, pin, clock) == [("seat1", "press"), ("seat1", "release")] * 3
     finally:
         hardware.stop()
 
@@ -185,61 +179,57 @@ def planning_session() -> Session:
     return session
 
 
-def test_chatter_on_a_seat_button_is_one_journal_step(env_mock: None) -> None:
+def test_chatter_on_a_seat_button_is_one_journal_step(env_mock: None, clock: FakeClock) -> None:
     session = planning_session()
     steps_before = session.cursor
-    hardware = start_hardware(gpio=True)
+    hardware = start_hardware(clock, gpio=True)
     try:
         assert hardware.gpio is not None
         pin = hardware.gpio.factory.pin(SEAT1_PIN)
-        for _ in range(ATTEMPTS):
-            hardware.events.drain()
-            pressed = chatter_pin(pin, [6, 1, 3, 2, 6, 1, 4], True)
-            time.sleep(0.1)
-            released = chatter_pin(pin, [2, 5, 1, 6], False)
-            events = collect_buttons(hardware)
-            if within_settle(pressed) and within_settle(released):
-                break
-        else:
-            pytest.fail(f"the machine overran the settle time in all {ATTEMPTS} tries")
-        for button, kind in events:
+        hardware.events.drain()
+        chatter_pin(pin, clock, [6, 1, 3, 2, 6, 1, 4], True)
+        settle(hardware, clock, 0.1)
+        chatter_pin(pin, clock, [2, 5, 1, 6], False)
+        settle(hardware, clock)
+        for button, kind in collect_buttons(hardware):
             handle_button(session, button, kind)
         assert session.cursor == steps_before + 1
     finally:
         hardware.stop()
 
 
-def box_storm(sim: SimulatedBox, hardware: TableHardware) -> tuple[bool, list[tuple[str, str]]]:
-    """Two chattering pushes of seat 3 on the box; whether every burst kept inside the
-    settle time, and the button events the app made of them."""
-    rng = random.Random(11)
-    in_time = True
-    for _ in range(2):
-        pressed = sim.chatter("seat3", [rng.randint(2, 15) for _ in range(7)])
-        time.sleep(0.15)
-        released = sim.chatter("seat3", [rng.randint(2, 15) for _ in range(4)] + [0])
-        time.sleep(0.15)
-        in_time = in_time and within_settle(pressed) and within_settle(released)
-    return in_time, collect_buttons(hardware)
+def box_chatter(sim: SimulatedBox, hardware: TableHardware, clock: FakeClock, button: str,
+                pattern_ms: list[int]) -> None:
+    """Toggle ``button`` on the box once per entry, the driven clock moving that long after
+    each; every toggle is scanned by the box before the clock moves on, and every line
+    it sends has reached the app before this returns."""
+    box = hardware.serial
+    assert box is not None
+    for wait in pattern_ms:
+        accepted = box.parser.accepted
+        index = sim.tcbox.BUTTONS.index(button)
+        sim.set_level(button, not sim.levels[index])
+        scans = sim.scans
+        assert wait_for(lambda scans=scans: sim.scans >= scans + 2, timeout=10.0)
+        clock.advance(max(wait, 2) / 1000)  # the box's own settle is 1 ms
+        assert wait_for(lambda accepted=accepted: box.parser.accepted > accepted, timeout=10.0)
 
 
-def test_chatter_through_the_box_is_debounced_by_the_app() -> None:
+def test_chatter_through_the_box_is_debounced_by_the_app(clock: FakeClock) -> None:
     """A box whose firmware settles for only 1 ms passes chatter on; the app stops it."""
-    sim = SimulatedBox(settle_ms=1).start()
-    hardware = start_hardware(port=sim.port)
+    sim = SimulatedBox(settle_ms=1, clock_ms=lambda: round(clock.now * 1000)).start()
+    hardware = start_hardware(clock, port=sim.port)
     try:
-        deadline = time.monotonic() + 3
-        while not hardware.live_sources()["serial"] and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert hardware.live_sources()["serial"]
-        for _ in range(ATTEMPTS):
-            hardware.events.drain()
-            in_time, events = box_storm(sim, hardware)
-            if in_time:
-                assert events == [("seat3", "press"), ("seat3", "release")] * 2
-                assert sim.levels[sim.tcbox.BUTTONS.index("seat3")] is False
-                return
-        pytest.fail(f"the machine overran the settle time in all {ATTEMPTS} storms")
+        assert wait_for(lambda: hardware.live_sources()["serial"], timeout=10.0)
+        hardware.events.drain()
+        rng = random.Random(11)
+        for _ in range(2):
+            box_chatter(sim, hardware, clock, "seat3", [rng.randint(2, 15) for _ in range(7)])
+            settle(hardware, clock)
+            box_chatter(sim, hardware, clock, "seat3", [rng.randint(2, 15) for _ in range(5)])
+            settle(hardware, clock)
+        assert collect_buttons(hardware) == [("seat3", "press"), ("seat3", "release")] * 2
+        assert sim.levels[sim.tcbox.BUTTONS.index("seat3")] is False
     finally:
         hardware.stop()
         sim.unplug()

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from hardware.events import BUTTON_IDS
 from hardware.protocol import (
+    PROTOCOL_VERSION,
     BoxError,
     ButtonMessage,
     Hello,
@@ -54,9 +55,9 @@ def test_firmware_names_match_the_app() -> None:
 
 def test_hello_and_ping_answers_are_understood_by_the_app() -> None:
     box = tcbox.Box()
-    assert app_hears(box.hello()) == [Hello("tcbox", 1)]
+    assert app_hears(box.hello()) == [Hello("tcbox", PROTOCOL_VERSION)]
     answers = box.receive(version_query().encode() + ping().encode(), 0)
-    assert app_hears(answers) == [Hello("tcbox", 1), Pong()]
+    assert app_hears(answers) == [Hello("tcbox", PROTOCOL_VERSION), Pong()]
 
 
 def test_bad_commands_get_error_lines() -> None:

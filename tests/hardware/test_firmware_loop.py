@@ -18,7 +18,7 @@ from typing import ClassVar
 import pytest
 
 from companion.ui.theme import PALETTE
-from hardware.protocol import BoxError, Hello, LineParser, frame
+from hardware.protocol import PROTOCOL_VERSION, BoxError, Hello, LineParser, frame
 from tests.hardware.test_firmware import tcbox
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "hardware" / "firmware"
@@ -146,7 +146,7 @@ def run_firmware(pico: Board) -> None:
 def test_the_loop_says_hello_sets_a_write_timeout_and_feeds_the_watchdog(pico: Board) -> None:
     pico.script = {3: lambda: None}
     run_firmware(pico)
-    assert list(LineParser().feed(pico.port.written)) == [Hello("tcbox", 1)]
+    assert list(LineParser().feed(pico.port.written)) == [Hello("tcbox", PROTOCOL_VERSION)]
     assert pico.port.write_timeout is not None and 0 < pico.port.write_timeout <= 0.1
     assert pico.dog.mode == "reset" and pico.dog.timeout > 0
     assert pico.dog.feeds == pico.scans
@@ -165,7 +165,8 @@ def test_a_host_that_stops_reading_never_stops_the_scan(pico: Board) -> None:
     run_firmware(pico)
     assert pico.scans == 9 and pico.dog.feeds == 9
     heard = list(LineParser().feed(pico.port.written))
-    assert heard == [Hello("tcbox", 1), Hello("tcbox", 1)]  # the PONG went nowhere
+    hello = Hello("tcbox", PROTOCOL_VERSION)
+    assert heard == [hello, hello]  # the PONG went nowhere
 
 
 def test_an_error_inside_a_scan_is_reported_and_scanning_goes_on(pico: Board) -> None:
@@ -180,7 +181,7 @@ def test_an_error_inside_a_scan_is_reported_and_scanning_goes_on(pico: Board) ->
     pico.script = {2: break_a_pin, 4: mend_it, 6: lambda: None}
     run_firmware(pico)
     heard = list(LineParser().feed(pico.port.written))
-    assert heard[0] == Hello("tcbox", 1)
+    assert heard[0] == Hello("tcbox", PROTOCOL_VERSION)
     assert heard.count(BoxError("internal")) == 2
     assert heard[-1].__class__.__name__ == "Pong"
     assert pico.dog.feeds == pico.scans

@@ -38,3 +38,33 @@ def test_a_settings_file_draws_its_own_pins(tmp_path: Path) -> None:
                     str(settings), "-o", str(out)], check=True, capture_output=True, timeout=60)
     text = out.read_text(encoding="utf-8")
     assert "GPIO 21, pin 40" in text and "GPIO 20, pin 38" in text and "GPIO 17," not in text
+
+
+def test_every_text_of_the_diagram_lies_inside_the_picture() -> None:
+    """Measured with the diagram's own font (DejaVu Sans): the subtitle once ran off both
+    edges.  The committed PNG check is by eye; this holds it."""
+    import pygame
+
+    pygame.font.init()
+    svg = ElementTree.parse(ROOT / "docs" / "wiring.svg").getroot()
+    width = float(svg.attrib["width"])
+    fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+    for element in svg.iter("{http://www.w3.org/2000/svg}text"):
+        size = int(element.attrib.get("font-size", svg.attrib["font-size"]))
+        bold = element.attrib.get("font-weight") == "bold"
+        face = ROOT / "assets" / "fonts" / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+        font = fonts.setdefault((size, bold), pygame.font.Font(str(face), size))
+        text = element.text or ""
+        extent = font.size(text)[0]
+        x = float(element.attrib["x"])
+        anchor = element.attrib.get("text-anchor", "start")
+        left = {"start": x, "middle": x - extent / 2, "end": x - extent}[anchor]
+        assert left >= 0 and left + extent <= width, text
+
+
+def test_each_led_is_labelled_with_the_resistor_computed_for_its_colour() -> None:
+    from hardware.leds import light_resistor
+
+    text = (ROOT / "docs" / "wiring.svg").read_text(encoding="utf-8")
+    for light, gpio in DEFAULT_LIGHT_PINS.items():
+        assert f"LED + {light_resistor(light)} Ω → GND · GPIO {gpio}," in text, light

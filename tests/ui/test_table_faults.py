@@ -17,7 +17,7 @@ from companion.core.journal import Journal
 from companion.core.staff import StaffLock
 from companion.ui.app import App
 from companion.ui.diagnostics import DiagnosticsScene as ButtonsScene
-from companion.ui.fault_badge import badge_rect, badge_text, free_bar_span
+from companion.ui.fault_badge import badge_text, draw_fault_badge
 from companion.ui.intents import Navigate
 from companion.ui.kiosk.app import KioskApp
 from companion.ui.kiosk.intents import LockStaff, UnlockStaff
@@ -96,9 +96,12 @@ def test_a_lost_box_shows_a_lasting_badge_and_the_fault_light(
         assert app.toast is None
         text = badge_text({"serial"}, "en")
         assert text == "Button box lost"
-        badge = badge_rect(text, free_bar_span(app.scene.widgets, ctx.screen, ctx.theme),
-                           ctx.theme)
-        assert danger_pixels(app.surface, badge, danger) > badge.width * badge.height // 20
+        ctx = app.context()
+        drawn = draw_fault_badge(pygame.Surface(ctx.size), ctx.screen, ctx.theme, "en",
+                                 app.scene.widgets, hardware.faults())
+        assert drawn is not None
+        badge = drawn.rect
+        assert danger_pixels(app.surface, badge, danger) > badge.width * badge.height // 40
         controls = [w.rect for w in app.scene.widgets if w.interactive]
         assert not any(badge.colliderect(rect) for rect in controls)
 
@@ -151,14 +154,14 @@ def test_staff_reach_buttons_and_lights_and_guests_do_not(
     table: tuple[TableHardware, SimulatedBox], journal: Journal, clock: FakeClock,
 ) -> None:
     hardware, _ = table
-    StaffLock(journal).set_pin("4711")
+    StaffLock(journal).set_pin("471147")
     app = KioskApp(journal, Settings(language="en"), (800, 480), **wired(hardware), clock=clock,
                    sound=SilentPlayer())
     try:
         app.perform(Navigate("diagnostics"))
         assert not isinstance(app.scene, ButtonsScene)
         app.perform(Navigate("kiosk.pin"))
-        app.perform(UnlockStaff("4711"))
+        app.perform(UnlockStaff("471147"))
         assert isinstance(app.scene, StaffScene)
         app.draw()
         entry = next(w for w in app.scene.widgets

@@ -83,6 +83,13 @@ class FujiGame:
         """Tell whether the game was won or lost."""
         return state.outcome is not None
 
+    def told(self, before: State, after: State) -> tuple[Msg, ...]:
+        """What one step told the table to do with its pieces (History lists these under
+        the step, as the play screen's instruction list does)."""
+        kept, fresh = before.instructions, after.instructions
+        added = fresh[len(kept):] if fresh[:len(kept)] == kept else fresh
+        return tuple(instruction.message for instruction in added)
+
     def action_label(self, before: State, action: Action) -> Msg:
         """A short history label for ``action``."""
         from companion.games.fuji.labels import action_label

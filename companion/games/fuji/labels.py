@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.core.game import Action
-from companion.core.messages import Msg, msg
+from companion.core.messages import IllegalActionError, Msg, msg
 from companion.games.fuji import equipment, skills
 from companion.games.fuji.state import OPEN_DICE_SEAT, State
 
@@ -50,10 +50,31 @@ def action_label(before: State, action: Action) -> Msg:
         params["card"] = f"@fuji.equipment.{card}" if card else "@fuji.equipment.none"
     if kind == "enter_die":
         params.update(_die(action.get("die")))
+    if kind == "resolve":
+        return _resolve_label(before, action, params)
     if kind == "rerolls_done":
         used = action.get("used", 0)
         params["used"] = used if isinstance(used, int) else 0
     return msg(f"fuji.label.{kind}", **params)
+
+
+def _resolve_label(before: State, action: Action,
+                   params: dict[str, str | int | None]) -> Msg:
+    """``Ala moves, stamina −2`` or ``Ala stays, stamina −3``: what the resolution did."""
+    from companion.games.fuji.rules import apply
+
+    try:
+        after = apply(before, action)
+    except IllegalActionError:
+        return msg("fuji.label.resolve", **params)
+    done = after.results[len(before.results):] if after.results[:len(before.results)] == \
+        before.results else after.results
+    if not done:
+        return msg("fuji.label.resolve", **params)
+    result = done[0]
+    key = "fuji.label.resolve_moved" if result.moved and result.path else \
+        "fuji.label.resolve_stayed"
+    return msg(key, **params, loss=result.stamina_loss)
 
 
 def _name(state: State, seat: object) -> str:

@@ -7,7 +7,6 @@ screens may resolve the rest around the table after the first tap.
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from itertools import permutations
 from typing import Any
@@ -53,8 +52,9 @@ def order_free(state: State) -> bool:
         return False
     if any(skill_active(p, Skill.GATHERER) and p.energy for p in state.players):
         return False
-    ends = {_end(state, order) for order in list(permutations(left))[:MOST_ORDERS]}
-    return len(ends) == 1 and None not in ends
+    ends = [_end(state, order) for order in list(permutations(left))[:MOST_ORDERS]]
+    first = ends[0]
+    return first is not None and all(end == first for end in ends[1:])
 
 
 def next_in_ring(state: State, after: int) -> int | None:
@@ -65,10 +65,10 @@ def next_in_ring(state: State, after: int) -> int | None:
                  if (seat := (after + step) % count) in left), None)
 
 
-def _end(state: State, order: tuple[int, ...]) -> str | None:
-    """The game after resolving in ``order`` (questions set aside), as comparable text."""
-    from companion.games.fuji.serialise import state_to_json  # only when a resolve is due
-
+def _end(state: State, order: tuple[int, ...]) -> tuple[State, tuple[Any, ...]] | None:
+    """The game after resolving in ``order`` (questions set aside, what the resolutions
+    told and in which order left out) and the questions owed, to compare with ``==``
+    (frozen states compare field by field, far cheaper than writing them out)."""
     owed: list[tuple[str, int, int]] = []
     try:
         for seat in order:
@@ -79,6 +79,4 @@ def _end(state: State, order: tuple[int, ...]) -> str | None:
                 break
     except IllegalActionError:
         return None
-    shown: dict[str, Any] = state_to_json(replace(state, resolved=(), results=(),
-                                                  instructions=()))
-    return json.dumps([shown, sorted(owed)], sort_keys=True, default=str)
+    return replace(state, resolved=(), results=(), instructions=()), tuple(sorted(owed))

@@ -7,9 +7,10 @@ from dataclasses import replace
 from companion.core.messages import msg
 from companion.games.fuji.eruption import erupt, pawns_on
 from companion.games.fuji.queries import (
-    reroll_allowance,
+    reroll_allowance_sure,
     reroll_count_matters,
     reroll_symbol_matters,
+    reroll_symbol_unknown,
 )
 from companion.games.fuji.scoring import lose
 from companion.games.fuji.state import (
@@ -99,13 +100,15 @@ def _enter_rerolls(state: State) -> State:
     told = tuple(
         Instruction(
             msg(
-                "fuji.instruction.reroll_allowance",
+                "fuji.instruction.reroll_allowance_unsure"
+                if reroll_symbol_unknown(confirmed, someone.seat)
+                else "fuji.instruction.reroll_allowance",
                 name=someone.name,
-                count=reroll_allowance(confirmed, someone.seat),
+                count=reroll_allowance_sure(confirmed, someone.seat),
             )
         )
         for someone in players
-        if _symbol_known(confirmed, someone)
+        if _symbol_known(confirmed, someone) or someone.seat not in asked
     )
     return replace(confirmed, instructions=(Instruction(msg("fuji.instruction.rerolls")), *told))
 

@@ -286,6 +286,35 @@ def has_rerolls(state: State, seat: int) -> bool:
     return reroll_allowance(state, seat) + someone.modifiers.extra_rerolls > 0
 
 
+def reroll_symbol_unknown(state: State, seat: int) -> bool:
+    """Tell whether ``seat``'s allowance hangs on a reroll symbol the app was not told:
+    the destination card was dealt by the table, nobody named it, and a symbol on it
+    would add a reroll (the allowance is then :func:`reroll_allowance` or one more)."""
+    someone = player(state, seat)
+    target = someone.destination if someone.destination is not None else someone.position
+    cell = state.board.cell(target)
+    if cell is None or cell.reroll_known:
+        return False
+    shown = replace(state, board=state.board.replace(target, replace(cell, reroll_symbol=True)))
+    hidden = replace(state, board=state.board.replace(target, replace(cell,
+                                                                      reroll_symbol=False)))
+    return reroll_allowance(shown, seat) != reroll_allowance(hidden, seat)
+
+
+def reroll_allowance_sure(state: State, seat: int) -> int:
+    """The phase-3 rerolls of ``seat`` the app can vouch for: without an unknown symbol
+    (see :func:`reroll_symbol_unknown`), else :func:`reroll_allowance`."""
+    if not reroll_symbol_unknown(state, seat):
+        return reroll_allowance(state, seat)
+    someone = player(state, seat)
+    target = someone.destination if someone.destination is not None else someone.position
+    cell = state.board.cell(target)
+    assert cell is not None
+    hidden = replace(state, board=state.board.replace(target, replace(cell,
+                                                                      reroll_symbol=False)))
+    return reroll_allowance(hidden, seat)
+
+
 def reroll_symbol_matters(state: State, seat: int) -> bool:
     """Tell whether the rules need the reroll symbol of ``seat``'s unknown destination card.
 

@@ -624,7 +624,8 @@ def _lose_stamina(state: State, seat: int, loss: int) -> State:
     after = min(before + loss, track.length)
     state = with_player(state, seat, stamina_lost=after)
     key = "fuji.instruction.stamina" if loss else "fuji.instruction.no_stamina_loss"
-    state = _tell(state, Instruction(msg(key, name=someone.name, count=loss)))
+    state = _tell(state, Instruction(msg(key, name=someone.name, count=loss, before=before,
+                                         after=after)))
     if after >= track.length:
         return lose(state, msg("fuji.outcome.exhausted", name=someone.name))
     wounds = min(track.wounds_crossed(before, after), len(someone.wounds.free_slots()))

@@ -81,6 +81,8 @@ def seen_label(before: TikalState, action: Action, kind: str, name: str) -> Msg:
     where = _twin_place(before, action.get("hex")) if kind in ("uncover", "place_guard") else None
     if where is not None:
         return Msg(f"tikal.seen.{kind}_at", {**params, **where})
+    if kind == "move" and action.get("leader") is True:
+        return Msg("tikal.seen.move_with_leader", params)
     return Msg(f"tikal.seen.{kind}", params)
 
 

@@ -152,6 +152,8 @@ def type_refusal(state: TikalState, kind: str) -> Msg | None:
         for answer in step.answers:
             if answer.reason is not None:
                 return answer.reason
+    if kind == "take_treasure" and not any(hx.kind == "treasure" for hx in state.hexes):
+        return Msg("tikal.error.no_treasure_hex")  # the hex question has nothing to offer
     return first_refusal or Msg("tikal.ask.nothing_possible")
 
 
@@ -180,14 +182,18 @@ tile) on the first page with the low temples, the volcano last, one page back.""
 
 
 def tile_options(state: TikalState) -> list[dict[str, Any]]:
-    """Every distinct tile the stack can give now (kind and printed number or masks)."""
+    """Every distinct tile the stack can give now (kind and printed number or masks), in
+    one fixed order whatever the letter (jungle, temples by number, treasures by masks,
+    volcano): two answers never swap places from one turn to the next."""
     if state.box is not None:
         seen: list[dict[str, Any]] = []
         for tile in letter_tiles(state):
             entry = tile_json(HexTile(tile.kind, tile.value, tile.masks))
             if entry not in seen:
                 seen.append(entry)
-        return seen
+        return sorted(seen, key=lambda entry: (COUNTED_ORDER.index(str(entry["kind"])),
+                                               int(entry.get("value", 0)),
+                                               int(entry.get("masks", 0))))
     options: list[dict[str, Any]] = []
     left_of = dict(zip(HEX_KINDS, state.kinds_left, strict=True))
     for kind in COUNTED_ORDER:
@@ -256,12 +262,20 @@ def _ask_draw(state: TikalState, partial: Partial) -> Step:
 
 
 def _ask_reveal(state: TikalState, partial: Partial) -> Step:
-    """Auction game: each revealed hex in turn, each one the stack can still give."""
+    """Auction game: each revealed hex in turn, each one the stack can still give.
+
+    When the top letter of a published-box stack holds exactly the hexes still to reveal,
+    they are known: nothing is asked (the table turns them up and lays them out).
+    """
     wanted = min(len(state.players), hexes_left(state))
     counted = state
     tiles: list[dict[str, Any]] = []
     for slot in range(wanted):
         field = f"hex{slot}"
+        rest = letter_tiles(counted)
+        if field not in partial and len(rest) == wanted - slot:
+            tiles += [tile_json(HexTile(tile.kind, tile.value, tile.masks)) for tile in rest]
+            break
         if field not in partial:
             prompt = msg("tikal.ask.revealed_kind", number=slot + 1, count=wanted) \
                 if wanted > 1 else None
@@ -426,10 +440,17 @@ def _piece_options(state: TikalState, source: int) -> list[dict[str, Any]]:
     return options + [{"piece": "worker", "count": n} for n in range(1, min(workers, points) + 1)]
 
 
+def _pieces_going(option: Mapping[str, Any]) -> int:
+    """How many pieces an entry moves (each pays the stones)."""
+    return int(option.get("count", 1)) + (1 if option.get("leader") is True else 0)
+
+
 def _piece_name(option: Mapping[str, Any]) -> Msg:
     """The pieces of an entry as the table says them: "Leader", "2 workers"."""
     if option["piece"] == "leader":
         return Msg("tikal.answer.leader")
+    if option.get("leader") is True:
+        return msg("tikal.answer.leader_and_workers", count=int(option["count"]))
     return msg("tikal.answer.workers", count=int(option["count"]))
 
 
@@ -449,7 +470,8 @@ def _route_question(state: TikalState, partial: Partial, source: int) -> Questio
     answers = tuple(
         Answer({"stones": stones, **option}, msg("tikal.answer.number", n=stones),
                row=_piece_name(option))
-        for option in options for stones in range(1, points // int(option.get("count", 1)) + 1))
+        for option in options
+        for stones in range(1, points // _pieces_going(option) + 1))
     return _question(ROUTE_FIELD, "tikal.ask.route", answers, state)
 
 
@@ -499,8 +521,9 @@ def _ask_uncover(state: TikalState, partial: Partial) -> Step:
 
 
 def _ask_take_treasure(state: TikalState, partial: Partial) -> Step:
-    """Which treasure hex (full tracking), then which treasure the token shows."""
-    if state.tracking != "lean" and "hex" not in partial:
+    """Which treasure hex, then which treasure the token shows (a lean game entered before
+    data version 4 names no hex)."""
+    if not (state.tracking == "lean" and state.legacy_lean) and "hex" not in partial:
         kinds = takeable_kinds(state)
         hexes = (hx for hx in state.hexes if hx.kind == "treasure")
         answers = _probe_hexes(state, partial, hexes, kind=kinds[0] if kinds else 1)
@@ -602,7 +625,7 @@ def _ask_score(state: TikalState, partial: Partial) -> Step:
             answers = (*(_seat_answer(state, p.seat) for p in state.players),
                        Answer(NOBODY, Msg("tikal.answer.nobody")))
             return Question(field, _holder_prompt(state, temple), answers, Style.SEAT,
-                            state.active)
+                            state.active, slot_group=TEMPLE_FIELD)
     entries = [
         {"hex": temple.id,
          "controller": None if partial[f"{TEMPLE_FIELD}{temple.id}"] == NOBODY

@@ -60,6 +60,7 @@ def new_state(setup: Mapping[str, Any]) -> TikalState:
         tracking=str(tracking),
         box=box_tiles() if setup.get("stages") is None else None,
         legacy_checks=setup.get("legacy_checks") is True,
+        legacy_lean=setup.get("legacy_lean") is True,
     )
 
 

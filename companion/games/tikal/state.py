@@ -212,3 +212,7 @@ class TikalState:
     """A game entered before data version 3 that has a step those checks refuse (a hex
     beside nothing but volcanoes, a lean treasure with no laid token left): they stay
     off for it, so it replays as it was played (set-up ``legacy_checks``)."""
+    legacy_lean: bool = False
+    """A lean game entered before data version 4, whose treasures name no hex: it keeps
+    taking them without one, and without the limits per turn that need the hex (set-up
+    ``legacy_lean``)."""

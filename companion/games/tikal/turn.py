@@ -112,8 +112,21 @@ def _relocate(state: TikalState, action: Action, source: Hex, target: Hex,
         return with_player(spend(state, cost), seat, leader=target.id)
     if state.workers[source.id][seat] < count:
         raise IllegalActionError("tikal.error.no_worker_there", hex=source.id)
-    paid = spend(state, cost * count)
-    return add_workers(add_workers(paid, source.id, seat, -count), target.id, seat, count)
+    along = leader_along(action)
+    if along and state.players[seat].leader != source.id:
+        raise IllegalActionError("tikal.error.no_leader_there", hex=source.id)
+    paid = spend(state, cost * (count + (1 if along else 0)))
+    moved = add_workers(add_workers(paid, source.id, seat, -count), target.id, seat, count)
+    return with_player(moved, seat, leader=target.id) if along else moved
+
+
+def leader_along(action: Action) -> bool:
+    """Whether the leader goes with the workers of an entry (``leader``, since data
+    version 5: the leader and workers going the same way are one entry, each paying)."""
+    along = action.get("leader", False)
+    if not isinstance(along, bool):
+        raise IllegalActionError("tikal.error.bad_field", field="leader")
+    return along
 
 
 def camp_move(state: TikalState, action: Action) -> TikalState:
@@ -228,17 +241,36 @@ def _check_lean_tokens(state: TikalState) -> None:
         raise IllegalActionError("tikal.error.treasures_all_taken")
 
 
+def _check_lean_points(state: TikalState) -> None:
+    """Refuse a lean game's fourth treasure in one turn.
+
+    Rulebook, action points: a turn has 10, and taking a treasure costs 3.  A lean game
+    counts no other points (its moves are not recorded), but three treasures already
+    cost 9: a fourth would need 12.
+    """
+    spent = COST_TAKE_TREASURE * sum(count for _, count in state.turn.taken)
+    if spent + COST_TAKE_TREASURE > ACTION_POINTS:
+        raise IllegalActionError("tikal.error.not_enough_points", cost=COST_TAKE_TREASURE,
+                                 left=ACTION_POINTS - spent)
+
+
 def take_treasure(state: TikalState, action: Action) -> TikalState:
     """Take the top treasure of a hex the active player stands on (3 points).
 
-    A lean game names only the treasure taken; the hex is optional there.
+    A lean game names the hex too (its pieces are not recorded, but the hex keeps its
+    tokens and its limit of two a turn); one entered before data version 4 took them
+    without a hex (``legacy_lean``).
     """
     kind = int_field(action, "kind", 1, TREASURE_KINDS)
     if held_in_all(state, kind) >= COPIES_PER_KIND:
         raise IllegalActionError("tikal.error.kind_exhausted", kind=kind)
-    if state.tracking == "lean" and action.get("hex") is None:
+    if state.tracking == "lean" and state.legacy_lean and action.get("hex") is None:
         _check_lean_tokens(state)
         return _with_treasure(state, state.active, kind, 1)
+    if state.tracking == "lean":
+        if action.get("hex") is None:
+            raise IllegalActionError("tikal.error.treasure_hex_needed")
+        _check_lean_points(state)
     source = hex_field(state, action, "hex")
     if source.kind != "treasure" or source.treasures <= 0:
         raise IllegalActionError("tikal.error.no_treasure_there", hex=source.id)
@@ -330,7 +362,9 @@ def place_guard(state: TikalState, action: Action) -> TikalState:
     if state.tracking == "lean":
         player = state.players[seat]
         guarded = with_hex(spend(state, COST_GUARD), temple.id, guard=seat)
-        return with_player(guarded, seat, guards=player.guards + 1)
+        note = msg("tikal.instruction.guard_lean", player=player.name, hex=temple.id)
+        return replace(with_player(guarded, seat, guards=player.guards + 1),
+                       instructions=(*guarded.instructions, note))
     piece = guard_piece(state, action, temple)
     paid = spend(state, COST_GUARD)
     player = paid.players[seat]

@@ -101,6 +101,7 @@ from companion.ui.flat import (
     flat_layout,
     upright_rect,
 )
+from companion.ui.instructions import listed
 from companion.ui.intents import Intent, Redraw, ShowDialog, Submit
 from companion.ui.layout import split_columns
 from companion.ui.scene import Context, GameScene
@@ -540,10 +541,8 @@ class CavernaPlayScene(GameScene):
 
     def _notices(self, ctx: Context, state: CavernaState, box: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
-        inner = box.inflate(-2 * theme.px(8), -theme.px(6))
-        text = fitting_notices(state, ctx.lang, theme, inner)
-        return [Panel(box, theme.palette.surface),
-                CompactLabel(inner, text, "small", theme.palette.toast, bold=True)]
+        return listed(box, theme, ctx.lang, shown_notices(state), "caverna:told",
+                      theme.palette.toast, compact_min_size(theme, "small"))
 
     # ---------------------------------------------------------------- right column
     def _right_column(self, ctx: Context, state: CavernaState, area: pygame.Rect,

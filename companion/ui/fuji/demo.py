@@ -190,6 +190,21 @@ def to_eruption() -> Session:
     return session
 
 
+def to_told() -> Session:
+    """Round 1 after one answer resolved all three players and the eruption began: the
+    moves, the stamina lost by the two beaten players and the cards to flip, all still
+    listed for the table."""
+    session = new_session()
+    advance(session)
+    plan(session, {0: 1, 1: 1, 2: 2})
+    advance(session)
+    finish_rerolls(session)
+    advance(session, 2)
+    resolve_all(session, frozenset({1}))
+    advance(session)
+    return session
+
+
 def to_wound() -> Session:
     """Round 2, movement: a beaten player passed a wound space and must place the token."""
     session = new_session()
@@ -233,6 +248,7 @@ SITUATIONS: dict[str, Callable[[], Session]] = {
     "resolve": to_resolution,
     "wound": to_wound,
     "eruption": to_eruption,
+    "told": to_told,
     "gameover": to_game_over,
 }
 """Every demo situation by screen name."""

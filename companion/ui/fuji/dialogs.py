@@ -48,8 +48,14 @@ def drawn(state: State, seat: int, card: str | None) -> tuple[Intent, ...]:
     return (*entry, Submit({"type": "advance"})) if phase_five_over(after) else entry
 
 
+GRID_MOST = 15
+"""Most cards the picker shows all at once, as the set-up's hand picker does (the whole
+deck); a longer list (an edited deck) scrolls."""
+
+
 class CardPickerDialog(Scene):
-    """Ask which equipment card a player drew; the list scrolls."""
+    """Ask which equipment card a player drew: every card left in the deck at once (a
+    list that scrolls only past :data:`GRID_MOST` cards)."""
 
     overlay = True
 
@@ -75,6 +81,9 @@ class CardPickerDialog(Scene):
         if angle % 360:
             return [Shade(screen), *facing(box, angle, lambda area: self._grid(ctx, state, area),
                                            "fuji:cards:panel")]
+        if len(free_cards(state)) <= GRID_MOST:
+            return [Shade(screen), *self._grid(ctx, state, screen.inflate(-2 * theme.gap,
+                                                                          -2 * theme.gap))]
         inner = box.inflate(-2 * theme.pad, -2 * theme.pad)
         title_h = theme.px(40)
         widgets: list[Widget] = [Shade(screen), Panel(box), self._title(state, inner, title_h)]

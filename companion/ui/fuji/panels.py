@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from companion.core.i18n import translate
 from companion.core.messages import Msg
 from companion.core.values import Value
 from companion.games.fuji.state import StaminaTrack, Wounds, WoundSlot
@@ -23,13 +24,12 @@ from companion.ui.theme import Colour, TextRole, Theme, ink_on
 from companion.ui.widgets import ButtonStyle, TapTarget, Widget, draw_kept
 from companion.ui.widgets import TapButton as TapButton
 
-WOUND_GLYPHS: dict[WoundSlot, str] = {
-    WoundSlot.LEG: "L",
-    WoundSlot.ARM: "A",
-    WoundSlot.AMNESIA: "?",
-    WoundSlot.EYE: "E",
-}
-"""A one-character mark drawn in each wound slot box (the full names are on buttons)."""
+
+def wound_letters(lang: str) -> tuple[str, ...]:
+    """The one-character mark drawn in each wound slot box, in printed order, in the
+    language of the table's own cards (Polish: Noga, Ręka, Amnezja, Oko give N R A O);
+    the full names are on the buttons."""
+    return tuple(translate(f"ui_fuji.wound.letter.{slot.value}", lang) for slot in WoundSlot)
 
 
 class PlayerCard(TapTarget):
@@ -141,7 +141,7 @@ class WoundBoxes(Widget):
         palette = theme.palette
         covered = tuple(self.wounds.covered(slot) for slot in WoundSlot)
         look = _WoundLook(covered, palette.background, palette.border, palette.text,
-                          palette.text_disabled)
+                          palette.text_disabled, wound_letters(lang))
         draw_kept(surface, self.rect, _paint_wounds, look)
 
 
@@ -153,19 +153,20 @@ class _WoundLook(Value):
     border: Colour
     text: Colour
     text_disabled: Colour
+    letters: tuple[str, ...]
 
 
 def _paint_wounds(surface: pygame.Surface, rect: pygame.Rect, look: _WoundLook) -> None:
     """Draw the four wound slots, red where covered, each with its letter."""
     side = min(rect.height, (rect.width - 3 * 2) // 4)
     size = max(9, side * 2 // 3)
-    for index, (slot, covered) in enumerate(zip(WoundSlot, look.covered, strict=True)):
+    for index, (letter, covered) in enumerate(zip(look.letters, look.covered, strict=True)):
         box = pygame.Rect(rect.x + index * (side + 2), rect.centery - side // 2, side, side)
         pygame.draw.rect(surface, ERUPTION_RED if covered else look.background, box,
                          border_radius=3)
         pygame.draw.rect(surface, look.border, box, 1, border_radius=3)
         colour = look.text if covered else look.text_disabled
-        image = rendered(WOUND_GLYPHS[slot], size, True, colour)
+        image = rendered(letter, size, True, colour)
         surface.blit(image, image.get_rect(center=box.center))
 
 

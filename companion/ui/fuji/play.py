@@ -24,7 +24,8 @@ from companion.games.fuji.queries import (
     eruption_tokens_on,
     movement_values,
     path_choice_needed,
-    reroll_allowance,
+    reroll_allowance_sure,
+    reroll_symbol_unknown,
     route_choices,
 )
 from companion.games.fuji.state import (
@@ -50,8 +51,8 @@ from companion.ui.fuji.panels import (
     WoundBoxes,
     greyed_button,
 )
+from companion.ui.fuji.told import instruction_lines, moment_instructions
 from companion.ui.fuji.view import (
-    FLIP_KEYS,
     advance_refusal,
     asked,
     board_picture,
@@ -63,6 +64,7 @@ from companion.ui.fuji.view import (
     table_state,
     waiting_seats,
 )
+from companion.ui.instructions import InstructionList, InstructionRows
 from companion.ui.intents import (
     GoHome,
     Intent,
@@ -75,7 +77,7 @@ from companion.ui.intents import (
     show_made,
 )
 from companion.ui.scene import Context, GameScene, Scene
-from companion.ui.theme import MIN_TOUCH, TextRole, Theme
+from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.widgets import Button, Label, Option, Panel, Widget, fit_text
 
 REMINDER_GROWTH_STEPS = 3
@@ -87,19 +89,20 @@ FLAT_COLUMN_MIN = 200
 HAND_LINE_MIN = 20
 """Smallest line (at 800x480) on which a player card lists the cards in hand."""
 
-MAX_INSTRUCTIONS = 3
-"""Most instructions listed under the player cards (older ones drop first)."""
-
-PAWN_KEYS: frozenset[str] = frozenset({
-    "fuji.instruction.move_pawn", "fuji.instruction.pawn_stays",
-    "fuji.instruction.pawn_stays_allowed", "fuji.instruction.path_blocked"})
-"""Instructions about a pawn's move (the map shows where each pawn stands)."""
-
-STAMINA_KEYS: frozenset[str] = frozenset({
-    "fuji.instruction.stamina", "fuji.instruction.no_stamina_loss"})
-"""Instructions about a player's stamina marker."""
-
 MAX_ENERGY = 3
+"""Energy bars a Gatherer can hold (drawn as three places)."""
+
+STAMINA_NUMBER_WIDTH = 24
+"""Width (at 800x480) of the stamina number beside each player's track."""
+
+LONG_LIST = 3
+"""Lines of the moment past which the player cards shrink to give the list more room."""
+
+LIST_ROOM = 190
+"""Room (at 800x480) left below the player cards for a long instruction list."""
+
+OVER_HEIGHT = 240
+"""Height (at 800x480) of the result box at the game's end (the last instructions below)."""
 """Energy bars a Gatherer can hold (drawn as three places)."""
 
 NAME_SHARE = 50
@@ -127,40 +130,39 @@ class FujiPlayScene(GameScene):
         super().__init__()
         self.selected: int | None = None
         """The player chosen by tapping their card."""
-        self._seen: tuple[int, int, State] | None = None
-        """The game's number, its cursor and its state when the screen was last built."""
-        self._told: tuple[Instruction, ...] = ()
-        """What the steps entered since the last build but one tell the table."""
+        self.selected_when: tuple[int, Phase] | None = None
+        """The round and phase the choice was made in: it lapses when they change."""
+        self.told_list = InstructionList()
+        """What the table must do now, the page shown and what it has seen."""
 
     # ---------------------------------------------------------------- session
     def seat(self, state: State) -> int:
         """The selected player, or the first one the table waits for."""
+        if self.selected_when != (state.round, state.phase):
+            self.selected = None
         if self.selected is not None and self.selected < len(state.players):
             return self.selected
         return default_seat(table_state(state))
 
     def told(self, session: Session) -> tuple[Instruction, ...]:
-        """What the table must do after the game's newest change: the instructions of every
-        step that change entered, in order (one tap may resolve everyone and start the
-        eruption), after those of the steps before when it answered a question they
-        asked; they stay until the game changes again."""
-        state: State = session.state
-        seen = self._seen
-        if seen is not None and seen[0] == session.game_id and seen[2] is state:
-            return self._told
-        earlier, self._told = self._told, state.instructions
-        self._seen = (session.game_id, session.cursor, state)
-        if seen is not None and seen[0] == session.game_id and seen[1] < session.cursor:
-            entered = entered_instructions(session, seen[1], seen[2])
-            if entered is not None and seen[2].pending:
-                entered = (*earlier, *entered)  # the answer to a question those steps asked
-            if entered is not None and len(entered) > len(state.instructions):
-                self._told = entered
-        return self._told
+        """What the table must do now: every instruction since the table moved on (see
+        :mod:`companion.ui.fuji.told`); handed to the shared list."""
+        told = moment_instructions(session)
+        self.told_list.show(instruction_lines(told))
+        return told
 
-    def select(self, seat: int) -> list[Intent]:
-        """Select the player at ``seat`` (a view change only)."""
+    def notice_keep_clear(self) -> list[pygame.Rect]:
+        """What the table reads without tapping, as drawn last: the phase reminder, the
+        instruction list and every other text box; a notice ("End of …") keeps clear of
+        them where the screen leaves room."""
+        return [pygame.Rect(w.rect) for w in self.widgets
+                if isinstance(w, Label | Panel | InstructionRows)]
+
+    def select(self, seat: int, state: State) -> list[Intent]:
+        """Select the player at ``seat`` for the moment ``state`` is in (a view change
+        only; the choice lapses when the round or phase changes)."""
         self.selected = seat
+        self.selected_when = (state.round, state.phase)
         return [Redraw()]
 
     # ---------------------------------------------------------------- build
@@ -214,9 +216,11 @@ class FujiPlayScene(GameScene):
         rows = [pygame.Rect(column.x, column.bottom - (3 - n) * row - (2 - n) * theme.gap,
                             column.width, row) for n in range(3)]
         if state.outcome is not None:
-            above = pygame.Rect(column.x, column.y, column.width, rows[2].y - theme.gap
-                                - column.y)
-            return [*self._game_over(ctx, state, above),
+            above = pygame.Rect(column.x, column.y, column.width,
+                                rows[2].y - column.y - theme.touch - 2 * theme.gap)
+            notes = pygame.Rect(column.x, above.bottom + theme.gap, column.width,
+                                rows[2].y - above.bottom - 2 * theme.gap)
+            return [*self._game_over(ctx, state, above), *self._notes(ctx, state, notes),
                     Button(rows[2], Msg("ui_fuji.over.home"), (GoHome(),), "primary",
                            key="fuji:home")]
         title = pygame.Rect(column.x, column.y, column.width, theme.px(44))
@@ -235,19 +239,32 @@ class FujiPlayScene(GameScene):
         return widgets
 
     def _notes(self, ctx: Context, state: State, notes: pygame.Rect) -> list[Widget]:
-        """What the table must do physically, the newest that fit (urgent ones stand out;
-        the cards to flip are large unless a tap listed several steps' instructions)."""
+        """What the table must do physically, every line of the moment (the shared list
+        pages when they do not all fit; urgent ones stand out)."""
         theme = ctx.theme
         if notes.height <= theme.px(16):
             return []
         urgent = bool(flip_cells(state)) or bool(state.pending)
-        listed = self._told if self._seen is not None and self._seen[2] is state else ()
-        erupting = (state.phase is Phase.ERUPTION and bool(flip_cells(state))
-                    and len(listed) <= len(state.instructions))
-        role: TextRole = "heading" if erupting else "small"
-        text = self._instructions(state, ctx.lang, theme, notes, role, urgent)
-        return [Label(notes, text, role, theme.palette.accent if urgent else theme.palette.text,
-                      bold=urgent)]
+        colour = theme.palette.accent if urgent else theme.palette.text
+        aside = None
+        if self._reminder_beside_list(state) and ctx.settings.table_layout != "flat":
+            reminder = self._reminder_intent(state)
+
+            def aside(rect: pygame.Rect) -> Widget:
+                return Button(rect, "?", (reminder,), role="body", key="fuji:reminder")
+
+        return self.told_list.widgets(notes, theme, ctx.lang, colour, "fuji:told", aside=aside)
+
+    def _reminder_beside_list(self, state: State) -> bool:
+        """Whether the phase reminder gives its place to the instruction list (a tap on
+        *?* beside the list shows it): when the moment holds more than its first line."""
+        return state.outcome is None and len(self.told_list.lines) > 1
+
+    @staticmethod
+    def _reminder_intent(state: State) -> Intent:
+        """The phase reminder as a dialog."""
+        return ShowDialog(ChoiceDialog(screen_title(state), [], Msg("ui.common.back"),
+                                       msg(f"fuji.reminder.{state.phase.value}")))
 
     def _cell_tap(self, seat: int, state: State | None = None) -> Any:
         def tap(position: Position) -> list[Intent]:
@@ -265,19 +282,31 @@ class FujiPlayScene(GameScene):
         reminder = msg(f"fuji.reminder.{state.phase.value}")
         reminder_h = self._reminder_height(theme, ctx.lang, reminder, side.width)
         row_h = theme.touch
-        widgets: list[Widget] = [Panel(pygame.Rect(side.x, side.y, side.width, reminder_h))]
-        inner = pygame.Rect(side.x, side.y, side.width, reminder_h).inflate(-2 * theme.pad,
-                                                                            -theme.px(6))
-        widgets.append(Label(inner, reminder, "small", theme.palette.text_muted))
+        widgets: list[Widget] = []
+        if self._reminder_beside_list(state) or state.outcome is not None:
+            reminder_h = -theme.gap
+        else:
+            widgets.append(Panel(pygame.Rect(side.x, side.y, side.width, reminder_h)))
+            inner = pygame.Rect(side.x, side.y, side.width, reminder_h).inflate(
+                -2 * theme.pad, -theme.px(6))
+            widgets.append(Label(inner, reminder, "small", theme.palette.text_muted))
         bottom = pygame.Rect(side.x, side.bottom - row_h, side.width, row_h)
         middle = pygame.Rect(side.x, side.y + reminder_h + theme.gap, side.width,
                              bottom.y - side.y - reminder_h - 2 * theme.gap)
         if state.outcome is not None:
-            widgets += self._game_over(ctx, state, middle)
+            over = pygame.Rect(middle.x, middle.y, middle.width,
+                               min(middle.height, theme.px(OVER_HEIGHT)))
+            widgets += self._game_over(ctx, state, over)
+            notes = pygame.Rect(middle.x + theme.px(4), over.bottom + theme.gap,
+                                middle.width - theme.px(8), middle.bottom - over.bottom
+                                - theme.gap)
+            widgets += self._notes(ctx, state, notes)
             widgets.append(Button(bottom, Msg("ui_fuji.over.home"), (GoHome(),), "primary",
                                   key="fuji:home"))
             return widgets
-        cards_h = self._cards_height(theme, len(state.players), middle.height)
+        listed = len(self.told_list.lines) > LONG_LIST
+        cards_h = self._cards_height(theme, len(state.players), middle.height,
+                                     theme.px(LIST_ROOM if listed else 48))
         cards = pygame.Rect(middle.x, middle.y, middle.width, cards_h)
         widgets += self._player_cards(ctx, state, cards, seat)
         notes = pygame.Rect(middle.x + theme.px(4), cards.bottom + theme.px(4),
@@ -300,9 +329,11 @@ class FujiPlayScene(GameScene):
         return height
 
     @staticmethod
-    def _cards_height(theme: Theme, count: int, available: int) -> int:
+    def _cards_height(theme: Theme, count: int, available: int, room: int) -> int:
+        """The player cards' height: as tall as they may be, leaving ``room`` below for
+        the instruction list (the cards keep at least a touch target's height)."""
         card = max(MIN_TOUCH + theme.px(4) + 2,
-                   min(theme.px(70), (available - theme.px(48)) // max(1, count)))
+                   min(theme.px(70), (available - room) // max(1, count)))
         return min(available, count * card)
 
     # ---------------------------------------------------------------- players
@@ -325,7 +356,7 @@ class FujiPlayScene(GameScene):
         number = someone.seat
 
         def tap() -> list[Intent]:
-            return self.select(number)
+            return self.select(number, state)
 
         widgets: list[Widget] = [
             PlayerCard(rect, someone.colour, selected, waiting, tap, key=f"fuji:card:{number}")
@@ -380,25 +411,36 @@ class FujiPlayScene(GameScene):
         theme = ctx.theme
         half = area.height // 2
         track = state.settings.stamina_track
-        energy_w = (area.width // 4 if someone.energy or someone.skill.value == "gatherer"
-                    else 0)
+        gathers = any(p.energy or p.skill.value == "gatherer" for p in state.players)
+        energy_w = area.width // 6 if gathers else 0
+        number_w = theme.px(STAMINA_NUMBER_WIDTH)
+        track_w = area.width - number_w - energy_w
         widgets: list[Widget] = [
-            StaminaBar(pygame.Rect(area.x, area.y, area.width - energy_w, half - 1),
-                       someone.stamina_lost, track, someone.colour)
+            StaminaBar(pygame.Rect(area.x, area.y, track_w, half - 1),
+                       someone.stamina_lost, track, someone.colour),
+            Label(pygame.Rect(area.x + track_w + theme.px(2), area.y,
+                              number_w - theme.px(2), half - 1),
+                  str(someone.stamina_lost), "small", align="right", bold=True,
+                  key=f"fuji:stamina:{someone.seat}"),
         ]
-        if energy_w:
+        row_y = area.y + half + 1
+        if energy_w and (someone.energy or someone.skill.value == "gatherer"):
             widgets.append(Pips(pygame.Rect(area.right - energy_w + theme.px(4), area.y,
                                             energy_w - theme.px(4), half - 1),
                                 someone.energy, MAX_ENERGY, (90, 210, 120)))
-        row_y = area.y + half + 1
         row_h = max(half - 2, theme.px(SMALL_PRINT))
         boxes_w = 4 * theme.px(SMALL_PRINT) + 6
         widgets.append(WoundBoxes(pygame.Rect(area.x, row_y, boxes_w, row_h), someone.wounds))
         text = f"⚒{len(someone.equipment)}"
         if state.phase in (Phase.PLANNING, Phase.REROLLS):
-            text = f"↻{asked(reroll_allowance, state, someone.seat)} {text}"
+            rerolls = rerolls_text(state, someone.seat)
+            # an allowance that hangs on an unknown symbol needs the whole row; the hand
+            # lies face up on the table in these phases
+            text = (translate(rerolls, ctx.lang) if isinstance(rerolls, Msg)
+                    else f"{rerolls} {text}")
         rest_x = area.x + boxes_w + theme.px(4)
-        widgets.append(Label(pygame.Rect(rest_x, row_y, area.right - rest_x, row_h), text,
+        widgets.append(Label(pygame.Rect(rest_x, row_y, area.right - rest_x, row_h),
+                             text,
                              "small", align="center"))
         return widgets
 
@@ -412,7 +454,7 @@ class FujiPlayScene(GameScene):
         if owed:
             return self._pending_button(state, someone, owed[0].kind, rect, key)
         if state.phase is Phase.PLANNING:
-            return self._planning_button(someone, rect, key)
+            return self._planning_button(state, someone, rect, key)
         if state.phase is Phase.REROLLS:
             if someone.rerolls_done:
                 return Button(rect, Msg("ui_fuji.play.rerolls_finished"), (), "quiet",
@@ -427,14 +469,15 @@ class FujiPlayScene(GameScene):
             return self._movement_button(state, someone, rect, key)
         return None
 
-    def _planning_button(self, someone: Player, rect: pygame.Rect, key: str) -> Widget:
+    def _planning_button(self, state: State, someone: Player, rect: pygame.Rect,
+                         key: str) -> Widget:
         seat = someone.seat
         if someone.destination_confirmed:
             release = Submit({"type": "release_destination", "player": seat})
             return Button(rect, Msg("ui_fuji.play.ready"), (release,), "selected", role="small",
                           key=key)
         if someone.destination is None:
-            return TapButton(rect, Msg("ui_fuji.play.choose"), lambda: self.select(seat),
+            return TapButton(rect, Msg("ui_fuji.play.choose"), lambda: self.select(seat, state),
                              role="small", key=key)
         confirm = Submit({"type": "confirm_destination", "player": seat})
         return Button(rect, Msg("ui_fuji.play.confirm"), (confirm,), "primary", role="small",
@@ -483,14 +526,17 @@ class FujiPlayScene(GameScene):
 
     # ---------------------------------------------------------------- dialogs
     def _rerolls_dialog(self, state: State, someone: Player) -> Intent:
-        allowed = asked(reroll_allowance, state, someone.seat) + someone.modifiers.extra_rerolls
+        sure = asked(reroll_allowance_sure, state, someone.seat) + someone.modifiers.extra_rerolls
+        unsure = asked(reroll_symbol_unknown, state, someone.seat)
+        allowed = sure + 1 if unsure else sure
         options = [
             Option(msg("ui_fuji.rerolls.used", count=used),
                    (Submit({"type": "rerolls_done", "player": someone.seat, "used": used}),),
                    "primary" if used == allowed else "normal")
             for used in range(min(allowed, 4) + 1)
         ]
-        title = msg("ui_fuji.rerolls.question", name=someone.name, allowed=allowed)
+        title = msg("ui_fuji.rerolls.question_unsure" if unsure else "ui_fuji.rerolls.question",
+                    name=someone.name, allowed=sure)
         return ShowDialog(ChoiceDialog(title, options, Msg("ui.common.cancel"),
                                        seat=someone.seat, seats=len(state.players)))
 
@@ -532,31 +578,6 @@ class FujiPlayScene(GameScene):
         return show_made(make)
 
     # ---------------------------------------------------------------- rest
-    def _instructions(self, state: State, lang: str, theme: Theme, box: pygame.Rect,
-                      role: TextRole, bold: bool) -> str:
-        """The newest things the table must do, as many as fit; in an eruption the flips
-        come first and the resolutions' steps follow while they fit.  After a tap that
-        entered several steps, every step's instructions are listed; when they do not
-        all fit, the pawn moves (drawn on the map) give way first."""
-        seen = self._seen is not None and self._seen[2] is state
-        given = self._told if seen else state.instructions
-        several = given != state.instructions
-        most = max(MAX_INSTRUCTIONS, len(given)) if several else MAX_INSTRUCTIONS
-        told = given[-most:]
-        flips: tuple[Instruction, ...] = ()
-        if state.phase is Phase.ERUPTION and flip_cells(state):
-            flips = tuple(i for i in state.instructions if i.message.key in FLIP_KEYS)[-2:]
-            told = flips + tuple(i for i in given if i.message.key not in FLIP_KEYS)[-most:]
-        kept = list(told)
-        while len(kept) > 1:
-            fitted = fit_text("\n".join(translate(i.message, lang) for i in kept), box.width,
-                              box.height, theme.text_size(role), theme.min_text_size(role),
-                              bold)
-            if not fitted.overflow:
-                break
-            kept = _fewer(kept, len(flips), several)
-        return "\n".join(translate(i.message, lang) for i in kept)
-
     def _bottom_row(self, ctx: Context, state: State, row: pygame.Rect,
                     seat: int) -> list[Widget]:
         theme = ctx.theme
@@ -566,21 +587,23 @@ class FujiPlayScene(GameScene):
         widgets: list[Widget] = []
         for index, (text, intent, key) in enumerate(extras):
             rect = pygame.Rect(row.x + index * (width + theme.gap), row.y, width, row.height)
-            widgets.append(Button(rect, text, (intent,), role="small", key=key))
+            widgets.append(extra_button(rect, text, intent, key))
         left = row.x + len(extras) * (width + theme.gap)
         widgets.append(advance_button(state, pygame.Rect(left, row.y, row.right - left,
                                                          row.height)))
         return widgets
 
     def _extras(self, state: State, seat: int) -> list[tuple[Msg, Intent, str]]:
-        """The dice and equipment buttons beside *Next phase*, when they have a use."""
-        extras: list[tuple[Msg, Intent, str]] = []
-        if table_state(state).phase is Phase.MOVEMENT:
-            extras.append((Msg("ui_fuji.play.dice"), self._dice_dialog(seat), "fuji:dice"))
-        if state.outcome is None:
-            opened = self._equipment_dialog(seat, everyone=self.selected is None)
-            extras.append((Msg("ui_fuji.play.equipment"), opened, "fuji:equipment"))
-        return extras
+        """The equipment and dice buttons beside *Next phase*, always in the same places
+        (the dice button greyed outside phase 5, a tap saying when it is used), so no
+        button moves under the finger from one phase to the next."""
+        if state.outcome is not None:
+            return []
+        opened = self._equipment_dialog(seat, everyone=self.selected is None)
+        dice: Intent = (self._dice_dialog(seat) if table_state(state).phase is Phase.MOVEMENT
+                        else Notify(Msg("ui_fuji.play.dice_in_phase_five"), error=True))
+        return [(Msg("ui_fuji.play.equipment"), opened, "fuji:equipment"),
+                (Msg("ui_fuji.play.dice"), dice, "fuji:dice")]
 
     def _game_over(self, ctx: Context, state: State, area: pygame.Rect) -> list[Widget]:
         theme = ctx.theme
@@ -588,7 +611,7 @@ class FujiPlayScene(GameScene):
         colour = (110, 220, 130) if won else (255, 120, 100)
         widgets: list[Widget] = [Panel(area)]
         inner = area.inflate(-2 * theme.pad, -2 * theme.pad)
-        line = inner.height // 6
+        line = inner.height // 8
         title = Msg("ui_fuji.over.won" if won else "ui_fuji.over.lost")
         widgets.append(Label(pygame.Rect(inner.x, inner.y, inner.width, line * 2 - 4), title,
                              "title", colour, align="center", bold=True))
@@ -599,26 +622,15 @@ class FujiPlayScene(GameScene):
             widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 4, inner.width, line),
                                  msg("ui_fuji.over.score", score=state.score), "heading",
                                  TOKEN_GOLD, align="center", bold=True))
+            widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 5, inner.width, line),
+                                 score_breakdown(state), "small", align="center",
+                                 key="fuji:score:breakdown"))
             if state.score_band is not None:
-                widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 5, inner.width, line),
+                widgets.append(Label(pygame.Rect(inner.x, inner.y + line * 6, inner.width,
+                                                 line * 2),
                                      Msg(state.score_band), "small", theme.palette.text_muted,
                                      align="center"))
         return widgets
-
-
-def _fewer(told: list[Instruction], flips: int, several: bool) -> list[Instruction]:
-    """``told`` less one line.  After several steps the pawn moves go first (the map shows
-    where the pawns stand), then whatever is neither a stamina loss nor a card to flip
-    (the stamina markers are moved from these lines alone); otherwise the newest line
-    after the ``flips`` first ones goes, else the oldest."""
-    if several:
-        pawns = [n for n, i in enumerate(told) if i.message.key in PAWN_KEYS]
-        others = [n for n, i in enumerate(told)
-                  if i.message.key not in STAMINA_KEYS | FLIP_KEYS]
-        for found in (pawns, others):
-            if found:
-                return told[:found[0]] + told[found[0] + 1:]
-    return told[:-1] if len(told) > flips else told[1:]
 
 
 def button_row(ctx: Context, row: pygame.Rect,
@@ -628,9 +640,16 @@ def button_row(ctx: Context, row: pygame.Rect,
     if not specs:
         return []
     width = (row.width - (len(specs) - 1) * theme.gap) // len(specs)
-    return [Button(pygame.Rect(row.x + n * (width + theme.gap), row.y, width, row.height),
-                   text, (intent,), role="small", key=key)
+    return [extra_button(pygame.Rect(row.x + n * (width + theme.gap), row.y, width,
+                                     row.height), text, intent, key)
             for n, (text, intent, key) in enumerate(specs)]
+
+
+def extra_button(rect: pygame.Rect, text: Msg, intent: Intent, key: str) -> Widget:
+    """A button of the bottom row: greyed when all it can do now is say why not."""
+    if isinstance(intent, Notify) and intent.error:
+        return greyed_button(rect, text, intent.message, key)
+    return Button(rect, text, (intent,), role="small", key=key)
 
 
 
@@ -698,19 +717,26 @@ def erupt_after(state: State) -> list[Intent]:
     return []
 
 
-def entered_instructions(session: Session, start: int,
-                         before: State) -> tuple[Instruction, ...] | None:
-    """What the steps after the first ``start`` told the table step by step (each step's
-    new instructions, in order, read from the states the session kept), or ``None`` when
-    ``before`` is not the state those steps started from (another line of play)."""
-    if session.state_after(start) is not before:
-        return None
-    told: list[Instruction] = []
-    for step in range(start, session.cursor):
-        kept = session.state_after(step).instructions
-        fresh = session.state_after(step + 1).instructions
-        told += fresh[len(kept):] if fresh[:len(kept)] == kept else fresh
-    return tuple(told)
+def rerolls_text(state: State, seat: int) -> Msg | str:
+    """A player's phase-3 rerolls as the card shows them: ``↻n``, or ``↻n, +1 if ↻`` while
+    the allowance hangs on a symbol the app was not told (never a number that may be
+    wrong)."""
+    sure = asked(reroll_allowance_sure, state, seat)
+    if asked(reroll_symbol_unknown, state, seat):
+        return msg("ui_fuji.play.rerolls_unsure", count=sure)
+    return f"↻{sure}"
+
+
+def score_breakdown(state: State) -> Msg:
+    """How the final score is made, as the table can check it: the base points, less a
+    point per wound token, plus one per unused card (``12 − 2 + 3 = 13``)."""
+    wounds = sum(someone.wounds.count() for someone in state.players)
+    cards = sum(owed.count for owed in state.pending if owed.kind is PendingKind.DRAW)
+    cards += sum(1 for someone in state.players for card in someone.equipment
+                 if card not in someone.equipment_turned)
+    score = state.score or 0
+    return msg("ui_fuji.over.breakdown", base=score + wounds - cards, wounds=wounds,
+               cards=cards, score=score)
 
 
 def card_unknown(state: State, position: Position) -> bool:

@@ -10,12 +10,12 @@ from companion.ui.scene import Scene
 if TYPE_CHECKING:
     from companion.core.session import Session
 
-LIVE_SCREENS: tuple[str, ...] = ("setup", "editor", "layout", "play")
+LIVE_SCREENS: tuple[str, ...] = ("setup", "editor", "layout", "readings", "play")
 """Screens that work on the open game (or build a new one)."""
 
 PREVIEW_SCREENS: tuple[str, ...] = (
     "planning", "rerolls", "equipment", "dice", "dice-totals", "resolve", "wound", "eruption",
-    "gameover", "dice-totals-four",
+    "gameover", "dice-totals-four", "told",
 )
 """Screens drawn from a demo game in a chosen situation (for screenshots and docs).
 
@@ -61,7 +61,7 @@ def make_fuji_screen(screen: str) -> Scene:
         from companion.ui.fuji.equipment import EquipmentScene
 
         return EquipmentScene(seat=2)
-    if screen in ("setup", "editor", "layout"):
+    if screen in ("setup", "editor", "layout", "readings"):
         from companion.ui.fuji.setup import FujiSetupScene
 
         return FujiSetupScene(page=screen if screen != "setup" else "main")

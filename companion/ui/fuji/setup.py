@@ -27,6 +27,7 @@ from companion.games.fuji.queries import (
 )
 from companion.games.fuji.state import EQUIPMENT_CARDS, Board, Variant
 from companion.ui.bar import game_bar
+from companion.ui.dialogs import ChoiceDialog
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.board_view import BoardPicture, BoardView
 from companion.ui.fuji.colours import player_colour
@@ -34,14 +35,21 @@ from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid
 from companion.ui.fuji.dice_entry import ENTRY_MODE_KEY
 from companion.ui.fuji.editor import MapEditor
 from companion.ui.fuji.panels import TapButton, chosen_style, greyed_button
+from companion.ui.fuji.readings import (
+    POINTS,
+    Point,
+    Reading,
+    current_reading,
+    with_language_defaults,
+)
 from companion.ui.games import start_checked
 from companion.ui.intents import CloseDialog, Intent, Redraw, ShowDialog, StartGame
 from companion.ui.keyboard import NameDialog
 from companion.ui.scene import Context, Scene
 from companion.ui.theme import Theme, ink_on
-from companion.ui.widgets import Button, Label, Panel, Shade, Widget
+from companion.ui.widgets import Button, Label, Option, Panel, Shade, Widget
 
-PAGES: tuple[str, ...] = ("map", "players", "level", "options")
+PAGES: tuple[str, ...] = ("map", "players", "level", "options", "readings")
 """The tabs of the set-up screen (the editor is a page of the map tab)."""
 
 LEVEL_ROWS_PER_COLUMN = 4
@@ -155,6 +163,16 @@ class HandDialog(Scene):
                          key=key)
 
 
+def empty_hands_question(start: list[Intent]) -> Intent:
+    """Ask before a game starts with no starting hand entered: start now (the hands are
+    then dealt in play, on the equipment screen) or go back and deal them on the
+    *Players* tab. Never chosen silently: both are ways tables play."""
+    return ShowDialog(ChoiceDialog(
+        Msg("ui_fuji.setup.no_hands_title"),
+        [Option(Msg("ui_fuji.setup.no_hands_start"), tuple(start))],
+        Msg("ui_fuji.setup.no_hands_back"), Msg("ui_fuji.setup.no_hands_body")))
+
+
 class FujiSetupScene(Scene):
     """Prepare a Fuji game (see the module documentation)."""
 
@@ -171,6 +189,9 @@ class FujiSetupScene(Scene):
         settings keep it); written to the settings when the game starts."""
         self.editor = MapEditor(self)
         """The map editor's own view state."""
+        self.chosen_readings: set[str] = set()
+        """The rule readings the table chose itself (the others follow the language's
+        rulebook, see :mod:`companion.ui.fuji.readings`)."""
         if self.page == "editor":
             self.setup = draft.choose_custom(self.setup)
 
@@ -187,13 +208,16 @@ class FujiSetupScene(Scene):
 
     def start(self, ctx: Context) -> list[Intent]:
         """Check the set-up with the rules, then start the game or say what is wrong."""
+        self.setup = with_language_defaults(self.setup, ctx.lang, self.chosen_readings)
         names = [translate(f"fuji.colour.{entry['colour']}", ctx.lang)
                  for entry in draft.players(self.setup)]
         ready = draft.finished(self.setup, names)
         intents = start_checked(GAME, ready)
-        if self.totals is not None and ctx.journal is not None and any(
-                isinstance(intent, StartGame) for intent in intents):
+        starts = any(isinstance(intent, StartGame) for intent in intents)
+        if self.totals is not None and ctx.journal is not None and starts:
             ctx.journal.set_setting(ENTRY_MODE_KEY, "totals" if self.totals else "dice")
+        if starts and not any(entry.get("equipment") for entry in draft.players(ready)):
+            return [empty_hands_question(intents)]
         return intents
 
     def edit_name(self, seat: int) -> list[Intent]:
@@ -224,7 +248,8 @@ class FujiSetupScene(Scene):
                            body.bottom - tabs.bottom - theme.gap)
         widgets = [*bar, *self._tabs(ctx, tabs)]
         builders = {"map": self._map_page, "players": self._players_page,
-                    "level": self._level_page, "options": self._options_page}
+                    "level": self._level_page, "options": self._options_page,
+                    "readings": self._readings_page}
         return widgets + builders[self.page](ctx, page)
 
     def _tabs(self, ctx: Context, row: pygame.Rect) -> list[Widget]:
@@ -593,6 +618,46 @@ class FujiSetupScene(Scene):
                                  key="setup:extreme"))
         y += height + theme.px(4)
         widgets.append(self._totals_button(ctx, pygame.Rect(area.x, y, area.width, height)))
+        return widgets
+
+    def _readings_page(self, ctx: Context, page: pygame.Rect) -> list[Widget]:
+        """Each point the rulebooks read differently: the question and its readings side
+        by side, each naming its book; the language's own book is chosen until the table
+        picks another."""
+        theme = ctx.theme
+        self.setup = with_language_defaults(self.setup, ctx.lang, self.chosen_readings)
+        intro_h = theme.px(30)
+        widgets: list[Widget] = [Label(pygame.Rect(page.x, page.y, page.width, intro_h),
+                                       Msg("ui_fuji.reading.intro"), "small",
+                                       theme.palette.text_muted)]
+        top = page.y + intro_h + theme.px(4)
+        row_h = (page.bottom - top) // len(POINTS)
+        for index, point in enumerate(POINTS):
+            row = pygame.Rect(page.x, top + index * row_h, page.width, row_h - theme.px(4))
+            widgets += self._reading_row(ctx, row, point)
+        return widgets
+
+    def _reading_row(self, ctx: Context, row: pygame.Rect, point: Point) -> list[Widget]:
+        """One point: its question on the left, a button per reading on the right."""
+        theme = ctx.theme
+        question_w = row.width * 30 // 100
+        widgets: list[Widget] = [Label(pygame.Rect(row.x, row.y, question_w, row.height),
+                                       Msg(point.question), "small", bold=True)]
+        current = current_reading(point, self.setup, ctx.lang)
+        count = len(point.readings)
+        left = row.x + question_w + theme.gap
+        width = (row.right - left - (count - 1) * theme.gap) // count
+        for number, reading in enumerate(point.readings):
+            rect = pygame.Rect(left + number * (width + theme.gap), row.y, width, row.height)
+
+            def tap(chosen: Reading = reading) -> list[Intent]:
+                self.chosen_readings.add(point.field)
+                return self.change({**self.setup, point.field: chosen.value})
+
+            books = "@ui_fuji.book." + "_".join(reading.books)
+            widgets.append(TapButton(rect, msg(reading.answer, books=books), tap,
+                                     chosen_style(reading == current), role="small",
+                                     key=f"setup:reading:{point.field}:{number}"))
         return widgets
 
     def _totals_button(self, ctx: Context, rect: pygame.Rect) -> Widget:

@@ -10,6 +10,7 @@ Importing the package registers the screens (the app imports every UI package):
 from companion.ui.kiosk.end import EndScene
 from companion.ui.kiosk.fleet_settings import FleetSettingsScene
 from companion.ui.kiosk.pin import PinScene, change_pin_scene
+from companion.ui.kiosk.put_away import PutAwayScene
 from companion.ui.kiosk.staff_menu import DiagnosticsScene, StaffScene
 from companion.ui.kiosk.start import AttractScene, ResumeScene, StartScene
 from companion.ui.kiosk.stats_screen import StatsScene
@@ -25,6 +26,7 @@ KIOSK_SCREENS: dict[str, SceneFactory] = {
     "kiosk.stats": StatsScene,
     "kiosk.diagnostics": DiagnosticsScene,
     "kiosk.end": EndScene,
+    "kiosk.put_away": PutAwayScene,
     "kiosk.fleet": FleetSettingsScene,  # the café fleet's [fleet] settings
 }
 """Every kiosk screen name and the factory that builds it."""

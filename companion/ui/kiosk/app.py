@@ -52,6 +52,7 @@ from companion.ui.intents import (
 )
 from companion.ui.kiosk.end import EndScene
 from companion.ui.kiosk.intents import (
+    BringBack,
     ChangeKioskSetting,
     ChangePin,
     ChooseFirstPin,
@@ -62,11 +63,13 @@ from companion.ui.kiosk.intents import (
     LockStaff,
     NewGroup,
     ResetTable,
+    StartNewGame,
     StartOver,
     TestSound,
     UnlockStaff,
 )
 from companion.ui.kiosk.pin import PinScene
+from companion.ui.kiosk.put_away import PutAwayScene, ask_before_leaving
 from companion.ui.kiosk.staff_menu import LARGE_TEXT_SCALE, DiagnosticsScene, StaffScene
 from companion.ui.kiosk.stats_screen import StatsScene, track_export
 from companion.ui.scene import Settings
@@ -79,10 +82,11 @@ START = "kiosk.start"
 """The kiosk's home screen."""
 WAKING_EVENTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN})
 """Events that count as someone at the table."""
-STAFF_SCREENS = frozenset({"kiosk.staff", "kiosk.stats", "kiosk.diagnostics",
+STAFF_SCREENS = frozenset({"kiosk.staff", "kiosk.stats", "kiosk.diagnostics", "kiosk.put_away",
                            "kiosk.pin_change", "settings", "diagnostics"})
 """Screens only staff may open."""
-STAFF_SCENES = (StaffScene, StatsScene, DiagnosticsScene, PinScene, ButtonsScene)
+STAFF_SCENES = (StaffScene, StatsScene, DiagnosticsScene, PinScene, ButtonsScene,
+                PutAwayScene)
 """Scenes that belong to the staff menu (closed together when it locks)."""
 PROGRESS_REDRAW = 0.05
 """Seconds between redraws of a progress bar while background work runs."""
@@ -346,10 +350,18 @@ class KioskApp(App):
             ExportStatistics: self._export,
             TestSound: lambda _: self._test_sound(),
             ExitKiosk: lambda _: self._perform(Quit()),
+            StartNewGame: lambda i: self.open_game(self.kiosk.start_game(i.game, i.setup,
+                                                                         i.title)),
+            BringBack: self._bring_back,
         }
         handler = handlers.get(type(intent))
         if handler is not None:
             handler(intent)
+
+    def _bring_back(self, intent: BringBack) -> None:
+        """Staff brought a put-away game back: it is the table's game when the menu closes."""
+        self.session = self.kiosk.bring_back(intent.game_id)
+        self.notify(Msg("faults.put_away.brought_back", {"game": intent.game_id}), error=False)
 
     def _test_sound(self) -> None:
         if self.sound is not None:
@@ -363,13 +375,13 @@ class KioskApp(App):
             self.stack[-1] = screens.make_screen("kiosk.staff")
 
     def _first_pin(self, intent: ChooseFirstPin) -> None:
+        """Never at the kiosk: whoever stands at the screen may be a guest (issue 27)."""
         state = self.kiosk.lock.pin_state()
         if state == "unreadable":
             raise IllegalActionError("kiosk.staff.pin_unreadable")
         if state != "none":
             raise IllegalActionError("kiosk.error.pin_change_refused")
-        self.kiosk.lock.set_pin(intent.pin)
-        self._unlock(UnlockStaff(intent.pin))
+        raise IllegalActionError("faults.pin.set_at_install")
 
     def _change_pin(self, intent: ChangePin) -> None:
         if not self.kiosk.staff_open:
@@ -439,6 +451,9 @@ class KioskApp(App):
     def _manage_games(self, intent: StartGame | ResumeGame | DeleteGame | ArchiveGame) -> None:
         """Games start through the kiosk (an open one is archived); guests delete nothing."""
         if isinstance(intent, StartGame):
+            if self.kiosk.game_in_progress is not None:
+                self._perform(ask_before_leaving(intent.game, dict(intent.setup), intent.title))
+                return
             self.open_game(self.kiosk.start_game(intent.game, intent.setup, intent.title))
         elif not self.kiosk.staff_open:
             raise IllegalActionError("kiosk.error.staff_only")

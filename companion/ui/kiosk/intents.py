@@ -102,3 +102,23 @@ class PadKey(KioskIntent):
 
     key: str
     """A digit, ``clear`` or ``ok``."""
+
+
+@dataclass(frozen=True)
+class StartNewGame(KioskIntent):
+    """Start a new game although one is in progress (asked first; the open one is put away)."""
+
+    game: str
+    """Registry name of the game."""
+    setup: dict[str, object]
+    """The set-up, plain JSON data."""
+    title: str = ""
+    """Optional title."""
+
+
+@dataclass(frozen=True)
+class BringBack(KioskIntent):
+    """Staff: bring a put-away (archived) unfinished game back to the table."""
+
+    game_id: int
+    """The game's number in the journal."""

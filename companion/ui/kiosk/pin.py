@@ -13,7 +13,7 @@ from typing import Literal
 import pygame
 
 from companion.core.messages import Msg
-from companion.core.staff import MAX_PIN_LENGTH, MIN_PIN_LENGTH
+from companion.core.staff import MAX_PIN_LENGTH, MIN_PIN_LENGTH, SHORTEST_KNOWN_PIN
 from companion.ui.intents import Back, Intent, Redraw
 from companion.ui.kiosk.common import kiosk_bar, staff_lock
 from companion.ui.kiosk.intents import ChangePin, ChooseFirstPin, PadKey, UnlockStaff
@@ -84,11 +84,9 @@ class PinScene(Scene):
         """A local message (the two new PINs differ, too short)."""
 
     def mode(self, ctx: Context) -> PadMode:
-        """Unlock when a PIN exists, create when none does, or change."""
-        if self.change:
-            return "change"
-        lock = staff_lock(ctx)
-        return "create" if lock is not None and lock.pin_state() == "none" else "unlock"
+        """Unlock, or change. A kiosk without a PIN never offers to create one (a guest
+        would choose it): staff set it at install (issue 27)."""
+        return "change" if self.change else "unlock"
 
     def build(self, ctx: Context) -> list[Widget]:
         """The prompt, dots and notice on the left; the keypad on the right."""
@@ -130,8 +128,8 @@ class PinScene(Scene):
                 return Msg("kiosk.staff.locked", {"seconds": wait})
         if self.notice is not None:
             return self.notice
-        if self.mode(ctx) == "create":
-            return Msg("kiosk.pin.first_time")
+        if lock is not None and lock.pin_state() == "none":
+            return Msg("faults.pin.set_at_install")
         return None
 
     def _keys(self, ctx: Context, area: pygame.Rect) -> list[Widget]:
@@ -181,7 +179,8 @@ class PinScene(Scene):
 
     def _submit(self, ctx: Context) -> list[Intent]:
         typed, self.digits = self.digits, ""
-        if len(typed) < MIN_PIN_LENGTH:
+        shortest = SHORTEST_KNOWN_PIN if self.mode(ctx) == "unlock" else MIN_PIN_LENGTH
+        if len(typed) < shortest:
             self.notice = Msg("kiosk.error.pin_length", {"shortest": MIN_PIN_LENGTH,
                                                          "longest": MAX_PIN_LENGTH})
             return [Redraw()]

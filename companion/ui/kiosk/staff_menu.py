@@ -63,7 +63,9 @@ class StaffScene(Scene):
         """A row per topic: language, sound, idle time, table, actions."""
         theme = ctx.theme
         widgets, body = kiosk_bar(ctx, Msg("kiosk.staff.title"),
-                                  [(Msg("kiosk.staff.close"), (LockStaff(),), "primary")],
+                                  [(Msg("fleet.staff.row"), (Navigate("kiosk.fleet"),),
+                                    "normal"),  # the café fleet's settings
+                                   (Msg("kiosk.staff.close"), (LockStaff(),), "primary")],
                                   "staff")
         settings = kiosk_settings(ctx)
         rows = self.rows(settings)
@@ -85,9 +87,9 @@ class StaffScene(Scene):
             (Msg("kiosk.staff.sound"), self._sound(settings)),
             (Msg("kiosk.staff.idle"), self._idle(settings)),
             (Msg("kiosk.staff.table"), self._table(settings)),
-            (Msg("fleet.staff.row"), [(Msg("fleet.staff.open"), (Navigate("kiosk.fleet"),),
-                                       "normal", True)]),  # the café fleet
             (Msg("kiosk.staff.actions"), self._actions()),
+            (Msg("faults.staff.games"),
+             [(Msg("faults.put_away.open"), (Navigate("kiosk.put_away"),), "normal", True)]),
         ]
 
     @staticmethod

@@ -12,6 +12,7 @@ from companion.core.game import Game
 from companion.core.i18n import LANGUAGES
 from companion.core.kiosk import SLIDE_SECONDS, attract_slides
 from companion.core.messages import Msg
+from companion.ui.fault_badge import title_room
 from companion.ui.home import new_game_intents
 from companion.ui.intents import Back, Intent, Navigate, SetLanguage
 from companion.ui.kiosk.common import kiosk_settings
@@ -104,8 +105,9 @@ class StartScene(Scene):
                             (top.height - theme.touch) // 2, theme.touch, theme.touch)
         flags_width = min(theme.px(600), staff.x - theme.px(172) - 2 * theme.gap)
         flags = pygame.Rect(staff.x - theme.gap - flags_width, staff.y, flags_width, theme.touch)
-        widgets.append(Label(pygame.Rect(theme.pad, 0, flags.x - 2 * theme.pad, top.height),
-                             Msg("ui.app.title"), "heading", bold=True))
+        title = title_room(pygame.Rect(theme.pad, 0, flags.x - 2 * theme.pad, top.height),
+                           Msg("ui.app.title"), ctx.faults, ctx.lang, theme)
+        widgets.append(Label(title, Msg("ui.app.title"), "heading", bold=True))
         widgets.extend(language_flags(ctx, flags, "start:lang"))
         widgets.append(LockButton(staff, Msg("kiosk.start.staff"), (Navigate("kiosk.pin"),),
                                   "quiet", key="start:staff"))

@@ -20,6 +20,7 @@ from companion.ui.questions import (
     Dialogue,
     QuestionDialog,
     QuestionLook,
+    Slots,
     ask_intents,
     facing,
     place_targets,
@@ -162,6 +163,11 @@ def tikal_look(state: TikalState) -> QuestionLook:
                         round_places=True)
 
 
+ACTION_SLOTS: dict[str, Slots] = {}
+"""Where each answer of an action's questions sat last time, per action type: a dialog
+asked again (next turn, with more or fewer answers) keeps every answer in its place."""
+
+
 def ask_tikal(state: TikalState, start: dict[str, Any], cursor: int | None) -> list[Intent]:
     """What tapping an action does: submit it when nothing is left to ask, else ask."""
     intents = ask_intents(GAME.ask, state, start, tikal_look(state), len(state.players), cursor)
@@ -169,6 +175,7 @@ def ask_tikal(state: TikalState, start: dict[str, Any], cursor: int | None) -> l
     for intent in intents:
         if isinstance(intent, ShowDialog) and isinstance(intent.dialog, QuestionDialog):
             dialog = intent.dialog
+            dialog.dialogue.slots = ACTION_SLOTS.setdefault(str(start.get("type")), Slots())
             intent = ShowDialog(TikalQuestionDialog(dialog.dialogue, dialog.look, dialog.seats))
         result.append(intent)
     return result

@@ -12,15 +12,13 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from companion.core.i18n import translate
-from companion.games.tikal.state import TikalState
 from companion.ui.fonts import font
 from companion.ui.intents import Intent
 from companion.ui.shapes import draw_shape, seat_shape
 from companion.ui.shapes import seat_glyph as seat_glyph
 from companion.ui.theme import Colour, TextRole, Theme, ink_on
 from companion.ui.widgets import TapButton as TapButton
-from companion.ui.widgets import Text, Widget, fit_text
+from companion.ui.widgets import Text, Widget
 
 PIECE_COLOURS: dict[str, Colour] = {
     "red": (214, 56, 50),
@@ -154,17 +152,3 @@ class ScoreTrack(Widget):
             draw_piece(surface, pygame.Rect(x, y, side, side), colour, seat, theme)
 
 
-MAX_INSTRUCTIONS = 4
-"""Most instructions shown at once (the newest are kept)."""
-
-
-def fitting_instructions(state: TikalState, lang: str, theme: Theme, box: pygame.Rect) -> str:
-    """The newest instructions, as many as fit in ``box`` (older ones drop first)."""
-    texts = [translate(note, lang) for note in state.instructions[-MAX_INSTRUCTIONS:]]
-    while len(texts) > 1:
-        fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size("small"),
-                          theme.min_text_size("small"), True)
-        if not fitted.overflow:
-            break
-        texts = texts[1:]
-    return "\n".join(texts)

@@ -12,73 +12,61 @@ auction round or the final result while they are under way.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 import pygame
 
 from companion.core.i18n import translate
 from companion.core.messages import IllegalActionError, Msg, msg
-from companion.core.questions import Complete, Question, Style
+from companion.core.questions import Question
 from companion.core.session import Session
 from companion.games.tikal import GAME
 from companion.games.tikal.queries import (
     ACTION_POINTS,
     MAX_CAMPS,
     MAX_GUARDS,
-    free_spots,
-    has_places,
-    unlaid_volcano,
 )
 from companion.games.tikal.questions import (
-    TEMPLE_FIELD,
-    TILE_FIELD,
     offered_types,
-    refusal,
-    tile_options,
     type_refusal,
 )
 from companion.games.tikal.state import (
     LEADER_IN_RESERVE,
     LEADER_OUT,
-    Hex,
-    HexTile,
     Phase,
     TikalState,
 )
 from companion.ui.bar import game_bar
 from companion.ui.flat import TurnedPanel, corner_buttons, flat_depths, flat_layout, upright_rect
 from companion.ui.fonts import font
+from companion.ui.instructions import listed
 from companion.ui.intents import Intent, Navigate, Notify, Redraw, ShowDialog, Submit
 from companion.ui.questions import (
-    AnswerTarget,
     Dialogue,
     NearestTarget,
     PlaceTarget,
     QuestionLook,
     needed_height,
-    question_widgets,
     share_touch,
 )
 from companion.ui.scene import Context, GameScene
 from companion.ui.theme import MIN_TOUCH, Theme
 from companion.ui.tikal import panels
-from companion.ui.tikal.dialogs import ask_tikal, grid, tikal_look
+from companion.ui.tikal.auction_panel import AuctionPanel
+from companion.ui.tikal.dialogs import ask_tikal, grid
 from companion.ui.tikal.flat import GreyedButton, seat_panel
-from companion.ui.tikal.hexmap import HexMap, HexMapLayout, SpotTarget
-from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton, fitting_instructions
-from companion.ui.tikal.tilepick import tile_page
+from companion.ui.tikal.hexmap import HexMap, HexMapLayout
+from companion.ui.tikal.inline_scoring import InlineScoring
+from companion.ui.tikal.map_controls import MapControls
+from companion.ui.tikal.parts import ColourChip, PointsMeter, TapButton
 from companion.ui.tikal.view import (
     ACTION_COSTS,
     auction_wins,
     points_left,
-    stack_left,
-    tile_label,
     title,
     winners,
 )
 from companion.ui.widgets import (
     Button,
-    Drop,
     Label,
     Panel,
     ScrollState,
@@ -89,13 +77,7 @@ LEFT_SHARE = 44
 """Percentage of the body width taken by the left column."""
 
 
-DROP_FILLER: dict[str, object] = {"piece": "worker", "count": 1, "stones": 1}
-"""The least of an action a drop on a hex that does not take it is judged with, so the
-rules say why that hex cannot be the answer."""
 
-TILE_PAGE_FROM = 4
-"""Most tiles the next hex's question shows as plain answers; more are laid out by kind
-on one page (:func:`companion.ui.tikal.tilepick.tile_page`)."""
 
 FLAT_LEFT_SHARE = 44
 """Percentage of the middle of a flat screen taken by the turn column."""
@@ -108,7 +90,7 @@ FLAT_HISTORY_WIDTH = 110
 """Width of the *History* button beside the tabs on a flat screen (at 800x480)."""
 
 
-class TikalPlayScene(GameScene):
+class TikalPlayScene(MapControls, AuctionPanel, InlineScoring, GameScene):
     """The play screen of a Tikal game (see the module documentation)."""
 
     needs_session = True
@@ -147,7 +129,10 @@ class TikalPlayScene(GameScene):
         offered = panels.tabs_for(state)
         if self.tab in offered:
             return str(self.tab)
-        return "map" if state.phase == Phase.CHOOSE else offered[0]
+        after = self.auction_after_spent(state)
+        choosing = state.phase == Phase.CHOOSE or (after is not None
+                                                   and after.phase == Phase.CHOOSE)
+        return "map" if choosing and "map" in offered else offered[0]
 
     # ---------------------------------------------------------------- build
     def build_upright(self, ctx: Context, session: Session) -> list[Widget]:
@@ -221,45 +206,7 @@ class TikalPlayScene(GameScene):
             return (Submit({"type": "end_turn"}),)
         return ()
 
-    def _prepare_map(self, ctx: Context, session: Session, state: TikalState,
-                     right: pygame.Rect, tabs_above: bool = True) -> None:
-        """Follow the game with the inline draw, and lay out the map for its places
-        (``right``: the books column, its tabs along the top unless ``tabs_above`` is
-        false, as on a flat table, whose tabs span the middle)."""
-        if self.inline.cursor != session.cursor:
-            # Each drawn hex is a new question: the letter's tiles differ from the last.
-            self.inline = Dialogue(GAME.ask, {"type": "draw"}, cursor=session.cursor)
-            self.volcano = Dialogue(GAME.ask, {"type": "lay_volcano"}, cursor=session.cursor)
-            self.score_inline = Dialogue(GAME.ask, {"type": "score"}, cursor=session.cursor)
-            if self.lean_scoring(state):
-                self.tab = "map"  # the temple asked about is ringed there
-        self.map_layout = None
-        inline = self.inline_state(state)
-        question = self.inline.question(inline[0]) if inline is not None else None
-        strip = 0
-        if question is None or question.style != Style.PLACE:
-            question = self.volcano_question(state)
-            strip = self._strip_height(ctx, state, right.width) if question else 0
-            if question is not None:
-                self._show_map_once(state)
-        elif question.style == Style.PLACE:
-            self.tab = "map"
-        spots: list[tuple[int, int]] = []
-        if question is not None and question.style == Style.PLACE:
-            spots = [(int(a.value[0]), int(a.value[1])) for a in question.answers]
-        else:
-            spots = list(self.field_spots(state))
-        theme = ctx.theme
-        top = strip + (theme.touch + theme.gap if tabs_above else 0)
-        page = pygame.Rect(right.x, right.y + top, right.width, right.height - top)
-        self.map_layout = HexMapLayout(page, state, spots, theme)
 
-    def volcano_question(self, state: TikalState) -> Question | None:
-        """Where the volcano lies, while one waits for its field on a board whose every hex
-        has its place (``None``: nothing to ask)."""
-        if state.phase != Phase.ACTIONS or unlaid_volcano(state) is None:
-            return None
-        return self.volcano.question(state)
 
     def screen_question(self, state: TikalState) -> tuple[Dialogue, TikalState] | None:
         """The question asked on the play screen itself now (the next hex, or who holds a
@@ -273,6 +220,9 @@ class TikalPlayScene(GameScene):
                       head: pygame.Rect) -> bool:
         """Whether a flat table's question on the screen needs the header's room too (its
         answers and a row of action buttons, or the stack's line, would not fit under it)."""
+        if self.flat and state.tracking == "lean" and state.phase == Phase.ACTIONS \
+                and state.scoring is None:
+            return True  # never a header, so the buttons keep one place in every frame
         asked = self.screen_question(state) if self.flat else None
         if asked is None:
             return False
@@ -290,327 +240,28 @@ class TikalPlayScene(GameScene):
         look = QuestionLook(lambda key: None, None, False)
         return needed_height(dialogue, asked, width, ctx, look)
 
-    def _strip_height(self, ctx: Context, state: TikalState, width: int) -> int:
-        """Room the volcano's question takes along the top of the map."""
-        look = QuestionLook(lambda key: None, None, False)
-        return needed_height(self.volcano, state, width - 2 * ctx.theme.pad, ctx, look) \
-            + ctx.theme.px(8)
 
-    def next_hex_spots(self, state: TikalState) -> tuple[tuple[int, int], ...]:
-        """The empty fields beside the board while the next hex is asked: a tap on one says
-        where the hex lies, then the hex is named (or dragged onto it at once).  A lean
-        table that does not care just names the hex; a fully tracked board always says
-        where (its map then asks the field after the hex)."""
-        inline = self.inline_state(state)
-        if inline is None or self.volcano_question(state):
-            return ()
-        if state.tracking != "lean" and not has_places(state):
-            return ()  # a board recorded before hexes had places
-        if all(tile.get("kind") == "volcano" for tile in tile_options(inline[0])):
-            return ()  # a volcano is set aside, never laid on a field when drawn
-        return free_spots(inline[0])
 
-    def field_spots(self, state: TikalState) -> tuple[tuple[int, int], ...]:
-        """The empty fields the map shows: those of the next hex (:meth:`next_hex_spots`)
-        or, while an auction's winner picks a revealed hex, those it can be dragged onto."""
-        if state.phase != Phase.CHOOSE or state.tracking == "lean" or not has_places(state):
-            return self.next_hex_spots(state)
-        return free_spots(state)
 
-    def _field_drop(self, put_at: Callable[[list[int]], list[Intent]]) -> Drop | None:
-        """A drag onto one of the empty fields the map shows, which ``put_at`` is given
-        (``None``: the map shows none)."""
-        layout = self.map_layout
-        if layout is None or not layout.spots:
-            return None
 
-        def under(pos: tuple[int, int]) -> tuple[int, int] | None:
-            shown = self.map_layout
-            return None if shown is None else shown.spot_at(pos)
 
-        def land(pos: tuple[int, int]) -> pygame.Rect | None:
-            spot, shown = under(pos), self.map_layout
-            return None if spot is None or shown is None else shown.box(shown.centre_of(spot))
 
-        def put(pos: tuple[int, int]) -> list[Intent]:
-            spot = under(pos)
-            return [] if spot is None else put_at([spot[0], spot[1]])
 
-        return Drop(land, put)
 
-    def _drop_tiles(self, widgets: list[Widget], asked: TikalState,
-                    first: tuple[Intent, ...]) -> list[Widget]:
-        """Let each hex the stack can give be dragged onto the empty field it is laid on:
-        where and what in one input."""
-        for widget in widgets:
-            if not isinstance(widget, AnswerTarget) or widget.field != TILE_FIELD:
-                continue
-            tile = widget.answer.value if widget.answer.legal else None
-            if not isinstance(tile, dict) or tile.get("kind") == "volcano":
-                continue
 
-            def lay(at: list[int], chosen: dict[str, object] = tile) -> list[Intent]:
-                self.inline.partial["at"] = at
-                return self.inline.tap(asked, chosen, first)
 
-            widget.dropping = self._field_drop(lay)
-        return widgets
 
-    def mark_spot(self, spot: tuple[int, int], state: TikalState | None = None
-                  ) -> list[Intent]:
-        """Note (or forget, tapped again) the field where the next hex lies.  When the stack
-        can give only one hex (``state`` given), the field is all the table has to say: the
-        hex goes there at once, ending the turn as naming it would."""
-        chosen = [spot[0], spot[1]]
-        if self.inline.partial.get("at") == chosen:
-            self.inline.partial.pop("at")
-            return [Redraw()]
-        self.inline.partial["at"] = chosen
-        only = self.only_tile(state) if state is not None else None
-        if only is not None:
-            first, action = only
-            return [*first, Submit(action)]
-        return [Redraw()]
 
-    def only_tile(self, state: TikalState) -> tuple[tuple[Intent, ...], dict[str, object]] | None:
-        """The next hex's action when the stack can give only that one (and what its entry
-        submits first), or ``None``."""
-        inline = self.inline_state(state)
-        if inline is None:
-            return None
-        asked, first = inline
-        step = self.inline.progress(asked).step
-        return (first, dict(step.action)) if isinstance(step, Complete) else None
 
-    def _map_targets(self, state: TikalState) -> list[Widget]:
-        """What a finger does on a lean game's map: an empty field says where the next hex
-        lies, a temple gets its next level (the lean turn's most common entry, one tap)."""
-        return self._spot_targets(state) + self._level_targets(state)
 
-    def move_sources(self, state: TikalState) -> tuple[int, ...]:
-        """The hexes a tap on the map starts a move from in full tracking: those holding the
-        active player's pieces, while a move can still be paid for (empty: no such tap now).
-        A volcano waiting for its (optional) field does not stop them: its fields are empty
-        ground, the pieces stand on laid hexes."""
-        if state.tracking != "full" or state.phase != Phase.ACTIONS \
-                or type_refusal(state, "move") is not None:
-            return ()
-        try:
-            step = GAME.ask(state, {"type": "move"})
-        except IllegalActionError:
-            return ()
-        if not isinstance(step, Question) or step.field != "from":
-            return ()
-        return tuple(int(answer.value) for answer in step.answers if answer.reason is None)
 
-    def move_hint(self, state: TikalState) -> bool:
-        """Whether the turn column says that a tap on a hex with the player's pieces moves
-        them (the map is shown and such a hex is there)."""
-        return self.current_tab(state) == "map" and bool(self.move_sources(state))
 
-    def _move_targets(self, ctx: Context, state: TikalState) -> list[Widget]:
-        """Each hex of a fully tracked game's map holding the active player's pieces: a tap
-        opens *Move* with that hex already given as where the pieces leave from."""
-        layout = self.map_layout
-        if layout is None:
-            return []
-        widgets: list[Widget] = []
-        for source in self.move_sources(state):
-            def tap(hex_id: int = source) -> list[Intent]:
-                return self.ask(ctx, state, {"type": "move", "from": hex_id})
 
-            box = layout.box(layout.centre(state.hexes[source]))
-            target = SpotTarget(box, tap, False, key=f"tikal:move:{source}")
-            target.dropping = self._hex_drop(ctx, state, {"type": "move", "from": source},
-                                             "to", home=(source, tap))
-            widgets.append(target)
-        return widgets
 
-    def _hex_drop(self, ctx: Context, state: TikalState, start: dict[str, object],
-                  field: str, home: tuple[int, Callable[[], list[Intent]]] | None = None
-                  ) -> Drop | None:
-        """A drag onto a hex of the map that answers the question ``field`` of the action
-        begun as ``start``: only hexes that question accepts take the drop (and ``home``,
-        the hex dragged from, which then counts as a tap on it); ``None`` when the map is
-        not shown.  The rules are asked only once a finger drags it, not on every build."""
-        if self.map_layout is None:
-            return None
 
-        @cache
-        def accepted() -> frozenset[int]:
-            try:
-                step = GAME.ask(state, start)
-            except IllegalActionError:
-                return frozenset()
-            if not isinstance(step, Question) or step.field != field:
-                return frozenset()  # the action asks something else first
-            hexes = {int(answer.value) for answer in step.legal_answers()}
-            return frozenset(hexes | ({home[0]} if home is not None else set()))
 
-        def under(pos: tuple[int, int]) -> Hex | None:
-            layout = self.map_layout
-            return None if layout is None else layout.hex_at(pos, state.hexes)
 
-        def land(pos: tuple[int, int]) -> pygame.Rect | None:
-            found, layout = under(pos), self.map_layout
-            if found is None or layout is None or found.id not in accepted():
-                return None
-            return layout.box(layout.centre(found))
 
-        def put(pos: tuple[int, int]) -> list[Intent]:
-            found = under(pos)
-            if found is None:
-                return []
-            if home is not None and found.id == home[0]:
-                return home[1]()
-            if found.id in accepted():
-                return self.ask(ctx, state, {**start, field: found.id})
-            reason = refusal(state, {**DROP_FILLER, **start, field: found.id})
-            return [] if reason is None else [Notify(reason, error=True)]
-
-        return Drop(land, put)
-
-    def _level_targets(self, state: TikalState) -> list[Widget]:
-        """Each temple of a lean game's map whose next level the rules accept now."""
-        layout = self.map_layout
-        if layout is None or state.tracking != "lean" \
-                or state.phase != Phase.ACTIONS:
-            return []
-        widgets: list[Widget] = []
-        for hx in state.hexes:
-            action = {"type": "uncover", "hex": hx.id}
-            if hx.kind != "temple" or refusal(state, action) is not None:
-                continue
-            widgets.append(SpotTarget(layout.box(layout.centre(hx)), lambda: [], False,
-                                      key=f"tikal:level:{hx.id}", intents=(Submit(action),)))
-        return widgets
-
-    def _spot_targets(self, state: TikalState) -> list[Widget]:
-        """The empty fields the map shows for the next hex (drawn, or taken at an auction),
-        each a target for :meth:`mark_spot`: the field may be tapped before the hex."""
-        layout = self.map_layout
-        if layout is None:
-            return []
-        chosen = self.inline.partial.get("at")
-        widgets: list[Widget] = []
-        for spot in self.field_spots(state):
-            def tap(field: tuple[int, int] = spot) -> list[Intent]:
-                return self.mark_spot(field, state)
-
-            widgets.append(SpotTarget(layout.box(layout.centre_of(spot)), tap,
-                                      chosen == [spot[0], spot[1]],
-                                      key=f"tikal:spot:{spot[0]},{spot[1]}"))
-        return widgets
-
-    def _show_map_once(self, state: TikalState) -> None:
-        """Bring the map forward when a volcano has just come back after its scoring round
-        (the table may then look at other tabs; the question stays on the map)."""
-        volcano = unlaid_volcano(state)
-        just_placed = volcano is not None and volcano.id == len(state.hexes) - 1 \
-            and state.scoring is None
-        if volcano is not None and just_placed and volcano.id != self._volcano_shown:
-            self._volcano_shown = volcano.id
-            self.tab = "map"
-
-    def _volcano_strip(self, ctx: Context, state: TikalState, page: pygame.Rect
-                       ) -> list[Widget]:
-        """The volcano's question along the top of the map, its fields on the map."""
-        if self.volcano_question(state) is None:
-            return []
-        layout = self.map_layout
-
-        def rects(key: str) -> pygame.Rect | None:
-            return layout.rect_for(state, key) if layout is not None else None
-
-        theme = ctx.theme
-        strip = pygame.Rect(page.x + theme.pad, page.y + theme.px(4), page.width - 2 * theme.pad,
-                            self._strip_height(ctx, state, page.width) - theme.px(8))
-        look = QuestionLook(rects, tikal_look(state).seat_colour, False, round_places=True)
-        return question_widgets(self.volcano, state, strip, ctx, look)
-
-    def lean_scoring(self, state: TikalState) -> bool:
-        """Whether a lean scoring turn asks who holds each temple right on the screen."""
-        return (state.tracking == "lean" and state.phase == Phase.ACTIONS
-                and state.scoring is not None
-                and self.score_inline.question(state) is not None)
-
-    def _score_needs(self, ctx: Context, state: TikalState, area: pygame.Rect,
-                     head: pygame.Rect, notes_h: int) -> bool:
-        """Whether a lean scoring's question would not fit above ``notes_h`` of notes."""
-        theme = ctx.theme
-        look = QuestionLook(lambda key: None, None, False)
-        wanted = needed_height(self.score_inline, state, area.width, ctx, look)
-        room = area.bottom - notes_h - head.bottom - 3 * theme.gap - theme.touch
-        return wanted > room
-
-    def scored_temple(self, state: TikalState) -> int | None:
-        """The temple a lean scoring asks about now (ringed on the map)."""
-        if not self.lean_scoring(state):
-            return None
-        question = self.score_inline.question(state)
-        field = question.field if question is not None else ""
-        return int(field.removeprefix(TEMPLE_FIELD)) if field.startswith(TEMPLE_FIELD) else None
-
-    def _inline_score(self, ctx: Context, state: TikalState, area: pygame.Rect
-                      ) -> list[Widget]:
-        """Who holds each open temple, asked right on the play screen (one seat colour per
-        temple, that temple ringed on the map)."""
-        look = QuestionLook(lambda key: None, tikal_look(state).seat_colour, False)
-        return question_widgets(self.score_inline, state, area, ctx, look)
-
-    def _inline_draw(self, ctx: Context, state: TikalState, area: pygame.Rect
-                     ) -> list[Widget]:
-        """The question of the next drawn hex, answered right on the play screen."""
-        inline = self.inline_state(state)
-        if inline is None:
-            return []
-        asked, first = inline
-        layout = self.map_layout
-
-        def rects(key: str) -> pygame.Rect | None:
-            return layout.rect_for(asked, key) if layout is not None else None
-
-        look = QuestionLook(rects, tikal_look(state).seat_colour, False, round_places=True)
-        step = self.inline.progress(asked).step
-        if isinstance(step, Complete):
-            action = step.action
-            tile = HexTile(str(action["kind"]), int(action.get("value", 0)),
-                           int(action.get("masks", 0)))
-            theme = ctx.theme
-            line = pygame.Rect(area.x, area.y, area.width, theme.px(30))
-            button = pygame.Rect(area.x, line.bottom, area.width,
-                                 max(theme.touch, min(area.height - line.height, theme.px(84))))
-            only = "ui_tikal.draw.only_spot" if self.next_hex_spots(state) \
-                else "ui_tikal.draw.only"
-            only_tile = Button(button, tile_label(tile), (*first, Submit(action)), "primary",
-                               key="tikal:draw:only")
-            if tile.kind != "volcano":
-                only_tile.dropping = self._field_drop(
-                    lambda at: self.mark_spot((at[0], at[1]), state))
-            return [Label(line, Msg(only), "small", theme.palette.text_muted), only_tile]
-        question = step if isinstance(step, Question) else None
-        if question is not None and question.field == TILE_FIELD \
-                and len(question.answers) > TILE_PAGE_FROM:
-            page = tile_page(self.inline, asked, question, area, ctx, first)
-            if page is not None:
-                return self._drop_tiles(page, asked, first)
-        widgets = self._drop_tiles(question_widgets(self.inline, asked, area, ctx, look, first),
-                                   asked, first)
-        return widgets + self._drag_hint(ctx, widgets, area)
-
-    @staticmethod
-    def _drag_hint(ctx: Context, widgets: list[Widget], area: pygame.Rect) -> list[Widget]:
-        """A line under the hexes offered saying they can be dragged onto their fields,
-        when one can and the column has room for it below them."""
-        if not any(widget.dropping is not None for widget in widgets):
-            return []
-        theme = ctx.theme
-        lowest = max(widget.rect.bottom for widget in widgets)
-        room = area.bottom - lowest - theme.gap
-        if room < theme.px(44):
-            return []
-        line = pygame.Rect(area.x, lowest + theme.gap, area.width, min(room, theme.px(60)))
-        return [Label(line, Msg("ui_tikal.draw.drag_hint"), "small", theme.palette.text_muted)]
 
     # ---------------------------------------------------------------- flat table
     def build_flat(self, ctx: Context, session: Session) -> list[Widget]:
@@ -623,7 +274,9 @@ class TikalPlayScene(GameScene):
         tabs = pygame.Rect(centre.x, centre.y, centre.width, theme.touch)
         below = pygame.Rect(centre.x, tabs.bottom + theme.gap, centre.width,
                             centre.bottom - tabs.bottom - theme.gap)
-        share = FLAT_SCORE_SHARE if self.screen_question(state) is not None else FLAT_LEFT_SHARE
+        # A lean game keeps one column width all along: its buttons never move.
+        asks = state.tracking == "lean" or self.screen_question(state) is not None
+        share = FLAT_SCORE_SHARE if asks else FLAT_LEFT_SHARE
         left = pygame.Rect(below.x, below.y, below.width * share // 100, below.height)
         right = pygame.Rect(left.right + theme.gap, below.y,
                             below.right - left.right - theme.gap, below.height)
@@ -728,46 +381,87 @@ class TikalPlayScene(GameScene):
                     return self._squeezed(ctx, state, self._inline_score,
                                           self.score_inline.question(state), area)
                 return self._inline_score(ctx, state, area)
+            # The action buttons keep one block at the top whatever shows below them (the
+            # next hex's question, a temple's holder, End turn): they never re-flow.
+            buttons, below = self._lean_blocks(ctx, state, area)
             if inline is not None or scoring:
                 dialogue, asked = (self.inline, inline[0]) if inline is not None else (
                     self.score_inline, state)
                 wanted = self._wanted(ctx, state, dialogue, asked, area.width)
-                rows = 2 if area.height - wanted >= 2 * theme.touch + 3 * theme.gap else 1
-                top = rows * theme.touch + (rows - 1) * theme.gap
-                buttons = pygame.Rect(area.x, area.y, area.width, top)
-                below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
-                                    area.bottom - buttons.bottom - theme.gap)
                 build = self._inline_draw if inline is not None else self._inline_score
                 if self.flat and wanted > below.height:
                     widgets += self._squeezed(ctx, state, build, dialogue.question(asked),
                                               below)
                 else:
                     widgets += build(ctx, state, below)
-        elif self.inline_state(state) is not None:
+            return widgets + self._lean_buttons(ctx, state, buttons, below,
+                                                with_end=inline is None and not scoring)
+        if self.inline_state(state) is not None:
             return self._spent(ctx, state, area, lambda below: self._inline_draw(ctx, state,
                                                                                  below))
-        elif not self.flat:
+        if not self.flat:
             meter, pieces, buttons = self._upright_lines(ctx, area)
             widgets.append(PointsMeter(meter, state.turn.spent, ACTION_POINTS))
             widgets.append(Label(pieces, pieces_line(state), "small", theme.palette.text_muted))
         kinds = self._button_kinds(state)
-        inline_below = state.tracking == "lean" and buttons.height < area.height // 2
-        one_row = inline_below and buttons.height <= ctx.theme.touch
-        with_end = not self.flat and not inline_below
+        with_end = not self.flat
         count = len(kinds) + (1 if with_end else 0)
-        columns = count if one_row else 2 if state.tracking == "lean" else 3
-        rects = grid(buttons, count, theme, columns)
+        rects = grid(buttons, count, theme, 3)
         for kind, rect in zip(kinds, rects, strict=False):
             widgets.append(self._action_button(ctx, state, kind, rect))
         if with_end:
-            end = ("ui_tikal.turn.end_and_score" if state.scoring is not None
-                   else "ui_tikal.turn.end")
-            reason = type_refusal(state, "end_turn")
-            intents: tuple[Intent, ...] = ((Submit({"type": "end_turn"}),) if reason is None
-                                           else (Notify(reason, error=True),))
-            widgets.append(Button(rects[-1], Msg(end), intents, "primary", role="small",
-                                  key="tikal:end_turn"))
+            widgets.append(self._end_button(state, rects[-1]))
         return widgets
+
+    def _lean_blocks(self, ctx: Context, state: TikalState, area: pygame.Rect
+                     ) -> tuple[pygame.Rect, pygame.Rect]:
+        """A lean turn's action buttons (one row at the top, leaving the question below
+        the most room; two rows when the language and text size need them) and the room
+        below them, the same whatever that room then shows."""
+        theme = ctx.theme
+        count = len(self._button_kinds(state))
+        rows = -(-count // self._lean_columns(ctx, state, area.width))
+        buttons = pygame.Rect(area.x, area.y, area.width,
+                              rows * theme.touch + (rows - 1) * theme.gap)
+        below = pygame.Rect(area.x, buttons.bottom + theme.gap, area.width,
+                            area.bottom - buttons.bottom - theme.gap)
+        return buttons, below
+
+    def _lean_columns(self, ctx: Context, state: TikalState, width: int) -> int:
+        """Lean action buttons a row: all in one when every label fits its button at the
+        text size chosen, else two (set by language and text size alone, never by what
+        the screen shows below them)."""
+        kinds = self._button_kinds(state)
+        theme = ctx.theme
+        face = font(theme.text_size("small"), True)
+        # A button shrinks its words a little to fit, so a label may be a hair wider.
+        room = (width - (len(kinds) - 1) * theme.gap) // max(1, len(kinds)) + theme.px(4)
+        fits = all(face.size(translate(f"ui_tikal.lean.{kind}", ctx.lang))[0] <= room
+                   for kind in kinds)
+        return len(kinds) if fits else 2
+
+    def _lean_buttons(self, ctx: Context, state: TikalState, buttons: pygame.Rect,
+                      below: pygame.Rect, with_end: bool) -> list[Widget]:
+        """A lean turn's action buttons in their block and, when nothing else ends the turn
+        (upright), *End turn* right under them."""
+        kinds = self._button_kinds(state)
+        rects = grid(buttons, len(kinds), ctx.theme,
+                     self._lean_columns(ctx, state, buttons.width))
+        widgets = [self._action_button(ctx, state, kind, rect)
+                   for kind, rect in zip(kinds, rects, strict=True)]
+        if with_end and not self.flat:
+            end = pygame.Rect(below.x, below.y, below.width, ctx.theme.touch)
+            widgets.append(self._end_button(state, end))
+        return widgets
+
+    def _end_button(self, state: TikalState, rect: pygame.Rect) -> Widget:
+        """*End turn* (*End turn and score* in a scoring round), or why it cannot be yet."""
+        end = ("ui_tikal.turn.end_and_score" if state.scoring is not None
+               else "ui_tikal.turn.end")
+        reason = type_refusal(state, "end_turn")
+        intents: tuple[Intent, ...] = ((Submit({"type": "end_turn"}),) if reason is None
+                                       else (Notify(reason, error=True),))
+        return Button(rect, Msg(end), intents, "primary", role="small", key="tikal:end_turn")
 
     @staticmethod
     def _upright_lines(ctx: Context, area: pygame.Rect
@@ -800,10 +494,13 @@ class TikalPlayScene(GameScene):
         end = grid(buttons, len(self._button_kinds(state)) + 1, theme, 3)[-1]
         above = pygame.Rect(area.x, area.y, area.width, end.top - theme.gap // 2 - area.y)
         beside = pygame.Rect(area.x, end.y, end.left - theme.gap - area.x, end.height)
+        after = self.auction_after_spent(state)
+        stack_below = after is not None and after.phase == Phase.REVEAL  # the reveal says it
+        stack = [] if stack_below else [Label(beside, self._stack_line(state), "small",
+                                              theme.palette.text_muted)]
         return [Button(end, Msg("ui_tikal.turn.end"), (Submit({"type": "end_turn"}),),
                        "primary", role="small", key="tikal:end_turn"),
-                Label(beside, self._stack_line(state), "small", theme.palette.text_muted),
-                *following(above)]
+                *stack, *following(above)]
 
     @staticmethod
     def _squeezed(ctx: Context, state: TikalState,
@@ -858,7 +555,8 @@ class TikalPlayScene(GameScene):
         first = self.ending(ctx, state)
         if first and cursor is not None:
             cursor += len(first)
-        return [*first, *ask_tikal(state, dict(start), cursor)]
+        intents = ask_tikal(state, dict(start), cursor)
+        return [*first, *intents, *recorded_notice(state, intents)]
 
     def _draw(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """Basic game: the stack's letter, and the drawn hex asked right here."""
@@ -872,157 +570,12 @@ class TikalPlayScene(GameScene):
         return [Label(line, self._stack_line(state), "small", theme.palette.text_muted),
                 *self._inline_draw(ctx, state, below)]
 
-    @staticmethod
-    def _stack_line(state: TikalState) -> Msg:
-        """The letter on top of the stack and how many hexes are left."""
-        from companion.games.tikal.queries import current_stage
 
-        letter = current_stage(state)
-        if letter is None:
-            return Msg("ui_tikal.draw.empty")
-        return msg("ui_tikal.draw.stack", letter=letter, left=stack_left(state))
 
-    def _reveal(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
-        """Auction game: the button that records the revealed hexes."""
-        theme = ctx.theme
-        count = min(len(state.players), stack_left(state))
-        button = pygame.Rect(area.x, area.y, area.width, theme.px(96))
-        return [
-            TapButton(button, msg("ui_tikal.reveal.button", count=count),
-                      lambda: self.ask(ctx, state, {"type": "reveal"}), "primary",
-                      key="tikal:reveal"),
-            Label(pygame.Rect(area.x, button.bottom + theme.gap, area.width,
-                              area.bottom - button.bottom - theme.gap),
-                  self._stack_line(state), "body", theme.palette.text_muted),
-        ]
 
-    def _auction(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
-        """The highest bid, the bid being prepared, *Bid* and *Pass*."""
-        theme = ctx.theme
-        auction = state.auction
-        if auction is None:
-            return []
-        amount = self.bid_amount(state)
-        bidder = state.players[auction.current]
-        widgets: list[Widget] = []
-        if auction.high_bidder is not None:
-            high = msg("ui_tikal.auction.high", amount=auction.high_bid,
-                       player=state.players[auction.high_bidder].name)
-        else:
-            high = Msg("ui_tikal.auction.no_bid")
-        line = theme.px(30)
-        widgets.append(Label(pygame.Rect(area.x, area.y, area.width, line), high, "body",
-                             bold=True))
-        lines = 1 if self.flat else 2
-        if not self.flat:
-            widgets.append(Label(pygame.Rect(area.x, area.y + line, area.width, line),
-                                 msg("ui_tikal.auction.capital", player=bidder.name,
-                                     score=bidder.score), "small", theme.palette.text_muted))
-        stepper = pygame.Rect(area.x, area.y + lines * line + theme.gap, area.width, theme.touch)
-        widgets += self._bid_stepper(ctx, state, stepper, amount)
-        if self.flat:
-            below = pygame.Rect(area.x, stepper.bottom + theme.gap, area.width,
-                                area.bottom - stepper.bottom - theme.gap)
-            return [*widgets, Label(below, self._bidders_line(state), "small",
-                                    theme.palette.text_muted)]
-        actions = pygame.Rect(area.x, stepper.bottom + theme.gap, area.width, theme.touch)
-        half = (actions.width - theme.gap) // 2
-        widgets.append(Button(pygame.Rect(actions.x, actions.y, half, actions.height),
-                              msg("ui_tikal.auction.bid", amount=amount),
-                              (*self.ending(ctx, state), Submit({"type": "bid", "amount": amount})),
-                              "primary",
-                              enabled=can_bid(state), key="tikal:bid"))
-        widgets.append(Button(pygame.Rect(actions.x + half + theme.gap, actions.y, half,
-                                          actions.height), Msg("ui_tikal.auction.pass"),
-                              (*self.ending(ctx, state), Submit({"type": "pass"})), "danger",
-                              key="tikal:pass"))
-        passed = pygame.Rect(area.x, actions.bottom + theme.gap, area.width,
-                             area.bottom - actions.bottom - theme.gap)
-        widgets.append(Label(passed, self._bidders_line(state), "small",
-                             theme.palette.text_muted))
-        return widgets
 
-    @staticmethod
-    def _bidders_line(state: TikalState) -> Msg:
-        """Who still bids and who passed."""
-        auction = state.auction
-        assert auction is not None
-        active = [state.players[s].name for s in auction.bidders if s not in auction.passed]
-        out = [state.players[s].name for s in auction.passed]
-        return msg("ui_tikal.auction.bidders", active=", ".join(active),
-                   passed=", ".join(out) if out else "—")
 
-    def bid_amount(self, state: TikalState) -> int:
-        """The bid prepared with − / +, reset whenever the bidding moves on."""
-        auction = state.auction
-        lowest = (auction.high_bid if auction is not None else 0) + 1
-        key = (state.active, lowest)
-        if key != self._bid_key:
-            self._bid_key = key
-            self.bid = None
-        return lowest if self.bid is None else max(lowest, self.bid)
 
-    def change_bid(self, state: TikalState, delta: int) -> list[Intent]:
-        """Raise or lower the prepared bid (never below the lowest allowed)."""
-        auction = state.auction
-        lowest = (auction.high_bid if auction is not None else 0) + 1
-        highest = max(lowest, state.players[state.active].score)
-        self.bid = min(max(lowest, self.bid_amount(state) + delta), highest)
-        return [Redraw()]
-
-    def _bid_stepper(self, ctx: Context, state: TikalState, row: pygame.Rect,
-                     amount: int) -> list[Widget]:
-        """− amount +1 +2 +3; tapping the amount opens a number pad for any bid."""
-        theme = ctx.theme
-        steps, button_w = bid_steps(row.width, theme)
-        widgets: list[Widget] = []
-        x = row.x
-        enabled = can_bid(state)
-        for step in steps:
-            if step == 1:
-                after = len(steps) - 1
-                pad = pygame.Rect(x, row.y, row.right - x - after * (button_w + theme.gap),
-                                  row.height)
-                widgets.append(TapButton(pad, str(amount),
-                                         lambda: self.ask(ctx, state, {"type": "bid"}),
-                                         "selected", role="heading", key="tikal:bid:pad",
-                                         enabled=enabled))
-                x = pad.right + theme.gap
-            text = "−" if step < 0 else f"+{step}"
-
-            def tap(delta: int = step) -> list[Intent]:
-                return self.change_bid(state, delta)
-
-            widgets.append(TapButton(pygame.Rect(x, row.y, button_w, row.height), text, tap,
-                                     key="tikal:bid:minus" if step < 0
-                                     else f"tikal:bid:plus{step}", enabled=enabled))
-            x += button_w + theme.gap
-        return widgets
-
-    def _choose(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
-        """The auction's winner picks one of the revealed hexes."""
-        theme = ctx.theme
-        ask = pygame.Rect(area.x, area.y, area.width, theme.px(52))  # two lines
-        widgets: list[Widget] = [Label(ask, Msg("ui_tikal.choose.ask"), "body", bold=True)]
-        buttons = pygame.Rect(area.x, ask.bottom + theme.gap, area.width,
-                              area.bottom - ask.bottom - theme.gap)
-        for index, (tile, rect) in enumerate(zip(state.revealed,
-                                                 grid(buttons, len(state.revealed), theme, 2),
-                                                 strict=True)):
-            def tap(chosen: int = index, laid: bool = tile.kind != "volcano") -> list[Intent]:
-                marked = self.inline.partial.get("at")  # a field tapped first
-                where = {"at": marked} if marked is not None and laid else {}
-                return self.ask(ctx, state, {"type": "choose", "index": chosen, **where})
-
-            def lay(at: list[int], chosen: int = index) -> list[Intent]:
-                return self.ask(ctx, state, {"type": "choose", "index": chosen, "at": at})
-
-            button = TapButton(rect, tile_label(tile), tap, "primary",
-                               key=f"tikal:choose:{index}")
-            if tile.kind != "volcano":  # dragged onto the field it is laid on
-                button.dropping = self._field_drop(lay)
-            widgets.append(button)
-        return widgets
 
     def _finished(self, ctx: Context, state: TikalState, area: pygame.Rect) -> list[Widget]:
         """The winner and the winning score."""
@@ -1049,11 +602,8 @@ class TikalPlayScene(GameScene):
                               theme.palette.text_muted)]
             return [Label(box, Msg("ui_tikal.turn.nothing_to_do"), "small",
                           theme.palette.text_disabled)]
-        widgets: list[Widget] = [Panel(box, theme.palette.surface)]
-        inner = box.inflate(-2 * theme.px(8), -theme.px(6))
-        text = fitting_instructions(state, ctx.lang, theme, inner)
-        widgets.append(Label(inner, text, "small", theme.palette.accent, bold=True))
-        return widgets
+        return listed(box, theme, ctx.lang, state.instructions, "tikal:told",
+                      theme.palette.accent)
 
     # ---------------------------------------------------------------- right column
     def _books_column(self, ctx: Context, session: Session, state: TikalState,
@@ -1085,7 +635,7 @@ class TikalPlayScene(GameScene):
         """The page of one tab."""
         if tab == "map":
             layout = self.map_layout or HexMapLayout(page, state, (), ctx.theme)
-            targets = [*self._volcano_strip(ctx, state, page), *self._map_targets(state),
+            targets = [*self._volcano_strip(ctx, state, page), *self._map_targets(ctx, state),
                        *self._move_targets(ctx, state)]
             share_touch([w for w in targets if isinstance(w, NearestTarget)])
             return [Panel(page, ctx.theme.palette.surface),
@@ -1129,27 +679,10 @@ def tab_rects(row: pygame.Rect, tabs: tuple[str, ...], lang: str,
     return rects
 
 
-BID_STEPS: tuple[tuple[int, ...], ...] = ((-1, 1, 2, 3), (-1, 1, 3), (-1, 1))
-"""The steps beside the bid, most first: as many as the row has room for."""
 
 
-def bid_steps(width: int, theme: Theme) -> tuple[tuple[int, ...], int]:
-    """The steps a bid row of ``width`` shows, and the width of each step's button (a
-    finger wide at least; the amount between them keeps room for its number)."""
-    amount_w = max(MIN_TOUCH, theme.px(96))
-    for steps in BID_STEPS:
-        room = width - amount_w - len(steps) * theme.gap
-        if room >= len(steps) * MIN_TOUCH:
-            return steps, min(theme.touch, room // len(steps))
-    return BID_STEPS[-1], MIN_TOUCH
 
 
-def can_bid(state: TikalState) -> bool:
-    """Whether the current bidder can still raise: a bid may not exceed their score."""
-    auction = state.auction
-    if auction is None:
-        return False
-    return auction.high_bid + 1 <= state.players[auction.current].score
 
 
 def header_text(state: TikalState, next_hex_here: bool = False) -> Msg:
@@ -1180,3 +713,12 @@ def pieces_line(state: TikalState) -> Msg:
     if player.leader == LEADER_OUT:
         return msg("ui_tikal.turn.pieces_out", **common)
     return msg("ui_tikal.turn.pieces_on", **common)  # the map shows on which hex (L)
+
+
+def recorded_notice(state: TikalState, intents: list[Intent]) -> list[Intent]:
+    """A notice of what a tap recorded at once, with no question asked (a lean game's
+    treasure or level): the history's words for it, while *Undo* stays at hand in the bar
+    (or the corners of a flat screen).  Nothing for a tap that asks first."""
+    return [Notify(GAME.action_label(state, intent.action)) for intent in intents
+            if isinstance(intent, Submit) and state.tracking == "lean"
+            and intent.action.get("type") in ("take_treasure", "uncover")]

@@ -20,6 +20,7 @@ from companion.core.messages import Msg, msg
 from companion.core.session import Session
 from companion.games.tikal.queries import majority_holder, strengths, temple_controller
 from companion.games.tikal.state import Hex, TikalState
+from companion.ui.instructions import listed
 from companion.ui.intents import CloseDialog, Intent, Redraw, Submit
 from companion.ui.questions import NearestTarget, share_touch
 from companion.ui.scene import Context, GameScene
@@ -28,7 +29,7 @@ from companion.ui.theme import Colour, Theme
 from companion.ui.tikal.dialogs import dialog_box, grid
 from companion.ui.tikal.hexmap import HexMap, HexMapLayout
 from companion.ui.tikal.panels import order_rows
-from companion.ui.tikal.parts import TapButton, fitting_instructions, piece_colour
+from companion.ui.tikal.parts import TapButton, piece_colour
 from companion.ui.tikal.view import player_treasure_points, temples
 from companion.ui.widgets import Button, ButtonStyle, Label, Panel, Widget
 
@@ -238,9 +239,8 @@ class TikalScoringScene(GameScene):
         if not state.instructions:
             return [Label(area, Msg("ui_tikal.score.pick"), "body", theme.palette.text_disabled,
                           "center")]
-        inner = area.inflate(-2 * theme.px(8), -theme.px(6))
-        text = fitting_instructions(state, ctx.lang, theme, inner)
-        return [Panel(area), Label(inner, text, "small", theme.palette.accent, bold=True)]
+        return listed(area, theme, ctx.lang, state.instructions, "tikal:score:told",
+                      theme.palette.accent)
 
 
     def _chip(self, state: TikalState, outcome: TempleOutcome, rect: pygame.Rect) -> Widget:

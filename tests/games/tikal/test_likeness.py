@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from companion.core.i18n import LANGUAGES, translate
 from companion.core.questions import Question, advance
 from companion.games.tikal import GAME
+from companion.games.tikal.constants import START_HEXES
 from companion.games.tikal.likeness import ALL_KINDS, holding, takeable_kinds
 from companion.games.tikal.scoring import treasure_points
 from companion.games.tikal.state import TikalState
@@ -30,12 +31,18 @@ def _lean(players: int = 3) -> TikalState:
     return play(GAME.new_state(setup(players, tracking="lean")), treasure(4))
 
 
+TREASURE_HEX = len(START_HEXES)
+"""The treasure hex :func:`_lean` names first (a lean treasure names its hex)."""
+TAKE = {"type": "take_treasure", "hex": TREASURE_HEX}
+"""A treasure taken from it, its kind not yet said."""
+
+
 def _take(kind: int) -> dict[str, Any]:
-    return {"type": "take_treasure", "kind": kind}
+    return {**TAKE, "kind": kind}
 
 
 def _kind_question(state: TikalState) -> Question:
-    step = GAME.ask(state, {"type": "take_treasure"})
+    step = GAME.ask(state, dict(TAKE))
     assert isinstance(step, Question) and step.field == "kind", step
     return step
 
@@ -46,7 +53,7 @@ def _words(question: Question, language: str = "en") -> list[str]:
 
 def test_the_first_treasure_of_the_game_is_not_asked() -> None:
     """Nobody holds a treasure yet: every kind is alike, so the take needs no answer."""
-    progress = advance(GAME.ask, _lean(), {"type": "take_treasure"})
+    progress = advance(GAME.ask, _lean(), dict(TAKE))
     assert [taken.question.field for taken in progress.taken] == ["kind"]
     assert translate(progress.taken[0].answer.label, "en") == "Nobody has one yet"
 
@@ -56,7 +63,7 @@ def test_a_kind_is_named_by_its_holders_and_a_full_kind_is_not_offered() -> None
     state = play(_lean(), _take(5), _take(5), END, jungle())
     assert _words(_kind_question(state)) == ["Nobody has one yet", "Like Ada ×2"]
     state = play(state, _take(5), END, jungle())
-    progress = advance(GAME.ask, state, {"type": "take_treasure"})
+    progress = advance(GAME.ask, state, dict(TAKE))
     assert [(taken.question.field, taken.answer.value) for taken in progress.taken] \
         == [("kind", 1)]
 

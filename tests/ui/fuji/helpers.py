@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from companion.core.journal import Journal
+from companion.core.messages import Msg
 from companion.core.session import Session
 from companion.games.fuji import GAME
 from companion.games.fuji.state import State
@@ -11,6 +14,7 @@ from companion.ui.flat import TurnedPanel
 from companion.ui.fuji.dice import DiceScene
 from companion.ui.fuji.setup import FujiSetupScene
 from companion.ui.intents import SetTableLayout, ShowDialog
+from companion.ui.widgets import Label, Widget
 from tests.ui.taps import SIZES as SIZES
 from tests.ui.taps import context as context
 from tests.ui.taps import draw_problems as draw_problems
@@ -58,3 +62,63 @@ def turned_panels(app: App) -> dict[str, TurnedPanel]:
     """The open dialog's turned seat panels, by key."""
     assert app.dialog is not None
     return {w.key: w for w in app.dialog.widgets if isinstance(w, TurnedPanel)}
+
+
+MOST_PAGES = 40
+"""Page turns tried before giving up on seeing a line (a round lists far fewer)."""
+
+
+def words(text: str) -> str:
+    """``text`` with its runs of white space made one space (wrapping moves them)."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def everywhere(widgets: list[Widget]) -> list[Widget]:
+    """``widgets`` and what the seats' turned panels hold."""
+    inner = [w for outer in widgets if isinstance(outer, TurnedPanel) for w in outer.content]
+    return [*widgets, *inner]
+
+
+def drawn(app: App) -> str:
+    """Every text the play screen drew, the rows of a list joined by spaces."""
+    lang = app.settings.language
+    parts: list[str] = []
+    for found in everywhere(app.scene.widgets):
+        shown = getattr(found, "shown_text", None)
+        if shown is not None:
+            parts.append(shown(lang).replace("\n", " "))
+        elif isinstance(found, Label):
+            parts.append(" ".join(found.fitted(app.context().theme, lang).lines))
+    return words(" | ".join(parts))
+
+
+def pager(app: App) -> Widget | None:
+    """The instruction list's page button, if the list pages."""
+    return next((w for w in app.scene.widgets if w.key.endswith(":page")), None)
+
+
+def seen_every_page(app: App) -> str:
+    """What the screen shows on every page of its instruction list (turned by taps),
+    once the open question, if any, is put aside (the table reads the list after it)."""
+    app.dialog = None
+    app.draw()
+    seen = [drawn(app)]
+    for _ in range(MOST_PAGES):
+        button = pager(app)
+        if button is None:
+            break
+        tap(app, button.rect.center)
+        page = drawn(app)
+        if page == seen[0] and "+" not in getattr(pager(app), "text", ""):
+            break
+        seen.append(page)
+    return " || ".join(seen)
+
+
+def start_game(app: App) -> None:
+    """Tap *Start* on the set-up screen and, when it asks whether to start with no hand
+    entered, start (the hands are then dealt in play)."""
+    tap_widget(app, "setup:start")
+    asked = getattr(app.dialog, "title", None)
+    if isinstance(asked, Msg) and asked.key == "ui_fuji.setup.no_hands_title":
+        tap_widget(app, "choice:0")

@@ -9,7 +9,7 @@ import pytest
 
 from companion.core.i18n import translate
 from companion.core.journal import Journal
-from companion.core.messages import msg
+from companion.core.messages import Msg, msg
 from companion.core.record import load_record
 from companion.core.session import Session
 from companion.games.fuji.state import Phase
@@ -17,8 +17,8 @@ from companion.ui.app import App
 from companion.ui.flat import TurnedPanel, to_screen_rect
 from companion.ui.intents import Submit, Undo
 from companion.ui.scene import Settings
-from companion.ui.widgets import Button, Label, Widget
-from tests.ui.fuji.helpers import start, state_of, tap
+from companion.ui.widgets import Button, Widget
+from tests.ui.fuji.helpers import seen_every_page, start, state_of, tap, words
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "fuji"
 LANGS = ("en", "pl", "fr", "es")
@@ -76,22 +76,37 @@ def _answer_wound(app: App) -> None:
 
 
 def _shown(app: App) -> str:
-    """Every text the screen shows, translated, one per line."""
-    lang = app.settings.language
-    return "\n".join(translate(w.text, lang) for w in _everywhere(app.scene.widgets)
-                     if isinstance(w, Label))
+    """Every text the screen shows on every page of its instruction list, translated,
+    white space made single spaces."""
+    return seen_every_page(app)
+
+
+def _stamina_line(session: Session, seat: int) -> Msg:
+    """The rules' newest stamina instruction for the player at ``seat`` (with the marker's
+    spaces before and after), read from the steps in effect."""
+    name = state_of(session).players[seat].name
+    for step in range(session.cursor, 0, -1):
+        for told in reversed(session.state_after(step).instructions):
+            if (told.message.key == "fuji.instruction.stamina"
+                    and told.message.params.get("name") == name):
+                found: Msg = told.message
+                return found
+    raise AssertionError(f"no stamina line for {name}")
 
 
 def _staminas_shown(app: App, session: Session) -> None:
     """Each resolved player's stamina line is on the screen, and every text fits."""
     lang = app.settings.language
     state = state_of(session)
+    question = app.dialog
     shown = _shown(app)
+    app.dialog = question
+    app.draw()
     for result in state.results:
         name = state.players[result.seat].name
-        line = (msg("fuji.instruction.stamina", name=name, count=result.stamina_loss)
+        line = (_stamina_line(session, result.seat)
                 if result.stamina_loss else msg("fuji.instruction.no_stamina_loss", name=name))
-        assert translate(line, lang) in shown, shown
+        assert words(translate(line, lang)) in shown, shown
     assert not app.scene.overflowing()
 
 
@@ -128,22 +143,24 @@ def test_the_stamina_lines_stay_through_the_wound_question_into_the_eruption(
     assert state.phase is Phase.ERUPTION
     _staminas_shown(app, session)
     flips = [i.message for i in state.instructions if "flip" in i.message.key]
-    assert flips and all(translate(m, lang) in _shown(app) for m in flips)
+    assert flips and all(words(translate(m, lang)) in _shown(app) for m in flips)
 
 
-def test_undo_shows_only_what_the_step_left_in_effect_asks(journal: Journal) -> None:
-    """The list of several steps lasts until the game changes: after *Undo* the notes say
-    only what the step now in effect asked, as for any single step."""
+def test_undo_takes_back_only_the_undone_steps_lines(journal: Journal) -> None:
+    """The list holds the moment's lines until the table moves on: after *Undo* the
+    undone resolution's lines are gone, those of the resolutions still in effect stay."""
     session, first = _all_totals_in(journal, run=0)
     app = _opened(journal, session, "en", "upright")
     _tap_resolve(app, first)
+    last = state_of(session).results[-1]
     app.perform(Undo())
     app.draw()
     state = state_of(session)
     shown = _shown(app)
-    told = [translate(i.message, "en") for i in state.instructions]
-    first_name = state.players[first].name
-    gone = translate(msg("fuji.instruction.stamina", name=first_name,
-                         count=state.results[0].stamina_loss), "en")
-    assert gone not in told and gone not in shown
-    assert any(line in shown for line in told)
+    undone_name = state_of(session).players[last.seat].name
+    assert last.seat not in state.resolved
+    gone = words(translate(msg("fuji.instruction.move_pawn", name=undone_name), "en"))
+    assert gone not in shown
+    for result in state.results:
+        kept = _stamina_line(session, result.seat)
+        assert words(translate(kept, "en")) in shown

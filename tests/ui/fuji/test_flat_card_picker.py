@@ -66,7 +66,7 @@ def test_the_picker_faces_the_drawing_player(app: App, seat: int, angle: int) ->
 
 
 def test_the_bottom_seat_keeps_the_upright_list(app: App) -> None:
-    """The seat at the bottom edge reads the picker upright: no turn, the scrolling list."""
+    """The seat at the bottom edge reads the picker upright: no turn, every card at once."""
     session = _drawing(0)
     app.perform(SetTableLayout("flat"))
     app.open_game(session)
@@ -74,7 +74,7 @@ def test_the_bottom_seat_keeps_the_upright_list(app: App) -> None:
     app.draw()
     assert app.dialog is not None
     assert not [w for w in app.dialog.widgets if isinstance(w, TurnedPanel)]
-    assert any(w.key == "fuji:cards" for w in app.dialog.widgets)
+    assert any(w.key == "fuji:card:rope" for w in app.dialog.widgets)
 
 
 @pytest.mark.parametrize("lang", ["en", "pl", "fr", "es"])

@@ -11,7 +11,7 @@ from companion.ui.fuji.board_view import BoardView
 from companion.ui.fuji.dice import DiceScene
 from companion.ui.fuji.play import GreyedButton
 from companion.ui.intents import Navigate
-from tests.ui.fuji.helpers import state_of, tap, tap_widget, widget
+from tests.ui.fuji.helpers import start_game, state_of, tap, tap_widget, widget
 
 
 def _tap_cell(app: App, position: tuple[int, int]) -> None:
@@ -31,7 +31,7 @@ def _started(app: App) -> Session:
     """A game started from the set-up screen with its defaults."""
     app.perform(Navigate("fuji.setup"))
     app.draw()
-    tap_widget(app, "setup:start")
+    start_game(app)
     session = app.session
     assert session is not None
     return session

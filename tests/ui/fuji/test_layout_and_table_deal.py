@@ -11,14 +11,14 @@ from companion.ui.fuji.dialogs import CardZoomDialog, LayoutGrid, NameCardDialog
 from companion.ui.fuji.dice import DiceScene
 from companion.ui.fuji.play import FujiPlayScene
 from companion.ui.theme import MIN_TOUCH
-from tests.ui.fuji.helpers import open_setup, state_of, tap, tap_widget, widget
+from tests.ui.fuji.helpers import open_setup, start_game, state_of, tap, tap_widget, widget
 
 
 def table_deal_game(app: App) -> Session:
     """A game whose table deals the map, in its planning, on the play screen."""
     open_setup(app)
     tap_widget(app, "setup:deal:table")
-    tap_widget(app, "setup:start")
+    start_game(app)
     session = app.session
     assert session is not None
     session.submit({"type": "advance"})
@@ -58,7 +58,7 @@ def test_the_layout_view_shows_the_cards_the_game_will_use(app: App) -> None:
     assert isinstance(app.dialog, CardZoomDialog) and app.dialog.position == spot
     tap_widget(app, "zoom:close")
     tap_widget(app, "setup:layout:done")
-    tap_widget(app, "setup:start")
+    start_game(app)
     assert app.session is not None
     board = state_of(app.session).board
     for position, cell in shown.items():

@@ -8,7 +8,7 @@ from companion.games.fuji.scenarios import SCENARIO_NUMBERS, set_condition
 from companion.games.fuji.state import Board
 from companion.ui.app import App
 from companion.ui.fuji.board_view import BoardView
-from tests.ui.fuji.helpers import open_setup, state_of, tap_widget, widget
+from tests.ui.fuji.helpers import open_setup, start_game, state_of, tap_widget, widget
 
 
 def card_ids(board: Board, spots: set[tuple[int, int]] | None = None) -> dict[tuple[int, int], str]:
@@ -39,7 +39,7 @@ def test_preview_editor_and_game_agree(app: App, scenario: int) -> None:
     tap_widget(app, "editor:done")
     assert scene.setup.get("scenario") == scenario  # nothing touched: still the preset
     assert "map" not in scene.setup
-    tap_widget(app, "setup:start")
+    start_game(app)
     assert app.session is not None
     game = card_ids(state_of(app.session).board)
     assert game == {spot: card for spot, card in preview.items() if spot in game}

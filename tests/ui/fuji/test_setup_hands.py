@@ -8,7 +8,7 @@ from companion.games.fuji.state import EQUIPMENT_CARDS, StartKind
 from companion.ui.app import App
 from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.setup import HandDialog
-from tests.ui.fuji.helpers import open_setup_page, state_of, tap, tap_widget, widget
+from tests.ui.fuji.helpers import open_setup_page, start_game, state_of, tap, tap_widget, widget
 from tests.ui.taps import tap_widgets
 
 
@@ -28,7 +28,7 @@ def test_each_hand_asks_as_many_cards_as_the_skill_keeps(app: App) -> None:
     tap_widgets(app, "setup:hand:1", "hand:map", "hand:radio", "hand:done")  # Scout keeps 2
     tap_widgets(app, "setup:hand:2", "hand:compass", "hand:done")  # the Buddy keeps 1
     assert app.dialog is None
-    tap_widget(app, "setup:start")
+    start_game(app)
     assert app.session is not None
     hands = [someone.equipment for someone in state_of(app.session).players]
     assert hands == [("rope", "torch"), ("map", "radio"), ("compass",)]
@@ -87,7 +87,7 @@ def test_four_players_choose_the_start_cards(app: App) -> None:
     tap_widget(app, "setup:add")
     tap_widget(app, "setup:start:0")
     assert draft.starts(scene.setup) == ["grey", "white", "white", "grey"]
-    tap_widget(app, "setup:start")
+    start_game(app)
     assert app.session is not None
     state = state_of(app.session)
     kinds = [state.board.cell(someone.position).start for someone in state.players]  # type: ignore[union-attr]

@@ -16,7 +16,15 @@ from companion.ui.fuji import setup_draft as draft
 from companion.ui.fuji.editor import apply_tool, map_problem
 from companion.ui.fuji.setup import FujiSetupScene
 from companion.ui.keyboard import NameDialog, add_letter
-from tests.ui.fuji.helpers import open_setup, open_setup_page, state_of, tap, tap_widget, widget
+from tests.ui.fuji.helpers import (
+    open_setup,
+    open_setup_page,
+    start_game,
+    state_of,
+    tap,
+    tap_widget,
+    widget,
+)
 from tests.ui.taps import tap_widgets
 
 
@@ -25,7 +33,7 @@ def test_start_begins_a_saved_game_with_colour_names(app: App) -> None:
     tap_widget(app, "setup:scenario:3")
     tap_widget(app, "setup:tab:level")
     tap_widget(app, "setup:level:3")
-    tap_widget(app, "setup:start")
+    start_game(app)
     assert app.session is not None
     assert app.session.setup["scenario"] == 3
     state = state_of(app.session)
@@ -37,7 +45,7 @@ def test_start_begins_a_saved_game_with_colour_names(app: App) -> None:
 def test_start_with_a_broken_map_shows_the_reason(app: App) -> None:
     scene = open_setup(app)
     scene.setup = {**draft.choose_custom(scene.setup), "map": [["L", "S", "v"]]}
-    tap_widget(app, "setup:start")
+    start_game(app)
     assert app.session is None
     assert app.toast is not None and app.toast.error
     with pytest.raises(SetupError) as refused:
@@ -71,7 +79,8 @@ def test_name_keyboard_types_a_name(app: App) -> None:
 def test_level_table_and_track_edits_reach_the_game(app: App) -> None:
     scene = open_setup_page(app, "level")
     tap_widgets(app, "setup:loss:0:plus", "setup:tab:options", "setup:length:minus",
-                "setup:wound:0:plus", "setup:extreme", "setup:start")
+                "setup:wound:0:plus", "setup:extreme")
+    start_game(app)
     assert app.session is not None
     settings = state_of(app.session).settings
     assert settings.level_table.failed == 4
@@ -120,7 +129,7 @@ def test_typed_totals_is_the_entry_unless_the_table_keeps_die_by_die(app: App) -
 
     open_setup_page(app, "options")
     assert _totals_text(app) == "ui_fuji.setup.totals_on"
-    tap_widget(app, "setup:start")
+    start_game(app)
     assert app.journal.get_setting(ENTRY_MODE_KEY) is None
     shown = _dice_screen_of_the_new_game(app)
     assert "num:0" in shown and "die:yellow:1" not in shown
@@ -128,7 +137,7 @@ def test_typed_totals_is_the_entry_unless_the_table_keeps_die_by_die(app: App) -
     open_setup_page(app, "options")
     tap_widget(app, "setup:totals")  # die by die: the app adds up each card's total
     assert _totals_text(app) == "ui_fuji.setup.totals_off"
-    tap_widget(app, "setup:start")
+    start_game(app)
     assert app.session is not None
     assert "dice_entry" not in json.dumps(app.session.setup)
     assert app.journal.get_setting(ENTRY_MODE_KEY) == "dice"
@@ -138,7 +147,7 @@ def test_typed_totals_is_the_entry_unless_the_table_keeps_die_by_die(app: App) -
     again = open_setup_page(app, "options")
     assert again.totals is None and _totals_text(app) == "ui_fuji.setup.totals_off"
     tap_widget(app, "setup:totals")  # back to typed totals
-    tap_widget(app, "setup:start")
+    start_game(app)
     assert app.journal.get_setting(ENTRY_MODE_KEY) == "totals"
     assert "num:0" in _dice_screen_of_the_new_game(app)
 
@@ -162,7 +171,7 @@ def test_two_player_variants_start(app: App) -> None:
     scene = open_setup_page(app, "options")
     tap_widget(app, "setup:variant:two_player_a")
     assert len(draft.players(scene.setup)) == 2
-    tap_widget(app, "setup:start")
+    start_game(app)
     assert app.session is not None
     assert state_of(app.session).open_dice is not None
 

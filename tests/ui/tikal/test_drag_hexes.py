@@ -170,3 +170,50 @@ def test_an_auction_winner_may_tap_the_field_before_the_hex(journal: Journal,
     assert session.cursor == steps + 1
     assert session.actions()[-1] == {"type": "choose", "index": index,
                                      "at": [field[0], field[1]]}
+
+
+def _free_hex_steps(journal: Journal) -> list[int]:
+    """Steps of the auction sample game where a spent turn waits and the next entry is the
+    choice of the round's last hex, taken for free (no bidding left)."""
+    session = replayed(journal, "auction", None)
+    scene = TikalPlayScene()
+    steps = []
+    for step in range(len(session.actions())):
+        after = scene.auction_after_spent(session.state_after(step))
+        if after is not None and after.phase == Phase.CHOOSE and len(after.revealed) == 1 \
+                and after.revealed[0].kind != "volcano":
+            steps.append(step)
+    return steps
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_last_free_hex_is_dragged_onto_an_empty_field(journal: Journal,
+                                                          layout: str) -> None:
+    """The round's last hex goes to the last player for free, asked while the previous
+    winner's spent turn waits: the map shows the empty fields like for every other hex,
+    and one drag ends that turn and lays the hex there."""
+    steps = _free_hex_steps(journal)
+    assert steps
+    app, session, scene = _game(journal, "auction", steps[0], layout)
+    assert scene.current_tab(state_of(session)) == "map"
+    assert scene.map_layout is not None and scene.map_layout.spots
+    field = _field(scene)
+    before = session.cursor
+    drag(app, screen_centre(app, "tikal:choose:0"), scene.map_layout.centre_of(field))
+    assert session.actions()[before:] == [
+        {"type": "end_turn"}, {"type": "choose", "index": 0, "at": [field[0], field[1]]}]
+
+
+def test_the_stacks_line_is_said_once_before_a_reveal(journal: Journal) -> None:
+    """A spent turn whose next entry is the auction's reveal: the stack's line (its top
+    letter and hexes left) is printed once, under the reveal's button, not twice."""
+    session = replayed(journal, "auction", None)
+    scene = TikalPlayScene()
+    step = next(step for step in range(len(session.actions()))
+                if (after := scene.auction_after_spent(session.state_after(step))) is not None
+                and after.phase == Phase.REVEAL)
+    app, _, shown = _game(journal, "auction", step, "upright")
+    lines = [w for w in shown.widgets
+             if getattr(getattr(w, "text", None), "key", "") == "ui_tikal.draw.stack"]
+    assert len(lines) == 1
+    assert has_widget(app, "tikal:reveal") and has_widget(app, "tikal:end_turn")

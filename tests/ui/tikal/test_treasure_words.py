@@ -6,12 +6,14 @@ from __future__ import annotations
 from companion.core.i18n import translate
 from companion.core.journal import Journal
 from companion.core.session import Session
-from companion.games.tikal.constants import FORMER_STAGE_SIZES
+from companion.games.tikal.constants import FORMER_STAGE_SIZES, START_HEXES
 from companion.ui.app import App
 from companion.ui.questions import QuestionDialog
 from companion.ui.widgets import Label
 from tests.ui.tikal.helpers import has_widget, open_game, state_of, tap_widget
 
+HEX = len(START_HEXES)
+"""The first hex drawn: the treasure hex a lean take names."""
 PLAYERS = [{"name": "Ada", "colour": "red"}, {"name": "Bo", "colour": "blue"},
            {"name": "Cy", "colour": "yellow"}]
 
@@ -34,19 +36,21 @@ def _dialog_words(app: App) -> list[str]:
 
 
 def test_the_first_treasure_is_one_tap(app: App, journal: Journal) -> None:
-    """Nobody holds a treasure: the Treasure button alone records it."""
+    """Nobody holds a treasure and one treasure hex lies: the Treasure button alone
+    records it, from that hex."""
     session = _lean(journal)
     open_game(app, session)
     tap_widget(app, "tikal:act:take_treasure")
     assert app.dialog is None
-    assert session.actions()[-1] == {"type": "take_treasure", "kind": 1}
+    assert session.actions()[-1] == {"type": "take_treasure", "hex": HEX, "kind": 1}
 
 
 def test_a_later_treasure_is_tapped_by_its_holders(app: App, journal: Journal) -> None:
     """Ada holds a pair: Bo's token is either like Ada's or a new kind; a tap on "Like
     Ada ×2" gives Bo one of Ada's kind."""
     session = _lean(journal)
-    for action in ({"type": "take_treasure", "kind": 3}, {"type": "take_treasure", "kind": 3},
+    for action in ({"type": "take_treasure", "hex": HEX, "kind": 3},
+                   {"type": "take_treasure", "hex": HEX, "kind": 3},
                    {"type": "end_turn"}, {"type": "draw", "kind": "jungle"}):
         session.submit(action)
     open_game(app, session)
@@ -60,7 +64,8 @@ def test_a_later_treasure_is_tapped_by_its_holders(app: App, journal: Journal) -
 def test_the_treasures_tab_shows_no_kind_numbers(app: App, journal: Journal) -> None:
     """The treasures panel: one column per kind held, no number above it."""
     session = _lean(journal)
-    for action in ({"type": "take_treasure", "kind": 6}, {"type": "take_treasure", "kind": 8}):
+    for action in ({"type": "take_treasure", "hex": HEX, "kind": 6},
+                   {"type": "take_treasure", "hex": HEX, "kind": 8}):
         session.submit(action)
     open_game(app, session)
     tap_widget(app, "tikal:tab:treasures")
