@@ -82,6 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
         "backup", help="copy the journal to a new file, safe while the app runs")
     backup.add_argument("path", type=Path, help="the copy to write (must not exist yet)")
 
+    from companion.fleet.command import add_arguments as fleet_arguments  # fleet door
+
+    fleet_arguments(commands.add_parser(
+        "fleet", help="café fleet: collect the tables' reports and serve the fleet page"))
+
     shot = commands.add_parser("screenshot", help="render a screen headless to a PNG file")
     shot.add_argument("screen", nargs="?", help="screen name; --list shows them")
     shot.add_argument("-o", "--output", type=Path, help="PNG file (default: <screen>-<lang>.png)")
@@ -104,6 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "games": _games,
         "backup": _backup,
         "screenshot": _screenshot,
+        "fleet": _fleet,
     }
     try:
         return handlers[args.command](args, lang)
@@ -210,6 +216,12 @@ def _screenshot(args: argparse.Namespace, lang: str) -> int:
     render(args.screen, lang, size, output, record=args.record)
     print(translate("core.cli.screenshot_saved", lang, path=str(output)))
     return 0
+
+
+def _fleet(args: argparse.Namespace, lang: str) -> int:
+    from companion.fleet.command import run
+
+    return run(args)
 
 
 def _run_app(args: argparse.Namespace, lang: str) -> int:

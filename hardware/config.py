@@ -249,7 +249,7 @@ def parse_config(data: Mapping[str, Any]) -> LoadedConfig:
     problems: list[ConfigProblem] = []
     switches, on_release, debounce = _read_inputs(data.get("inputs", {}), problems)
     for name in data:
-        if name not in ("inputs", *SOURCES):
+        if name not in ("inputs", *SOURCES, "fleet"):  # [fleet]: read by companion.fleet
             problems.append(
                 ConfigProblem("inputs", "hardware.config.unknown_section", {"section": name})
             )

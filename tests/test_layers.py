@@ -36,6 +36,7 @@ def layer(module: str) -> str:
         return "wiring"
     for prefix, name in (("companion.games", "rules"), ("companion.core", "core"),
                          ("companion.speech", "core"),  # spoken lines: core, no screens
+                         ("companion.fleet", "core"),
                          ("companion.ui", "ui"), ("hardware", "hardware"),
                          ("companion.phones", "phones")):
         if module == prefix or module.startswith(prefix + "."):

@@ -89,13 +89,14 @@ def build_hardware(options: AppOptions) -> TableInputs:
     return hardware
 
 
-def sources_and_outputs(hardware: TableInputs, app: App) -> tuple[list[InputSource],
-                                                                  list[Output]]:
+def sources_and_outputs(hardware: TableInputs, app: App, options: AppOptions,
+                        ) -> tuple[list[InputSource], list[Output]]:
     """Every input source and output of the app (touch and the screen are the window).
 
     One line per part: a new source or output is added here.  ``app`` is the app they
     serve (the speech output follows the language it shows).
     """
+    from companion.app.fleet import add_fleet
     from companion.app.phones import SeatPhones
     from companion.app.table import WatchdogOutput, table_parts
     from companion.speech.output import SpeechOutput, live_language
@@ -105,6 +106,7 @@ def sources_and_outputs(hardware: TableInputs, app: App) -> tuple[list[InputSour
     sources.append(phones := SeatPhones(app))  # phones (issue 23): on and off by their setting
     outputs.append(phones.follower)  # phones (issue 23): every step reaches the seats
     outputs.append(SpeechOutput(language=live_language(app)))  # spoken lines (opt-in)
+    add_fleet(app, options.config, sources, outputs)  # café fleet: reporter, call staff
     return sources, outputs
 
 
@@ -134,7 +136,7 @@ def attach_table(app: App, options: AppOptions) -> None:
 
     hardware = options.hardware or build_hardware(options)
     show_hardware(running_hardware)
-    app.attach(*sources_and_outputs(hardware, app))
+    app.attach(*sources_and_outputs(hardware, app, options))
 
 
 class Stopper:

@@ -1050,3 +1050,77 @@ def _rollback(db: sqlite3.Connection) -> None:
 
 def _dump(value: Mapping[str, Any] | Any) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+# ------------------------------------------------------------------- outbox
+_OUTBOX_TABLE = """
+CREATE TABLE IF NOT EXISTS outbox (
+    seq      INTEGER PRIMARY KEY AUTOINCREMENT,
+    key      TEXT    NOT NULL UNIQUE,
+    kind     TEXT    NOT NULL,
+    game_id  INTEGER,
+    body     TEXT    NOT NULL DEFAULT '{}',
+    created  REAL    NOT NULL,
+    sent     INTEGER NOT NULL DEFAULT 0
+)"""
+_OUTBOX_TRIGGER = """
+CREATE TRIGGER IF NOT EXISTS outbox_play_finished
+AFTER UPDATE OF status ON games
+WHEN NEW.status = 'finished' AND OLD.status <> 'finished'
+BEGIN
+    INSERT OR REPLACE INTO outbox (key, kind, game_id, created)
+    VALUES ('play:' || NEW.id, 'play', NEW.id, NEW.updated);
+END"""
+"""Messages waiting to leave the table (the café fleet).  A game that reaches its end
+puts its play here in the very transaction of the finishing step (the trigger); a
+fault is added in its own transaction.  Rows are marked sent once the receiver has
+acknowledged them, so nothing is lost between a step and its report."""
+
+
+class OutboxItem(Value):
+    """One message waiting in the outbox."""
+
+    seq: int
+    """Order of entry."""
+    key: str
+    """Unique name within this journal (``play:<game id>`` or ``fault:<n>``)."""
+    kind: str
+    """``play`` or ``fault``."""
+    game_id: int | None
+    """The finished game (plays only)."""
+    body: str
+    """JSON text of the message's details (faults; plays are read from the game)."""
+    created: float
+    """When it was put in, seconds since the epoch."""
+
+
+def open_outbox(journal: Journal) -> None:
+    """Create the outbox table and its trigger (nothing happens when they exist)."""
+    with journal._transaction() as db:
+        db.execute(_OUTBOX_TABLE)
+        db.execute(_OUTBOX_TRIGGER)
+
+
+def outbox_add(journal: Journal, kind: str, body: Mapping[str, Any]) -> str:
+    """Put a message (a fault) in the outbox in its own transaction; return its key."""
+    with journal._transaction() as db:
+        cursor = db.execute(
+            "INSERT INTO outbox (key, kind, body, created) VALUES (?, ?, ?, ?)",
+            (f"pending:{time.time_ns()}", kind, _dump(body), time.time()))
+        key = f"{kind}:{cursor.lastrowid}"
+        db.execute("UPDATE outbox SET key = ? WHERE seq = ?", (key, cursor.lastrowid))
+    return key
+
+
+def outbox_pending(journal: Journal, limit: int = 100) -> list[OutboxItem]:
+    """Messages not yet acknowledged, oldest first."""
+    rows = journal._read("SELECT seq, key, kind, game_id, body, created FROM outbox"
+                         " WHERE sent = 0 ORDER BY seq LIMIT ?", (limit,))
+    return [OutboxItem(int(seq), key, kind, game_id, body, created)
+            for seq, key, kind, game_id, body, created in rows]
+
+
+def outbox_sent(journal: Journal, keys: Sequence[str]) -> None:
+    """Mark messages acknowledged by the receiver (unknown keys are ignored)."""
+    with journal._transaction() as db:
+        db.executemany("UPDATE outbox SET sent = 1 WHERE key = ?", [(key,) for key in keys])

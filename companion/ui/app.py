@@ -26,6 +26,7 @@ from companion.core.session import Session
 from companion.core.table_buttons import ButtonOutcome, handle_button, seat_lights
 from companion.core.values import Value
 from companion.ui import games, screens
+from companion.ui.call_staff import CallButton
 from companion.ui.fault_badge import draw_fault_badge
 from companion.ui.fonts import clear_cache
 from companion.ui.intents import (
@@ -181,6 +182,8 @@ class App(TableLoop):
         self.quiet_since = clock()
         """When the table last did something (for the reminder tick)."""
         self._next_storage_look = clock() + STORAGE_LOOK
+        self.call_button: CallButton | None = None
+        """The café fleet's "Call staff", drawn over every screen (``None``: no fleet)."""
         self._resume_latest()
         if journal.problem is not None:
             self.notify(Msg(f"core.storage.{journal.problem}"), error=True)
@@ -253,6 +256,8 @@ class App(TableLoop):
         self._draw_scenes(ctx)
         ctx = self.context()
         self._draw_faults(ctx)
+        if self.call_button is not None:  # fleet door
+            self.call_button.draw(self.surface, ctx, self.scene.widgets, self.faults())
         self._draw_notice(ctx)
         pygame.display.flip()
 
@@ -281,6 +286,11 @@ class App(TableLoop):
         if faults:
             draw_fault_badge(self.surface, ctx.screen, ctx.theme, ctx.lang,
                              self.scene.widgets, faults)
+
+    def redraw_soon(self) -> None:
+        """Draw again at the next pass (safe from another thread)."""
+        self.dirty = True
+        self.wake()
 
     def _draw_scenes(self, ctx: Context) -> None:
         """Draw the screen and any dialog; a screen that fails is closed, not fatal."""

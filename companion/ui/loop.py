@@ -251,6 +251,8 @@ class TableLoop:
                 self.press_table_button(item.button, item.kind)
         elif isinstance(item, TableNotice):
             self.notify(Msg(item.key, dict(item.params)), error=False)
+            for output in self.outputs:
+                output.notice(item)
 
     def offer_to_sources(self, event: pygame.event.Event) -> bool:
         """Let the sources that read window events (keys) take ``event``; True if one did."""

@@ -112,6 +112,10 @@ class Output(Protocol):
         """Point at a seat (or at the table: ``None``) after a refused or pointed press."""
         return None
 
+    def notice(self, item: TableNotice) -> None:
+        """A source changed state (the notice the table is shown)."""
+        return None
+
     def pass_done(self) -> None:
         """The loop finished a pass (it is alive)."""
         return None

@@ -114,9 +114,10 @@ def test_the_root_speaks_the_language_the_app_shows(journal: Journal, tmp_path: 
     save_speech_settings(journal, SpeechSettings(on=True))
     pygame.init()
     app = App(journal, Settings(language="es"), (800, 480))
-    hardware = build_hardware(AppOptions(inputs=""))
+    options = AppOptions(inputs="")
+    hardware = build_hardware(options)
     try:
-        sources, outputs = sources_and_outputs(hardware, app)
+        sources, outputs = sources_and_outputs(hardware, app, options)
         (speech,) = [output for output in outputs if isinstance(output, SpeechOutput)]
         speech.speaker = Speaker(find_engine(), record_to=tmp_path)  # WAVs, not the speaker
         app.attach(sources, outputs)

@@ -2,11 +2,13 @@
 
 Importing the package registers the screens (the app imports every UI package):
 ``kiosk.start``, ``kiosk.resume``, ``kiosk.attract``, ``kiosk.pin``, ``kiosk.pin_change``,
-``kiosk.staff``, ``kiosk.stats``, ``kiosk.diagnostics`` and ``kiosk.end``.
+``kiosk.staff``, ``kiosk.stats``, ``kiosk.diagnostics``, ``kiosk.end`` and
+``kiosk.fleet``.
 :class:`companion.ui.kiosk.app.KioskApp` runs the app in kiosk mode.
 """
 
 from companion.ui.kiosk.end import EndScene
+from companion.ui.kiosk.fleet_settings import FleetSettingsScene
 from companion.ui.kiosk.pin import PinScene, change_pin_scene
 from companion.ui.kiosk.put_away import PutAwayScene
 from companion.ui.kiosk.staff_menu import DiagnosticsScene, StaffScene
@@ -25,6 +27,7 @@ KIOSK_SCREENS: dict[str, SceneFactory] = {
     "kiosk.diagnostics": DiagnosticsScene,
     "kiosk.end": EndScene,
     "kiosk.put_away": PutAwayScene,
+    "kiosk.fleet": FleetSettingsScene,  # the café fleet's [fleet] settings
 }
 """Every kiosk screen name and the factory that builds it."""
 

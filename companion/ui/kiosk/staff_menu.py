@@ -67,7 +67,9 @@ class StaffScene(Scene):
         """A row per topic: language, sound, idle time, table, actions."""
         theme = ctx.theme
         widgets, body = kiosk_bar(ctx, Msg("kiosk.staff.title"),
-                                  [(Msg("kiosk.staff.close"), (LockStaff(),), "primary")],
+                                  [(Msg("fleet.staff.row"), (Navigate("kiosk.fleet"),),
+                                    "normal"),  # the café fleet's settings
+                                   (Msg("kiosk.staff.close"), (LockStaff(),), "primary")],
                                   "staff")
         settings = kiosk_settings(ctx)
         rows = self.rows(settings)
