@@ -114,6 +114,10 @@ class SpeechOutput:
     def point_at(self, seat: int | None) -> None:
         """Nothing to say."""
 
+    def notice(self, item: object) -> None:
+        """A source changed state: nothing is spoken for it (the screen shows it)."""
+        return None
+
     def pass_done(self) -> None:
         """Nothing to do."""
 
