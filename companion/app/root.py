@@ -180,8 +180,12 @@ def stop_on_signals(app: Stoppable) -> Iterator[None]:
         yield
         return
 
+    caught: list[int] = []
+
     def handler(signum: int, frame: object) -> None:
-        _log.info("signal %s: closing", signum)
+        # Nothing but a note and the stop: the signal may land in the middle of any
+        # import (logging's included), so the log line is written once the app is out.
+        caught.append(signum)
         app.stop()
 
     previous = {sig: signal.signal(sig, handler) for sig in STOP_SIGNALS}
@@ -190,6 +194,8 @@ def stop_on_signals(app: Stoppable) -> Iterator[None]:
     finally:
         for sig, old in previous.items():
             signal.signal(sig, old)
+        for signum in caught[:1]:
+            _log.info("signal %s: closed", signum)
 
 
 def build_app(options: AppOptions, journal: Journal, with_table: bool = True) -> App:
@@ -234,14 +240,14 @@ def run(options: AppOptions) -> None:
     commands ``replay``, ``games`` and ``screenshot`` there).  The journal is closed
     when the app ends.
     """
-    journal = Journal(options.database)
     stopper = Stopper()
-    try:
-        build = build_kiosk_app if options.kiosk else build_app
-        with stop_on_signals(stopper):
+    with stop_on_signals(stopper):  # before the journal opens: a stop then is kept too
+        journal = Journal(options.database)
+        try:
+            build = build_kiosk_app if options.kiosk else build_app
             app = build(options, journal)
             stopper.hand_over(app)
             app.run()
-    finally:
-        journal.close()
+        finally:
+            journal.close()
 
