@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 """The project folder."""
-PACKAGES = ("companion", "hardware")
+PACKAGES = ("companion", "hardware", "vocabulary")
 """The packages whose imports are read."""
 
 

@@ -31,14 +31,14 @@ THIRD_PARTY_HARDWARE = ("gpiozero", "serial")
 
 
 def layer(module: str) -> str:
-    """The layer of ``module``: wiring, rules, core, ui or hardware."""
+    """The layer of ``module``: wiring, rules, core, ui, hardware, phones or vocabulary."""
     if module in WIRING or module == WIRING_PACKAGE or module.startswith(WIRING_PACKAGE + "."):
         return "wiring"
     for prefix, name in (("companion.games", "rules"), ("companion.core", "core"),
                          ("companion.speech", "core"),  # spoken lines: core, no screens
                          ("companion.fleet", "core"),
                          ("companion.ui", "ui"), ("hardware", "hardware"),
-                         ("companion.phones", "phones")):
+                         ("companion.phones", "phones"), ("vocabulary", "vocabulary")):
         if module == prefix or module.startswith(prefix + "."):
             return name
     raise AssertionError(f"no layer for {module}")
@@ -60,6 +60,9 @@ def refusal(found: Import, games: frozenset[str]) -> str | None:
     kind = layer(source)
     if kind == "wiring":
         return None
+    if kind == "vocabulary":  # the words hardware, core and firmware share: imports none
+        bad = _under(target, "companion", "hardware", *THIRD_PARTY_UI, *THIRD_PARTY_HARDWARE)
+        return "the shared vocabulary imports nothing of the app" if bad else None
     if kind == "hardware":
         bad = _under(target, "companion", *THIRD_PARTY_UI)
         return "hardware imports neither companion nor pygame" if bad else None

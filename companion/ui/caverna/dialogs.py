@@ -515,15 +515,6 @@ def dug_out(cave: Cave, spaces: set[Pos]) -> Cave:
     return cave
 
 
-def _lazy_grid(ctx: Context, area: pygame.Rect,
-               entries: list[tuple[Text, Callable[[], list[Intent]]]], columns: int,
-               prefix: str) -> list[Widget]:
-    """One button per entry whose tap runs a function, in a grid."""
-    rects = grid(area, len(entries), ctx.theme, columns, ctx.theme.px(84))
-    return [TapButton(rect, text, on_tap, key=f"{prefix}:{number}")
-            for number, ((text, on_tap), rect) in enumerate(zip(entries, rects, strict=True))]
-
-
 def cave_targets(ctx: Context, state: CavernaState, area: pygame.Rect, targets: list[Pos],
                  suggested: frozenset[Pos], on_pick: Callable[[Pos], list[Intent]],
                  prefix: str) -> list[Widget]:

@@ -920,15 +920,3 @@ def shown_notices(state: CavernaState) -> tuple[Msg, ...]:
     """The notices of the last step worth the table's attention: goods lost to a limit,
     the effects of blue rooms, the extra cavern to take."""
     return tuple(notice for notice in state.notices if notice.key not in UNSAID_NOTICES)
-
-
-def fitting_notices(state: CavernaState, lang: str, theme: Theme, box: pygame.Rect) -> str:
-    """The notices of the last step, as many as fit in ``box`` (the newest kept)."""
-    texts = [translate(notice, lang) for notice in shown_notices(state)]
-    while len(texts) > 1:
-        fitted = fit_text("\n".join(texts), box.width, box.height, theme.text_size("small"),
-                          compact_min_size(theme, "small"), True)
-        if not fitted.overflow:
-            break
-        texts = texts[1:]
-    return "\n".join(texts)

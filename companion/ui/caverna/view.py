@@ -13,7 +13,6 @@ from typing import Any
 from companion.core.messages import Msg, counted, msg
 from companion.games.caverna.queries import (
     BREACH_GAIN,
-    EMPTY,
     ENTRANCE,
     FIVE_FOOD,
     GOODS,
@@ -246,12 +245,6 @@ def colour_balance(state: CavernaState, seat: int) -> tuple[int, int]:
     return orange, len(rooms) - orange
 
 
-def empty_spaces(cave: Cave) -> tuple[Pos, ...]:
-    """Dug caverns with no room yet."""
-    return tuple(pos for pos in cave.positions()
-                 if (space := cave.at(pos)) is not None and space.state == EMPTY)
-
-
 def face_down_spaces(cave: Cave) -> tuple[Pos, ...]:
     """Spaces still covered by a face-down room."""
     return tuple(pos for pos in cave.positions()
@@ -272,11 +265,6 @@ def usable_rooms(state: CavernaState) -> tuple[str, ...]:
     return tuple(room for room in rooms
                  if colours.get(room) == "orange" and choices(room)
                  and room not in state.turn.rooms_used)
-
-
-def choice_label(choice: str) -> Msg:
-    """A room choice's button text (``""``: plain use)."""
-    return Msg(f"caverna.choice.{choice}") if choice else Msg("ui_caverna.rooms.use")
 
 
 def room_action(room: str, choice: str) -> dict[str, Any]:

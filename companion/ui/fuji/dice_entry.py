@@ -22,8 +22,6 @@ Die = tuple[str, int]
 ENTRY_MODE_KEY = "fuji.dice_entry"
 """The settings key keeping how the table last chose to enter dice (``dice`` or
 ``totals``), so the next game opens that way."""
-ENTRY_MODES: frozenset[str] = frozenset({"dice", "totals"})
-"""The values kept under :data:`ENTRY_MODE_KEY`."""
 
 
 @dataclass(frozen=True)

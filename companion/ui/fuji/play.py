@@ -652,8 +652,6 @@ def extra_button(rect: pygame.Rect, text: Msg, intent: Intent, key: str) -> Widg
     return Button(rect, text, (intent,), role="small", key=key)
 
 
-
-
 def advance_button(state: State, rect: pygame.Rect) -> Widget:
     """*Next phase*: greyed while the phase is not finished, a tap then says what is left."""
     reason = advance_refusal(state)
@@ -737,12 +735,6 @@ def score_breakdown(state: State) -> Msg:
     score = state.score or 0
     return msg("ui_fuji.over.breakdown", base=score + wounds - cards, wounds=wounds,
                cards=cards, score=score)
-
-
-def card_unknown(state: State, position: Position) -> bool:
-    """Tell whether the app has yet to learn the reroll symbol of the card at ``position``."""
-    cell = state.board.cell(position)
-    return cell is not None and not cell.reroll_known
 
 
 def ask_wound(someone: Player, state: State, around: bool = True) -> list[Intent]:

@@ -32,7 +32,6 @@ from companion.games.tikal.queries import (
 )
 from companion.games.tikal.questions import tile_name
 from companion.games.tikal.state import (
-    LEADER_IN_RESERVE,
     Hex,
     HexTile,
     Phase,
@@ -93,11 +92,6 @@ def occupied(state: TikalState, seat: int, piece: str) -> tuple[Hex, ...]:
 def leader_on_board(player: Player) -> bool:
     """Whether the leader stands on a hex (it can move)."""
     return player.leader >= 0
-
-
-def leader_in_reserve(player: Player) -> bool:
-    """Whether the leader can still be brought in."""
-    return player.leader == LEADER_IN_RESERVE
 
 
 def next_level(state: TikalState, hx: Hex) -> tuple[int, int] | None:
