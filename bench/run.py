@@ -162,7 +162,7 @@ def measure_startup(runs: int) -> dict[str, float]:
 
 
 # -------------------------------------------------------------------------- latency
-def measure_latency(database: Path, presses: int) -> dict[str, float]:
+def measure_latency(database: Path, presses: int) -> dict[str, Any]:
     """Seat-button events put on the input queue at random moments -> the frame showing them."""
     journal = Journal(database)
     planning_session(journal)
@@ -419,7 +419,7 @@ def add_ratios(results: dict[str, Any]) -> None:
     }
 
 
-TARGETS = {
+TARGETS: dict[str, tuple[str, float]] = {
     "startup_first_frame_ms": ("<=", 1000),
     "startup_first_frame_cpu_ms": ("<=", 150),
     "peak_rss_mb": ("<=", 80),
@@ -429,7 +429,7 @@ TARGETS = {
 
 
 def print_table(results: dict[str, Any],
-                targets: dict[str, tuple[str, int]] | None = None) -> None:
+                targets: dict[str, tuple[str, float]] | None = None) -> None:
     """Print every figure, with the target beside those that have one."""
     goals = TARGETS if targets is None else targets
     rows: list[tuple[str, str, str]] = []
@@ -445,7 +445,7 @@ def print_table(results: dict[str, Any],
 
 
 # ------------------------------------------------------------ Pi proxy, contention, floods
-PROXY_TARGETS = {
+PROXY_TARGETS: dict[str, tuple[str, float]] = {
     "startup_first_frame_ms": ("<=", 3000),
     "latency_tmpfs.p99_ms": ("<=", 100),
     "replay_1000_actions_ms": ("<=", 2000),
@@ -468,7 +468,7 @@ def proxy_figures(presses: int) -> dict[str, Any]:
     return results
 
 
-def latency_ratios(ours: dict[str, float], reference: dict[str, float]) -> dict[str, float]:
+def latency_ratios(ours: dict[str, Any], reference: dict[str, Any]) -> dict[str, float]:
     """Our press-to-flip latency over the reference loop's, measured the same way."""
     return {"latency_p50": round(ours["p50_ms"] / reference["p50_ms"], 3),
             "latency_p99": round(ours["p99_ms"] / reference["p99_ms"], 3)}
@@ -586,7 +586,7 @@ with connect(f"ws://127.0.0.1:{port}/ws", origin=Origin(f"http://127.0.0.1:{port
 """A phone at the table: joins its seat and reads every message (its own process, as a
 phone is its own device: its CPU is not the table's)."""
 
-SPEED_BUDGET_TARGETS = {
+SPEED_BUDGET_TARGETS: dict[str, tuple[str, float]] = {
     "ratios.idle_cpu": ("<=", 1.1),
     "ratios.latency_p50": ("<=", 1.1),
     "ratios.latency_p99": ("<=", 1.1),
