@@ -185,6 +185,8 @@ def measure_latency(database: Path, presses: int) -> dict[str, Any]:
 def run_presses(app: Any, presses: int, commits: list[float]) -> list[float]:
     """Drive the real loop while another thread presses seat 1 at random moments.
 
+    The press's time ends at the flip of the frame that shows its step (work after the
+    flip in the same pass, such as the phones' views, is not press-to-screen time).
     A press the game does not answer with a step (none is due from seat 1 at that moment)
     is left out after a second, rather than paired with the next press's frame.
     """
@@ -207,16 +209,27 @@ def run_presses(app: Any, presses: int, commits: list[float]) -> list[float]:
         done.set()
 
     thread = threading.Thread(target=presser, daemon=True)
-    with timed_commits(app.session.journal, commits):
-        cursor = app.session.cursor
-        thread.start()
-        while not done.is_set():
-            app.step()
-            if app.session.cursor != cursor:
-                shown.append(time.perf_counter())
-                cursor = app.session.cursor
-                drawn.set()
-    thread.join()
+    flips = [0.0]
+    flip = pygame.display.flip
+
+    def noted_flip() -> None:
+        flip()
+        flips[0] = time.perf_counter()
+
+    pygame.display.flip = noted_flip
+    try:
+        with timed_commits(app.session.journal, commits):
+            cursor = app.session.cursor
+            thread.start()
+            while not done.is_set():
+                app.step()
+                if app.session.cursor != cursor:
+                    shown.append(flips[0])  # the flip of the frame showing the step
+                    cursor = app.session.cursor
+                    drawn.set()
+        thread.join()
+    finally:
+        pygame.display.flip = flip
     return latencies
 
 
