@@ -4,10 +4,14 @@
 a stand-in for a Pi Zero 2 W (about ten times slower than one core here).  The cage is
 the first of these that works on the machine:
 
-1. cgroup v2: a new group under ``/sys/fs/cgroup`` with ``cpu.max = 10000 100000``;
-2. cgroup v1: a new group under ``/sys/fs/cgroup/cpu`` with ``cpu.cfs_quota_us = 10000``
-   (period 100,000 µs);
-3. ``systemd-run --scope -p CPUQuota=10%`` (needs systemd as the init system).
+1. cgroup v2: a new group under ``/sys/fs/cgroup`` with ``cpu.max = <quota> <period>``;
+2. cgroup v1: a new group under ``/sys/fs/cgroup/cpu`` with ``cpu.cfs_quota_us`` and
+   ``cpu.cfs_period_us``;
+3. ``systemd-run --scope -p CPUQuota=10% -p CPUQuotaPeriodSec=…`` (needs systemd).
+
+Two periods are measured (:data:`PERIOD_US`, the kernel's default 100 ms, and
+:data:`SLOW_CPU_PERIOD_US`, 10 ms): the same 10 % share, handed out in long or short
+slices.
 
 The child (and every process it starts, the start-up probes too) stays in the cage.
 With none available the mode says so and stops (no figures are faked).
@@ -28,7 +32,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PERIOD_US = 100_000
-"""The scheduler period of the cage, in microseconds."""
+"""The kernel's default scheduler period of a CPU quota, in microseconds (the harsh cage)."""
+SLOW_CPU_PERIOD_US = 10_000
+"""A short period (1 ms of CPU in every 10 ms at 10 %): closer to a continuously slow CPU.
+
+A Pi Zero 2 W runs every instruction slowly; it never runs at full speed for 10 ms and
+then stops for 90 ms, as a 10 % quota in 100 ms periods does.  With 10 ms periods a
+press's work is cut into 1 ms slices every 10 ms, so a press that needs 12 ms of this
+machine's CPU (about 120 ms on the Pi) takes about 120 ms, not 200 ms."""
 CGROUP2 = Path("/sys/fs/cgroup")
 CGROUP1_CPU = Path("/sys/fs/cgroup/cpu")
 
@@ -56,49 +67,52 @@ class Cage:
         return join
 
 
-def _cgroup2(folder: Path, quota_us: int) -> Cage | None:
+def _cgroup2(folder: Path, quota_us: int, period_us: int) -> Cage | None:
     controllers = CGROUP2 / "cgroup.controllers"
     if not controllers.is_file() or "cpu" not in controllers.read_text().split():
         return None
     folder.mkdir()
-    (folder / "cpu.max").write_text(f"{quota_us} {PERIOD_US}")
-    return Cage(f"cgroup v2 cpu.max {quota_us} {PERIOD_US}", procs=folder / "cgroup.procs")
+    (folder / "cpu.max").write_text(f"{quota_us} {period_us}")
+    return Cage(f"cgroup v2 cpu.max {quota_us} {period_us}", procs=folder / "cgroup.procs")
 
 
-def _cgroup1(folder: Path, quota_us: int) -> Cage | None:
+def _cgroup1(folder: Path, quota_us: int, period_us: int) -> Cage | None:
     if not (CGROUP1_CPU / "cpu.cfs_quota_us").is_file():
         return None
     folder.mkdir()
-    (folder / "cpu.cfs_period_us").write_text(str(PERIOD_US))
+    (folder / "cpu.cfs_period_us").write_text(str(period_us))
     (folder / "cpu.cfs_quota_us").write_text(str(quota_us))
-    return Cage(f"cgroup v1 cpu.cfs_quota_us {quota_us} / period {PERIOD_US}",
+    return Cage(f"cgroup v1 cpu.cfs_quota_us {quota_us} / period {period_us}",
                 procs=folder / "cgroup.procs")
 
 
-def _systemd(percent: int) -> Cage | None:
+def _systemd(percent: int, period_us: int) -> Cage | None:
     if shutil.which("systemd-run") is None or not Path("/run/systemd/system").is_dir():
         return None
-    return Cage(f"systemd-run --scope -p CPUQuota={percent}%",
-                prefix=("systemd-run", "--scope", "--quiet", "-p", f"CPUQuota={percent}%"))
+    period = f"CPUQuotaPeriodSec={period_us // 1000}ms"
+    return Cage(f"systemd-run --scope -p CPUQuota={percent}% -p {period}",
+                prefix=("systemd-run", "--scope", "--quiet", "-p", f"CPUQuota={percent}%",
+                        "-p", period))
 
 
 @contextmanager
-def cpu_cage(percent: int = 10) -> Iterator[Cage | None]:
-    """A cage holding its processes to ``percent`` of one core (``None``: none works here)."""
-    quota = PERIOD_US * percent // 100
+def cpu_cage(percent: int = 10, period_us: int = PERIOD_US) -> Iterator[Cage | None]:
+    """A cage holding its processes to ``percent`` of one core in every ``period_us``
+    (``None``: none works here)."""
+    quota = period_us * percent // 100
     name = f"companion-bench-{os.getpid()}"
     made: Path | None = None
     cage: Cage | None = None
     for root, make in ((CGROUP2, _cgroup2), (CGROUP1_CPU, _cgroup1)):
         try:
-            cage = make(root / name, quota)
+            cage = make(root / name, quota, period_us)
         except OSError:
             cage = None
         if cage is not None:
             made = root / name
             break
     if cage is None:
-        cage = _systemd(percent)
+        cage = _systemd(percent, period_us)
     try:
         yield cage
     finally:

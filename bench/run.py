@@ -162,7 +162,7 @@ def measure_startup(runs: int) -> dict[str, float]:
 
 
 # -------------------------------------------------------------------------- latency
-def measure_latency(database: Path, presses: int) -> dict[str, float]:
+def measure_latency(database: Path, presses: int) -> dict[str, Any]:
     """Seat-button events put on the input queue at random moments -> the frame showing them."""
     journal = Journal(database)
     planning_session(journal)
@@ -171,6 +171,7 @@ def measure_latency(database: Path, presses: int) -> dict[str, float]:
     latencies = run_presses(app, presses, commits)
     app.close()
     return {
+        "presses_shown": f"{len(latencies)} of {presses}",
         "p50_ms": milliseconds(percentile(latencies, 0.5)),
         "p99_ms": milliseconds(percentile(latencies, 0.99)),
         "commit_p50_ms": milliseconds(percentile(commits, 0.5)),
@@ -182,8 +183,14 @@ def measure_latency(database: Path, presses: int) -> dict[str, float]:
 
 
 def run_presses(app: Any, presses: int, commits: list[float]) -> list[float]:
-    """Drive the real loop while another thread presses seat 1 at random moments."""
-    put_times: list[float] = []
+    """Drive the real loop while another thread presses seat 1 at random moments.
+
+    The press's time ends at the flip of the frame that shows its step (work after the
+    flip in the same pass, such as the phones' views, is not press-to-screen time).
+    A press the game does not answer with a step (none is due from seat 1 at that moment)
+    is left out after a second, rather than paired with the next press's frame.
+    """
+    latencies: list[float] = []
     shown: list[float] = []
     done = threading.Event()
     drawn = threading.Event()
@@ -195,23 +202,35 @@ def run_presses(app: Any, presses: int, commits: list[float]) -> list[float]:
         for _ in range(presses):
             time.sleep(rng.uniform(0.005, 0.03))
             drawn.clear()
-            put_times.append(time.perf_counter())
+            put = time.perf_counter()
             app.events.put(ButtonEvent("seat1", "press", source="bench"))
-            drawn.wait(1.0)
+            if drawn.wait(1.0):
+                latencies.append(shown[-1] - put)
         done.set()
 
     thread = threading.Thread(target=presser, daemon=True)
-    with timed_commits(app.session.journal, commits):
-        cursor = app.session.cursor
-        thread.start()
-        while not done.is_set():
-            app.step()
-            if app.session.cursor != cursor:
-                shown.append(time.perf_counter())
-                cursor = app.session.cursor
-                drawn.set()
-    thread.join()
-    return [after - before for before, after in zip(put_times, shown, strict=False)]
+    flips = [0.0]
+    flip = pygame.display.flip
+
+    def noted_flip() -> None:
+        flip()
+        flips[0] = time.perf_counter()
+
+    pygame.display.flip = noted_flip
+    try:
+        with timed_commits(app.session.journal, commits):
+            cursor = app.session.cursor
+            thread.start()
+            while not done.is_set():
+                app.step()
+                if app.session.cursor != cursor:
+                    shown.append(flips[0])  # the flip of the frame showing the step
+                    cursor = app.session.cursor
+                    drawn.set()
+        thread.join()
+    finally:
+        pygame.display.flip = flip
+    return latencies
 
 
 # --------------------------------------------------------------------------- frames
@@ -413,7 +432,7 @@ def add_ratios(results: dict[str, Any]) -> None:
     }
 
 
-TARGETS = {
+TARGETS: dict[str, tuple[str, float]] = {
     "startup_first_frame_ms": ("<=", 1000),
     "startup_first_frame_cpu_ms": ("<=", 150),
     "peak_rss_mb": ("<=", 80),
@@ -423,7 +442,7 @@ TARGETS = {
 
 
 def print_table(results: dict[str, Any],
-                targets: dict[str, tuple[str, int]] | None = None) -> None:
+                targets: dict[str, tuple[str, float]] | None = None) -> None:
     """Print every figure, with the target beside those that have one."""
     goals = TARGETS if targets is None else targets
     rows: list[tuple[str, str, str]] = []
@@ -439,7 +458,7 @@ def print_table(results: dict[str, Any],
 
 
 # ------------------------------------------------------------ Pi proxy, contention, floods
-PROXY_TARGETS = {
+PROXY_TARGETS: dict[str, tuple[str, float]] = {
     "startup_first_frame_ms": ("<=", 3000),
     "latency_tmpfs.p99_ms": ("<=", 100),
     "replay_1000_actions_ms": ("<=", 2000),
@@ -462,18 +481,19 @@ def proxy_figures(presses: int) -> dict[str, Any]:
     return results
 
 
-def latency_ratios(ours: dict[str, float], reference: dict[str, float]) -> dict[str, float]:
+def latency_ratios(ours: dict[str, Any], reference: dict[str, Any]) -> dict[str, float]:
     """Our press-to-flip latency over the reference loop's, measured the same way."""
     return {"latency_p50": round(ours["p50_ms"] / reference["p50_ms"], 3),
             "latency_p99": round(ours["p99_ms"] / reference["p99_ms"], 3)}
 
 
-def run_pi_proxy(presses: int) -> dict[str, Any] | None:
-    """Run :func:`proxy_figures` in a child held to 10 % of one core (``None``: no cage)."""
+def run_pi_proxy(presses: int, period_us: int) -> dict[str, Any] | None:
+    """Run :func:`proxy_figures` in a child held to 10 % of one core, handed out in
+    periods of ``period_us`` (``None``: no cage)."""
     from cage import cpu_cage, load_average, run_caged
 
     before = load_average()
-    with cpu_cage(10) as cage:
+    with cpu_cage(10, period_us) as cage:
         if cage is None:
             print("No CPU cage works here (no writable cgroup cpu controller, no systemd):"
                   " the Pi proxy cannot run on this machine.")
@@ -486,6 +506,21 @@ def run_pi_proxy(presses: int) -> dict[str, Any] | None:
             results: dict[str, Any] = json.loads(output.read_text(encoding="utf-8"))
     return {"cage": cage.method, "load_before": before, "load_after": load_average(),
             **results}
+
+
+def pi_proxy_both(presses: int, periods_ms: list[int] | None, json_path: Path | None) -> int:
+    """The Pi proxy with each quota period asked for (both by default), one table each."""
+    every: dict[str, Any] = {}
+    for period in periods_ms or [100, 10]:
+        proxy = run_pi_proxy(presses, period * 1000)
+        if proxy is None:
+            return 1
+        print(f"--- Pi proxy, 10 % of one core in {period} ms periods ---")
+        print_table(proxy, PROXY_TARGETS)
+        every[f"period_{period}ms"] = proxy
+    if json_path:
+        json_path.write_text(json.dumps(every, indent=1) + "\n", encoding="utf-8")
+    return 0
 
 
 def run_contended(busy: int, presses: int) -> dict[str, Any]:
@@ -524,6 +559,7 @@ def measure_flood(presses: int) -> dict[str, Any]:
         session = app.session
         assert session is not None
         cursor = session.cursor
+        app.draw()  # the first frame, before any input, as the composition root draws it
         for _ in range(presses):
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0,
                                                  unicode="1", scancode=0))
@@ -547,6 +583,146 @@ def measure_flood(presses: int) -> dict[str, Any]:
     return figures
 
 
+# --------------------------------------------------------- speed budgets: phones and fleet
+PHONE_CLIENT = """
+import json, sys
+from websockets.sync.client import connect
+from websockets.typing import Origin
+port, token = sys.argv[1], sys.argv[2]
+with connect(f"ws://127.0.0.1:{port}/ws", origin=Origin(f"http://127.0.0.1:{port}"),
+             open_timeout=10) as socket:
+    socket.send(json.dumps({"t": "hello", "token": token, "lang": "en"}))
+    print("joined", flush=True)
+    for message in socket:
+        pass
+"""
+"""A phone at the table: joins its seat and reads every message (its own process, as a
+phone is its own device: its CPU is not the table's)."""
+
+SPEED_BUDGET_TARGETS: dict[str, tuple[str, float]] = {
+    "ratios.idle_cpu": ("<=", 1.1),
+    "ratios.latency_p50": ("<=", 1.1),
+    "ratios.latency_p99": ("<=", 1.1),
+}
+"""Issue 28: with phones and the fleet, idle CPU and latency within 10 % of without."""
+
+
+@contextmanager
+def phones_and_fleet(app: Any, folder: Path) -> Iterator[dict[str, Any]]:
+    """Attach the phones (server on, two phones joined) and the fleet (reporting to a real
+    Mosquitto on a free loopback port) to ``app`` as the composition root does."""
+    from companion.app.fleet import add_fleet
+    from companion.app.phones import SeatPhones
+    from companion.fleet.broker import BrokerProcess, free_port, write_broker_files
+    from companion.ui.intents import Back
+
+    port, table = free_port(), "t001"
+    conf = write_broker_files(folder / "broker", "cafe", {table: "pw-table"}, port)
+    broker = BrokerProcess(conf, port)
+    broker.start()
+    config = folder / "table.toml"
+    config.write_text(f'[fleet]\nenabled = true\nhost = "127.0.0.1"\nport = {port}\n'
+                      f'venue = "cafe"\ntable = "{table}"\npassword = "pw-table"\n',
+                      encoding="utf-8")
+    phones = SeatPhones(app)
+    sources: list[Any] = [phones]
+    outputs: list[Any] = [phones.follower]
+    add_fleet(app, config, sources, outputs)
+    app.attach(sources, outputs)
+    door = phones.door
+    assert door is not None, "the phones did not start"
+    clients = []
+    try:
+        for seat in (1, 2):
+            token = door.tokens.token(seat)
+            assert token is not None
+            client = subprocess.Popen(
+                [sys.executable, "-c", PHONE_CLIENT, str(door.server.port), token],
+                stdout=subprocess.PIPE, text=True)
+            clients.append(client)
+        for client in clients:
+            while client.stdout is not None and client.stdout.readline().strip() != "joined":
+                app.step(0.01)
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:  # the joins handled, the views sent
+            app.step(0.01)
+        while type(app.scene).__name__ == "JoinScene":
+            app.perform(Back())
+            app.step(0.01)
+        yield {"phones_joined": len(door.table.joined()),
+               "fleet_link": any(type(out).__name__ == "FleetOutput" for out in outputs)}
+    finally:
+        for client in clients:
+            client.kill()
+            client.wait()
+        broker.stop()
+
+
+def budget_round(idle_seconds: float, presses: int, extras: bool) -> dict[str, Any]:
+    """Idle CPU and press latency of the app, with the phones and fleet on or not."""
+    from companion.phones.door import NETWORK_SETTING
+    from companion.ui.phones_setting import PHONES_SETTING
+
+    with tempfile.TemporaryDirectory(dir=TMPFS if TMPFS.is_dir() else ROOT) as name:
+        folder = Path(name)
+        journal = Journal(folder / "j.sqlite3")
+        journal.set_setting(PHONES_SETTING, extras)
+        journal.set_setting(NETWORK_SETTING, {"port": 0, "listen": "127.0.0.1",
+                                              "address": "127.0.0.1"})
+        planning_session(journal)
+        app = open_app(journal)
+        with contextmanager_or_nothing(extras, app, folder) as extra:
+            scene = type(app.scene).__name__
+            idle = measure_idle(idle_seconds, our_idle_loop(app))
+            commits: list[float] = []
+            latencies = run_presses(app, presses, commits)
+        app.close()
+        journal.close()
+    return {"scene": scene, **extra, "idle_cpu_percent": idle, "shown": len(latencies),
+            "p50_ms": milliseconds(percentile(latencies, 0.5)),
+            "p99_ms": milliseconds(percentile(latencies, 0.99))}
+
+
+@contextmanager
+def contextmanager_or_nothing(extras: bool, app: Any, folder: Path) -> Iterator[dict[str, Any]]:
+    """:func:`phones_and_fleet` when ``extras``, else nothing attached."""
+    if not extras:
+        yield {}
+        return
+    with phones_and_fleet(app, folder) as attached:
+        yield attached
+
+
+def measure_speed_budgets(idle_seconds: float, presses: int, rounds: int) -> dict[str, Any]:
+    """Rounds of without / with, alternating; the medians and their ratios."""
+    from cage import load_average
+
+    results: dict[str, Any] = {"load_before": load_average()}
+    runs: dict[str, list[dict[str, Any]]] = {"without": [], "with": []}
+    for _ in range(rounds):
+        runs["without"].append(budget_round(idle_seconds, presses, extras=False))
+        runs["with"].append(budget_round(idle_seconds, presses, extras=True))
+    for kind, each in runs.items():
+        results[kind] = {key: statistics.median(run[key] for run in each)
+                         for key in ("idle_cpu_percent", "p50_ms", "p99_ms")}
+        results[kind]["rounds"] = ", ".join(
+            f"{run['idle_cpu_percent']}%/{run['p50_ms']}/{run['p99_ms']}" for run in each)
+        results[kind]["presses_shown"] = f"{sum(run['shown'] for run in each)} of " \
+                                         f"{presses * rounds}"
+    results["with"]["scene"] = runs["with"][0]["scene"]
+    results["without"]["scene"] = runs["without"][0]["scene"]
+    results["with"]["fleet_link"] = runs["with"][0]["fleet_link"]
+    results["with"]["phones_joined"] = runs["with"][0]["phones_joined"]
+    results["ratios"] = {
+        "idle_cpu": round(results["with"]["idle_cpu_percent"]
+                          / max(results["without"]["idle_cpu_percent"], 0.01), 3),
+        "latency_p50": round(results["with"]["p50_ms"] / results["without"]["p50_ms"], 3),
+        "latency_p99": round(results["with"]["p99_ms"] / results["without"]["p99_ms"], 3),
+    }
+    results["load_after"] = load_average()
+    return results
+
+
 def main() -> int:
     """Parse the arguments and run the benchmarks."""
     parser = argparse.ArgumentParser(description="Measure the companion's speed on this machine.")
@@ -559,6 +735,11 @@ def main() -> int:
                         help="the figures with N CPU hogs running (default: 2 per CPU)")
     parser.add_argument("--flood", action="store_true",
                         help="the longest loop pass under 5,000 key and 5,000 box presses")
+    parser.add_argument("--period-ms", type=int, choices=(10, 100), action="append",
+                        help="--pi-proxy: only this quota period (default: both, 100 then 10)")
+    parser.add_argument("--with-phones-and-fleet", action="store_true",
+                        help="idle CPU and latency with two phones joined and the fleet "
+                             "reporting to a real Mosquitto, against without")
     parser.add_argument("--presses", type=int, default=40, help=argparse.SUPPRESS)
     parser.add_argument("--inside-proxy", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -566,13 +747,13 @@ def main() -> int:
         args.inside_proxy.write_text(json.dumps(proxy_figures(args.presses)), encoding="utf-8")
         return 0
     if args.pi_proxy:
-        proxy = run_pi_proxy(args.presses)
-        if proxy is None:
-            return 1
-        results, targets = proxy, PROXY_TARGETS
+        return pi_proxy_both(args.presses, args.period_ms, args.json)
     elif args.contended is not None:
         busy = 2 * (os.cpu_count() or 1) if args.contended < 0 else args.contended
         results, targets = run_contended(busy, 2 * args.presses), {}
+    elif args.with_phones_and_fleet:
+        results = measure_speed_budgets(2.0 if args.quick else 6.0, 60, 2 if args.quick else 3)
+        targets = SPEED_BUDGET_TARGETS
     elif args.flood:
         results, targets = measure_flood(5000), {}
     else:

@@ -34,10 +34,20 @@ class FleetOutput(Output):
         """The running link to the broker."""
         self.call_pin = call_pin
         """The GPIO call button, when one is wired (closed with the output)."""
+        self.changed: list[Session | None] = []
+        """The open game as it changed in this pass, handed over when the pass is done."""
 
     def game_changed(self, session: Session | None) -> None:
-        """The open game changed, or closed."""
-        self.link.game_changed(session)
+        """The open game changed, or closed: handed to the reporter at the end of the pass,
+        once the table's frame is drawn (issue 28: the reporter's thread then builds and
+        sends its snapshot while the loop sleeps, not while it draws)."""
+        self.changed[:] = [session]
+
+    def pass_done(self) -> None:
+        """Hand the reporter the game as this pass left it."""
+        if self.changed:
+            session = self.changed.pop()
+            self.link.game_changed(session)
 
     def notice(self, item: TableNotice) -> None:
         """A source's trouble becomes a fault on the fleet page."""
@@ -47,6 +57,7 @@ class FleetOutput(Output):
 
     def stop(self) -> None:
         """Release the call pin; the table says offline."""
+        self.pass_done()  # a change still waiting is reported before going offline
         if self.call_pin is not None:
             self.call_pin.close()
         self.link.stop()

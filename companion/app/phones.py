@@ -127,10 +127,16 @@ class SeatPhones(InputSource):
         if self.door is not None:
             self.door.table.new_group()
 
-    def game_changed(self) -> None:
-        """A step was taken: the phones follow the game."""
+    def game_changed(self, push: bool = True) -> None:
+        """A step was taken: the phones follow the game (their views sent now, or later
+        by :meth:`push_views` when ``push`` is False)."""
         if self.door is not None:
-            self.door.game_changed()
+            self.door.game_changed(push)
+
+    def push_views(self) -> None:
+        """Send every joined seat its view (those that changed)."""
+        if self.door is not None:
+            self.door.table.push_all()
 
     # ------------------------------------------------------------ the input source
     def start(self, wake: Wake) -> None:
@@ -170,11 +176,26 @@ class SeatPhones(InputSource):
 
 
 class _FollowTheGame(Output):
-    """Tells the phones every step of the game."""
+    """Tells the phones every step of the game; their views go once the table shows it.
+
+    A step is followed at once (a new game's codes, the reveal), but building and sending
+    every seat's view waits for the end of that pass, after the table's frame is drawn
+    (issue 28): it then costs the table's press-to-screen time nothing, and the phones
+    get the step one frame later.
+    """
 
     def __init__(self, phones: SeatPhones) -> None:
         self.phones = phones
+        self.pending = False
+        """Whether the seats' views wait to be sent."""
 
     def game_changed(self, session: Session | None) -> None:
-        """The reveal when it has come, then each seat's own view."""
-        self.phones.game_changed()
+        """Follow the step now; the views are sent when the pass is done."""
+        self.phones.game_changed(push=False)
+        self.pending = True
+
+    def pass_done(self) -> None:
+        """Send the seats' views of the step taken in this pass."""
+        if self.pending:
+            self.pending = False
+            self.phones.push_views()

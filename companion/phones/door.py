@@ -142,9 +142,10 @@ class PhoneDoor:
         self.table.take(item)
         return True
 
-    def game_changed(self) -> None:
-        """After every step: follow the game; new tokens show the join screen."""
-        self.table.game_changed()
+    def game_changed(self, push: bool = True) -> None:
+        """After every step: follow the game; new tokens show the join screen.  With
+        ``push`` False the seats' views are sent later (``self.table.push_all()``)."""
+        self.table.game_changed(push)
         generation = self.tokens.generation
         if self.host.session is not None and self.table.phone is not None and (
                 generation != self._shown_for):

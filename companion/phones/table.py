@@ -162,8 +162,9 @@ class PhoneTable:
         self.push(seat)
 
     # ----------------------------------------------------------- game changes
-    def game_changed(self) -> None:
-        """After every step of the open game (or another game opened): reveal, then push."""
+    def game_changed(self, push: bool = True) -> None:
+        """After every step of the open game (or another game opened): reveal, then push
+        (unless ``push`` is False: the caller pushes later, with :meth:`push_all`)."""
         if self._busy:
             return
         self._busy = True
@@ -172,7 +173,8 @@ class PhoneTable:
             self._reveal()
         finally:
             self._busy = False
-        self.push_all()
+        if push:
+            self.push_all()
 
     def _follow_game(self) -> None:
         """A new game (or none) rotates the tokens: every phone must scan the new code."""

@@ -15,6 +15,7 @@ over a drawing is still better than none).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 import pygame
@@ -63,6 +64,11 @@ def _free_gaps(left: int, right: int, blocked: Sequence[tuple[int, int]]
     return [(a, b) for a, b in gaps if b > a]
 
 
+Band = tuple[tuple[int, int, int, int], tuple[tuple[int, int, int, int], ...], int, int, int,
+             tuple[int, ...], int]
+"""Everything that decides a notice's place: screen, targets and the theme's sizes."""
+
+
 def notice_rect(screen: pygame.Rect, targets: Sequence[pygame.Rect], theme: Theme,
                 keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
     """A rectangle on ``screen`` that touches none of ``targets`` (``None``: no room),
@@ -76,15 +82,35 @@ def notice_rect(screen: pygame.Rect, targets: Sequence[pygame.Rect], theme: Them
         clear = notice_rect(screen, [*targets, *keep_clear], theme)
         if clear is not None:
             return clear
-    margin = max(2, theme.gap // 2)
-    grown = [pygame.Rect(rect).inflate(2 * margin, 2 * margin) for rect in targets
-             if rect.width > 0 and rect.height > 0]
+    key: Band = (_box(screen), tuple(_box(rect) for rect in targets),
+                 max(2, theme.gap // 2), theme.px(LEAST_WIDTH), theme.px(NOTICE_WIDTH),
+                 tuple(theme.px(base) for base in NOTICE_HEIGHTS), theme.px(STEP))
+    found = _band_for(key)
+    return None if found is None else pygame.Rect(found)
+
+
+def _box(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    return (rect.x, rect.y, rect.width, rect.height)
+
+
+@lru_cache(maxsize=32)
+def _band_for(key: Band) -> tuple[int, int, int, int] | None:
+    """The search of :func:`notice_rect`, kept per screen, targets and sizes.
+
+    A screen's controls stay where they are from one press to the next (they never move
+    under the finger), so a redraw after a press almost always asks about the same
+    targets: the answer (a pure function of the key) is kept instead of scanning every
+    band again, about a millisecond of a press's CPU here.
+    """
+    screen_box, target_boxes, margin, least_px, widest_px, heights, step = key
+    screen = pygame.Rect(screen_box)
+    grown = [pygame.Rect(box).inflate(2 * margin, 2 * margin) for box in target_boxes
+             if box[2] > 0 and box[3] > 0]
     area = screen.inflate(-2 * margin, -2 * margin)
-    least = min(area.width, theme.px(LEAST_WIDTH))
-    widest = min(area.width, theme.px(NOTICE_WIDTH))
-    for base in NOTICE_HEIGHTS:
-        height = theme.px(base)
-        for y in range(area.bottom - height, area.top - 1, -theme.px(STEP)):
+    least = min(area.width, least_px)
+    widest = min(area.width, widest_px)
+    for height in heights:
+        for y in range(area.bottom - height, area.top - 1, -step):
             band = pygame.Rect(area.x, y, area.width, height)
             blocked = [(rect.left, rect.right) for rect in grown if rect.colliderect(band)]
             best = max(_free_gaps(area.left, area.right, blocked),
@@ -93,5 +119,5 @@ def notice_rect(screen: pygame.Rect, targets: Sequence[pygame.Rect], theme: Them
                 continue
             width = min(widest, best[1] - best[0])
             centre = (best[0] + best[1]) // 2
-            return pygame.Rect(centre - width // 2, y, width, height)
+            return (centre - width // 2, y, width, height)
     return None
