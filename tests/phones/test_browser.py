@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import pygame
 import pytest
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 
-from companion.core.journal import Journal
 from companion.ui.app import App
-from companion.ui.fonts import clear_cache
 from tests.phones.browser import (
     browser_available,
     phone_browser,
@@ -25,7 +22,7 @@ from tests.phones.browser import (
     tap_die,
     wait_until,
 )
-from tests.phones.tables import door, open_fuji, phones_app
+from tests.phones.tables import door, open_fuji
 
 pytestmark = pytest.mark.skipif(not browser_available(),
                                 reason="needs /usr/bin/chromium and /usr/bin/chromedriver")
@@ -45,16 +42,6 @@ def browsers() -> Iterator[list[webdriver.Chrome]]:
         browser.quit()
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    journal = Journal(":memory:")
-    running_app = phones_app(journal)
-    open_fuji(running_app)
-    yield running_app
-    running_app.close()
-    clear_cache()
-    pygame.quit()
-    journal.close()
 
 
 def _dice_faces(seat: int, count: int) -> list[tuple[str, int]]:

@@ -7,32 +7,16 @@ on one seat (the newer wins, the older is told), and no phone reaches staff func
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
-import pygame
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from companion.core.journal import Journal
 from companion.core.staff import PIN_SETTING, hash_pin
 from companion.phones.server import BURST, CLOSE_ABUSE, CLOSE_REFUSED, CLOSE_REPLACED
 from companion.phones.wire import MAX_MESSAGE
 from companion.ui.app import App
-from companion.ui.fonts import clear_cache
 from companion.ui.fuji.demo import advance, plan
-from tests.phones.tables import Phone, die_index, door, open_fuji, phones_app, pump
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    journal = Journal(":memory:")
-    running = phones_app(journal)
-    open_fuji(running)
-    yield running
-    running.close()
-    clear_cache()
-    pygame.quit()
-    journal.close()
+from tests.phones.tables import Phone, die_index, door, open_fuji, pump
 
 
 def _still_plays(app: App) -> None:

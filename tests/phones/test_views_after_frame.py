@@ -3,26 +3,13 @@ so the phones add nothing to the table's press-to-screen time."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 
-from companion.core.journal import Journal
 from companion.games.fuji import GAME
 from companion.ui.app import App
 from companion.ui.intents import Submit
-from tests.phones.tables import Phone, door, open_fuji, phones_app
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    journal = Journal(":memory:")
-    running = phones_app(journal)
-    open_fuji(running)
-    yield running
-    running.close()
-    journal.close()
+from tests.phones.tables import Phone, door
 
 
 def test_a_seat_gets_the_step_after_the_table_has_drawn_it(
