@@ -107,13 +107,19 @@ def test_each_command_that_starts_the_app_draws_and_stops_cleanly(
     manager.bind(str(tmp_path / "notify"))
     manager.settimeout(READY_TIMEOUT)
     environment["NOTIFY_SOCKET"] = str(tmp_path / "notify")
+    environment["PYTHONFAULTHANDLER"] = "1"  # a stop that hangs shows where (SIGABRT below)
     app = subprocess.Popen(argv(command), cwd=tmp_path, env=environment,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         heard = manager.recv(4096).decode()
         assert "READY=1" in heard
         app.send_signal(signal.SIGTERM)
-        _out, errors = app.communicate(timeout=60)
+        try:
+            _out, errors = app.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            app.send_signal(signal.SIGABRT)  # every thread's stack to stderr, then fail
+            _out, errors = app.communicate(timeout=30)
+            pytest.fail(f"no exit 60 s after SIGTERM; the threads were at:\n{errors[-8000:]}")
         assert app.returncode == 0, errors
     finally:
         if app.poll() is None:
