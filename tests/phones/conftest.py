@@ -1,4 +1,4 @@
-"""The fixture the phone tests share: a table with Fuji open and the phones switched on."""
+"""The fixtures the phone tests share: a table with the phones switched on, Fuji open or not."""
 
 from __future__ import annotations
 
@@ -14,13 +14,19 @@ from tests.phones.tables import open_fuji, phones_app
 
 
 @pytest.fixture
-def app() -> Iterator[App]:
-    """A running app on a fresh journal, Fuji's example game open, phones on."""
+def table_app() -> Iterator[App]:
+    """A running app on a fresh journal with the phones on, no game open yet."""
     journal = Journal(":memory:")
     running = phones_app(journal)
-    open_fuji(running)
     yield running
     running.close()
     clear_cache()
     pygame.quit()
     journal.close()
+
+
+@pytest.fixture
+def app(table_app: App) -> App:
+    """The same table with Fuji's example game open."""
+    open_fuji(table_app)
+    return table_app

@@ -8,29 +8,19 @@ off the shared screen and off the journal, and reach both when phase 5 begins.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pygame
 import pytest
 
-from companion.core.journal import Journal
 from companion.games.fuji.state import Phase
 from companion.phones.join import JoinScene
 from companion.ui.app import App
-from companion.ui.fonts import clear_cache
 from companion.ui.fuji.demo import advance, finish_rerolls, plan
-from tests.phones.tables import Phone, die_index, door, open_fuji, phones_app, pump
+from tests.phones.tables import Phone, die_index, door, open_fuji, pump
 
 
 @pytest.fixture
-def app() -> Iterator[App]:
-    journal = Journal(":memory:")
-    running = phones_app(journal)
-    yield running
-    running.close()
-    clear_cache()
-    pygame.quit()
-    journal.close()
+def app(table_app: App) -> App:
+    """No game open: each test opens its own."""
+    return table_app
 
 
 def _face(seat: int, number: int) -> tuple[str, int]:

@@ -8,21 +8,17 @@ the record ends in.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
 from selenium import webdriver
 
-from companion.core.journal import Journal
 from companion.core.record import load_record, replay
 from companion.core.session import Session
 from companion.games.fuji import GAME
 from companion.ui.app import App
-from companion.ui.fonts import clear_cache
 from tests.phones.browser import browser_available, phone_browser, running
-from tests.phones.tables import door, phones_app
+from tests.phones.tables import door
 from tests.phones.whole_game import play_whole_game
 
 RECORD = Path(__file__).resolve().parents[2] / "examples" / "fuji" / "scenario-1.json"
@@ -33,14 +29,9 @@ pytestmark = pytest.mark.skipif(not browser_available(),
 
 
 @pytest.fixture
-def app() -> Iterator[App]:
-    journal = Journal(":memory:")
-    running_app = phones_app(journal)
-    yield running_app
-    running_app.close()
-    clear_cache()
-    pygame.quit()
-    journal.close()
+def app(table_app: App) -> App:
+    """No game open: each test opens its own."""
+    return table_app
 
 
 def test_a_whole_game_with_three_browser_phones(app: App) -> None:
