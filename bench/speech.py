@@ -89,14 +89,21 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def measure(language: str, steps: int, folder: Path) -> dict[str, Any]:
-    """Step through every game in ``language``; the figures of the steps that spoke."""
+def speaking_app(language: str, folder: Path) -> tuple[Journal, Speaker, App]:
+    """A fresh journal and app in ``language`` with speech on, each line to a WAV in
+    ``folder``."""
     journal = Journal(":memory:")
     save_settings(journal, Settings(language=language))
     save_speech_settings(journal, SpeechSettings(on=True))
     speaker = Speaker(find_engine(), record_to=folder)
     app = App(journal, Settings(language=language), (800, 480),
               outputs=[SpeechOutput(speaker)])
+    return journal, speaker, app
+
+
+def measure(language: str, steps: int, folder: Path) -> dict[str, Any]:
+    """Step through every game in ``language``; the figures of the steps that spoke."""
+    journal, speaker, app = speaking_app(language, folder)
     ui_ms: list[float] = []
     sound_ms: list[float] = []
     silent = 0
@@ -141,12 +148,7 @@ def summary(values: list[float]) -> dict[str, float]:
 
 def play_round(game_name: str, language: str, folder: Path) -> list[str]:
     """Play ``game_name``'s first round (first legal actions) with speech on; the texts."""
-    journal = Journal(":memory:")
-    save_settings(journal, Settings(language=language))
-    save_speech_settings(journal, SpeechSettings(on=True))
-    speaker = Speaker(find_engine(), record_to=folder)
-    app = App(journal, Settings(language=language), (800, 480),
-              outputs=[SpeechOutput(speaker)])
+    journal, speaker, app = speaking_app(language, folder)
     game = find_game(game_name)
     try:
         app.open_game(Session.start(journal, game_name, game.example_setup()))
